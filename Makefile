@@ -1,0 +1,31 @@
+# Everything starts from a fresh clone with only Python and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench lint dist clean
+
+run: $(STAMP)
+	$(BIN)/spherewars gui
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+	$(BIN)/python tests/wheel_smoke.py
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench.py
+
+lint: $(STAMP)
+	$(BIN)/python -m ruff check builder tests
+	$(BIN)/lint-imports
+
+# Re-install only when the project's metadata changed.
+$(STAMP): pyproject.toml setup.py
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

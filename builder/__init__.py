@@ -1,0 +1,3 @@
+"""SphereWars Warband Builder."""
+
+__version__ = "0.1.0"
