@@ -1,0 +1,192 @@
+"""The ``spherewars`` command line (SPEC §4): a thin face on the core, like the GUI.
+
+Imports stay light: ``validate`` never loads Qt or reportlab.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from builder import __version__
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="spherewars",
+        description="SphereWars Warband Builder: build, check and print warband lists.",
+    )
+    parser.add_argument("--version", action="version", version=f"spherewars {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    gui = sub.add_parser("gui", help="open the desktop app (the default)")
+    gui.add_argument("file", nargs="?", help="a warband file to open")
+
+    val = sub.add_parser("validate", help="check warband files against the recruiting rules")
+    val.add_argument("paths", nargs="+", metavar="PATH",
+                     help="warband files, or folders (every *.yaml in them, recursively)")
+    val.add_argument("--data", action="append", default=[], metavar="DIR",
+                     help="more faction files; a faction with a built-in id replaces it")
+    val.add_argument("--points", type=_non_negative, metavar="N",
+                     help="points limit for every list (an event's limit)")
+    val.add_argument("--format", choices=("text", "json"), default="text")
+
+    exp = sub.add_parser("export", help="print profile cards and/or the turn summary (PDF)")
+    exp.add_argument("file", metavar="FILE")
+    exp.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    exp.add_argument("--cards", action="store_true", help="profile cards")
+    exp.add_argument("--summary", action="store_true", help="turn summary sheet")
+    exp.add_argument("--page", choices=("a4", "letter"), default="a4")
+    exp.add_argument("--per-model", action="store_true",
+                     help="one card per model instead of one per distinct combatant")
+    exp.add_argument("--data", action="append", default=[], metavar="DIR")
+
+    chk = sub.add_parser("check-data", help="check faction files: FILE:LINE:COLUMN: message")
+    chk.add_argument("dirs", nargs="*", metavar="DIR",
+                     help="folders or files to check (default: the built-in and user data)")
+
+    sch = sub.add_parser("schema", help="print the JSON Schema of a file format")
+    sch.add_argument("format", choices=("faction", "warband"))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+    args = build_parser().parse_args(argv)
+    command = args.command or "gui"
+    if command == "gui":
+        return run_gui(getattr(args, "file", None))
+    try:
+        return {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
+                "schema": cmd_schema}[command](args)
+    except BrokenPipeError:  # `spherewars schema faction | head`
+        sys.stderr.close()
+        return EXIT_OK
+
+
+def run_gui(file: str | None) -> int:
+    try:
+        from builder.gui.app import run
+    except ImportError as exc:
+        print(f"spherewars: the desktop app cannot start: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    return run(file)
+
+
+def warband_files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(p for p in path.rglob("*.yaml") if p.is_file())
+    return [path]
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from builder.data import Catalogue, DataError, load_warband
+    from builder.rules import validate
+
+    catalogue = Catalogue.load(args.data)
+    for problem in catalogue.problems:
+        print(f"spherewars: faction data: {problem}", file=sys.stderr)
+
+    files: list[Path] = []
+    for raw in args.paths:
+        found = warband_files(Path(raw))
+        if not found:
+            print(f"spherewars: no *.yaml files in {raw}", file=sys.stderr)
+        files.extend(found)
+    if not files:
+        return EXIT_ERROR
+
+    results = []
+    for path in files:
+        try:
+            warband = load_warband(path)
+        except DataError as exc:
+            results.append({"path": str(path), "legal": False, "error": str(exc)})
+            continue
+        report = validate(warband, catalogue.get(warband.faction), args.points)
+        results.append(report.to_json(str(path)))
+
+    unreadable = sum(1 for r in results if "error" in r)
+    legal = sum(1 for r in results if r["legal"])
+    summary = {"files": len(results), "legal": legal,
+               "illegal": len(results) - legal - unreadable, "unreadable": unreadable}
+    if args.format == "json":
+        json.dump({"files": results, "summary": summary}, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for r in results:
+            print(_text_line(r))
+        print(f"{plural(summary['files'], 'list')}: {summary['legal']} legal, "
+              f"{summary['illegal']} illegal, {summary['unreadable']} unreadable")
+    if unreadable or catalogue.problems:
+        return EXIT_ERROR
+    return EXIT_ILLEGAL if summary["illegal"] else EXIT_OK
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word if n == 1 else word + 's'}"
+
+
+def _text_line(r: dict) -> str:
+    if "error" in r:
+        lines = str(r["error"]).splitlines()
+        return "\n".join([f"✘ {lines[0]}"] + [f"    {line}" for line in lines[1:]])
+    limit = r["points_limit"]
+    points = f"{r['points']}/{limit} pts" if limit is not None else f"{r['points']} pts"
+    mark = "✔" if r["legal"] else "✘"
+    verdict = "legal" if r["legal"] else "ILLEGAL"
+    head = f"{mark} {r['path']}: {r['name']} ({r['faction']}), {points}, {verdict}"
+    return "\n".join([head] + [f"    {f['severity']}: {f['message']} [{f['rule']}]"
+                               for f in r["findings"]])
+
+
+def cmd_check_data(args: argparse.Namespace) -> int:
+    from builder.data import Catalogue
+
+    if args.dirs:
+        catalogue = Catalogue.load(args.dirs, builtin=False, user=False)
+    else:
+        catalogue = Catalogue.load()
+    count = 0
+    for error in catalogue.problems:
+        for problem in error.problems:
+            print(problem)
+            count += 1
+    checked = len(catalogue.factions) + len(catalogue.problems)
+    print(f"{plural(checked, 'faction file')} checked: "
+          f"{'no problems' if not count else plural(count, 'problem')}", file=sys.stderr)
+    return EXIT_ERROR if count else EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from builder.model.schema import json_schema
+
+    json.dump(json_schema(args.format), sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    try:
+        from builder.export.cli import export_command
+    except ImportError as exc:
+        print(f"spherewars: export is not available: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    return export_command(args)

@@ -1,0 +1,15 @@
+"""Reading and writing files: YAML, the models' error messages, the faction catalogue."""
+
+from builder.data.catalogue import Catalogue
+from builder.data.errors import DataError, Problem
+from builder.data.loading import (
+    load_faction,
+    load_warband,
+    parse_warband,
+    save_warband,
+    validate_data,
+    warband_text,
+)
+
+__all__ = ["Catalogue", "DataError", "Problem", "load_faction", "load_warband",
+           "parse_warband", "save_warband", "validate_data", "warband_text"]

@@ -1,0 +1,254 @@
+"""Faction data (SPEC §1): abilities, profiles, combatants, building overrides."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BeforeValidator,
+    Discriminator,
+    Field,
+    Strict,
+    Tag,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from builder.model.base import (
+    Count,
+    Id,
+    NonNegative,
+    OptText,
+    Stat,
+    StrictModel,
+    Text,
+    _dash_is_none,
+)
+
+FACTION_SCHEMA = "spherewars-faction/1"
+ABILITIES_SCHEMA = "spherewars-abilities/1"
+
+CombatantType = Literal["leader", "avatar", "messenger", "troop"]
+Rank = Literal["irregular", "regular", "veteran", "elite"]
+Scope = Literal["racial", "unique", "universal"]
+Kind = Literal["passive", "feat", "enchantment"]
+Base = Literal[30, 40, 50, 60]
+
+TYPE_ORDER: tuple[CombatantType, ...] = ("leader", "avatar", "messenger", "troop")
+TYPE_PLURAL = {"leader": "Leaders", "avatar": "Avatars", "messenger": "Messengers",
+               "troop": "Troops"}
+STAT_NAMES = ("PE", "CA", "MOV", "MAN", "DES", "PRE", "POT", "CON", "FUR", "POD")
+"""The book's column order (PRE, precision, only for combatants with ranged attacks)."""
+
+_CON_PAIR = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+
+
+def _con(value: Any) -> Any:
+    """CON is one value or "arcane-mundane" ("6-5"); "-" or null mean none."""
+    value = _dash_is_none(value)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return value
+    if isinstance(value, str):
+        m = _CON_PAIR.match(value)
+        if m:
+            return f"{int(m.group(1))}-{int(m.group(2))}"
+        if value.strip().isdigit():
+            return int(value)
+    raise PydanticCustomError(
+        "con_value",
+        "CON must be a whole number (6) or arcane-mundane (\"6-5\"), not {got}",
+        {"got": repr(value)},
+    )
+
+
+Con = Annotated[int | str | None, BeforeValidator(_con)]
+
+
+def _difficulty(value: Any) -> Any:
+    if value is None or value == "A" or (isinstance(value, int) and not isinstance(value, bool)
+                                         and value >= 1):
+        return value
+    raise PydanticCustomError(
+        "difficulty_value",
+        "difficulty must be a whole number (the target value) or \"A\" (automatic), not {got}",
+        {"got": repr(value)},
+    )
+
+
+Difficulty = Annotated[int | Literal["A"] | None, BeforeValidator(_difficulty)]
+
+
+class Ability(StrictModel):
+    """An ability: a glossary entry (with ``id``) or written inline on a combatant."""
+
+    id: Id | None = None
+    name: Text
+    scope: Scope | None = None
+    kind: Kind | None = None
+    difficulty: Difficulty = None
+    successes: Count = 1
+    text: OptText = None
+
+
+class GlossaryAbility(Ability):
+    id: Id  # type: ignore[assignment]
+
+
+def _ability_tag(value: Any) -> str:
+    return "by-id" if isinstance(value, str) else "inline-ability"
+
+
+AbilityRef = Annotated[
+    Annotated[str, Strict(), Tag("by-id")] | Annotated[Ability, Tag("inline-ability")],
+    Discriminator(_ability_tag),
+]
+
+
+class Profile(StrictModel):
+    PE: NonNegative
+    CA: Stat = None
+    MOV: Stat = None
+    MAN: Stat = None
+    DES: Stat = None
+    PRE: Stat = None
+    POT: Stat = None
+    CON: Con = None
+    FUR: Stat = None
+    POD: Stat = None
+
+    def shown(self, name: str) -> str:
+        """The value as the book prints it: a number, "6-5", or "–" for none."""
+        value = getattr(self, name)
+        return "–" if value is None else str(value)
+
+
+class BuildingRules(StrictModel):
+    """A faction Manuscript's overrides of the core recruiting rules (*Recruiting a Warband*)."""
+
+    max_same_combatant: Count = 5
+    max_squad_units: Count = 3
+    messengers_per_command: NonNegative = 1
+
+
+class Combatant(StrictModel):
+    id: Id
+    name: Text
+    nickname: OptText = None
+    type: CombatantType
+    rank: Rank | None = None
+    base: Base | None = None
+    squad: Annotated[bool, Strict()] = False
+    max: Count | None = None
+    wounds: Count = 5
+    profile: Profile
+    abilities: list[AbilityRef] = Field(default_factory=list)
+    equipment: list[Annotated[str, Strict()]] = Field(default_factory=list)
+    unique_equipment: list[Annotated[str, Strict()]] = Field(default_factory=list)
+    description: OptText = None
+
+    @property
+    def display_name(self) -> str:
+        return f"{self.name}, {self.nickname}" if self.nickname else self.name
+
+
+class Faction(StrictModel):
+    schema_: Literal["spherewars-faction/1"] = Field(alias="schema")
+    id: Id
+    name: Text
+    source: OptText = None
+    building: BuildingRules = Field(default_factory=BuildingRules)
+    abilities: list[GlossaryAbility] = Field(default_factory=list)
+    combatants: list[Combatant] = Field(min_length=1)
+
+    @field_validator("schema_", mode="before")
+    @classmethod
+    def _schema(cls, value: Any) -> Any:
+        return check_schema(value, FACTION_SCHEMA)
+
+    @model_validator(mode="after")
+    def _references(self, info: ValidationInfo) -> Faction:
+        """Ids are unique and every ability named by id exists (faction or universal glossary)."""
+        universal: dict[str, Ability] = (info.context or {}).get("universal", {})
+        problems: list[tuple[str, str]] = []
+        glossary: dict[str, int] = {}
+        for i, ability in enumerate(self.abilities):
+            if ability.id in glossary:
+                problems.append((f"abilities/{i}/id",
+                                 f"ability id '{ability.id}' is used twice "
+                                 f"(abilities[{glossary[ability.id]}] and abilities[{i}])"))
+            glossary.setdefault(ability.id, i)
+        known = set(glossary) | set(universal)
+        seen: dict[str, int] = {}
+        for i, combatant in enumerate(self.combatants):
+            if combatant.id in seen:
+                problems.append((f"combatants/{i}/id",
+                                 f"combatant id '{combatant.id}' is used twice "
+                                 f"(combatants[{seen[combatant.id]}] and combatants[{i}])"))
+            seen.setdefault(combatant.id, i)
+            for j, ref in enumerate(combatant.abilities):
+                if isinstance(ref, str) and ref not in known:
+                    import difflib
+
+                    close = difflib.get_close_matches(ref, sorted(known), n=1, cutoff=0.6)
+                    hint = f" (did you mean '{close[0]}'?)" if close else (
+                        "; add it to the faction's abilities or write it inline")
+                    problems.append((f"combatants/{i}/abilities/{j}",
+                                     f"unknown ability '{ref}'{hint}"))
+        if problems:
+            raise PydanticCustomError("references", "{count} problem(s)",
+                                      {"count": len(problems), "problems": problems})
+        return self
+
+    def combatant(self, combatant_id: str) -> Combatant | None:
+        return self.by_id.get(combatant_id)
+
+    @property
+    def by_id(self) -> dict[str, Combatant]:
+        cached = self.__dict__.get("_by_id_cache")
+        if cached is None:
+            cached = {c.id: c for c in self.combatants}
+            object.__setattr__(self, "_by_id_cache", cached)
+        return cached
+
+    def ability(self, ref: str | Ability, universal: dict[str, Ability]) -> Ability:
+        """The full ability a combatant's entry names."""
+        if isinstance(ref, Ability):
+            return ref
+        for ability in self.abilities:
+            if ability.id == ref:
+                return ability
+        return universal.get(ref) or Ability(id=ref, name=ref)
+
+
+class AbilityGlossary(StrictModel):
+    """The core universal abilities (``resources/universal-abilities.yaml``)."""
+
+    schema_: Literal["spherewars-abilities/1"] = Field(alias="schema")
+    source: OptText = None
+    abilities: list[GlossaryAbility] = Field(default_factory=list)
+
+    @field_validator("schema_", mode="before")
+    @classmethod
+    def _schema(cls, value: Any) -> Any:
+        return check_schema(value, ABILITIES_SCHEMA)
+
+
+def check_schema(value: Any, expected: str) -> Any:
+    """Refuse other formats, and newer versions with the version this program reads."""
+    if value == expected:
+        return value
+    family = expected.rsplit("/", 1)[0]
+    if isinstance(value, str) and value.startswith(family + "/"):
+        raise PydanticCustomError(
+            "schema_version",
+            "this file is {got}; this program reads {expected} (a newer version of the "
+            "builder may read it)",
+            {"got": value, "expected": expected},
+        )
+    raise PydanticCustomError(
+        "schema_value", "schema must be '{expected}', not {got}",
+        {"expected": expected, "got": repr(value)},
+    )

@@ -1,0 +1,48 @@
+"""Warband lists (SPEC §2)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from builder.model.base import Count, NonNegative, OptText, StrictModel, Text
+from builder.model.faction import check_schema
+
+WARBAND_SCHEMA = "spherewars-warband/1"
+
+
+class Entry(StrictModel):
+    combatant: Text
+    count: Count = 1
+
+
+class Warband(StrictModel):
+    schema_: Literal["spherewars-warband/1"] = Field(default=WARBAND_SCHEMA, alias="schema")
+    name: Text
+    faction: Text
+    points_limit: NonNegative | None = None
+    entries: list[Entry]
+    notes: OptText = None
+
+    @field_validator("schema_", mode="before")
+    @classmethod
+    def _schema(cls, value: Any) -> Any:
+        return check_schema(value, WARBAND_SCHEMA)
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data in the file's key order; absent optional keys stay absent."""
+        data: dict[str, Any] = {"schema": WARBAND_SCHEMA, "name": self.name,
+                                "faction": self.faction}
+        data["points_limit"] = self.points_limit
+        data["entries"] = [{"combatant": e.combatant, "count": e.count} for e in self.entries]
+        if self.notes is not None:
+            data["notes"] = self.notes
+        return data
+
+    def totals(self) -> dict[str, int]:
+        """Models per combatant id, summed over entries: what every cap counts."""
+        totals: dict[str, int] = {}
+        for entry in self.entries:
+            totals[entry.combatant] = totals.get(entry.combatant, 0) + entry.count
+        return totals

@@ -1,0 +1,56 @@
+"""Where the built-in data and the user's own files live.
+
+From a checkout the data is the top-level ``factions/`` and ``resources/``; from an installed
+wheel (or a PyInstaller bundle) it is ``builder/_data/``, where ``setup.py`` copies it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from functools import cache
+from pathlib import Path
+
+ORGANIZATION = "SphereWars"
+APPLICATION = "Warband Builder"
+DESKTOP_ID = "org.spherewars.WarbandBuilder"
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def data_root() -> Path:
+    """The folder that holds ``factions/`` and ``resources/``."""
+    for candidate in (_PACKAGE / "_data", _PACKAGE.parent):
+        if (candidate / "resources").is_dir():
+            return candidate
+    raise RuntimeError(f"built-in data not found next to {_PACKAGE}; the installation is broken")
+
+
+def factions_dir() -> Path:
+    return data_root() / "factions"
+
+
+def resources_dir() -> Path:
+    return data_root() / "resources"
+
+
+def user_data_dir() -> Path:
+    """The same folder as Qt's ``QStandardPaths.AppDataLocation``, computed without Qt.
+
+    ``SPHEREWARS_USER_DIR`` overrides it (tests, portable installs).
+    """
+    override = os.environ.get("SPHEREWARS_USER_DIR")
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / ORGANIZATION / APPLICATION
+
+
+def user_factions_dir() -> Path:
+    return user_data_dir() / "factions"

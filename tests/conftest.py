@@ -1,0 +1,28 @@
+"""Test set-up shared by every test: no display, no real user folder."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+# Before anything imports Qt: GUI tests run with no display.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The user's own faction folder and settings must never be touched by tests.
+_USER_DIR = tempfile.mkdtemp(prefix="spherewars-test-user-")
+os.environ["SPHEREWARS_USER_DIR"] = _USER_DIR
+os.environ.setdefault("XDG_CONFIG_HOME", os.path.join(_USER_DIR, "config"))
+
+REPO = Path(__file__).resolve().parent.parent
+TEST_DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture
+def user_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh, empty user data folder for one test."""
+    folder = tmp_path / "user"
+    folder.mkdir()
+    monkeypatch.setenv("SPHEREWARS_USER_DIR", str(folder))
+    return folder
