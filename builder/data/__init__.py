@@ -3,6 +3,8 @@
 from builder.data.catalogue import Catalogue
 from builder.data.errors import DataError, Problem
 from builder.data.loading import (
+    faction_text,
+    save_faction,
     load_faction,
     load_warband,
     parse_warband,
@@ -11,5 +13,5 @@ from builder.data.loading import (
     warband_text,
 )
 
-__all__ = ["Catalogue", "DataError", "Problem", "load_faction", "load_warband",
+__all__ = ["Catalogue", "DataError", "Problem", "faction_text", "load_faction", "save_faction", "load_warband",
            "parse_warband", "save_warband", "validate_data", "warband_text"]

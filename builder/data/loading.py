@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 from builder.data import yamlio
 from builder.data.errors import DataError, Problem
 from builder.model import Ability, AbilityGlossary, Faction, Warband
+from builder.model.faction import faction_data
 from builder.model.base import describe, model_at
 
 MAX_WARBAND_BYTES = 1 * yamlio.MiB
@@ -155,11 +156,21 @@ def warband_text(warband: Warband) -> str:
     return yamlio.dump(warband.to_data())
 
 
+def faction_text(faction: Faction) -> str:
+    return yamlio.dump(faction_data(faction))
+
+
+def save_faction(faction: Faction, path: str | Path) -> None:
+    """Atomic save in the SPEC's key order, so hand edits and diffs stay readable."""
+    yamlio.write_atomic(path, faction_text(faction))
+
+
 def save_warband(warband: Warband, path: str | Path) -> None:
     """Atomic save; entries are written as they are, known to the data or not."""
     yamlio.write_atomic(path, warband_text(warband))
 
 
-__all__ = ["DataError", "Problem", "MAX_FACTION_BYTES", "MAX_WARBAND_BYTES", "load_faction",
+__all__ = ["DataError", "Problem", "MAX_FACTION_BYTES", "MAX_WARBAND_BYTES", "faction_text",
+           "load_faction", "save_faction",
            "load_glossary", "load_warband", "parse_warband", "problems_from", "save_warband",
            "validate_data", "validate_document", "warband_text"]

@@ -252,3 +252,56 @@ def check_schema(value: Any, expected: str) -> Any:
         "schema_value", "schema must be '{expected}', not {got}",
         {"expected": expected, "got": repr(value)},
     )
+
+
+def _ability_data(ability: Ability, with_id: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if with_id and ability.id is not None:
+        data["id"] = ability.id
+    data["name"] = ability.name
+    for key in ("scope", "kind", "difficulty"):
+        if getattr(ability, key) is not None:
+            data[key] = getattr(ability, key)
+    if ability.successes != 1:
+        data["successes"] = ability.successes
+    if ability.text is not None:
+        data["text"] = ability.text
+    return data
+
+
+def combatant_data(c: Combatant) -> dict[str, Any]:
+    """A combatant as the file writes it: SPEC key order, defaults left out."""
+    data: dict[str, Any] = {"id": c.id, "name": c.name}
+    if c.nickname is not None:
+        data["nickname"] = c.nickname
+    data["type"] = c.type
+    for key, default in (("rank", None), ("base", None), ("squad", False), ("max", None),
+                         ("wounds", 5)):
+        value = getattr(c, key)
+        if value != default:
+            data[key] = value
+    data["profile"] = {name: getattr(c.profile, name) for name in STAT_NAMES
+                       if name == "PE" or getattr(c.profile, name) is not None}
+    if c.abilities:
+        data["abilities"] = [ref if isinstance(ref, str) else _ability_data(ref, True)
+                             for ref in c.abilities]
+    for key in ("equipment", "unique_equipment"):
+        if getattr(c, key):
+            data[key] = list(getattr(c, key))
+    if c.description is not None:
+        data["description"] = c.description
+    return data
+
+
+def faction_data(f: Faction) -> dict[str, Any]:
+    """A faction as the file writes it, in the SPEC's key order, defaults left out."""
+    data: dict[str, Any] = {"schema": FACTION_SCHEMA, "id": f.id, "name": f.name}
+    if f.source is not None:
+        data["source"] = f.source
+    building = f.building.model_dump(exclude_defaults=True)
+    if building:
+        data["building"] = building
+    if f.abilities:
+        data["abilities"] = [_ability_data(a, True) for a in f.abilities]
+    data["combatants"] = [combatant_data(c) for c in f.combatants]
+    return data

@@ -1,0 +1,1 @@
+"""Printouts (reportlab): profile cards and turn summary sheets. No Qt here."""
