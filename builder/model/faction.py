@@ -207,11 +207,15 @@ class Faction(StrictModel):
 
     @property
     def by_id(self) -> dict[str, Combatant]:
+        """Combatants by id; cached, and rebuilt when the combatant list is replaced or grows
+        (``model_copy(update=...)`` carries the cache over, so it checks what it was built on).
+        """
         cached = self.__dict__.get("_by_id_cache")
-        if cached is None:
-            cached = {c.id: c for c in self.combatants}
+        key = (id(self.combatants), len(self.combatants))
+        if cached is None or cached[0] != key:
+            cached = (key, {c.id: c for c in self.combatants})
             object.__setattr__(self, "_by_id_cache", cached)
-        return cached
+        return cached[1]
 
     def ability(self, ref: str | Ability, universal: dict[str, Ability]) -> Ability:
         """The full ability a combatant's entry names."""
