@@ -17,6 +17,7 @@ os.environ.setdefault("XDG_CONFIG_HOME", os.path.join(_USER_DIR, "config"))
 
 REPO = Path(__file__).resolve().parent.parent
 TEST_DATA = Path(__file__).resolve().parent / "data"
+TEST_FACTIONS = TEST_DATA / "factions"
 
 
 @pytest.fixture
