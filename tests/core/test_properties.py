@@ -1,0 +1,121 @@
+"""Property tests (hypothesis) for the loaders and the rules."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from builder.data import DataError, load_warband, parse_warband, save_warband
+from builder.data.yamlio import parse
+from builder.model import Entry, Warband
+from builder.rules import validate
+from tests.core.helpers import make_faction
+
+FACTION = make_faction()
+IDS = [c.id for c in FACTION.combatants] + ["ghost", "other-ghost"]
+
+text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1,
+               max_size=40).filter(lambda s: s.strip())
+entries = st.lists(st.builds(Entry, combatant=st.sampled_from(IDS),
+                             count=st.integers(1, 12)), max_size=12)
+warbands = st.builds(
+    Warband,
+    name=text,
+    faction=st.sampled_from(["test-faction", "test-faction", "nobody"]),
+    points_limit=st.none() | st.integers(0, 2000),
+    entries=entries,
+    notes=st.none() | st.text(max_size=200),
+)
+buildings = st.fixed_dictionaries({
+    "max_same_combatant": st.integers(1, 8),
+    "max_squad_units": st.integers(1, 6),
+    "messengers_per_command": st.integers(0, 3),
+})
+
+
+@given(warbands, buildings, st.none() | st.integers(0, 3000))
+def test_validation_never_raises(warband: Warband, building, override):
+    faction = make_faction(**building)
+    report = validate(warband, faction if warband.faction == faction.id else None, override)
+    assert report.legal == (not any(f.severity == "error" for f in report.findings))
+    if warband.faction != faction.id:
+        assert [f.rule for f in report.findings] == ["unknown-faction"]
+        return
+    known = {c.id: c for c in faction.combatants}
+    assert report.stats.models == sum(e.count for e in warband.entries if e.combatant in known)
+    assert report.stats.points == sum(known[e.combatant].profile.PE * e.count
+                                      for e in warband.entries if e.combatant in known)
+    limit = override if override is not None else warband.points_limit
+    over = limit is not None and report.stats.points > limit
+    assert over == any(f.rule == "points-limit" for f in report.findings)
+    assert all(f.message for f in report.findings)
+
+
+@given(warbands)
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=60)
+def test_load_save_load_is_identity(warband: Warband):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "list.warband.yaml"
+        save_warband(warband, path)
+        first = load_warband(path)
+        save_warband(first, path)
+        assert load_warband(path) == first == warband
+
+
+@given(st.sampled_from([c.id for c in FACTION.combatants]),
+       st.lists(st.integers(1, 5), min_size=1, max_size=6), buildings)
+def test_caps_see_the_total_over_entries(combatant: str, split: list[int], building):
+    faction = make_faction(**building)
+    leader = [Entry(combatant="test-leader", count=1)]
+    spread = Warband(name="s", faction=faction.id,
+                     entries=leader + [Entry(combatant=combatant, count=n) for n in split])
+    single = Warband(name="s", faction=faction.id,
+                     entries=leader + [Entry(combatant=combatant, count=sum(split))])
+    a, b = validate(spread, faction), validate(single, faction)
+    assert [(f.rule, f.message) for f in a.findings] == [(f.rule, f.message) for f in b.findings]
+    assert a.stats == b.stats
+
+
+@given(st.binary(max_size=300))
+def test_any_bytes_load_or_fail_cleanly(raw: bytes):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.warband.yaml"
+        path.write_bytes(raw)
+        try:
+            load_warband(path)
+        except DataError as exc:
+            assert str(exc).startswith(f"{path}:")
+
+
+yaml_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=20,
+)
+
+
+@given(st.dictionaries(st.sampled_from(["schema", "name", "faction", "points_limit", "entries",
+                                        "notes", "extra"]), yaml_values))
+def test_any_mapping_validates_or_fails_with_a_location(data):
+    text = yaml.safe_dump(data, allow_unicode=True)
+    try:
+        parse_warband("gen.warband.yaml", text)
+    except DataError as exc:
+        for problem in exc.problems:
+            assert problem.path == "gen.warband.yaml"
+            assert problem.line >= 1 and problem.column >= 1 and problem.message
+
+
+@given(st.text(max_size=200))
+def test_any_text_parses_or_fails_cleanly(source: str):
+    try:
+        doc = parse("t.yaml", source)
+    except DataError as exc:
+        assert exc.problems[0].line >= 1
+    else:
+        assert isinstance(doc.data, dict)
