@@ -97,6 +97,7 @@ def warband_files(path: Path) -> list[Path]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from builder.batch import map_in_halves
     from builder.data import Catalogue, DataError, load_warband
     from builder.rules import validate
 
@@ -113,23 +114,21 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if not files:
         return EXIT_ERROR
 
-    results = []
-    for path in files:
+    def check(path: Path) -> dict:
         try:
             warband = load_warband(path)
         except DataError as exc:
-            results.append({"path": str(path), "legal": False, "error": str(exc)})
-            continue
-        report = validate(warband, catalogue.get(warband.faction), args.points)
-        results.append(report.to_json(str(path)))
+            return {"path": str(path), "legal": False, "error": str(exc)}
+        return validate(warband, catalogue.get(warband.faction), args.points).to_json(str(path))
+
+    results = map_in_halves(check, files)
 
     unreadable = sum(1 for r in results if "error" in r)
     legal = sum(1 for r in results if r["legal"])
     summary = {"files": len(results), "legal": legal,
                "illegal": len(results) - legal - unreadable, "unreadable": unreadable}
     if args.format == "json":
-        json.dump({"files": results, "summary": summary}, sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_document(results, summary))
     else:
         for r in results:
             print(_text_line(r))
@@ -138,6 +137,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if unreadable or catalogue.problems:
         return EXIT_ERROR
     return EXIT_ILLEGAL if summary["illegal"] else EXIT_OK
+
+
+def json_document(results: list[dict], summary: dict) -> str:
+    """The SPEC §4 document, one file per line: readable, and written by the C encoder
+    (``indent=`` would switch json to its pure-Python encoder, 2× slower for 2,000 lists)."""
+    files = ",\n  ".join(json.dumps(r) for r in results)
+    return f'{{"files": [\n  {files}\n ],\n "summary": {json.dumps(summary)}}}\n'
 
 
 def plural(n: int, word: str) -> str:

@@ -27,18 +27,37 @@ _MINIMUM = {"count": 1, "successes": 1, "max": 1, "wounds": 1, "max_same_combata
             "max_squad_units": 1}
 
 
+KINDS = {"spherewars-warband": "a warband list", "spherewars-faction": "a faction file",
+         "spherewars-abilities": "an ability glossary"}
+
+
 def load_warband(path: str | Path) -> Warband:
     doc = yamlio.load(path, MAX_WARBAND_BYTES)
+    _same_kind(doc, "spherewars-warband")
     return validate_document(Warband, doc)
 
 
 def parse_warband(path: str | Path, text: str) -> Warband:
-    return validate_document(Warband, yamlio.parse(path, text))
+    doc = yamlio.parse(path, text)
+    _same_kind(doc, "spherewars-warband")
+    return validate_document(Warband, doc)
 
 
 def load_faction(path: str | Path, universal: Mapping[str, Ability] | None = None) -> Faction:
     doc = yamlio.load(path, MAX_FACTION_BYTES)
+    _same_kind(doc, "spherewars-faction")
     return validate_document(Faction, doc, {"universal": dict(universal or {})})
+
+
+def _same_kind(doc: yamlio.Document, family: str) -> None:
+    """One clear message for a file of another kind, instead of one per unknown key."""
+    schema = doc.data.get("schema")
+    if isinstance(schema, str) and "/" in schema:
+        other = schema.rsplit("/", 1)[0]
+        if other != family and other in KINDS:
+            line, column, _ = doc.locate(["schema"])
+            raise DataError([Problem(doc.path, line, column,
+                                     f"this is {KINDS[other]} ({schema}), not {KINDS[family]}")])
 
 
 def load_glossary(path: str | Path) -> AbilityGlossary:

@@ -23,10 +23,20 @@ from builder.data.errors import DataError, Problem
 
 try:  # libyaml when present: an order of magnitude faster
     from yaml import CSafeDumper as _Dumper
-    from yaml import CSafeLoader as _Loader
+    from yaml import CSafeLoader as _BaseLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeDumper as _Dumper  # type: ignore[assignment]
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+
+class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Safe loading that refuses duplicate keys (YAML would silently keep the last one)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Any:
+        keys = [k.value for k, _v in node.value if isinstance(k, yaml.ScalarNode)]
+        if len(keys) != len(set(keys)):
+            _duplicate_key(node)
+        return super().construct_mapping(node, deep=deep)
+
 
 MiB = 1024 * 1024
 MAX_DEPTH = 64
@@ -93,10 +103,23 @@ def _child(node: yaml.Node, part: str | int) -> tuple[yaml.Node, yaml.Node] | No
 
 def read_text(path: str | Path, max_bytes: int) -> str:
     """The file's text, refusing what is too large, not a file, or not UTF-8."""
-    p = Path(path)
     try:
-        with open(p, "rb") as fh:
-            raw = fh.read(max_bytes + 1)
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size > max_bytes:
+                raw = b"x" * (max_bytes + 1)
+            elif size:
+                raw = fh.read(size + 1)  # +1: notice a file that grew since fstat
+            else:  # empty, or not a regular file (a pipe, /dev/zero): read in bounded chunks
+                chunks: list[bytes] = []
+                total = 0
+                while total <= max_bytes:
+                    chunk = fh.read(65536)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    total += len(chunk)
+                raw = b"".join(chunks)
     except IsADirectoryError:
         raise DataError.single(path, "is a folder, not a file") from None
     except FileNotFoundError:
@@ -148,9 +171,10 @@ def parse(path: str | Path, text: str) -> Document:
             return _raise(path, "the file is empty; expected a mapping of keys", 1, 1)
         if "*" in text:
             _check_expansion(path, root)
-        _check_duplicate_keys(path, root)
         try:
             data = loader.construct_document(root)
+        except _DuplicateKey as exc:
+            return _raise(path, exc.message, exc.line, exc.column)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -243,26 +267,21 @@ def _check_expansion(path: str, root: yaml.Node) -> None:
     size(root)
 
 
-def _check_duplicate_keys(path: str, root: yaml.Node) -> None:
-    seen_nodes: set[int] = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen_nodes:
-            continue
-        seen_nodes.add(id(node))
-        if isinstance(node, yaml.MappingNode):
-            first: dict[str, yaml.Node] = {}
-            for k, v in node.value:
-                if isinstance(k, yaml.ScalarNode):
-                    if k.value in first and k.tag != "tag:yaml.org,2002:merge":
-                        prev = first[k.value].start_mark.line + 1
-                        _raise(path, f"duplicate key '{k.value}' (first given on line {prev})",
-                               k.start_mark.line + 1, k.start_mark.column + 1)
-                    first[k.value] = k
-                stack.append(v)
-        elif isinstance(node, yaml.SequenceNode):
-            stack.extend(node.value)
+class _DuplicateKey(Exception):
+    def __init__(self, message: str, line: int, column: int):
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
+def _duplicate_key(node: yaml.MappingNode) -> None:
+    first: dict[str, yaml.Node] = {}
+    for k, _v in node.value:
+        if isinstance(k, yaml.ScalarNode):
+            if k.value in first:
+                prev = first[k.value].start_mark.line + 1
+                raise _DuplicateKey(f"duplicate key '{k.value}' (first given on line {prev})",
+                                    k.start_mark.line + 1, k.start_mark.column + 1)
+            first[k.value] = k
 
 
 def dump(data: Any) -> str:

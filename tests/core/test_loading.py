@@ -299,3 +299,12 @@ def test_spec_examples_load():
     assert (golpe.difficulty, golpe.successes) == (5, 2)
     w = load_warband(TEST_DATA / "spec" / "example.warband.yaml")
     assert (w.name, w.points_limit, w.entries[0].combatant) == ("Los Ensartadores", 400, "nek-org")
+
+
+def test_a_file_of_the_other_kind_gets_one_clear_message():
+    with pytest.raises(DataError) as info:
+        load_warband(TEST_DATA / "spec" / "faction.yaml")
+    assert [p.message for p in info.value.problems] == [
+        "this is a faction file (spherewars-faction/1), not a warband list"]
+    with pytest.raises(DataError, match="this is a warband list"):
+        load_faction(TEST_DATA / "spec" / "example.warband.yaml")

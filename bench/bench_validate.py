@@ -1,0 +1,77 @@
+"""Benchmark of `spherewars validate` (issue "Core", speed goals).
+
+Creates 2,000 random Soimi list files, then times in the same run:
+- the floor: a Python process that imports yaml and C-loads every file;
+- one `spherewars validate DIR --format json` process;
+- one warband's validation in process (µs).
+Goals: ≤ 1.0 s wall for 2,000 lists, ≤ 2× the floor, ≤ 200 µs per warband.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import timeit
+from pathlib import Path
+
+N_FILES = 2000
+RUNS = 5
+
+FLOOR = """
+import sys, yaml
+from pathlib import Path
+for p in sorted(Path(sys.argv[1]).rglob('*.yaml')):
+    yaml.load(p.read_text(encoding='utf-8'), Loader=yaml.CSafeLoader)
+"""
+
+
+def make_lists(folder: Path, n: int) -> None:
+    rng = random.Random(1)
+    ids = ["nek-org", "tir-abe", "unknown-one"]
+    for i in range(n):
+        entries = "".join(f"  - combatant: {rng.choice(ids)}\n    count: {rng.randint(1, 6)}\n"
+                          for _ in range(rng.randint(0, 6))) or "  []\n"
+        limit = rng.choice(["null", "300", "400", "1000"])
+        (folder / f"list-{i:04d}.warband.yaml").write_text(
+            f"schema: spherewars-warband/1\nname: Bench list {i} — Tir'Abé\nfaction: soimi\n"
+            f"points_limit: {limit}\nentries:\n{entries}notes: generated\n",
+            encoding="utf-8")
+
+
+def wall(cmd: list[str]) -> float:
+    best = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        best.append(time.perf_counter() - start)
+    return statistics.median(best)
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        make_lists(folder, N_FILES)
+        floor = wall([sys.executable, "-c", FLOOR, str(folder)])
+        ours = wall([sys.executable, "-m", "builder", "validate", str(folder), "--format", "json"])
+
+        from builder.data import Catalogue, load_warband
+        from builder.rules import validate
+
+        catalogue = Catalogue.load(user=False)
+        warband = load_warband(next(folder.glob("*.yaml")))
+        faction = catalogue.get("soimi")
+        n = 20000
+        per = timeit.timeit(lambda: validate(warband, faction), number=n) / n
+    print(f"floor (import yaml, C-load {N_FILES} files): {floor:.3f} s (median of {RUNS})")
+    print(f"spherewars validate {N_FILES} lists --format json: {ours:.3f} s "
+          f"({ours / floor:.2f}× the floor; goals ≤ 1.0 s and ≤ 2×)")
+    print(f"one warband's validation: {per * 1e6:.1f} µs (goal ≤ 200 µs)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

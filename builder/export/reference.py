@@ -1,0 +1,79 @@
+"""The turn reference printed on the summary sheet, read from ``resources/reference``.
+
+The rules text is data, not Python strings (STYLE.md): a rules correction or a translation is
+an edit of ``turn-summary.yaml``, checked here with the same strict models and
+``FILE:LINE:COLUMN`` messages as faction files.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field, Strict, model_validator
+
+from builder import paths
+from builder.data import yamlio
+from builder.data.loading import validate_document
+from builder.model.base import StrictModel, Text
+
+REFERENCE_SCHEMA = "spherewars-reference/1"
+REFERENCE_FILE = "turn-summary.yaml"
+MAX_REFERENCE_BYTES = yamlio.MiB
+
+
+class Table(StrictModel):
+    columns: list[Annotated[str, Strict()]] = Field(min_length=1)
+    rows: list[list[Annotated[str, Strict()]]] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _widths(self) -> Table:
+        for i, row in enumerate(self.rows):
+            if len(row) != len(self.columns):
+                raise ValueError(f"row {i + 1} has {len(row)} cells; the table has "
+                                 f"{len(self.columns)} columns")
+        return self
+
+
+class Item(StrictModel):
+    """One block of the reference: a title, the rulebook section it summarises, and any of a
+    text, bullet points, a table and a closing note (printed in that order)."""
+
+    title: Text
+    section: Text
+    text: Text | None = None
+    points: list[Text] = Field(default_factory=list)
+    table: Table | None = None
+    note: Text | None = None
+
+    @model_validator(mode="after")
+    def _has_content(self) -> Item:
+        if not (self.text or self.points or self.table or self.note):
+            raise ValueError("an item needs a text, points, a table or a note")
+        return self
+
+
+class Reference(StrictModel):
+    schema_: Literal["spherewars-reference/1"] = Field(alias="schema")
+    title: Text
+    source: Text
+    items: list[Item] = Field(min_length=1)
+
+
+def reference_path() -> Path:
+    return paths.resources_dir() / "reference" / REFERENCE_FILE
+
+
+@cache
+def _load_cached(path: str, mtime_ns: int) -> Reference:
+    return validate_document(Reference, yamlio.load(path, MAX_REFERENCE_BYTES))
+
+
+def load_reference(path: str | Path | None = None) -> Reference:
+    """The reference text; raises ``DataError`` (``FILE:LINE:COL: message``) when broken.
+
+    Cached per file version: the sheet is printed often and the text rarely changes.
+    """
+    target = Path(path) if path is not None else reference_path()
+    return _load_cached(str(target), target.stat().st_mtime_ns)

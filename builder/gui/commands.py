@@ -1,0 +1,165 @@
+"""Every edit of a warband is one of these undo commands, each calling the document's API.
+
+Rows, not entry objects, identify entries: the undo stack replays commands in order, so a row
+means the same entry when a command is undone as when it was done.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoCommand
+
+from builder.gui.document import WarbandDocument
+from builder.model import Entry
+
+# Merge ids (QUndoCommand.id): consecutive edits of the same kind fold into one undo step.
+COUNT_ID = 1
+NAME_ID = 2
+POINTS_LIMIT_ID = 3
+NOTES_ID = 4
+
+
+class AddEntryCommand(QUndoCommand):
+    def __init__(self, doc: WarbandDocument, entry: Entry, row: int | None = None,
+                 text: str | None = None) -> None:
+        super().__init__(text or f"Add {entry.combatant}")
+        self.doc = doc
+        self.entry = entry
+        self.row = len(doc.entries) if row is None else row
+
+    def redo(self) -> None:
+        self.doc.insert_entry(self.row, Entry(combatant=self.entry.combatant,
+                                              count=self.entry.count))
+
+    def undo(self) -> None:
+        self.doc.remove_entry(self.row)
+
+
+class RemoveEntriesCommand(QUndoCommand):
+    """Remove several entries at once (Delete on a multiple selection is one undo step)."""
+
+    def __init__(self, doc: WarbandDocument, rows: list[int], text: str | None = None) -> None:
+        rows = sorted(set(rows))
+        super().__init__(text or ("Remove entry" if len(rows) == 1 else
+                                  f"Remove {len(rows)} entries"))
+        self.doc = doc
+        self.removed: list[tuple[int, Entry]] = [(r, doc.entry(r)) for r in rows]
+
+    def redo(self) -> None:
+        for row, _entry in reversed(self.removed):
+            self.doc.remove_entry(row)
+
+    def undo(self) -> None:
+        for row, entry in self.removed:
+            self.doc.insert_entry(row, Entry(combatant=entry.combatant, count=entry.count))
+
+
+class SetCountCommand(QUndoCommand):
+    """Change one entry's count. Spin-box steps on the same entry merge into one step (five
+    clicks on the up arrow undo together); a step that comes back to where it started makes
+    the command obsolete, so the stack drops it."""
+
+    def __init__(self, doc: WarbandDocument, row: int, count: int, *, merge: bool = True,
+                 text: str | None = None) -> None:
+        super().__init__(text or "Change count")
+        self.doc = doc
+        self.row = row
+        self.old = doc.entry(row).count
+        self.new = count
+        self.merge = merge
+
+    def id(self) -> int:
+        return COUNT_ID if self.merge else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt override)
+        if not isinstance(other, SetCountCommand) or other.row != self.row or not other.merge:
+            return False
+        self.new = other.new
+        self.setObsolete(self.new == self.old)
+        return True
+
+    def redo(self) -> None:
+        self.doc.set_count(self.row, self.new)
+
+    def undo(self) -> None:
+        self.doc.set_count(self.row, self.old)
+
+
+class _SetDetailCommand(QUndoCommand):
+    """Change one of the warband's own fields; consecutive changes of the same field merge
+    (typing a name letter by letter is one undo step)."""
+
+    merge_id = -1
+    label = ""
+
+    def __init__(self, doc: WarbandDocument, new: object) -> None:
+        super().__init__(self.label)
+        self.doc = doc
+        self.old = self.current()
+        self.new = new
+
+    def current(self) -> object:
+        raise NotImplementedError
+
+    def apply(self, value: object) -> None:
+        raise NotImplementedError
+
+    def id(self) -> int:
+        return self.merge_id
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt override)
+        if type(other) is not type(self):
+            return False
+        self.new = other.new  # type: ignore[attr-defined]
+        self.setObsolete(self.new == self.old)
+        return True
+
+    def redo(self) -> None:
+        self.apply(self.new)
+
+    def undo(self) -> None:
+        self.apply(self.old)
+
+
+class SetNameCommand(_SetDetailCommand):
+    merge_id = NAME_ID
+    label = "Rename warband"
+
+    def current(self) -> object:
+        return self.doc.warband.name
+
+    def apply(self, value: object) -> None:
+        self.doc.set_name(str(value))
+
+
+class SetPointsLimitCommand(_SetDetailCommand):
+    merge_id = POINTS_LIMIT_ID
+    label = "Change points limit"
+
+    def current(self) -> object:
+        return self.doc.warband.points_limit
+
+    def apply(self, value: object) -> None:
+        self.doc.set_points_limit(value if value is None else int(value))  # type: ignore[arg-type]
+
+
+class SetNotesCommand(_SetDetailCommand):
+    merge_id = NOTES_ID
+    label = "Edit notes"
+
+    def current(self) -> object:
+        return self.doc.warband.notes
+
+    def apply(self, value: object) -> None:
+        self.doc.set_notes(value if value is None else str(value))
+
+
+class SetFactionCommand(_SetDetailCommand):
+    """Changing faction never merges: it is a deliberate, rare step."""
+
+    label = "Change faction"
+
+    def current(self) -> object:
+        return self.doc.warband.faction
+
+    def apply(self, value: object) -> None:
+        self.doc.set_faction(str(value))

@@ -1,0 +1,199 @@
+"""Every question the main window asks the user, in one replaceable object.
+
+The window never builds a message box itself: it asks its :class:`Prompter`. The real one
+shows ordinary Qt dialogs (with object names, so tests can find and click their buttons);
+tests may also swap single methods for canned answers. Also here: the data problems dialog
+and the PDF export options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.data import DataError
+
+WARBAND_FILTER = "Warband lists (*.warband.yaml *.yaml);;All files (*)"
+PDF_FILTER = "PDF files (*.pdf)"
+
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+
+
+@dataclass
+class ExportOptions:
+    cards: bool = True
+    summary: bool = True
+    page: str = "a4"
+    per_model: bool = False
+
+
+class Prompter:
+    def __init__(self, parent: QWidget) -> None:
+        self.parent = parent
+
+    def ask_save_changes(self, name: str) -> str:
+        """Before closing, opening or starting a list: SAVE, DISCARD or CANCEL."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
+                          f"“{name}” has changes that are not saved.", parent=self.parent)
+        box.setObjectName("unsaved-changes-prompt")
+        box.setInformativeText("Save them before going on?")
+        box.setStandardButtons(QMessageBox.StandardButton.Save
+                               | QMessageBox.StandardButton.Discard
+                               | QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: SAVE,
+                QMessageBox.StandardButton.Discard: DISCARD}.get(
+                    QMessageBox.StandardButton(answer), CANCEL)
+
+    def show_error(self, title: str, text: str, details: str | None = None) -> None:
+        """An error the user can act on; ``details`` (a loader's ``FILE:LINE:COLUMN:
+        message`` lines) is shown in full, not hidden behind a button."""
+        box = QMessageBox(QMessageBox.Icon.Critical, title, text, parent=self.parent)
+        box.setObjectName("error-dialog")
+        if details:
+            box.setInformativeText(details)
+            box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.exec()
+
+    def show_load_error(self, path: Path, error: DataError | OSError) -> None:
+        self.show_error("Could not open the list", f"{path.name} could not be opened.",
+                        str(error))
+
+    def ask_open_path(self, folder: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Open warband list", folder,
+                                              WARBAND_FILTER)
+        return path or None
+
+    def ask_save_path(self, suggested: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(self.parent, "Save warband list", suggested,
+                                              WARBAND_FILTER)
+        return path or None
+
+    def ask_recover(self, name: str, saved: str, origin: Path | None) -> bool:
+        where = f" (from {origin})" if origin else ""
+        box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved changes",
+                          f"The builder did not close normally. “{name}”{where} has "
+                          f"changes autosaved at {saved.replace('T', ' ')}.",
+                          parent=self.parent)
+        box.setObjectName("recovery-prompt")
+        box.setInformativeText("Restore them? Discarding deletes the autosave.")
+        restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(restore)
+        box.exec()
+        return box.clickedButton() is restore
+
+    def ask_export_options(self, defaults: ExportOptions) -> ExportOptions | None:
+        dialog = ExportDialog(defaults, self.parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.options()
+
+    def ask_pdf_path(self, suggested: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(self.parent, "Export PDF", suggested, PDF_FILTER)
+        if path and not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        return path or None
+
+    def ask_open_pdf(self, path: Path) -> bool:
+        answer = QMessageBox.question(self.parent, "PDF written",
+                                      f"{path.name} is written. Open it now?")
+        return answer == QMessageBox.StandardButton.Yes
+
+    def show_data_problems(self, problems: list[DataError]) -> None:
+        DataProblemsDialog(problems, self.parent).exec()
+
+
+class ExportDialog(QDialog):
+    """What to print: profile cards, the turn summary sheet, page size, one card per model."""
+
+    def __init__(self, defaults: ExportOptions, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("export-dialog")
+        self.setWindowTitle("Export PDF")
+        self.cards = QCheckBox("&Profile cards")
+        self.cards.setChecked(defaults.cards)
+        self.summary = QCheckBox("&Turn summary sheet")
+        self.summary.setChecked(defaults.summary)
+        self.per_model = QCheckBox("One card per &model (not one per combatant)")
+        self.per_model.setChecked(defaults.per_model)
+        self.page = QComboBox()
+        self.page.addItem("A4", "a4")
+        self.page.addItem("Letter", "letter")
+        self.page.setCurrentIndex(max(0, self.page.findData(defaults.page)))
+        form = QFormLayout()
+        form.addRow(self.cards)
+        form.addRow(self.per_model)
+        form.addRow(self.summary)
+        form.addRow("Page &size:", self.page)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Export…")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+        for box in (self.cards, self.summary):
+            box.toggled.connect(self._update)
+        self._update()
+
+    def _update(self) -> None:
+        """Nothing to print is not a choice; per-model only matters for cards."""
+        self.per_model.setEnabled(self.cards.isChecked())
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(self.cards.isChecked() or self.summary.isChecked())
+
+    def options(self) -> ExportOptions:
+        return ExportOptions(cards=self.cards.isChecked(), summary=self.summary.isChecked(),
+                             page=str(self.page.currentData()),
+                             per_model=self.per_model.isChecked() and self.cards.isChecked())
+
+
+class DataProblemsDialog(QDialog):
+    """Broken faction files, every problem as ``FILE:LINE:COLUMN: message``."""
+
+    def __init__(self, problems: list[DataError], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("data-problems-dialog")
+        self.setWindowTitle("Data problems")
+        self.resize(760, 360)
+        count = sum(len(p.problems) for p in problems)
+        files = len(problems)
+        if problems:
+            intro = (f"{count} problem{'s' if count != 1 else ''} in {files} file"
+                     f"{'s' if files != 1 else ''}. The factions in these files are not "
+                     "loaded; every other file is. Fix the lines below and reload "
+                     "(Data → Reload faction data).")
+        else:
+            intro = "All faction data loaded without problems."
+        label = QLabel(intro)
+        label.setWordWrap(True)
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.text.setPlainText("\n".join(str(p) for p in problems))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(label)
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)

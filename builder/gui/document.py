@@ -1,0 +1,188 @@
+"""The open warband as the GUI edits it.
+
+:class:`WarbandDocument` owns the :class:`~builder.model.Warband` and is the only thing that
+changes it. Undo commands (``commands.py``) call its small public API; Qt models and widgets
+listen to its signals and never touch the warband themselves. After every change the document
+re-validates through :func:`builder.rules.validate` (about 15 µs) and emits ``validated``, so
+the totals and findings follow every edit without holding any rule logic.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from builder.data import Catalogue
+from builder.model import Combatant, Entry, Faction, Warband
+from builder.rules import Report, validate
+
+DEFAULT_NAME = "New warband"
+
+
+def new_warband(faction_id: str, name: str = DEFAULT_NAME,
+                points_limit: int | None = None) -> Warband:
+    return Warband(name=name, faction=faction_id, points_limit=points_limit, entries=[])
+
+
+class WarbandDocument(QObject):
+    """The warband being edited, its file and its latest validation report.
+
+    Signals come in ``…ing``/``…ed`` pairs around row changes so that ``RosterModel`` can call
+    ``beginInsertRows``/``endInsertRows`` at the right moments.
+    """
+
+    about_to_reset = Signal()
+    was_reset = Signal()
+    entry_inserting = Signal(int)
+    entry_inserted = Signal(int)
+    entry_removing = Signal(int)
+    entry_removed = Signal(int)
+    entry_changed = Signal(int)
+    details_changed = Signal()
+    """Name, faction, points limit or notes changed."""
+    catalogue_changed = Signal()
+    validated = Signal(object)
+    """The new :class:`~builder.rules.Report`, after every change."""
+
+    def __init__(self, catalogue: Catalogue, warband: Warband | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._catalogue = catalogue
+        self._warband = warband or new_warband(self.default_faction_id())
+        self.path: Path | None = None
+        self._report = self._validate()
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def warband(self) -> Warband:
+        """The live warband (do not mutate it: go through the document's methods)."""
+        return self._warband
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self._catalogue
+
+    @property
+    def faction(self) -> Faction | None:
+        return self._catalogue.get(self._warband.faction)
+
+    @property
+    def report(self) -> Report:
+        return self._report
+
+    @property
+    def entries(self) -> list[Entry]:
+        return self._warband.entries
+
+    def entry(self, row: int) -> Entry:
+        return self._warband.entries[row]
+
+    def combatant(self, row: int) -> Combatant | None:
+        """The combatant an entry names, or None when the faction data does not have it."""
+        faction = self.faction
+        return faction.combatant(self.entry(row).combatant) if faction else None
+
+    def row_of(self, combatant_id: str) -> int | None:
+        """The first entry naming a combatant (adding one more goes there)."""
+        for row, entry in enumerate(self._warband.entries):
+            if entry.combatant == combatant_id:
+                return row
+        return None
+
+    def rows_for(self, combatant_ids: tuple[str, ...] | list[str]) -> list[int]:
+        """Every entry naming one of the combatants (a finding selects all of them)."""
+        wanted = set(combatant_ids)
+        return [row for row, e in enumerate(self._warband.entries) if e.combatant in wanted]
+
+    def default_faction_id(self) -> str:
+        factions = self._catalogue.factions
+        if "soimi" in factions:
+            return "soimi"
+        return next(iter(sorted(factions)), "soimi")
+
+    # -- editing (called by undo commands) -----------------------------------------------
+
+    def insert_entry(self, row: int, entry: Entry) -> None:
+        row = max(0, min(row, len(self._warband.entries)))
+        self.entry_inserting.emit(row)
+        self._warband.entries.insert(row, entry)
+        self.entry_inserted.emit(row)
+        self._changed()
+
+    def remove_entry(self, row: int) -> Entry:
+        self.entry_removing.emit(row)
+        entry = self._warband.entries.pop(row)
+        self.entry_removed.emit(row)
+        self._changed()
+        return entry
+
+    def set_count(self, row: int, count: int) -> None:
+        if count < 1:
+            raise ValueError("count must be at least 1 (remove the entry instead)")
+        old = self._warband.entries[row]
+        if old.count == count:
+            return
+        self._warband.entries[row] = Entry(combatant=old.combatant, count=count)
+        self.entry_changed.emit(row)
+        self._changed()
+
+    def set_name(self, name: str) -> None:
+        if not name.strip():
+            raise ValueError("a warband needs a name")
+        self._set_detail("name", name)
+
+    def set_faction(self, faction_id: str) -> None:
+        """Entries stay as they are: combatants the new faction lacks show as unknown."""
+        if faction_id == self._warband.faction:
+            return
+        self._warband = self._warband.model_copy(update={"faction": faction_id})
+        # Every row's name, type and points may differ under another faction's data.
+        self.about_to_reset.emit()
+        self.was_reset.emit()
+        self.details_changed.emit()
+        self._changed()
+
+    def set_points_limit(self, limit: int | None) -> None:
+        if limit is not None and limit < 0:
+            raise ValueError("the points limit cannot be negative")
+        self._set_detail("points_limit", limit)
+
+    def set_notes(self, notes: str | None) -> None:
+        self._set_detail("notes", notes or None)
+
+    def _set_detail(self, key: str, value: object) -> None:
+        if getattr(self._warband, key) == value:
+            return
+        self._warband = self._warband.model_copy(update={key: value})
+        self.details_changed.emit()
+        self._changed()
+
+    # -- whole-document changes (not undoable: the window clears the undo stack) -------
+
+    def replace(self, warband: Warband, path: Path | None = None) -> None:
+        self.about_to_reset.emit()
+        self._warband = warband.model_copy(
+            update={"entries": [Entry(combatant=e.combatant, count=e.count)
+                                for e in warband.entries]})
+        self.path = path
+        self.was_reset.emit()
+        self.details_changed.emit()
+        self._changed()
+
+    def set_catalogue(self, catalogue: Catalogue) -> None:
+        """New faction data (after the faction editor saved): every row may read differently."""
+        self.about_to_reset.emit()
+        self._catalogue = catalogue
+        self.was_reset.emit()
+        self.catalogue_changed.emit()
+        self.details_changed.emit()
+        self._changed()
+
+    def _validate(self) -> Report:
+        return validate(self._warband, self.faction)
+
+    def _changed(self) -> None:
+        self._report = self._validate()
+        self.validated.emit(self._report)

@@ -1,0 +1,237 @@
+"""The faction being edited, as plain data the form can hold even while it is invalid.
+
+A :class:`~builder.model.Faction` cannot hold ``PE: "12a"`` or two combatants with the same id,
+but a form in the middle of an edit does; so the editor keeps the faction as the plain mapping
+of SPEC §1 (every key present, in the file's order) and validates it with the same pydantic
+model and messages as ``check-data`` after each change. Undo commands (``commands.py``) call
+the small API below; Qt models and forms listen to the signals and never change the data.
+
+Places inside the data are *paths*: tuples of keys and list indices such as
+``("combatants", 2, "profile", "PE")``; the validation messages use the same path written with
+dots (``combatants.2.profile.PE``).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from builder.data import validate_data
+from builder.model import STAT_NAMES, Ability, BuildingRules, Faction
+from builder.model.faction import FACTION_SCHEMA
+
+DataPath = tuple[str | int, ...]
+
+BUILDING_DEFAULTS: dict[str, int] = BuildingRules().model_dump()
+"""The core recruiting rules (*Recruiting a Warband*), shown next to a faction's overrides."""
+
+
+def dotted(path: Iterable[str | int]) -> str:
+    """A path as the validation messages write it."""
+    return ".".join(str(p) for p in path)
+
+
+def ability_data(ability: Ability | None = None, *, with_id: bool = False) -> dict[str, Any]:
+    """An ability as the form holds it: every key present."""
+    data: dict[str, Any] = {}
+    if with_id:
+        data["id"] = ability.id if ability is not None else ""
+    data.update(name=ability.name if ability else "", scope=ability.scope if ability else None,
+                kind=ability.kind if ability else None,
+                difficulty=ability.difficulty if ability else None,
+                successes=ability.successes if ability else 1,
+                text=ability.text if ability else None)
+    return data
+
+
+def new_combatant_data(combatant_id: str, name: str = "New combatant") -> dict[str, Any]:
+    """A blank combatant: a troop with no stats but its (required) points cost."""
+    return {"id": combatant_id, "name": name, "nickname": None, "type": "troop", "rank": None,
+            "base": None, "squad": False, "max": None, "wounds": 5,
+            "profile": {name: (0 if name == "PE" else None) for name in STAT_NAMES},
+            "abilities": [], "equipment": [], "unique_equipment": [], "description": None}
+
+
+def new_faction_data(faction_id: str, name: str = "New faction") -> dict[str, Any]:
+    """A blank faction with no combatants yet (validation asks for at least one)."""
+    return {"schema": FACTION_SCHEMA, "id": faction_id, "name": name, "source": None,
+            "building": dict(BUILDING_DEFAULTS), "abilities": [], "combatants": []}
+
+
+def faction_form_data(faction: Faction) -> dict[str, Any]:
+    """A loaded faction as the form holds it (the inverse of validating the form's data)."""
+    combatants = []
+    for c in faction.combatants:
+        data = new_combatant_data(c.id, c.name)
+        data.update(nickname=c.nickname, type=c.type, rank=c.rank, base=c.base, squad=c.squad,
+                    max=c.max, wounds=c.wounds, description=c.description,
+                    profile={name: getattr(c.profile, name) for name in STAT_NAMES},
+                    abilities=[ref if isinstance(ref, str) else ability_data(ref, with_id=False)
+                               | ({"id": ref.id} if ref.id is not None else {})
+                               for ref in c.abilities],
+                    equipment=list(c.equipment), unique_equipment=list(c.unique_equipment))
+        combatants.append(data)
+    return {"schema": FACTION_SCHEMA, "id": faction.id, "name": faction.name,
+            "source": faction.source, "building": faction.building.model_dump(),
+            "abilities": [ability_data(a, with_id=True) for a in faction.abilities],
+            "combatants": combatants}
+
+
+def unique_id(wanted: str, taken: Iterable[str]) -> str:
+    """``wanted``, or ``wanted-2``, ``wanted-3``… whichever is not taken yet."""
+    taken = set(taken)
+    if wanted not in taken:
+        return wanted
+    n = 2
+    while f"{wanted}-{n}" in taken:
+        n += 1
+    return f"{wanted}-{n}"
+
+
+def field_problems(problems: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``validate_data``'s problems keyed by the field they are about.
+
+    A missing key is reported on the mapping that lacks it; the form shows it on the key's own
+    field instead (``combatants.0.profile`` + "missing required key 'PE'" → ``…profile.PE``).
+    """
+    out = []
+    for path, message in problems:
+        if message.startswith("missing required key '"):
+            key = message.split("'")[1]
+            path = f"{path}.{key}" if path else key
+        out.append((path, message))
+    return out
+
+
+class FactionDocument(QObject):
+    """One faction under edit: its data, where it came from, and its latest validation.
+
+    List changes come as ``list_changing``/``list_changed`` pairs (operation ``"insert"``,
+    ``"remove"`` or ``"move"``) so that list models can call ``begin…Rows``/``end…Rows`` at the
+    right moments.
+    """
+
+    value_changed = Signal(object)
+    """A path whose value was replaced (everything under it may have changed)."""
+    list_changing = Signal(object, str, int, int)
+    """(list path, operation, index, destination) before the list changes."""
+    list_changed = Signal(object, str, int, int)
+    validated = Signal()
+    """Emitted after every change, once ``problems`` and ``faction`` are up to date."""
+    reveal_requested = Signal(object)
+    """Undo or redo changed this path: views may bring it into sight."""
+
+    def __init__(self, data: Mapping[str, Any], universal: Mapping[str, Ability], *,
+                 path: Path | None = None, builtin: bool = False,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._data: dict[str, Any] = copy.deepcopy(dict(data))
+        self._universal = dict(universal)
+        self.path = path
+        """The file this faction was read from (None for a new or duplicated faction)."""
+        self.builtin = builtin
+        """A shipped faction: shown read-only."""
+        self.original_id: str | None = self._data.get("id") if path is not None else None
+        self.faction: Faction | None = None
+        self.problems: list[tuple[str, str]] = []
+        self._validate()
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The live data (read it; change it only through the methods below)."""
+        return self._data
+
+    @property
+    def universal(self) -> dict[str, Ability]:
+        return self._universal
+
+    def get(self, path: DataPath) -> Any:
+        node: Any = self._data
+        for part in path:
+            node = node[part]
+        return node
+
+    def has(self, path: DataPath) -> bool:
+        try:
+            self.get(path)
+        except (KeyError, IndexError, TypeError):
+            return False
+        return True
+
+    @property
+    def valid(self) -> bool:
+        return self.faction is not None
+
+    def problems_under(self, path: DataPath) -> list[tuple[str, str]]:
+        """Problems at ``path`` or inside it, with paths relative to it."""
+        prefix = dotted(path)
+        if not prefix:
+            return list(self.problems)
+        out = []
+        for where, message in self.problems:
+            if where == prefix:
+                out.append(("", message))
+            elif where.startswith(prefix + "."):
+                out.append((where[len(prefix) + 1:], message))
+        return out
+
+    def glossary_users(self, ability_id: str) -> list[tuple[int, int]]:
+        """(combatant index, ability index) of every reference to a glossary ability."""
+        return [(i, j) for i, c in enumerate(self._data["combatants"])
+                for j, ref in enumerate(c.get("abilities", [])) if ref == ability_id]
+
+    def ability_ids(self) -> list[str]:
+        return [a.get("id", "") for a in self._data.get("abilities", [])]
+
+    def combatant_ids(self) -> list[str]:
+        return [c.get("id", "") for c in self._data.get("combatants", [])]
+
+    # -- changing (for undo commands) ----------------------------------------------------
+
+    def set(self, path: DataPath, value: Any) -> None:
+        parent = self.get(path[:-1])
+        parent[path[-1]] = copy.deepcopy(value)
+        self.value_changed.emit(path)
+        self._validate()
+
+    def insert(self, list_path: DataPath, index: int, value: Any) -> None:
+        items = self.get(list_path)
+        self.list_changing.emit(list_path, "insert", index, index)
+        items.insert(index, copy.deepcopy(value))
+        self.list_changed.emit(list_path, "insert", index, index)
+        self._validate()
+
+    def remove(self, list_path: DataPath, index: int) -> Any:
+        items = self.get(list_path)
+        self.list_changing.emit(list_path, "remove", index, index)
+        value = items.pop(index)
+        self.list_changed.emit(list_path, "remove", index, index)
+        self._validate()
+        return value
+
+    def move(self, list_path: DataPath, index: int, dest: int) -> None:
+        """Move the item at ``index`` so that it ends up at ``dest``."""
+        items = self.get(list_path)
+        self.list_changing.emit(list_path, "move", index, dest)
+        items.insert(dest, items.pop(index))
+        self.list_changed.emit(list_path, "move", index, dest)
+        self._validate()
+
+    def request_reveal(self, path: DataPath) -> None:
+        self.reveal_requested.emit(path)
+
+    # -- validation ----------------------------------------------------------------------
+
+    def _validate(self) -> None:
+        """The same model and messages as ``check-data`` (SPEC §1)."""
+        faction, problems = validate_data(Faction, self._data,
+                                          context={"universal": self._universal})
+        self.faction = faction
+        self.problems = field_problems(problems)
+        self.validated.emit()

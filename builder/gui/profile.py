@@ -1,0 +1,88 @@
+"""A combatant's full profile as rich text, laid out like the book's reference profiles
+(*Knowing your combatants*): name and nickname, type and rank, the stat line under the book's
+column names, wounds, abilities by kind, equipment, description."""
+
+from __future__ import annotations
+
+from html import escape
+
+from builder.model import STAT_NAMES, Ability, Combatant, Faction
+
+_TYPE = {"leader": "Leader", "avatar": "Avatar", "messenger": "Messenger", "troop": "Troop"}
+_SCOPE_ORDER = ("racial", "unique", "universal", None)
+_SCOPE_TITLE = {"racial": "Racial abilities", "unique": "Unique abilities",
+                "universal": "Universal abilities", None: "Abilities"}
+
+
+def kind_text(a: Ability) -> str:
+    """"feat, difficulty 5, 2 successes" — what a player needs at the table."""
+    if a.kind is None:
+        return ""
+    if a.kind != "feat":
+        return a.kind
+    parts = ["feat"]
+    if a.difficulty == "A":
+        parts.append("automatic")
+    elif a.difficulty is not None:
+        parts.append(f"difficulty {a.difficulty}")
+    if a.successes != 1 or a.difficulty is not None:
+        parts.append(f"{a.successes} success{'es' if a.successes != 1 else ''}")
+    return ", ".join(parts)
+
+
+def stat_columns(c: Combatant) -> list[str]:
+    """The book prints PRE "only for those miniatures capable of ranged attacks"."""
+    return [s for s in STAT_NAMES if s != "PRE" or c.profile.PRE is not None]
+
+
+def profile_html(c: Combatant, faction: Faction, universal: dict[str, Ability]) -> str:
+    head = escape(c.name)
+    if c.nickname:
+        head += f", <i>{escape(c.nickname)}</i>"
+    facts = [_TYPE[c.type]]
+    if c.rank:
+        facts.append(c.rank.capitalize())
+    if c.base:
+        facts.append(f"{c.base} mm base")
+    if c.squad:
+        facts.append("forms a squad")
+    if c.max is not None:
+        facts.append(f"at most {c.max} per warband")
+    cols = stat_columns(c)
+    cells = "".join(f"<th>{s}</th>" for s in cols)
+    values = "".join(f"<td>{escape(c.profile.shown(s))}</td>" for s in cols)
+    out = [f"<h2 style='margin-bottom:2px'>{head}</h2>",
+           f"<p style='margin-top:0; color:#666'>{escape(' · '.join(facts))}"
+           f" — {escape(faction.name)}</p>",
+           "<table class='stats' cellspacing='0' cellpadding='4' border='1' "
+           "style='border-collapse:collapse; border-color:#999'>"
+           f"<tr style='background:#e8e4dc; color:#222'>{cells}</tr><tr>{values}</tr></table>",
+           f"<p><b>Wounds:</b> {c.wounds}</p>"]
+    abilities = [faction.ability(ref, universal) for ref in c.abilities]
+    for scope in _SCOPE_ORDER:
+        group = [a for a in abilities if a.scope == scope]
+        if not group:
+            continue
+        out.append(f"<h4 style='margin-bottom:2px'>{_SCOPE_TITLE[scope]}</h4><ul "
+                   "style='margin-top:0; -qt-list-indent:1'>")
+        for a in group:
+            kind = kind_text(a)
+            line = f"<b>{escape(a.name)}</b>" + (f" <i>({escape(kind)})</i>" if kind else "")
+            if a.text:
+                line += f"<br>{escape(a.text)}"
+            out.append(f"<li>{line}</li>")
+        out.append("</ul>")
+    if c.equipment:
+        out.append(f"<p><b>Equipment:</b> {escape(', '.join(c.equipment))}</p>")
+    if c.unique_equipment:
+        out.append(f"<p><b>Unique equipment:</b> {escape(', '.join(c.unique_equipment))}</p>")
+    if c.description:
+        out.append(f"<p><i>{escape(c.description)}</i></p>")
+    return "\n".join(out)
+
+
+def unknown_html(combatant_id: str, faction_id: str) -> str:
+    return (f"<h2>{escape(combatant_id)}</h2><p>This combatant is not in the "
+            f"<b>{escape(faction_id)}</b> faction data loaded now. The entry is kept in the "
+            "list and saved back unchanged, but it counts toward nothing until the data has "
+            "it (or you remove it).</p>")
