@@ -4,14 +4,14 @@ from builder.data.catalogue import Catalogue
 from builder.data.errors import DataError, Problem
 from builder.data.loading import (
     faction_text,
-    save_faction,
     load_faction,
     load_warband,
     parse_warband,
+    save_faction,
     save_warband,
     validate_data,
     warband_text,
 )
 
-__all__ = ["Catalogue", "DataError", "Problem", "faction_text", "load_faction", "save_faction", "load_warband",
-           "parse_warband", "save_warband", "validate_data", "warband_text"]
+__all__ = ["Catalogue", "DataError", "Problem", "faction_text", "load_faction", "load_warband",
+           "parse_warband", "save_faction", "save_warband", "validate_data", "warband_text"]

@@ -45,8 +45,8 @@ class Catalogue:
             folder = paths.user_factions_dir()
             if folder.is_dir():
                 cat.add_folder(folder)
-        for folder in extra:
-            cat.add_folder(Path(folder))
+        for name in extra:
+            cat.add_folder(Path(name))
         return cat
 
     def add_folder(self, folder: Path, *, builtin: bool = False) -> None:

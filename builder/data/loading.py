@@ -15,8 +15,8 @@ from pydantic import BaseModel, ValidationError
 from builder.data import yamlio
 from builder.data.errors import DataError, Problem
 from builder.model import Ability, AbilityGlossary, Faction, Warband
-from builder.model.faction import faction_data
 from builder.model.base import describe, model_at
+from builder.model.faction import faction_data
 
 MAX_WARBAND_BYTES = 1 * yamlio.MiB
 MAX_FACTION_BYTES = 10 * yamlio.MiB
@@ -85,7 +85,8 @@ def validate_data(model: type[M], data: Any, context: dict[str, Any] | None = No
         return None, _messages(model, exc)
 
 
-def problems_from(model: type[BaseModel], exc: ValidationError, doc: yamlio.Document) -> list[Problem]:
+def problems_from(model: type[BaseModel], exc: ValidationError,
+                  doc: yamlio.Document) -> list[Problem]:
     problems = []
     for loc, key, msg in _located(model, exc):
         if key is not None:
@@ -106,9 +107,12 @@ def _messages(model: type[BaseModel], exc: ValidationError) -> list[tuple[str, s
     return out
 
 
-def _located(model: type[BaseModel], exc: ValidationError) -> list[tuple[tuple[Any, ...], str | None, str]]:
+Located = tuple[tuple[Any, ...], str | None, str]
+
+
+def _located(model: type[BaseModel], exc: ValidationError) -> list[Located]:
     """(location, key inside it or None, message) for every error, in a readable form."""
-    out: list[tuple[tuple[Any, ...], str | None, str]] = []
+    out: list[Located] = []
     for err in exc.errors(include_url=False):
         loc = tuple(err["loc"])
         kind = err["type"]

@@ -54,7 +54,7 @@ class StrictModel(BaseModel):
         return f"unknown key '{key}'{hint}"
 
 
-def model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
+def model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[StrictModel] | None:
     """The model class that validates the mapping at ``loc`` (for messages)."""
     current: Any = model
     for part in loc:
@@ -69,7 +69,7 @@ def model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | 
             continue
         elif part != "by-id":
             return None
-    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+    return current if isinstance(current, type) and issubclass(current, StrictModel) else None
 
 
 def _inner_model(annotation: Any) -> Any:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from builder.model.faction import Faction
 from builder.model.warband import Warband
 
@@ -14,7 +16,8 @@ SCHEMA_IDS = {
 
 
 def json_schema(kind: str) -> dict[str, Any]:
-    model = {"faction": Faction, "warband": Warband}[kind]
+    models: dict[str, type[BaseModel]] = {"faction": Faction, "warband": Warband}
+    model = models[kind]
     schema = model.model_json_schema(by_alias=True, mode="validation")
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_IDS[kind],
             **schema}

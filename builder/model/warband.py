@@ -18,7 +18,7 @@ class Entry(StrictModel):
 
 
 class Warband(StrictModel):
-    schema_: Literal["spherewars-warband/1"] = Field(default=WARBAND_SCHEMA, alias="schema")
+    schema_: Literal["spherewars-warband/1"] = Field(default="spherewars-warband/1", alias="schema")
     name: Text
     faction: Text
     points_limit: NonNegative | None = None

@@ -85,7 +85,7 @@ def check_messenger_limit(r: Roster) -> list[Finding]:
     if hired <= cap:
         return []
     leaders = r.hired("leader")
-    basis = ", ".join(f"{'%d× ' % n if n > 1 else ''}{c.name} MAN {c.profile.MAN or 0}"
+    basis = ", ".join(f"{f'{n}× ' if n > 1 else ''}{c.name} MAN {c.profile.MAN or 0}"
                       for c, n in leaders) or "no Leader hired"
     per = r.faction.building.messengers_per_command
     if per != 1:

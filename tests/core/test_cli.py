@@ -155,9 +155,9 @@ def test_schema_is_json_schema(capsys, kind: str):
 def test_installed_command_and_module_do_not_load_qt_or_reportlab(tmp_path: Path):
     path = tmp_path / "a.warband.yaml"
     path.write_text(LEGAL, encoding="utf-8")
-    code = ("import sys; from builder.cli import main; rc = main(['validate', %r]); "
+    code = (f"import sys; from builder.cli import main; rc = main(['validate', {str(path)!r}]); "
             "bad = [m for m in ('PySide6', 'reportlab') if m in sys.modules]; "
-            "print(rc, bad)" % str(path))
+            "print(rc, bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "0 []"
     module = subprocess.run([sys.executable, "-m", "builder", "validate", str(path)],
