@@ -1,20 +1,28 @@
-"""``python -m builder`` and the ``spherewars`` command."""
+"""``python -m builder`` and the ``spherewars`` / ``spherewars-gui`` commands."""
 
 from __future__ import annotations
 
 import sys
 
 
+def launch_gui(file: str | None) -> int:
+    """Start the desktop app (imports Qt only now, so the other commands stay light)."""
+    try:
+        from builder.gui.app import run
+    except ImportError as exc:
+        print(f"spherewars: the desktop app cannot start: {exc}", file=sys.stderr)
+        return 2
+    return run(file)
+
+
 def main() -> int:
     from builder.cli import main as cli_main
 
-    return cli_main()
+    return cli_main(gui=launch_gui)
 
 
 def gui_main() -> int:
-    from builder.cli import run_gui
-
-    return run_gui(sys.argv[1] if len(sys.argv) > 1 else None)
+    return launch_gui(sys.argv[1] if len(sys.argv) > 1 else None)
 
 
 if __name__ == "__main__":

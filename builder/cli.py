@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from builder import __version__
@@ -65,29 +65,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+GuiLauncher = Callable[[str | None], int]
+
+
+def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None) -> int:
+    """Run one command. ``gui`` starts the desktop app: the entry point passes it in, so that
+    this module (part of the Qt-free core) never imports the GUI itself."""
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
     args = build_parser().parse_args(argv)
     command = args.command or "gui"
     if command == "gui":
-        return run_gui(getattr(args, "file", None))
+        if gui is None:
+            print("spherewars: the desktop app is not available here", file=sys.stderr)
+            return EXIT_ERROR
+        return gui(getattr(args, "file", None))
     try:
         return {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
                 "schema": cmd_schema}[command](args)
     except BrokenPipeError:  # `spherewars schema faction | head`
         sys.stderr.close()
         return EXIT_OK
-
-
-def run_gui(file: str | None) -> int:
-    try:
-        from builder.gui.app import run
-    except ImportError as exc:
-        print(f"spherewars: the desktop app cannot start: {exc}", file=sys.stderr)
-        return EXIT_ERROR
-    return run(file)
 
 
 def warband_files(path: Path) -> list[Path]:

@@ -169,3 +169,11 @@ def test_spec_warband_example_validates(capsys):
     code, out, _ = run(capsys, "validate", str(TEST_DATA / "spec" / "example.warband.yaml"))
     assert code == 0
     assert "Los Ensartadores (soimi), 169/400 pts, legal" in out
+
+
+def test_gui_command_hands_the_file_to_the_launcher(capsys):
+    opened: list[str | None] = []
+    assert main(["gui", "my.warband.yaml"], gui=lambda f: opened.append(f) or 0) == 0
+    assert main([], gui=lambda f: opened.append(f) or 0) == 0
+    assert opened == ["my.warband.yaml", None]
+    assert main(["gui"]) == 2 and "not available" in capsys.readouterr().err
