@@ -34,12 +34,27 @@ class StrictModel(BaseModel):
                     raise PydanticCustomError(
                         "key_type", "keys must be text, not {key}", {"key": repr(key)}
                     )
+            # An optional key written with no value (`equipment:`) means "absent": use the
+            # default rather than refusing null where the default is a list, false or 5.
+            nulls = [k for k, v in data.items() if v is None and k in cls._defaults_not_none()]
+            if nulls:
+                data = {k: v for k, v in data.items() if k not in nulls}
         elif data is not None and not isinstance(data, BaseModel):
             raise PydanticCustomError(
                 "mapping_expected", "expected a mapping of keys, got {got}",
                 {"got": describe(data)},
             )
         return data
+
+    @classmethod
+    def _defaults_not_none(cls) -> frozenset[str]:
+        cached = cls.__dict__.get("_nullable_cache")
+        if cached is None:
+            cached = frozenset(
+                f.alias or name for name, f in cls.model_fields.items()
+                if not f.is_required() and f.get_default(call_default_factory=True) is not None)
+            setattr(cls, "_nullable_cache", cached)
+        return cached
 
     @classmethod
     def known_keys(cls) -> list[str]:

@@ -308,3 +308,16 @@ def test_a_file_of_the_other_kind_gets_one_clear_message():
         "this is a faction file (spherewars-faction/1), not a warband list"]
     with pytest.raises(DataError, match="this is a warband list"):
         load_faction(TEST_DATA / "spec" / "example.warband.yaml")
+
+
+def test_optional_keys_left_empty_take_their_defaults(tmp_path: Path):
+    path = tmp_path / "empty-values.yaml"
+    path.write_text("schema: spherewars-faction/1\nid: t\nname: T\nbuilding:\nabilities:\n"
+                    "combatants:\n  - id: a\n    name: A\n    type: leader\n    squad:\n"
+                    "    wounds:\n    max:\n    equipment:\n    profile: {PE: 1, MAN: }\n",
+                    encoding="utf-8")
+    a = load_faction(path).combatants[0]
+    assert (a.squad, a.wounds, a.max, a.equipment, a.profile.MAN) == (False, 5, None, [], None)
+    path.write_text(path.read_text().replace("PE: 1", "PE: "), encoding="utf-8")
+    with pytest.raises(DataError, match="PE must be an integer >= 0"):
+        load_faction(path)
