@@ -53,7 +53,7 @@ class StrictModel(BaseModel):
             cached = frozenset(
                 f.alias or name for name, f in cls.model_fields.items()
                 if not f.is_required() and f.get_default(call_default_factory=True) is not None)
-            setattr(cls, "_nullable_cache", cached)
+            cls._nullable_cache = cached  # type: ignore[attr-defined]
         return cached
 
     @classmethod
