@@ -13,6 +13,7 @@ from pydantic import (
     ConfigDict,
     Field,
     Strict,
+    WithJsonSchema,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -140,5 +141,10 @@ Text = Annotated[str, Strict(), AfterValidator(check_not_blank)]
 OptText = Annotated[str | None, Strict()]
 Count = Annotated[int, Strict(), Field(ge=1)]
 NonNegative = Annotated[int, Strict(), Field(ge=0)]
-Stat = Annotated[NonNegative | None, BeforeValidator(_dash_is_none)]
+NONE_SCHEMA: list[dict[str, Any]] = [{"type": "null"}, {"const": "-"}]
+Stat = Annotated[
+    NonNegative | None,
+    BeforeValidator(_dash_is_none),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 0}, *NONE_SCHEMA]}),
+]
 """A profile value: a whole number, or none (null or "-")."""

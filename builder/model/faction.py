@@ -12,12 +12,14 @@ from pydantic import (
     Strict,
     Tag,
     ValidationInfo,
+    WithJsonSchema,
     field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 from builder.model.base import (
+    NONE_SCHEMA,
     Count,
     Id,
     NonNegative,
@@ -64,7 +66,13 @@ def _con(value: Any) -> Any:
     )
 
 
-Con = Annotated[int | str | None, BeforeValidator(_con)]
+Con = Annotated[
+    int | str | None,
+    BeforeValidator(_con),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 0},
+                              {"type": "string", "pattern": r"^\s*\d+\s*-\s*\d+\s*$"},
+                              *NONE_SCHEMA]}),
+]
 
 
 def _difficulty(value: Any) -> Any:
@@ -78,7 +86,12 @@ def _difficulty(value: Any) -> Any:
     )
 
 
-Difficulty = Annotated[int | Literal["A"] | None, BeforeValidator(_difficulty)]
+Difficulty = Annotated[
+    int | Literal["A"] | None,
+    BeforeValidator(_difficulty),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1}, {"const": "A"},
+                              {"type": "null"}]}),
+]
 
 
 class Ability(StrictModel):

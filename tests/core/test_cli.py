@@ -177,3 +177,36 @@ def test_gui_command_hands_the_file_to_the_launcher(capsys):
     assert main([], gui=lambda f: opened.append(f) or 0) == 0
     assert opened == ["my.warband.yaml", None]
     assert main(["gui"]) == 2 and "not available" in capsys.readouterr().err
+
+
+def _schema(capsys, kind: str) -> dict:
+    assert main(["schema", kind]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_faction_schema_checks_files_as_an_editor_would(capsys):
+    """What VS Code's YAML extension does with the schema: shipped and SPEC files pass, a typo
+    and a wrong type are flagged."""
+    import jsonschema
+    import yaml
+
+    validator = jsonschema.Draft202012Validator(_schema(capsys, "faction"))
+    for path in [TEST_DATA / "spec" / "faction.yaml", TEST_FACTIONS / "test-faction.yaml",
+                 *sorted((TEST_DATA.parent.parent / "factions").glob("*.yaml"))]:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert [e.message for e in validator.iter_errors(data)] == [], path
+    data["combatants"][0]["sqaud"] = True
+    data["combatants"][0]["profile"]["PE"] = "lots"
+    messages = " ".join(e.message for e in validator.iter_errors(data))
+    assert "'sqaud' was unexpected" in messages and "'lots'" in messages
+
+
+def test_warband_schema_checks_lists(capsys):
+    import jsonschema
+    import yaml
+
+    validator = jsonschema.Draft202012Validator(_schema(capsys, "warband"))
+    data = yaml.safe_load((TEST_DATA / "spec" / "example.warband.yaml").read_text("utf-8"))
+    assert list(validator.iter_errors(data)) == []
+    data["entries"][0]["count"] = 0
+    assert list(validator.iter_errors(data))
