@@ -1,0 +1,160 @@
+"""Everything the user can do from menus and shortcuts, declared in one place.
+
+Shortcuts are ``QKeySequence.StandardKey`` values wherever Qt has one, so each platform gets
+its own (Ctrl+S here, ⌘S on macOS); menu roles put Quit and About where macOS expects them.
+The window connects ``triggered`` signals; this module only declares and lays out.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QMainWindow, QMenu, QStyle
+
+from builder.gui import icons
+
+SK = QKeySequence.StandardKey
+SP = QStyle.StandardPixmap
+
+
+def _action(parent: QObject, text: str, *, name: str,
+            keys: QKeySequence.StandardKey | str | list[str] | None = None,
+            tip: str | None = None, icon: tuple[str, QStyle.StandardPixmap] | None = None,
+            role: QAction.MenuRole | None = None) -> QAction:
+    action = QAction(text, parent)
+    action.setObjectName(name)
+    if isinstance(keys, QKeySequence.StandardKey):
+        action.setShortcuts(keys)
+    elif isinstance(keys, str):
+        action.setShortcut(QKeySequence(keys))
+    elif isinstance(keys, list):
+        action.setShortcuts([QKeySequence(k) for k in keys])
+    if tip:
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+    if icon:
+        action.setIcon(icons.themed(*icon))
+    if role is not None:
+        action.setMenuRole(role)
+    return action
+
+
+class Actions:
+    """The window's actions, each with its shortcut, tip and icon."""
+
+    def __init__(self, window: QMainWindow, stack: QUndoStack) -> None:
+        w = window
+        # File
+        self.new = _action(w, "&New", name="new", keys=SK.New, icon=("document-new",
+                           SP.SP_FileIcon), tip="Start a new warband list")
+        self.open = _action(w, "&Open…", name="open", keys=SK.Open,
+                            icon=("document-open", SP.SP_DialogOpenButton),
+                            tip="Open a warband list")
+        self.save = _action(w, "&Save", name="save", keys=SK.Save,
+                            icon=("document-save", SP.SP_DialogSaveButton),
+                            tip="Save the list")
+        self.save_as = _action(w, "Save &As…", name="save-as", keys=SK.SaveAs,
+                               icon=("document-save-as", SP.SP_DialogSaveButton),
+                               tip="Save the list under another name")
+        self.export_pdf = _action(w, "&Export PDF…", name="export-pdf", keys=SK.Print,
+                                  icon=("document-print", SP.SP_FileDialogDetailedView),
+                                  tip="Print profile cards and the turn summary sheet to PDF")
+        quit_keys = QKeySequence.keyBindings(SK.Quit) or [QKeySequence("Ctrl+Q")]
+        self.quit = _action(w, "&Quit", name="quit", role=QAction.MenuRole.QuitRole,
+                            icon=("application-exit", SP.SP_DialogCloseButton))
+        self.quit.setShortcuts(quit_keys)
+        self.clear_recent = _action(w, "&Clear list", name="clear-recent")
+        # Edit
+        self.undo = stack.createUndoAction(w, "&Undo")
+        self.undo.setObjectName("undo")
+        self.undo.setShortcuts(SK.Undo)
+        self.undo.setIcon(icons.themed("edit-undo", SP.SP_ArrowBack))
+        self.redo = stack.createRedoAction(w, "&Redo")
+        self.redo.setObjectName("redo")
+        self.redo.setShortcuts(SK.Redo)
+        self.redo.setIcon(icons.themed("edit-redo", SP.SP_ArrowForward))
+        self.add = _action(w, "&Add to warband", name="add", keys=["Ctrl+Return"],
+                           icon=("list-add", SP.SP_ArrowRight),
+                           tip="Hire the selected combatant (Enter in the catalogue, "
+                               "double-click, or drag it onto the roster)")
+        self.more = _action(w, "One &more", name="more", keys=["+", "Ctrl+="],
+                            tip="Hire one more of the selected entry")
+        self.fewer = _action(w, "One &fewer", name="fewer", keys=["-"],
+                             tip="Hire one fewer of the selected entry (removes it at zero)")
+        self.remove = _action(w, "&Remove from warband", name="remove", keys=SK.Delete,
+                              icon=("list-remove", SP.SP_TrashIcon),
+                              tip="Remove the selected entries")
+        self.find = _action(w, "&Filter catalogue", name="find", keys=SK.Find,
+                            tip="Type to narrow the catalogue by name")
+        # Roster-only keys: Delete, + and - must not fire while typing in a text field.
+        for action in (self.remove, self.more, self.fewer):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        # Data
+        self.factions = _action(w, "&Factions…", name="factions",
+                                tip="Create and edit your own faction files")
+        self.reload_data = _action(w, "&Reload faction data", name="reload-data",
+                                   keys=SK.Refresh, icon=("view-refresh",
+                                                          SP.SP_BrowserReload),
+                                   tip="Read the faction files again")
+        self.data_problems = _action(w, "Data &problems…", name="data-problems",
+                                     icon=("dialog-warning", SP.SP_MessageBoxWarning),
+                                     tip="Faction files that could not be loaded")
+        # Help
+        self.about = _action(w, "&About SphereWars Warband Builder", name="about",
+                             role=QAction.MenuRole.AboutRole)
+        self.shortcuts = _action(w, "&Keyboard shortcuts", name="shortcuts",
+                                 keys=SK.HelpContents)
+
+
+def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu) -> None:
+    """The menu bar. ``recent`` and ``examples`` are filled by the window."""
+    bar = window.menuBar()
+    file = bar.addMenu("&File")
+    file.addActions([a.new, a.open])
+    recent.setTitle("Open &Recent")
+    recent.setObjectName("recent-menu")
+    file.addMenu(recent)
+    examples.setTitle("Open E&xample")
+    examples.setObjectName("examples-menu")
+    file.addMenu(examples)
+    file.addSeparator()
+    file.addActions([a.save, a.save_as])
+    file.addSeparator()
+    file.addAction(a.export_pdf)
+    file.addSeparator()
+    file.addAction(a.quit)
+
+    edit = bar.addMenu("&Edit")
+    edit.addActions([a.undo, a.redo])
+    edit.addSeparator()
+    edit.addActions([a.add, a.more, a.fewer, a.remove])
+    edit.addSeparator()
+    edit.addAction(a.find)
+
+    data = bar.addMenu("&Data")
+    data.addActions([a.factions, a.reload_data, a.data_problems])
+
+    help_ = bar.addMenu("&Help")
+    help_.addActions([a.shortcuts, a.about])
+
+    tools = window.addToolBar("Main")
+    tools.setObjectName("main-toolbar")
+    tools.setMovable(False)
+    tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    tools.addActions([a.new, a.open, a.save])
+    tools.addSeparator()
+    tools.addActions([a.undo, a.redo])
+    tools.addSeparator()
+    tools.addAction(a.export_pdf)
+
+
+def shortcut_table(a: Actions) -> list[tuple[str, str]]:
+    """(what, keys) for the shortcuts dialog and the README, in menu order."""
+    rows = []
+    for action in (a.new, a.open, a.save, a.save_as, a.export_pdf, a.quit, a.undo, a.redo,
+                   a.add, a.more, a.fewer, a.remove, a.find, a.reload_data, a.shortcuts):
+        keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                         for k in action.shortcuts())
+        if keys:
+            rows.append((action.text().replace("&", "").rstrip("…"), keys))
+    return rows

@@ -1,0 +1,59 @@
+"""Start the desktop app: ``spherewars``, ``spherewars gui [FILE]``, ``make run``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from builder import __version__, paths
+
+
+def create_app(argv: list[str] | None = None) -> QApplication:
+    """The QApplication with the names QSettings and the desktop use to find our files
+    (``org.spherewars.WarbandBuilder.desktop`` must match the desktop file name)."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setOrganizationName(paths.ORGANIZATION)
+    app.setApplicationName(paths.APPLICATION)
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName(paths.DESKTOP_ID)
+    from builder.gui import icons
+
+    icon = icons.app_icon()
+    if not icon.isNull():
+        app.setWindowIcon(icon)
+    return app
+
+
+def create_window(file: str | None = None):  # noqa: ANN201 (imports MainWindow lazily)
+    """The main window, shown, with FILE opened (a file that fails to load reports why and
+    leaves an empty list) and any crashed session's autosave offered once the window is up."""
+    from builder.gui.mainwindow import MainWindow
+
+    window = MainWindow()
+    window.show()
+
+    def after_show() -> None:
+        if window.offer_recovery():
+            if file:
+                window.statusBar().showMessage(
+                    f"Recovered unsaved changes; {Path(file).name} was not opened", 8000)
+            return
+        if file:
+            window.load_path(Path(file), confirmed=True)
+
+    QTimer.singleShot(0, after_show)
+    return window
+
+
+def run(file: str | None = None) -> int:
+    app = create_app()
+    window = create_window(file)
+    code = app.exec()
+    del window
+    return int(code)

@@ -1,0 +1,926 @@
+"""The main window: catalogue, roster, live totals, findings and profile of one warband.
+
+The window wires widgets to the :class:`WarbandDocument` and turns user gestures into undo
+commands; it holds no rules (legality comes from ``builder.rules`` via the document) and never
+edits the warband directly.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QByteArray,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QSettings,
+    Qt,
+    QTimer,
+    QUrl,
+)
+from PySide6.QtGui import QCloseEvent, QDesktopServices, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder import __version__, paths
+from builder.data import Catalogue, DataError, load_warband, save_warband
+from builder.gui import icons
+from builder.gui.actions import Actions, build_menus, shortcut_table
+from builder.gui.catalogue_model import CatalogueFilter, CatalogueModel
+from builder.gui.commands import (
+    RemoveEntriesCommand,
+    SetCountCommand,
+    SetFactionCommand,
+    SetNameCommand,
+    SetPointsLimitCommand,
+)
+from builder.gui.dialogs import DISCARD, SAVE, ExportOptions, Prompter
+from builder.gui.document import WarbandDocument, new_warband
+from builder.gui.findings_model import FINDING_ROLE, FindingsModel
+from builder.gui.profile import profile_html, unknown_html
+from builder.gui.recovery import Recovery
+from builder.gui.roster_model import (
+    COMBATANT_ID_ROLE,
+    COUNT,
+    NAME,
+    PE,
+    SUBTOTAL,
+    TYPE,
+    RosterModel,
+    add_combatant,
+)
+from builder.gui.widgets import CatalogueView, CountDelegate, TotalsBar
+from builder.model import Warband
+from builder.rules import Report
+
+log = logging.getLogger(__name__)
+
+APP_TITLE = "SphereWars Warband Builder"
+MAX_RECENT = 8
+AUTOSAVE_MS = 30_000
+EXTENSION = ".warband.yaml"
+
+
+def examples_dir() -> Path:
+    return paths.resources_dir() / "examples"
+
+
+def file_stem(name: str) -> str:
+    """A file name for a list: "Los Ensartadores" → "los-ensartadores"."""
+    stem = re.sub(r"[^\w]+", "-", name.strip().lower(), flags=re.UNICODE).strip("-")
+    return stem or "warband"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, catalogue: Catalogue | None = None, *,
+                 settings: QSettings | None = None, prompter: Prompter | None = None,
+                 extra_data: Iterable[str | Path] = (),
+                 recovery_dir: Path | None = None) -> None:
+        super().__init__()
+        self.setObjectName("main-window")
+        self.extra_data = list(extra_data)
+        self.settings = settings if settings is not None else QSettings()
+        self.prompter = prompter or Prompter(self)
+        self.stack = QUndoStack(self)
+        self.doc = WarbandDocument(catalogue or Catalogue.load(self.extra_data), parent=self)
+        self.recovery = Recovery(recovery_dir)
+        self._profile_source = "catalogue"
+        self._editor: QWidget | None = None
+
+        self.actions = Actions(self, self.stack)
+        self.recent_menu = QMenu(self)
+        self.examples_menu = QMenu(self)
+        build_menus(self, self.actions, self.recent_menu, self.examples_menu)
+        self._build_ui()
+        self._fill_examples_menu()
+        self._connect()
+
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(AUTOSAVE_MS)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.start()
+
+        self._restore_settings()
+        self._details_changed()
+        self._catalogue_changed()
+        self._validated(self.doc.report)
+        self._update_title()
+
+    # ================================================================ building the window
+
+    def _build_ui(self) -> None:
+        a = self.actions
+        # -- catalogue (left)
+        self.catalogue_title = QLabel()
+        self.catalogue_title.setObjectName("catalogue-title")
+        self.catalogue_title.setWordWrap(True)
+        self.filter = QLineEdit()
+        self.filter.setObjectName("catalogue-filter")
+        self.filter.setPlaceholderText("Filter by name  (Ctrl+F)")
+        self.filter.setClearButtonEnabled(True)
+        self.catalogue_model = CatalogueModel()
+        self.catalogue_proxy = CatalogueFilter(self.catalogue_model)
+        self.catalogue_view = CatalogueView()
+        self.catalogue_view.setModel(self.catalogue_proxy)
+        header = self.catalogue_view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2, 3):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.add_button = QPushButton(a.add.icon(), "Add to warband")
+        self.add_button.setObjectName("add-button")
+        self.add_button.setToolTip(a.add.toolTip())
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(6, 6, 6, 6)
+        left_layout.addWidget(self.catalogue_title)
+        left_layout.addWidget(self.filter)
+        left_layout.addWidget(self.catalogue_view, 1)
+        left_layout.addWidget(self.add_button)
+
+        # -- the list's own fields, totals, roster (centre)
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("name-edit")
+        self.faction_combo = QComboBox()
+        self.faction_combo.setObjectName("faction-combo")
+        self.limit_check = QCheckBox("Limit")
+        self.limit_check.setObjectName("limit-check")
+        self.limit_check.setToolTip("Play to a points limit")
+        self.limit_spin = QSpinBox()
+        self.limit_spin.setObjectName("limit-spin")
+        self.limit_spin.setRange(1, 100_000)
+        self.limit_spin.setSingleStep(10)
+        self.limit_spin.setSuffix(" pts")
+        self.limit_spin.setKeyboardTracking(False)
+        self.limit_spin.setValue(400)
+        limit_row = QHBoxLayout()
+        limit_row.addWidget(self.limit_check)
+        limit_row.addWidget(self.limit_spin, 1)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("&Name:", self.name_edit)
+        row = QHBoxLayout()
+        row.addWidget(self.faction_combo, 2)
+        points_label = QLabel("&Points:")
+        points_label.setBuddy(self.limit_spin)
+        row.addSpacing(12)
+        row.addWidget(points_label)
+        row.addLayout(limit_row, 1)
+        faction_label = QLabel("&Faction:")
+        faction_label.setBuddy(self.faction_combo)
+        form.addRow(faction_label, row)
+
+        self.totals = TotalsBar()
+
+        self.roster_model = RosterModel(self.doc, self.stack)
+        self.roster_view = QTableView()
+        self.roster_view.setObjectName("roster")
+        self.roster_view.setModel(self.roster_model)
+        self.roster_view.setItemDelegateForColumn(COUNT, CountDelegate(self.roster_view))
+        self.roster_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.roster_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.roster_view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                         | QAbstractItemView.EditTrigger.EditKeyPressed
+                                         | QAbstractItemView.EditTrigger.SelectedClicked)
+        self.roster_view.setAcceptDrops(True)
+        self.roster_view.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        self.roster_view.setDefaultDropAction(Qt.DropAction.CopyAction)
+        self.roster_view.setDropIndicatorShown(True)
+        self.roster_view.setAlternatingRowColors(True)
+        self.roster_view.setWordWrap(False)
+        self.roster_view.verticalHeader().hide()
+        self.roster_view.setTabKeyNavigation(False)
+        rh = self.roster_view.horizontalHeader()
+        rh.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        for col in (TYPE, COUNT, PE, SUBTOTAL):
+            rh.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        rh.setMinimumSectionSize(64)
+        self.roster_view.addActions([a.remove, a.more, a.fewer])
+        self.roster_empty = QLabel("The warband is empty. Add combatants from the catalogue: "
+                                   "double-click, Enter, the Add button, or drag them here.")
+        self.roster_empty.setObjectName("roster-empty")
+        self.roster_empty.setWordWrap(True)
+        self.roster_empty.setStyleSheet("color: palette(placeholder-text); padding: 4px;")
+        self.remove_button = QPushButton(a.remove.icon(), "Remove")
+        self.remove_button.setObjectName("remove-button")
+        self.remove_button.setToolTip(a.remove.toolTip() + " (Delete)")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.roster_empty, 1)
+        buttons.addStretch(0)
+        buttons.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignRight)
+        centre = QWidget()
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(6, 6, 6, 6)
+        centre_layout.addLayout(form)
+        centre_layout.addWidget(self.totals)
+        centre_layout.addWidget(self.roster_view, 1)
+        centre_layout.addLayout(buttons)
+
+        # -- findings (below the roster)
+        self.findings_model = FindingsModel()
+        self.findings_view = QListView()
+        self.findings_view.setObjectName("findings")
+        self.findings_view.setModel(self.findings_model)
+        self.findings_view.setWordWrap(True)
+        self.findings_view.setUniformItemSizes(False)
+        self.findings_view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.findings_view.setSpacing(2)
+        self.legal_label = QLabel()
+        self.legal_label.setObjectName("legal-message")
+        self.legal_label.setWordWrap(True)
+        self.legal_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.legal_label.setStyleSheet("color: #1b7a2f; font-size: 14px; padding: 6px;")
+        self.findings_stack = QStackedWidget()
+        self.findings_stack.addWidget(self.legal_label)
+        self.findings_stack.addWidget(self.findings_view)
+        findings_title = QLabel("<b>Findings</b>")
+        findings = QWidget()
+        findings_layout = QVBoxLayout(findings)
+        findings_layout.setContentsMargins(6, 0, 6, 6)
+        findings_layout.addWidget(findings_title)
+        findings_layout.addWidget(self.findings_stack, 1)
+
+        self.centre_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.centre_splitter.setObjectName("centre-splitter")
+        self.centre_splitter.addWidget(centre)
+        self.centre_splitter.addWidget(findings)
+        self.centre_splitter.setStretchFactor(0, 3)
+        self.centre_splitter.setStretchFactor(1, 1)
+        self.centre_splitter.setChildrenCollapsible(False)
+
+        # -- profile (right)
+        self.profile = QTextBrowser()
+        self.profile.setObjectName("profile")
+        self.profile.setOpenLinks(False)
+        self.profile.setPlaceholderText("Select a combatant to see its profile.")
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("main-splitter")
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.centre_splitter)
+        self.splitter.addWidget(self.profile)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(2, 0)
+        self.splitter.setSizes([330, 620, 330])
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
+
+        # -- status bar: data problems stay one click away
+        self.problems_button = QToolButton()
+        self.problems_button.setObjectName("data-problems-button")
+        self.problems_button.setAutoRaise(True)
+        self.problems_button.setIcon(icons.severity("warning"))
+        self.problems_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.statusBar().addPermanentWidget(self.problems_button)
+        self.resize(1280, 760)
+
+    def _connect(self) -> None:
+        a = self.actions
+        a.new.triggered.connect(self.new_file)
+        a.open.triggered.connect(self.open_file)
+        a.save.triggered.connect(self.save)
+        a.save_as.triggered.connect(self.save_as)
+        a.export_pdf.triggered.connect(self.export_pdf)
+        a.quit.triggered.connect(self.close)
+        a.clear_recent.triggered.connect(self.clear_recent)
+        a.add.triggered.connect(self.add_selected)
+        a.more.triggered.connect(lambda: self.step_selected(+1))
+        a.fewer.triggered.connect(lambda: self.step_selected(-1))
+        a.remove.triggered.connect(self.remove_selected)
+        a.find.triggered.connect(self.focus_filter)
+        a.factions.triggered.connect(self.open_faction_editor)
+        a.reload_data.triggered.connect(self.reload_catalogue)
+        a.data_problems.triggered.connect(self.show_data_problems)
+        a.about.triggered.connect(self.show_about)
+        a.shortcuts.triggered.connect(self.show_shortcuts)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+
+        self.stack.cleanChanged.connect(self._update_title)
+        self.stack.indexChanged.connect(lambda _i: self._update_title())
+
+        self.doc.validated.connect(self._validated)
+        self.doc.details_changed.connect(self._details_changed)
+        self.doc.catalogue_changed.connect(self._catalogue_changed)
+        self.doc.was_reset.connect(self._roster_reset)
+        self.doc.entry_inserted.connect(lambda _r: self._roster_count_changed())
+        self.doc.entry_removed.connect(lambda _r: self._roster_count_changed())
+
+        self.filter.textChanged.connect(self._filter_changed)
+        self.filter.returnPressed.connect(self._filter_return)
+        self.filter.installEventFilter(self)
+        self.catalogue_view.add_requested.connect(lambda _i: self.add_selected())
+        self.catalogue_view.selectionModel().currentChanged.connect(
+            lambda cur, _prev: self._show_catalogue_profile(cur))
+        self.add_button.clicked.connect(self.add_selected)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.roster_view.selectionModel().currentRowChanged.connect(
+            lambda cur, _prev: self._show_roster_profile(cur.row()))
+        self.roster_view.selectionModel().selectionChanged.connect(
+            lambda *_: self._update_roster_actions())
+        self.findings_view.clicked.connect(self.select_finding)
+        self.findings_view.activated.connect(self.select_finding)
+
+        self.name_edit.textEdited.connect(self._name_edited)
+        self.name_edit.editingFinished.connect(self._name_finished)
+        self.faction_combo.activated.connect(self._faction_chosen)
+        self.limit_check.clicked.connect(self._limit_toggled)
+        self.limit_spin.valueChanged.connect(self._limit_changed)
+        self.problems_button.clicked.connect(self.show_data_problems)
+
+    # ================================================================ reacting to the document
+
+    def _validated(self, report: Report) -> None:
+        self.totals.show_report(report)
+        self.findings_model.set_report(report)
+        if report.findings:
+            self.findings_stack.setCurrentWidget(self.findings_view)
+        else:
+            self.findings_stack.setCurrentWidget(self.legal_label)
+            if report.stats.models:
+                self.legal_label.setText("✔ This warband is legal: it breaks no recruiting "
+                                         "rule.")
+            else:
+                self.legal_label.setText("✔ Nothing to check yet (an empty list is legal "
+                                         "until you add a combatant; it will then need a "
+                                         "Leader).")
+        if report.findings and report.legal:
+            # Warnings only: say plainly that they do not make the list illegal.
+            self.statusBar().showMessage("Legal, with warnings", 3000)
+
+    def _details_changed(self) -> None:
+        w = self.doc.warband
+        if self.name_edit.text() != w.name and not (
+                self.name_edit.hasFocus() and not self.name_edit.text().strip()):
+            self.name_edit.setText(w.name)
+        self._fill_faction_combo()
+        self.limit_check.setChecked(w.points_limit is not None)
+        self.limit_spin.setEnabled(w.points_limit is not None)
+        if w.points_limit is not None and self.limit_spin.value() != w.points_limit:
+            self.limit_spin.blockSignals(True)
+            self.limit_spin.setValue(w.points_limit)
+            self.limit_spin.blockSignals(False)
+        self._update_title()
+        if self.catalogue_model.faction is not self.doc.faction:
+            self._catalogue_changed()
+
+    def _catalogue_changed(self) -> None:
+        faction = self.doc.faction
+        self.catalogue_model.set_faction(faction)
+        self.catalogue_view.expandAll()
+        if faction is None:
+            self.catalogue_title.setText(f"<b>No data for faction “{self.doc.warband.faction}”"
+                                         "</b><br>Its entries are kept and reported.")
+        else:
+            self.catalogue_title.setText(f"<b>{faction.name}</b> — "
+                                         f"{len(faction.combatants)} combatants")
+            self.catalogue_title.setToolTip(faction.source or "")
+        problems = self.doc.catalogue.problems
+        count = sum(len(p.problems) for p in problems)
+        self.problems_button.setVisible(bool(problems))
+        self.problems_button.setText(f"{count} data problem{'s' if count != 1 else ''}")
+        self.problems_button.setToolTip("Some faction files could not be loaded: click to "
+                                        "see where and why")
+        self._fill_faction_combo()
+        self._show_profile_again()
+
+    def _roster_reset(self) -> None:
+        self._roster_count_changed()
+        self._show_profile_again()
+
+    def _roster_count_changed(self) -> None:
+        self.roster_empty.setVisible(not self.doc.entries)
+        self._update_roster_actions()
+
+    def _update_roster_actions(self) -> None:
+        has = bool(self.roster_view.selectionModel().selectedRows())
+        for action in (self.actions.remove, self.actions.more, self.actions.fewer):
+            action.setEnabled(has)
+        self.remove_button.setEnabled(has)
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.doc.warband.name}[*] — {APP_TITLE}")
+        self.setWindowModified(self.is_modified())
+
+    def is_modified(self) -> bool:
+        return not self.stack.isClean()
+
+    def _fill_faction_combo(self) -> None:
+        combo = self.faction_combo
+        current = self.doc.warband.faction
+        factions = sorted(self.doc.catalogue.factions.values(), key=lambda f: f.name.lower())
+        items = [(f.name, f.id) for f in factions]
+        if current not in self.doc.catalogue.factions:
+            items.append((f"{current} (not loaded)", current))
+        if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] != items:
+            combo.blockSignals(True)
+            combo.clear()
+            for text, fid in items:
+                combo.addItem(text, fid)
+            combo.blockSignals(False)
+        combo.setCurrentIndex(combo.findData(current))
+
+    # ================================================================ editing
+
+    def selected_catalogue_ids(self) -> list[str]:
+        ids = []
+        for index in self.catalogue_view.selectionModel().selectedRows(0):
+            cid = index.data(COMBATANT_ID_ROLE)
+            if cid:
+                ids.append(cid)
+        if not ids:
+            cid = self.catalogue_view.currentIndex().siblingAtColumn(0).data(COMBATANT_ID_ROLE)
+            if cid:
+                ids.append(cid)
+        return ids
+
+    def add_combatant(self, combatant_id: str) -> None:
+        row = add_combatant(self.doc, self.stack, combatant_id)
+        self.roster_view.selectRow(row)
+
+    def add_selected(self) -> None:
+        ids = self.selected_catalogue_ids()
+        if not ids:
+            self.statusBar().showMessage("Select a combatant in the catalogue first.", 4000)
+            return
+        if len(ids) > 1:
+            self.stack.beginMacro(f"Add {len(ids)} combatants")
+        for cid in ids:
+            self.add_combatant(cid)
+        if len(ids) > 1:
+            self.stack.endMacro()
+
+    def selected_rows(self) -> list[int]:
+        return sorted(i.row() for i in self.roster_view.selectionModel().selectedRows())
+
+    def remove_selected(self) -> None:
+        rows = self.selected_rows()
+        if not rows:
+            return
+        names = [self.roster_model.index(r, NAME).data() for r in rows]
+        text = f"Remove {names[0]}" if len(rows) == 1 else f"Remove {len(rows)} entries"
+        next_row = rows[0]
+        self.stack.push(RemoveEntriesCommand(self.doc, rows, text=text))
+        if self.doc.entries:
+            self.roster_view.selectRow(min(next_row, len(self.doc.entries) - 1))
+
+    def step_selected(self, step: int) -> None:
+        rows = self.selected_rows()
+        if len(rows) != 1:
+            return
+        row = rows[0]
+        count = self.doc.entry(row).count + step
+        name = self.roster_model.index(row, NAME).data()
+        if count < 1:
+            self.stack.push(RemoveEntriesCommand(self.doc, [row], text=f"Remove {name}"))
+            return
+        if count > 99:
+            return
+        what = "Add" if step > 0 else "Remove one"
+        self.stack.push(SetCountCommand(self.doc, row, count, merge=False,
+                                        text=f"{what} {name}"))
+        self.roster_view.selectRow(row)
+
+    def select_finding(self, index: QModelIndex) -> None:
+        """Select the roster entries a finding names (all of them, over every entry)."""
+        finding = index.data(FINDING_ROLE)
+        if finding is None:
+            return
+        rows = self.doc.rows_for(finding.combatants)
+        selection = QItemSelection()
+        for row in rows:
+            selection.select(self.roster_model.index(row, 0),
+                             self.roster_model.index(row, SUBTOTAL))
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
+        self.roster_view.selectionModel().select(selection, flags)
+        if rows:
+            self.roster_view.selectionModel().setCurrentIndex(
+                self.roster_model.index(rows[0], 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+            self.roster_view.scrollTo(self.roster_model.index(rows[0], 0))
+
+    def _name_edited(self, text: str) -> None:
+        if text.strip() and text != self.doc.warband.name:
+            self.stack.push(SetNameCommand(self.doc, text))
+
+    def _name_finished(self) -> None:
+        if not self.name_edit.text().strip():
+            self.name_edit.setText(self.doc.warband.name)
+
+    def _faction_chosen(self, index: int) -> None:
+        fid = self.faction_combo.itemData(index)
+        if fid and fid != self.doc.warband.faction:
+            self.stack.push(SetFactionCommand(self.doc, fid))
+
+    def _limit_toggled(self, checked: bool) -> None:
+        self.stack.push(SetPointsLimitCommand(self.doc,
+                                              self.limit_spin.value() if checked else None))
+
+    def _limit_changed(self, value: int) -> None:
+        if self.limit_check.isChecked() and value != self.doc.warband.points_limit:
+            self.stack.push(SetPointsLimitCommand(self.doc, value))
+
+    # ================================================================ catalogue and profile
+
+    def focus_filter(self) -> None:
+        self.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.filter.selectAll()
+
+    def _filter_changed(self, text: str) -> None:
+        self.catalogue_proxy.setFilterFixedString(text.strip())
+        self.catalogue_view.expandAll()
+        first = self._first_match()
+        if text.strip() and first.isValid():
+            self.catalogue_view.setCurrentIndex(first)
+
+    def _first_match(self) -> QModelIndex:
+        proxy = self.catalogue_proxy
+        for g in range(proxy.rowCount()):
+            group = proxy.index(g, 0)
+            if proxy.rowCount(group):
+                return proxy.index(0, 0, group)
+        return QModelIndex()
+
+    def _filter_return(self) -> None:
+        """Enter in the filter box hires the highlighted (or first) match."""
+        current = self.catalogue_view.currentIndex()
+        if not (current.isValid() and current.parent().isValid()):
+            current = self._first_match()
+            if not current.isValid():
+                return
+            self.catalogue_view.setCurrentIndex(current)
+        self.add_selected()
+
+    def eventFilter(self, watched: object, event: object) -> bool:  # noqa: N802
+        """Down in the filter box moves into the catalogue, as in a search field."""
+        from PySide6.QtCore import QEvent
+        from PySide6.QtGui import QKeyEvent
+
+        if (watched is self.filter and isinstance(event, QKeyEvent)
+                and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Down):
+            self.catalogue_view.setFocus()
+            if not self.catalogue_view.currentIndex().isValid():
+                self.catalogue_view.setCurrentIndex(self._first_match())
+            return True
+        return super().eventFilter(watched, event)  # type: ignore[arg-type]
+
+    def _show_catalogue_profile(self, index: QModelIndex) -> None:
+        cid = index.siblingAtColumn(0).data(COMBATANT_ID_ROLE) if index.isValid() else None
+        if cid:
+            self._profile_source = "catalogue"
+            self._show_profile(cid)
+
+    def _show_roster_profile(self, row: int) -> None:
+        if 0 <= row < len(self.doc.entries):
+            self._profile_source = "roster"
+            self._show_profile(self.doc.entry(row).combatant)
+
+    def _show_profile_again(self) -> None:
+        if self._profile_source == "roster":
+            row = self.roster_view.currentIndex().row()
+            if 0 <= row < len(self.doc.entries):
+                self._show_profile(self.doc.entry(row).combatant)
+                return
+        index = self.catalogue_view.currentIndex()
+        cid = index.siblingAtColumn(0).data(COMBATANT_ID_ROLE) if index.isValid() else None
+        if cid:
+            self._show_profile(cid)
+        else:
+            self.profile.clear()
+
+    def _show_profile(self, combatant_id: str) -> None:
+        faction = self.doc.faction
+        combatant = faction.combatant(combatant_id) if faction else None
+        if combatant is None or faction is None:
+            self.profile.setHtml(unknown_html(combatant_id, self.doc.warband.faction))
+        else:
+            self.profile.setHtml(profile_html(combatant, faction, self.doc.catalogue.universal))
+
+    # ================================================================ files
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current list (saved, discarded, or unchanged)."""
+        if not self.is_modified():
+            return True
+        answer = self.prompter.ask_save_changes(self.doc.warband.name)
+        if answer == SAVE:
+            return self.save()
+        return answer == DISCARD
+
+    def new_file(self) -> None:
+        if not self.maybe_save():
+            return
+        faction = self.doc.warband.faction
+        if faction not in self.doc.catalogue.factions:
+            faction = self.doc.default_faction_id()
+        self._replace(new_warband(faction, points_limit=self.doc.warband.points_limit), None)
+        self.statusBar().showMessage("New list", 3000)
+        self.name_edit.setFocus()
+        self.name_edit.selectAll()
+
+    def open_file(self) -> None:
+        if not self.maybe_save():
+            return
+        path = self.prompter.ask_open_path(self.last_folder())
+        if path:
+            self.load_path(Path(path), confirmed=True)
+
+    def load_path(self, path: Path, *, confirmed: bool = False, untitled: bool = False) -> bool:
+        """Open a list. A file that cannot be read shows the loader's ``FILE:LINE:COLUMN``
+        message and leaves the current list as it was. ``untitled`` (examples) opens a copy
+        that Save will ask a new name for."""
+        if not confirmed and not self.maybe_save():
+            return False
+        try:
+            warband = load_warband(path)
+        except DataError as exc:
+            self.prompter.show_load_error(path, exc)
+            return False
+        except OSError as exc:
+            self.prompter.show_load_error(path, exc)
+            return False
+        self._replace(warband, None if untitled else path.resolve())
+        if not untitled:
+            self.add_recent(path.resolve())
+            self.settings.setValue("files/last_folder", str(path.resolve().parent))
+        unknown = len(self.doc.report.findings) and any(
+            f.rule in ("unknown-combatant", "unknown-faction") for f in self.doc.report.findings)
+        note = " — some entries are not in the loaded data (see Findings)" if unknown else ""
+        self.statusBar().showMessage(f"Opened {path.name}{note}", 5000)
+        return True
+
+    def _replace(self, warband: Warband, path: Path | None) -> None:
+        self.doc.replace(warband, path)
+        self.stack.clear()
+        self.stack.setClean()
+        self.recovery.discard()
+        self._update_title()
+        if self.doc.entries:
+            self.roster_view.selectRow(0)
+
+    def save(self) -> bool:
+        if self.doc.path is None:
+            return self.save_as()
+        return self._write(self.doc.path)
+
+    def save_as(self) -> bool:
+        folder = Path(self.last_folder())
+        suggested = (self.doc.path or folder / (file_stem(self.doc.warband.name) + EXTENSION))
+        path = self.prompter.ask_save_path(str(suggested))
+        if not path:
+            return False
+        target = Path(path)
+        if not target.name.endswith((".yaml", ".yml")):
+            target = target.with_name(target.name + EXTENSION)
+        return self._write(target)
+
+    def _write(self, path: Path) -> bool:
+        try:
+            save_warband(self.doc.warband, path)
+        except OSError as exc:
+            self.prompter.show_error("Could not save", f"{path} could not be written.", str(exc))
+            return False
+        self.doc.path = path.resolve()
+        self.stack.setClean()
+        self.recovery.discard()
+        self.add_recent(self.doc.path)
+        self.settings.setValue("files/last_folder", str(self.doc.path.parent))
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path.name}", 4000)
+        return True
+
+    def last_folder(self) -> str:
+        folder = str(self.settings.value("files/last_folder", "") or "")
+        return folder if folder and Path(folder).is_dir() else str(Path.home())
+
+    # -- recent files
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("files/recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path: Path) -> None:
+        files = [str(path)] + [f for f in self.recent_files() if f != str(path)]
+        self.settings.setValue("files/recent", files[:MAX_RECENT])
+
+    def clear_recent(self) -> None:
+        self.settings.setValue("files/recent", [])
+
+    def _fill_recent_menu(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        files = self.recent_files()
+        for i, name in enumerate(files, start=1):
+            path = Path(name)
+            label = f"&{i} {path.name}" if i < 10 else path.name
+            action = menu.addAction(label)
+            action.setToolTip(name)
+            action.setStatusTip(name)
+            action.triggered.connect(lambda _c=False, p=path: self.open_recent(p))
+        if not files:
+            menu.addAction("No recent lists").setEnabled(False)
+        menu.addSeparator()
+        menu.addAction(self.actions.clear_recent)
+        self.actions.clear_recent.setEnabled(bool(files))
+
+    def open_recent(self, path: Path) -> None:
+        if not self.maybe_save():
+            return
+        if not path.exists():
+            self.settings.setValue("files/recent",
+                                   [f for f in self.recent_files() if f != str(path)])
+        self.load_path(path, confirmed=True)
+
+    def _fill_examples_menu(self) -> None:
+        folder = examples_dir()
+        found = sorted(folder.glob("*.warband.yaml")) if folder.is_dir() else []
+        for path in found:
+            label = path.name.removesuffix(EXTENSION).replace("-", " ")
+            action = self.examples_menu.addAction(label[:1].upper() + label[1:])
+            action.setStatusTip(str(path))
+            action.triggered.connect(lambda _c=False, p=path: self.open_example(p))
+        self.examples_menu.setEnabled(bool(found))
+
+    def open_example(self, path: Path) -> None:
+        """Examples open as an untitled copy: the shipped file is never overwritten."""
+        self.load_path(path, untitled=True)
+
+    # -- autosave and recovery
+
+    def autosave(self) -> None:
+        if self.is_modified():
+            try:
+                self.recovery.write(self.doc.warband, self.doc.path)
+            except OSError as exc:  # a full disk must not interrupt the user
+                log.warning("autosave failed: %s", exc)
+        else:
+            self.recovery.discard()
+
+    def offer_recovery(self) -> bool:
+        """Offer the autosave of a session that crashed; True when one was restored."""
+        for orphan in Recovery.orphans(self.recovery.folder):
+            if not self.prompter.ask_recover(orphan.name, orphan.saved, orphan.origin):
+                orphan.remove()
+                continue
+            try:
+                warband = orphan.load()
+            except DataError as exc:
+                self.prompter.show_error("Could not recover", "The autosave is damaged.",
+                                         str(exc))
+                orphan.remove()
+                continue
+            self._replace(warband, orphan.origin)
+            self.stack.resetClean()  # recovered changes are not saved anywhere yet
+            self._update_title()
+            self.autosave()
+            orphan.remove()
+            self.statusBar().showMessage("Unsaved changes recovered — save them to keep them",
+                                         8000)
+            return True
+        return False
+
+    # ================================================================ data and export
+
+    def reload_catalogue(self) -> None:
+        """Read the faction files again (after the faction editor saved one), refresh the
+        catalogue and re-validate the open list against the new data."""
+        self.doc.set_catalogue(Catalogue.load(self.extra_data))
+        problems = len(self.doc.catalogue.problems)
+        self.statusBar().showMessage(
+            "Faction data reloaded" + (f" — {problems} file(s) with problems" if problems
+                                       else ""), 4000)
+
+    def show_data_problems(self) -> None:
+        self.prompter.show_data_problems(self.doc.catalogue.problems)
+
+    def open_faction_editor(self) -> None:
+        try:
+            from builder.gui.editor import FactionEditor
+        except ImportError as exc:
+            self.prompter.show_error("Faction editor not available",
+                                     "The faction editor could not be started.", str(exc))
+            return
+        editor = FactionEditor(self.doc.catalogue, parent=self)
+        editor.faction_saved.connect(lambda _fid: self.reload_catalogue())
+        self._editor = editor
+        editor.show()
+
+    def export_pdf(self) -> None:
+        try:
+            from builder.export import export_pdf
+        except ImportError as exc:
+            self.prompter.show_error("PDF export not available",
+                                     "PDF export could not be started.", str(exc))
+            return
+        defaults = ExportOptions(
+            cards=self._bool_setting("export/cards", True),
+            summary=self._bool_setting("export/summary", True),
+            page=str(self.settings.value("export/page", "a4") or "a4"),
+            per_model=self._bool_setting("export/per_model", False))
+        options = self.prompter.ask_export_options(defaults)
+        if options is None:
+            return
+        for key in ("cards", "summary", "page", "per_model"):
+            self.settings.setValue(f"export/{key}", getattr(options, key))
+        folder = self.doc.path.parent if self.doc.path else Path(self.last_folder())
+        suggested = folder / (file_stem(self.doc.warband.name) + ".pdf")
+        chosen = self.prompter.ask_pdf_path(str(suggested))
+        if not chosen:
+            return
+        path = Path(chosen)
+        try:
+            export_pdf(self.doc.warband, self.doc.catalogue, path, cards=options.cards,
+                       summary=options.summary, page=options.page, per_model=options.per_model)
+        except Exception as exc:  # noqa: BLE001 — an export bug must not lose the session
+            log.exception("PDF export failed")
+            self.prompter.show_error("Could not export", f"{path.name} could not be written.",
+                                     f"{type(exc).__name__}: {exc}")
+            return
+        self.statusBar().showMessage(f"Exported {path.name}", 5000)
+        if self.prompter.ask_open_pdf(path):
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+    def _bool_setting(self, key: str, default: bool) -> bool:
+        value = self.settings.value(key, default)
+        if isinstance(value, str):
+            return value.lower() in ("true", "1", "yes")
+        return bool(value)
+
+    # ================================================================ help
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, f"About {APP_TITLE}",
+                          f"<h3>{APP_TITLE} {__version__}</h3>"
+                          "<p>Build warbands for the SphereWars skirmish game and see at every "
+                          "moment whether they follow the rulebook's recruiting rules.</p>")
+
+    def show_shortcuts(self) -> None:
+        rows = "".join(f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>"
+                       for what, keys in shortcut_table(self.actions))
+        box = QMessageBox(QMessageBox.Icon.NoIcon, "Keyboard shortcuts",
+                          f"<table cellpadding='3'>{rows}</table>"
+                          "<p>In the catalogue: <b>Enter</b> or double-click adds; "
+                          "<b>Down</b> from the filter box moves into the list.</p>", parent=self)
+        box.setObjectName("shortcuts-dialog")
+        box.exec()
+
+    # ================================================================ settings and closing
+
+    def _restore_settings(self) -> None:
+        s = self.settings
+        geometry = s.value("window/geometry")
+        if isinstance(geometry, QByteArray | bytes):
+            self.restoreGeometry(geometry)
+        for key, splitter in (("window/main_splitter", self.splitter),
+                              ("window/centre_splitter", self.centre_splitter)):
+            state = s.value(key)
+            if isinstance(state, QByteArray | bytes):
+                splitter.restoreState(state)
+        state = s.value("window/state")
+        if isinstance(state, QByteArray | bytes):
+            self.restoreState(state)
+
+    def save_settings(self) -> None:
+        s = self.settings
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("window/main_splitter", self.splitter.saveState())
+        s.setValue("window/centre_splitter", self.centre_splitter.saveState())
+        s.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.save_settings()
+        self.autosave_timer.stop()
+        self.recovery.close()
+        if self._editor is not None:
+            self._editor.close()
+        event.accept()
