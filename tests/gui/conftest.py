@@ -1,0 +1,146 @@
+"""Fixtures for the desktop app: test faction data, isolated settings, a scripted prompter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from builder.data import Catalogue
+from builder.gui.dialogs import DISCARD, ExportOptions, Prompter
+
+GUI_DATA = Path(__file__).resolve().parent / "data"
+
+
+class ScriptedPrompter(Prompter):
+    """Answers the window's questions from queues the test fills, recording every question.
+
+    With ``real_save_prompt`` set, the unsaved-changes question shows the real message box
+    (the test clicks its buttons); otherwise an unscripted question is answered Discard so a
+    window can always close at teardown.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)  # type: ignore[arg-type]
+        self.answers: dict[str, list[Any]] = {}
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+        self.real_save_prompt = False
+
+    def script(self, kind: str, *answers: Any) -> None:
+        self.answers.setdefault(kind, []).extend(answers)
+
+    def _next(self, kind: str, args: tuple[Any, ...], default: Any = None) -> Any:
+        self.calls.append((kind, args))
+        queue = self.answers.get(kind)
+        return queue.pop(0) if queue else default
+
+    def asked(self, kind: str) -> list[tuple[Any, ...]]:
+        return [args for k, args in self.calls if k == kind]
+
+    def ask_save_changes(self, name: str) -> str:
+        if self.real_save_prompt and not self.answers.get("save_changes"):
+            self.calls.append(("save_changes", (name,)))
+            return super().ask_save_changes(name)
+        return self._next("save_changes", (name,), DISCARD)
+
+    def show_error(self, title: str, text: str, details: str | None = None) -> None:
+        self._next("error", (title, text, details))
+
+    def ask_open_path(self, folder: str) -> str | None:
+        return self._next("open_path", (folder,))
+
+    def ask_save_path(self, suggested: str) -> str | None:
+        return self._next("save_path", (suggested,))
+
+    def ask_recover(self, name: str, saved: str, origin: Path | None) -> bool:
+        return bool(self._next("recover", (name, saved, origin), False))
+
+    def ask_export_options(self, defaults: ExportOptions) -> ExportOptions | None:
+        return self._next("export_options", (defaults,))
+
+    def ask_pdf_path(self, suggested: str) -> str | None:
+        return self._next("pdf_path", (suggested,))
+
+    def ask_open_pdf(self, path: Path) -> bool:
+        return bool(self._next("open_pdf", (path,), False))
+
+    def show_data_problems(self, problems: list[Any]) -> None:
+        self._next("data_problems", (problems,))
+
+
+@pytest.fixture
+def catalogue() -> Catalogue:
+    """The built-in Soimi data plus the invented test faction (no user folder)."""
+    return Catalogue.load([GUI_DATA], user=False)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def make_window(qtbot: Any, catalogue: Catalogue, settings: QSettings,
+                tmp_path: Path) -> Iterator[Callable[..., Any]]:
+    """Build main windows on test data, each with its own prompter and recovery folder."""
+    from builder.gui.mainwindow import MainWindow
+
+    made: list[MainWindow] = []
+
+    def make(cat: Catalogue | None = None, **kwargs: Any) -> MainWindow:
+        prompter = ScriptedPrompter()
+        kwargs.setdefault("settings", settings)
+        kwargs.setdefault("recovery_dir", tmp_path / "recovery")
+        window = MainWindow(cat or catalogue, prompter=prompter, **kwargs)
+        prompter.parent = window
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        made.append(window)
+        return window
+
+    yield make
+    for window in made:
+        window.stack.setClean()  # nothing to ask at teardown
+        window.close()
+
+
+@pytest.fixture
+def window(make_window: Callable[..., Any]) -> Any:
+    return make_window()
+
+
+def click_message_box(object_name: str, button: QMessageBox.StandardButton | str,
+                      *, limit: int = 500) -> list[str]:
+    """Click a button of the message box ``object_name`` as soon as it is shown (polling
+    with zero-delay timers while its exec() runs). Returns a list that gets the box's text,
+    so the test can check what the user read. Gives up, closing every modal, after
+    ``limit`` tries so a broken test fails instead of hanging."""
+    seen: list[str] = []
+    tries = [0]
+
+    def attempt() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox) and box.objectName() == object_name:
+            seen.append(box.text() + "\n" + box.informativeText())
+            if isinstance(button, str):
+                target = next(b for b in box.buttons() if b.text().replace("&", "") == button)
+            else:
+                target = box.button(button)
+            target.click()
+            return
+        tries[0] += 1
+        if tries[0] > limit:
+            for widget in QApplication.topLevelWidgets():
+                if widget.isModal() and widget.isVisible():
+                    widget.close()
+            seen.append("TIMEOUT")
+            return
+        QTimer.singleShot(5, attempt)
+
+    QTimer.singleShot(0, attempt)
+    return seen
