@@ -1,0 +1,918 @@
+"""The forms of the faction editor: faction details, one combatant, one ability.
+
+Each form shows the part of the document under its *base path* (the faction, the selected
+combatant, the selected ability) and puts every validation message under its field. Forms never
+change the document themselves: an edit goes to the pane, which pushes an undo command.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any, Protocol
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QUndoCommand
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.gui.editor.commands import InsertCommand, MoveCommand, RemoveCommand
+from builder.gui.editor.document import (
+    BUILDING_DEFAULTS,
+    DataPath,
+    FactionDocument,
+    ability_data,
+    dotted,
+)
+from builder.gui.editor.fields import (
+    NONE_TEXT,
+    Binding,
+    CheckBinding,
+    ComboBinding,
+    LineBinding,
+    ListBinding,
+    PlainTextBinding,
+    SpinBinding,
+    StringListEdit,
+    error_label,
+    parse_difficulty,
+    parse_optional_text,
+    parse_required_int,
+    parse_stat,
+    regex_validator,
+    show_messages,
+    with_error,
+)
+from builder.gui.editor.models import DocListModel
+from builder.model import STAT_NAMES, TYPE_ORDER
+
+NOT_GIVEN = "(not given)"
+
+STAT_TIPS = {
+    "PE": "Points to Enrol: the cost of the combatant (required)",
+    "CA": "Control of the Arcane",
+    "MOV": "Movement, in inches",
+    "MAN": "Command: orders per turn, messengers a leader can recruit",
+    "DES": "Dexterity: dice in close combat",
+    "PRE": "Precision: dice for shooting (only combatants with ranged attacks)",
+    "POT": "Potency: dice for damage rolls",
+    "CON": "Constitution: one value (6) or arcane-mundane (6-5)",
+    "FUR": "Fury: dice for feats",
+    "POD": "Power or Dissipation: dice for spells",
+}
+"""From the rulebook, *Knowing your combatants*, Attributes."""
+
+
+class EditContext(Protocol):
+    """What a form needs from its pane."""
+
+    doc: FactionDocument
+
+    def set_value(self, path: DataPath, value: Any, text: str) -> None: ...
+
+    def push(self, command: QUndoCommand) -> None: ...
+
+    def reveal(self, path: DataPath) -> None: ...
+
+
+def slug(text: str) -> str:
+    """An id from a name, as the shipped data writes them ("Tir'Abé" → "tir-abe")."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    out, dash = [], False
+    for ch in plain.lower():
+        if ch.isalnum():
+            out.append(ch)
+            dash = False
+        elif out and not dash:
+            out.append("-")
+            dash = True
+    return "".join(out).strip("-")
+
+
+def scrolled(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    return area
+
+
+def combo(choices: list[tuple[str, Any]]) -> QComboBox:
+    box = QComboBox()
+    for text, value in choices:
+        box.addItem(text, value)
+    return box
+
+
+def hint(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setObjectName("hint")
+    label.setStyleSheet("color: palette(placeholder-text);")
+    return label
+
+
+class BoundForm(QWidget):
+    """Fields bound to the document below a base path, with their error labels."""
+
+    def __init__(self, ctx: EditContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.bindings: list[Binding] = []
+        self.base: DataPath | None = None
+        self.general_error = error_label()
+        """Problems of the base itself, or of keys no field shows."""
+        self.read_only = False
+        ctx.doc.value_changed.connect(self._value_changed)
+        ctx.doc.validated.connect(self.show_problems)
+
+    def bind(self, binding: Binding) -> Binding:
+        binding.connect(lambda value, b=binding: self._commit(b, value))
+        self.bindings.append(binding)
+        return binding
+
+    def field(self, key: str) -> QWidget:
+        """The widget bound to ``key`` (dotted, relative to the base); for tests and focus."""
+        for b in self.bindings:
+            if dotted(b.key) == key:
+                return b.widget
+        raise KeyError(key)
+
+    def binding(self, key: str) -> Binding:
+        for b in self.bindings:
+            if dotted(b.key) == key:
+                return b
+        raise KeyError(key)
+
+    def _commit(self, binding: Binding, value: Any) -> None:
+        if self.base is None or self.read_only:
+            return
+        path = (*self.base, *binding.key)
+        if self.ctx.doc.has(path) and self.ctx.doc.get(path) == value and \
+                type(self.ctx.doc.get(path)) is type(value):
+            return
+        self.ctx.set_value(path, value, f"Edit {binding.label}")
+
+    def set_base(self, base: DataPath | None) -> None:
+        self.base = base
+        self.refresh()
+        self.show_problems()
+
+    def refresh(self) -> None:
+        if self.base is None or not self.ctx.doc.has(self.base):
+            return
+        for b in self.bindings:
+            path = (*self.base, *b.key)
+            if self.ctx.doc.has(path):
+                b.load(self.ctx.doc.get(path))
+
+    def _value_changed(self, path: DataPath) -> None:
+        if self.base is None:
+            return
+        n = min(len(path), len(self.base))
+        if tuple(path[:n]) == tuple(self.base[:n]):
+            self.refresh()
+
+    def handled_elsewhere(self, key: str) -> bool:
+        """Problems under ``key`` are shown by another widget of the form."""
+        return False
+
+    def show_problems(self) -> None:
+        per_binding: dict[int, list[str]] = {id(b): [] for b in self.bindings}
+        per_label: dict[int, list[str]] = {}
+        general: list[str] = []
+        problems = [] if self.base is None else self.ctx.doc.problems_under(self.base)
+        for where, message in problems:
+            owner = next((b for b in self.bindings if where == dotted(b.key)
+                          or where.startswith(dotted(b.key) + ".")), None)
+            if owner is not None:
+                per_binding[id(owner)].append(message)
+            elif not self.handled_elsewhere(where):
+                general.append(message)
+        for b in self.bindings:
+            messages = per_binding[id(b)]
+            b.mark(messages)
+            if b.error is not None:
+                per_label.setdefault(id(b.error), [])
+                per_label[id(b.error)].extend(messages)
+        for b in self.bindings:
+            if b.error is not None:
+                show_messages(b.error, per_label[id(b.error)])
+        show_messages(self.general_error, general)
+
+    def set_read_only(self, read_only: bool) -> None:
+        """Built-in factions: fields can be read and copied but not changed."""
+        self.read_only = read_only
+        for b in self.bindings:
+            if isinstance(b.widget, (QLineEdit, QPlainTextEdit)):
+                b.widget.setReadOnly(read_only)
+            else:
+                b.widget.setEnabled(not read_only)
+
+
+class FactionForm(BoundForm):
+    """Id, name, source and the building overrides, with the core rules shown beside them."""
+
+    def __init__(self, ctx: EditContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText("Soimi")
+        self.id_edit = QLineEdit()
+        self.id_edit.setPlaceholderText("soimi")
+        self.id_edit.setToolTip("Warband files name the faction by this id: lowercase letters, "
+                                "digits and '-'")
+        self.source_edit = QLineEdit()
+        self.source_edit.setPlaceholderText("Where the profiles come from, e.g. the faction "
+                                            "Manuscript and its edition")
+        for key, widget, label in (("name", self.name_edit, "Name"),
+                                   ("id", self.id_edit, "Id"),
+                                   ("source", self.source_edit, "Source")):
+            err = error_label()
+            parse = parse_optional_text if key == "source" else (lambda t: t)
+            self.bind(LineBinding((key,), widget, label.lower(), err, parse=parse))
+            if key == "id":
+                row = QHBoxLayout()
+                row.setContentsMargins(0, 0, 0, 0)
+                row.addWidget(widget, 1)
+                self.id_from_name = QPushButton("From name")
+                self.id_from_name.setToolTip("Make the id from the name")
+                self.id_from_name.clicked.connect(self._id_from_name)
+                row.addWidget(self.id_from_name)
+                holder = QWidget()
+                holder.setLayout(row)
+                form.addRow(f"{label}:", with_error(holder, err))
+            else:
+                form.addRow(f"{label}:", with_error(widget, err))
+
+        building = QGroupBox("Recruiting rules of this faction")
+        grid = QGridLayout(building)
+        grid.addWidget(hint("Leave the core rules unless the faction Manuscript says "
+                            "otherwise (Recruiting a Warband)."), 0, 0, 1, 3)
+        self.building_spins: dict[str, QSpinBox] = {}
+        labels = {
+            "max_same_combatant": ("Most of the same combatant", 1),
+            "max_squad_units": ("Most units of a squad", 1),
+            "messengers_per_command": ("Messengers per command point", 0),
+        }
+        for row, (key, (text, minimum)) in enumerate(labels.items(), start=1):
+            spin = QSpinBox()
+            spin.setRange(minimum, 99)
+            err = error_label()
+            self.bind(SpinBinding(("building", key), spin, text.lower(), err))
+            self.building_spins[key] = spin
+            grid.addWidget(QLabel(f"{text}:"), row, 0)
+            grid.addWidget(with_error(spin, err), row, 1)
+            grid.addWidget(hint(f"core rule: {BUILDING_DEFAULTS[key]}"), row, 2)
+        self.reset_building = QPushButton("Use the core rules")
+        self.reset_building.clicked.connect(self._reset_building)
+        grid.addWidget(self.reset_building, len(labels) + 1, 0, 1, 2,
+                       Qt.AlignmentFlag.AlignLeft)
+        grid.setColumnStretch(2, 1)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.general_error)
+        layout.addLayout(form)
+        layout.addWidget(hint("Warband lists name the faction by its id. Share the faction "
+                              "with your club through Export; they add it with Import."))
+        layout.addWidget(building)
+        layout.addStretch(1)
+
+    def _id_from_name(self) -> None:
+        made = slug(self.name_edit.text())
+        if made and not self.read_only:
+            self.ctx.set_value(("id",), made, "Make id from name")
+
+    def _reset_building(self) -> None:
+        if not self.read_only and self.ctx.doc.get(("building",)) != BUILDING_DEFAULTS:
+            self.ctx.set_value(("building",), dict(BUILDING_DEFAULTS), "Use the core rules")
+
+    def set_read_only(self, read_only: bool) -> None:
+        super().set_read_only(read_only)
+        self.id_from_name.setEnabled(not read_only)
+        self.reset_building.setEnabled(not read_only)
+
+    def handled_elsewhere(self, key: str) -> bool:
+        return key.split(".")[0] in ("combatants", "abilities")
+
+
+class AbilityForm(BoundForm):
+    """One ability: a glossary entry (with an id) or one written inline on a combatant."""
+
+    def __init__(self, ctx: EditContext, *, with_id: bool,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        form.addRow(self.general_error)
+        self.name_edit = QLineEdit()
+        err = error_label()
+        self.bind(LineBinding(("name",), self.name_edit, "ability name", err))
+        form.addRow("Name:", with_error(self.name_edit, err))
+        self.id_edit: QLineEdit | None = None
+        if with_id:
+            self.id_edit = QLineEdit()
+            self.id_edit.setToolTip("Combatants list the ability by this id")
+            err = error_label()
+            self.bind(LineBinding(("id",), self.id_edit, "ability id", err))
+            form.addRow("Id:", with_error(self.id_edit, err))
+        self.scope_box = combo([(NOT_GIVEN, None), ("Racial: shared in the faction", "racial"),
+                                ("Unique: this combatant's own", "unique"),
+                                ("Universal: shared by several races", "universal")])
+        err = error_label()
+        self.bind(ComboBinding(("scope",), self.scope_box, "scope", err))
+        form.addRow("Scope:", with_error(self.scope_box, err))
+        self.kind_box = combo([(NOT_GIVEN, None), ("Passive", "passive"), ("Feat", "feat"),
+                               ("Enchantment", "enchantment")])
+        err = error_label()
+        self.bind(ComboBinding(("kind",), self.kind_box, "kind", err))
+        form.addRow("Kind:", with_error(self.kind_box, err))
+        self.difficulty_edit = QLineEdit()
+        self.difficulty_edit.setPlaceholderText("feats: target value, or A (automatic)")
+        self.difficulty_edit.setValidator(regex_validator(r"^(\d{0,2}|[Aa])$",
+                                                          self.difficulty_edit))
+        err = error_label()
+        self.bind(LineBinding(("difficulty",), self.difficulty_edit, "difficulty", err,
+                              parse=parse_difficulty))
+        self.successes_spin = QSpinBox()
+        self.successes_spin.setRange(1, 20)
+        self.successes_spin.setToolTip("Successes a feat needs (default 1)")
+        err2 = error_label()
+        self.bind(SpinBinding(("successes",), self.successes_spin, "successes", err2))
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.difficulty_edit, 1)
+        row.addWidget(QLabel("Successes:"))
+        row.addWidget(self.successes_spin)
+        holder = QWidget()
+        holder.setLayout(row)
+        box = QWidget()
+        col = QVBoxLayout(box)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.addWidget(holder)
+        col.addWidget(err)
+        col.addWidget(err2)
+        form.addRow("Difficulty:", box)
+        self.text_edit = QPlainTextEdit()
+        self.text_edit.setPlaceholderText("The rules text, as the Manuscript gives it")
+        self.text_edit.setMinimumHeight(70)
+        err = error_label()
+        self.bind(PlainTextBinding(("text",), self.text_edit, "rules text", err))
+        form.addRow("Text:", with_error(self.text_edit, err))
+
+
+def ability_summary(ability: dict[str, Any]) -> str:
+    """"unique feat 5, 2 successes": how a card would sum an ability up."""
+    parts = [p for p in (ability.get("scope"), ability.get("kind")) if p]
+    text = " ".join(parts)
+    difficulty = ability.get("difficulty")
+    if difficulty is not None:
+        text += f" {difficulty}"
+    successes = ability.get("successes", 1)
+    if successes not in (1, None):
+        text += f", {successes} successes"
+    return text.strip()
+
+
+class CombatantForm(BoundForm):
+    """Every field of a combatant (SPEC §1), its abilities and its equipment."""
+
+    def __init__(self, ctx: EditContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.general_error)
+
+        # -- who it is -----------------------------------------------------------------
+        who = QGroupBox("Combatant")
+        form = QFormLayout(who)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText("Nek'Org")
+        err = error_label()
+        self.bind(LineBinding(("name",), self.name_edit, "name", err))
+        form.addRow("Name:", with_error(self.name_edit, err))
+        self.nickname_edit = QLineEdit()
+        self.nickname_edit.setPlaceholderText("el ensartador")
+        err = error_label()
+        self.bind(LineBinding(("nickname",), self.nickname_edit, "nickname", err,
+                              parse=parse_optional_text))
+        form.addRow("Nickname:", with_error(self.nickname_edit, err))
+        self.id_edit = QLineEdit()
+        self.id_edit.setToolTip("Warband files name the combatant by this id; unique in the "
+                                "faction")
+        self.id_from_name = QPushButton("From name")
+        self.id_from_name.setToolTip("Make the id from the name")
+        self.id_from_name.clicked.connect(self._id_from_name)
+        err = error_label()
+        self.bind(LineBinding(("id",), self.id_edit, "id", err))
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.id_edit, 1)
+        row.addWidget(self.id_from_name)
+        holder = QWidget()
+        holder.setLayout(row)
+        form.addRow("Id:", with_error(holder, err))
+
+        self.type_box = combo([(t.capitalize(), t) for t in TYPE_ORDER])
+        self.rank_box = combo([(NOT_GIVEN, None)] + [(r.capitalize(), r) for r in
+                                                     ("irregular", "regular", "veteran",
+                                                      "elite")])
+        self.base_box = combo([(NOT_GIVEN, None)] + [(f"{b} mm", b) for b in (30, 40, 50, 60)])
+        type_err, rank_err, base_err = error_label(), error_label(), error_label()
+        self.bind(ComboBinding(("type",), self.type_box, "type", type_err))
+        self.bind(ComboBinding(("rank",), self.rank_box, "rank", rank_err))
+        self.bind(ComboBinding(("base",), self.base_box, "base", base_err))
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.type_box)
+        row.addWidget(QLabel("Rank:"))
+        row.addWidget(self.rank_box)
+        row.addWidget(QLabel("Base:"))
+        row.addWidget(self.base_box)
+        row.addStretch(1)
+        form.addRow("Type:", self._stack(row, type_err, rank_err, base_err))
+
+        self.squad_check = QCheckBox("Forms a squad")
+        self.squad_check.setToolTip("A squad may be hired at most 'most units of a squad' "
+                                    "times (core rule: 3)")
+        self.max_spin = QSpinBox()
+        self.max_spin.setRange(0, 99)
+        self.max_spin.setSpecialValueText("no own cap")
+        self.max_spin.setToolTip("The combatant's own cap (e.g. 1 for a unique hero); "
+                                 "'no own cap' uses the faction's rule")
+        self.wounds_spin = QSpinBox()
+        self.wounds_spin.setRange(1, 99)
+        self.wounds_spin.setToolTip("Wound levels; 5 unless the profile says otherwise")
+        squad_err, max_err, wounds_err = error_label(), error_label(), error_label()
+        self.bind(CheckBinding(("squad",), self.squad_check, "squad", squad_err))
+        self.bind(SpinBinding(("max",), self.max_spin, "max", max_err, none_at=0))
+        self.bind(SpinBinding(("wounds",), self.wounds_spin, "wounds", wounds_err))
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.squad_check)
+        row.addSpacing(12)
+        row.addWidget(QLabel("Max hired:"))
+        row.addWidget(self.max_spin)
+        row.addSpacing(12)
+        row.addWidget(QLabel("Wounds:"))
+        row.addWidget(self.wounds_spin)
+        row.addStretch(1)
+        form.addRow("Hiring:", self._stack(row, squad_err, max_err, wounds_err))
+        layout.addWidget(who)
+
+        # -- profile -------------------------------------------------------------------
+        profile = QGroupBox("Profile")
+        grid = QGridLayout(profile)
+        self.profile_error = error_label()
+        self.stat_edits: dict[str, QLineEdit] = {}
+        for col, stat in enumerate(STAT_NAMES):
+            head = QLabel(stat)
+            head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            head.setToolTip(STAT_TIPS[stat])
+            edit = QLineEdit()
+            edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            edit.setToolTip(STAT_TIPS[stat])
+            edit.setMaximumWidth(64)
+            if stat == "PE":
+                edit.setValidator(regex_validator(r"^\d{0,5}$", edit))
+                parse = parse_required_int
+            elif stat == "CON":
+                edit.setPlaceholderText(NONE_TEXT)
+                edit.setValidator(regex_validator(r"^(\d{0,3}(-\d{0,3})?|[–—])$", edit))
+                parse = parse_stat
+            else:
+                edit.setPlaceholderText(NONE_TEXT)
+                edit.setValidator(regex_validator(r"^(\d{0,3}|[-–—])$", edit))
+                parse = parse_stat
+            self.bind(LineBinding(("profile", stat), edit, stat, self.profile_error,
+                                  parse=parse))
+            self.stat_edits[stat] = edit
+            grid.addWidget(head, 0, col)
+            grid.addWidget(edit, 1, col)
+        grid.addWidget(self.profile_error, 2, 0, 1, len(STAT_NAMES))
+        grid.addWidget(hint(f"Leave a stat empty (shown {NONE_TEXT}) when the card has none; "
+                            "CON takes one value or arcane-mundane, e.g. 6-5."),
+                       3, 0, 1, len(STAT_NAMES))
+        layout.addWidget(profile)
+
+        # -- abilities -----------------------------------------------------------------
+        self.abilities = CombatantAbilities(ctx)
+        layout.addWidget(self.abilities)
+
+        # -- equipment and description ---------------------------------------------------
+        gear = QGroupBox("Equipment")
+        gear_layout = QHBoxLayout(gear)
+        self.equipment_edit = StringListEdit("e.g. armadura de tela")
+        self.unique_equipment_edit = StringListEdit("a unique item")
+        for key, widget, title in (("equipment", self.equipment_edit, "Equipment"),
+                                   ("unique_equipment", self.unique_equipment_edit,
+                                    "Unique equipment")):
+            err = error_label()
+            self.bind(ListBinding((key,), widget, title.lower(), err))
+            col = QVBoxLayout()
+            col.addWidget(QLabel(f"{title}:"))
+            col.addWidget(widget)
+            col.addWidget(err)
+            gear_layout.addLayout(col)
+        layout.addWidget(gear)
+
+        about = QGroupBox("Description")
+        about_layout = QVBoxLayout(about)
+        self.description_edit = QPlainTextEdit()
+        self.description_edit.setPlaceholderText("The background text of the card")
+        self.description_edit.setMinimumHeight(60)
+        self.description_edit.setMaximumHeight(110)
+        err = error_label()
+        self.bind(PlainTextBinding(("description",), self.description_edit, "description",
+                                   err))
+        about_layout.addWidget(self.description_edit)
+        about_layout.addWidget(err)
+        layout.addWidget(about)
+        layout.addStretch(1)
+
+    @staticmethod
+    def _stack(row: QHBoxLayout, *errors: QLabel) -> QWidget:
+        box = QWidget()
+        col = QVBoxLayout(box)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(2)
+        col.addLayout(row)
+        for err in errors:
+            col.addWidget(err)
+        return box
+
+    def _id_from_name(self) -> None:
+        made = slug(self.name_edit.text())
+        if made and not self.read_only and self.base is not None:
+            self.ctx.set_value((*self.base, "id"), made, "Make id from name")
+
+    def set_base(self, base: DataPath | None) -> None:
+        super().set_base(base)
+        self.abilities.set_combatant(base)
+
+    def handled_elsewhere(self, key: str) -> bool:
+        return key == "abilities" or key.startswith("abilities.")
+
+    def set_read_only(self, read_only: bool) -> None:
+        super().set_read_only(read_only)
+        self.id_from_name.setEnabled(not read_only)
+        self.abilities.set_read_only(read_only)
+
+
+class CombatantAbilities(QGroupBox):
+    """A combatant's abilities: picked from the faction and universal glossaries by id, or
+    written inline (a unique ability printed on the card)."""
+
+    def __init__(self, ctx: EditContext, parent: QWidget | None = None) -> None:
+        super().__init__("Abilities", parent)
+        self.ctx = ctx
+        self.base: DataPath | None = None
+        self.read_only = False
+        self.model = DocListModel(ctx.doc, None, self._describe, parent=self)
+        self.view = QListView()
+        self.view.setModel(self.model)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setMinimumHeight(90)
+        self.view.setMaximumHeight(150)
+        self.picker = QComboBox()
+        self.picker.setToolTip("Abilities of the faction's glossary (Abilities tab) and the "
+                               "core universal abilities")
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.add_button = QPushButton("Add")
+        self.add_button.setToolTip("Add the chosen glossary ability")
+        self.inline_button = QPushButton("New inline ability")
+        self.inline_button.setToolTip("An ability written on this combatant's card only")
+        self.remove_button = QPushButton("Remove")
+        self.up_button = QPushButton("↑")
+        self.down_button = QPushButton("↓")
+        self.up_button.setToolTip("Move up")
+        self.down_button.setToolTip("Move down")
+        for b in (self.up_button, self.down_button):
+            b.setFixedWidth(32)
+        self.error = error_label()
+
+        top = QHBoxLayout()
+        top.addWidget(self.picker, 1)
+        top.addWidget(self.add_button)
+        top.addWidget(self.inline_button)
+        side = QVBoxLayout()
+        side.addWidget(self.remove_button)
+        side.addWidget(self.up_button)
+        side.addWidget(self.down_button)
+        side.addStretch(1)
+        mid = QHBoxLayout()
+        mid.addWidget(self.view, 1)
+        mid.addLayout(side)
+
+        self.detail = QStackedWidget()
+        self.glossary_info = QLabel()
+        self.glossary_info.setWordWrap(True)
+        self.glossary_info.setTextFormat(Qt.TextFormat.PlainText)
+        self.glossary_info.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.inline_form = AbilityForm(ctx, with_id=False)
+        self.detail.addWidget(QWidget())
+        self.detail.addWidget(self.glossary_info)
+        self.detail.addWidget(self.inline_form)
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(mid)
+        layout.addWidget(self.error)
+        layout.addWidget(line)
+        layout.addWidget(self.detail)
+
+        self.add_button.clicked.connect(self.add_selected)
+        self.inline_button.clicked.connect(self.add_inline)
+        self.remove_button.clicked.connect(self.remove_current)
+        self.up_button.clicked.connect(lambda: self.move_current(-1))
+        self.down_button.clicked.connect(lambda: self.move_current(+1))
+        self.view.selectionModel().currentRowChanged.connect(self._current_changed)
+        ctx.doc.validated.connect(self._refresh)
+        ctx.doc.list_changed.connect(self._list_changed)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def _glossary(self) -> dict[str, tuple[str, dict[str, Any]]]:
+        """Every ability a combatant may name by id: (where from, ability data)."""
+        out: dict[str, tuple[str, dict[str, Any]]] = {}
+        for ability_id, ability in self.ctx.doc.universal.items():
+            out[ability_id] = ("universal glossary", ability.model_dump())
+        for ability in self.ctx.doc.data.get("abilities", []):
+            if ability.get("id"):
+                out[ability["id"]] = ("faction glossary", ability)
+        return out
+
+    def _describe(self, ref: Any) -> str:
+        if isinstance(ref, str):
+            found = self._glossary().get(ref)
+            if found is None:
+                return f"{ref}  (unknown ability)"
+            _where, ability = found
+            summary = ability_summary(ability)
+            return f"{ability.get('name') or ref}{'  ·  ' + summary if summary else ''}"
+        if isinstance(ref, dict):
+            summary = ability_summary(ref)
+            name = ref.get("name") or "(no name)"
+            return f"{name}{'  ·  ' + summary if summary else ''}  (written inline)"
+        return str(ref)
+
+    def current_row(self) -> int:
+        return self.view.currentIndex().row()
+
+    # -- following the document and the selection ----------------------------------------
+
+    def set_combatant(self, base: DataPath | None) -> None:
+        self.base = base
+        self.model.set_list_path(None if base is None else (*base, "abilities"))
+        self._refresh()
+        if self.model.rowCount():
+            self.select(0)
+        else:
+            self._current_changed(QModelIndex())
+
+    def select(self, row: int) -> None:
+        if 0 <= row < self.model.rowCount():
+            self.view.selectionModel().setCurrentIndex(
+                self.model.index(row), QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self._current_changed(self.view.currentIndex())
+
+    def _list_changed(self, path: DataPath, op: str, index: int, dest: int) -> None:
+        if path != self.model.list_path:
+            return
+        if op == "insert":
+            self.select(index)
+        elif op == "move":
+            self.select(dest)
+        else:
+            self.select(min(index, self.model.rowCount() - 1))
+
+    def _current_changed(self, current: QModelIndex, _previous: Any = None) -> None:
+        row = current.row() if current.isValid() else -1
+        items = self.model.items()
+        if not 0 <= row < len(items) or self.base is None:
+            self.inline_form.set_base(None)
+            self.detail.setCurrentIndex(0)
+        elif isinstance(items[row], dict):
+            self.inline_form.set_base((*self.base, "abilities", row))
+            self.detail.setCurrentWidget(self.inline_form)
+        else:
+            self.inline_form.set_base(None)
+            self.glossary_info.setText(self._glossary_text(items[row]))
+            self.detail.setCurrentWidget(self.glossary_info)
+        self._enable()
+
+    def _glossary_text(self, ref: str) -> str:
+        found = self._glossary().get(ref)
+        if found is None:
+            return (f"'{ref}' is not in the faction glossary nor among the universal "
+                    "abilities.")
+        where, ability = found
+        summary = ability_summary(ability)
+        lines = [f"{ability.get('name') or ref} ({ref}), from the {where}"
+                 + (f": {summary}" if summary else "")]
+        if ability.get("text"):
+            lines.append(ability["text"])
+        if where == "faction glossary":
+            lines.append("Edit it on the Abilities tab; every combatant that has it changes "
+                         "with it.")
+        return "\n\n".join(lines)
+
+    def _refresh(self) -> None:
+        """The picker offers what the combatant does not have yet; problems are listed."""
+        if self.base is None or not self.ctx.doc.has(self.base):
+            return
+        have = {r for r in self.model.items() if isinstance(r, str)}
+        current = self.picker.currentData()
+        faction = [(a["id"], a) for a in self.ctx.doc.data.get("abilities", [])
+                   if a.get("id") and a["id"] not in have]
+        universal = [(k, a.model_dump()) for k, a in self.ctx.doc.universal.items()
+                     if k not in have]
+        with QSignalBlocker(self.picker):
+            self.picker.clear()
+            for group, entries in (("Faction glossary", faction),
+                                   ("Universal abilities", universal)):
+                if not entries:
+                    continue
+                self.picker.addItem(f"— {group} —", None)
+                model_item = self.picker.model().item(self.picker.count() - 1)  # type: ignore
+                model_item.setEnabled(False)
+                for ability_id, ability in entries:
+                    self.picker.addItem(f"{ability.get('name') or ability_id}  ({ability_id})",
+                                        ability_id)
+            index = self.picker.findData(current) if current else -1
+            if index < 0:
+                index = next((i for i in range(self.picker.count())
+                              if self.picker.itemData(i) is not None), -1)
+            self.picker.setCurrentIndex(index)
+        problems = [msg for _w, msg in self.ctx.doc.problems_under((*self.base, "abilities"))]
+        show_messages(self.error, problems)
+        row = self.current_row()
+        items = self.model.items()
+        if 0 <= row < len(items) and isinstance(items[row], str):
+            self.glossary_info.setText(self._glossary_text(items[row]))
+        self._enable()
+
+    def _enable(self) -> None:
+        editable = self.base is not None and not self.read_only
+        row, count = self.current_row(), self.model.rowCount()
+        self.picker.setEnabled(editable)
+        self.add_button.setEnabled(editable and self.picker.currentData() is not None)
+        self.inline_button.setEnabled(editable)
+        self.remove_button.setEnabled(editable and 0 <= row < count)
+        self.up_button.setEnabled(editable and 0 < row < count)
+        self.down_button.setEnabled(editable and 0 <= row < count - 1)
+
+    def set_read_only(self, read_only: bool) -> None:
+        self.read_only = read_only
+        self.inline_form.set_read_only(read_only)
+        self._enable()
+
+    # -- edits -----------------------------------------------------------------------------
+
+    def add_selected(self) -> None:
+        ability_id = self.picker.currentData()
+        if self.base is None or ability_id is None or self.read_only:
+            return
+        path = (*self.base, "abilities")
+        self.ctx.push(InsertCommand(self.ctx.doc, path, len(self.ctx.doc.get(path)),
+                                    ability_id, f"Add ability {ability_id}"))
+
+    def add_inline(self) -> None:
+        if self.base is None or self.read_only:
+            return
+        path = (*self.base, "abilities")
+        data = ability_data() | {"name": "New ability", "scope": "unique"}
+        self.ctx.push(InsertCommand(self.ctx.doc, path, len(self.ctx.doc.get(path)), data,
+                                    "Add inline ability"))
+        self.inline_form.name_edit.setFocus()
+        self.inline_form.name_edit.selectAll()
+
+    def remove_current(self) -> None:
+        row = self.current_row()
+        if self.base is None or self.read_only or not 0 <= row < self.model.rowCount():
+            return
+        self.ctx.push(RemoveCommand(self.ctx.doc, (*self.base, "abilities"), row,
+                                    "Remove ability"))
+
+    def move_current(self, step: int) -> None:
+        row = self.current_row()
+        dest = row + step
+        if self.base is None or self.read_only or not (
+                0 <= row < self.model.rowCount() and 0 <= dest < self.model.rowCount()):
+            return
+        self.ctx.push(MoveCommand(self.ctx.doc, (*self.base, "abilities"), row, dest,
+                                  "Move ability"))
+
+
+class ListPage(QWidget):
+    """A list of the document (combatants, glossary abilities) beside the form of the
+    selected item, with the buttons that add, duplicate, delete and reorder."""
+
+    current_changed = Signal(int)
+
+    def __init__(self, ctx: EditContext, list_path: DataPath, form: BoundForm,
+                 describe: Any, empty_text: str, extra: QWidget | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.list_path = list_path
+        self.form = form
+        self.read_only = False
+        self.model = DocListModel(ctx.doc, list_path, describe, parent=self)
+        self.view = QListView()
+        self.view.setModel(self.model)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setMinimumWidth(200)
+        self.error = error_label()
+        self.buttons = QHBoxLayout()
+        self.empty = QLabel(empty_text)
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        holder = QWidget()
+        col = QVBoxLayout(holder)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.addWidget(form)
+        if extra is not None:
+            col.addWidget(extra)
+        col.addStretch(1)
+        self.form_stack = QStackedWidget()
+        self.form_stack.addWidget(self.empty)
+        self.form_stack.addWidget(scrolled(holder))
+        self.view.selectionModel().currentRowChanged.connect(self._current_changed)
+        ctx.doc.list_changed.connect(self._list_changed)
+        ctx.doc.value_changed.connect(self._value_changed)
+        ctx.doc.validated.connect(self._show_problems)
+
+    def current_row(self) -> int:
+        return self.view.currentIndex().row()
+
+    def select(self, row: int) -> None:
+        count = self.model.rowCount()
+        if count == 0:
+            self._current_changed(QModelIndex())
+            return
+        row = max(0, min(row, count - 1))
+        self.view.selectionModel().setCurrentIndex(
+            self.model.index(row), QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self._current_changed(self.model.index(row))
+
+    def _current_changed(self, current: QModelIndex, _previous: Any = None) -> None:
+        row = current.row() if current.isValid() else -1
+        if 0 <= row < self.model.rowCount():
+            self.form.set_base((*self.list_path, row))
+            self.form_stack.setCurrentIndex(1)
+        else:
+            self.form.set_base(None)
+            self.form_stack.setCurrentIndex(0)
+        self.enable_buttons()
+        self.current_changed.emit(row)
+
+    def _list_changed(self, path: DataPath, op: str, index: int, dest: int) -> None:
+        if path != self.list_path:
+            return
+        if op == "insert":
+            self.select(index)
+        elif op == "move":
+            self.select(dest)
+        else:
+            self.select(min(index, self.model.rowCount() - 1))
+
+    def _value_changed(self, path: DataPath) -> None:
+        n = len(self.list_path)
+        if len(path) <= n and tuple(path) == tuple(self.list_path[:len(path)]):
+            self.select(self.current_row())
+
+    def _show_problems(self) -> None:
+        own = [msg for where, msg in self.ctx.doc.problems_under(self.list_path) if not where]
+        show_messages(self.error, own)
+
+    def enable_buttons(self) -> None:
+        """Overridden by pages to enable their buttons for the selection."""
+
+    def set_read_only(self, read_only: bool) -> None:
+        self.read_only = read_only
+        self.form.set_read_only(read_only)
+        self.enable_buttons()

@@ -1,0 +1,412 @@
+"""One open faction: its tabs (faction, combatants, ability glossary), its problems and its
+undo stack. The window swaps panes when another faction is opened, so a pane never has to
+forget one document and learn another."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.gui.editor.commands import InsertCommand, MoveCommand, RemoveCommand, SetValueCommand
+from builder.gui.editor.document import (
+    DataPath,
+    FactionDocument,
+    ability_data,
+    new_combatant_data,
+    unique_id,
+)
+from builder.gui.editor.fields import ERROR_COLOR
+from builder.gui.editor.forms import (
+    AbilityForm,
+    CombatantForm,
+    FactionForm,
+    ListPage,
+    ability_summary,
+    scrolled,
+)
+from builder.model import TYPE_PLURAL
+
+Ask = Callable[[str, str, list[tuple[str, str]]], str]
+"""(title, text, [(answer, button text), ...]) → the answer chosen, or "cancel"."""
+
+_TAB_FACTION, _TAB_COMBATANTS, _TAB_ABILITIES = 0, 1, 2
+
+
+def describe_combatant(c: Any) -> str:
+    name = c.get("name") or "(no name)"
+    if c.get("nickname"):
+        name += f", {c['nickname']}"
+    kind = TYPE_PLURAL.get(c.get("type"), "?")[:-1] if c.get("type") else "?"
+    pe = c.get("profile", {}).get("PE")
+    cost = f"{pe} PE" if isinstance(pe, int) else "? PE"
+    squad = " · squad" if c.get("squad") else ""
+    return f"{name}\n    {kind} · {cost}{squad}"
+
+
+def describe_ability(a: Any) -> str:
+    summary = ability_summary(a)
+    name = a.get("name") or "(no name)"
+    return f"{name}\n    {a.get('id') or '(no id)'}{'  ·  ' + summary if summary else ''}"
+
+
+class CombatantsPage(ListPage):
+    def __init__(self, ctx: FactionPane) -> None:
+        self.combatant_form = CombatantForm(ctx)
+        super().__init__(ctx, ("combatants",), self.combatant_form, describe_combatant,
+                         "No combatants yet: add the first one with “Add”.")
+        self.add_button = QPushButton("Add")
+        self.add_button.setToolTip("Add a new combatant after the selected one")
+        self.duplicate_button = QPushButton("Duplicate")
+        self.duplicate_button.setToolTip("Copy the selected combatant (a new id is made)")
+        self.delete_button = QPushButton("Delete")
+        self.up_button = QPushButton("↑")
+        self.down_button = QPushButton("↓")
+        self.up_button.setToolTip("Move up")
+        self.down_button.setToolTip("Move down")
+        for b in (self.up_button, self.down_button):
+            b.setFixedWidth(32)
+        self.add_button.clicked.connect(self.add)
+        self.duplicate_button.clicked.connect(self.duplicate)
+        self.delete_button.clicked.connect(self.delete)
+        self.up_button.clicked.connect(lambda: self.move(-1))
+        self.down_button.clicked.connect(lambda: self.move(+1))
+
+        left = QWidget()
+        col = QVBoxLayout(left)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.addWidget(self.view, 1)
+        col.addWidget(self.error)
+        row = QHBoxLayout()
+        for b in (self.add_button, self.duplicate_button, self.delete_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        row.addWidget(self.up_button)
+        row.addWidget(self.down_button)
+        col.addLayout(row)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.form_stack)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([260, 640])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+        self.select(0)
+
+    def enable_buttons(self) -> None:
+        if not hasattr(self, "add_button"):
+            return
+        row, count = self.current_row(), self.model.rowCount()
+        editable = not self.read_only
+        self.add_button.setEnabled(editable)
+        self.duplicate_button.setEnabled(editable and 0 <= row < count)
+        self.delete_button.setEnabled(editable and 0 <= row < count)
+        self.up_button.setEnabled(editable and 0 < row < count)
+        self.down_button.setEnabled(editable and 0 <= row < count - 1)
+
+    def add(self) -> None:
+        doc = self.ctx.doc
+        data = new_combatant_data(unique_id("new-combatant", doc.combatant_ids()))
+        row = self.current_row() + 1 if self.current_row() >= 0 else self.model.rowCount()
+        self.ctx.push(InsertCommand(doc, self.list_path, row, data, "Add combatant"))
+        self.combatant_form.name_edit.setFocus()
+        self.combatant_form.name_edit.selectAll()
+
+    def duplicate(self) -> None:
+        row = self.current_row()
+        if not 0 <= row < self.model.rowCount():
+            return
+        doc = self.ctx.doc
+        data = copy.deepcopy(doc.get((*self.list_path, row)))
+        data["id"] = unique_id(f"{data.get('id') or 'combatant'}-copy", doc.combatant_ids())
+        self.ctx.push(InsertCommand(doc, self.list_path, row + 1, data,
+                                    f"Duplicate {data.get('name') or 'combatant'}"))
+
+    def delete(self) -> None:
+        row = self.current_row()
+        if 0 <= row < self.model.rowCount():
+            name = self.ctx.doc.get((*self.list_path, row)).get("name") or "combatant"
+            self.ctx.push(RemoveCommand(self.ctx.doc, self.list_path, row, f"Delete {name}"))
+
+    def move(self, step: int) -> None:
+        row, dest = self.current_row(), self.current_row() + step
+        if 0 <= row < self.model.rowCount() and 0 <= dest < self.model.rowCount():
+            self.ctx.push(MoveCommand(self.ctx.doc, self.list_path, row, dest,
+                                      "Move combatant"))
+
+
+class GlossaryPage(ListPage):
+    """The faction's own abilities, which its combatants name by id."""
+
+    def __init__(self, ctx: FactionPane, ask: Ask) -> None:
+        self.ability_form = AbilityForm(ctx, with_id=True)
+        self.used_by = QLabel()
+        self.used_by.setWordWrap(True)
+        self.used_by.setStyleSheet("color: palette(placeholder-text);")
+        super().__init__(ctx, ("abilities",), self.ability_form, describe_ability,
+                         "No faction abilities yet. Racial abilities shared by several "
+                         "combatants go here; add one with “Add”.", extra=self.used_by)
+        self.ask = ask
+        self.add_button = QPushButton("Add")
+        self.delete_button = QPushButton("Delete")
+        self.add_button.clicked.connect(self.add)
+        self.delete_button.clicked.connect(self.delete)
+
+        left = QWidget()
+        col = QVBoxLayout(left)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.addWidget(self.view, 1)
+        col.addWidget(self.error)
+        row = QHBoxLayout()
+        row.addWidget(self.add_button)
+        row.addWidget(self.delete_button)
+        row.addStretch(1)
+        col.addLayout(row)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.form_stack)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([260, 640])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+        ctx.doc.validated.connect(self._show_used_by)
+        self.select(0)
+
+    def _current_changed(self, current: Any, _previous: Any = None) -> None:
+        super()._current_changed(current, _previous)
+        self._show_used_by()
+
+    def users(self, row: int) -> list[str]:
+        """The combatants that name the glossary ability at ``row``."""
+        doc = self.ctx.doc
+        ability_id = doc.get(("abilities", row)).get("id")
+        names = []
+        for i, _j in doc.glossary_users(ability_id) if ability_id else []:
+            c = doc.get(("combatants", i))
+            label = f"{c.get('name') or '?'} ({c.get('id')})"
+            if label not in names:
+                names.append(label)
+        return names
+
+    def _show_used_by(self) -> None:
+        if not hasattr(self, "used_by"):
+            return
+        row = self.current_row()
+        if not 0 <= row < self.model.rowCount():
+            self.used_by.clear()
+            return
+        users = self.users(row)
+        self.used_by.setText("Used by: " + ", ".join(users) if users
+                             else "Not used by any combatant yet.")
+
+    def enable_buttons(self) -> None:
+        if not hasattr(self, "add_button"):
+            return
+        editable = not self.read_only
+        self.add_button.setEnabled(editable)
+        self.delete_button.setEnabled(editable and 0 <= self.current_row()
+                                      < self.model.rowCount())
+
+    def add(self) -> None:
+        doc = self.ctx.doc
+        data = ability_data(with_id=True) | {
+            "id": unique_id("new-ability", doc.ability_ids()), "name": "New ability",
+            "scope": "racial"}
+        self.ctx.push(InsertCommand(doc, self.list_path, self.model.rowCount(), data,
+                                    "Add faction ability"))
+        self.ability_form.name_edit.setFocus()
+        self.ability_form.name_edit.selectAll()
+
+    def delete(self) -> None:
+        """Delete the selected ability; one in use says where and removes it from those
+        combatants too (one undo step), or is kept."""
+        row = self.current_row()
+        if not 0 <= row < self.model.rowCount():
+            return
+        doc = self.ctx.doc
+        ability = doc.get(("abilities", row))
+        name = ability.get("name") or ability.get("id") or "ability"
+        users = self.users(row)
+        if not users:
+            self.ctx.push(RemoveCommand(doc, self.list_path, row, f"Delete ability {name}"))
+            return
+        answer = self.ask(
+            "Delete an ability in use",
+            f"“{name}” is used by {len(users)} combatant(s): {', '.join(users)}.\n\n"
+            "Deleting it also removes it from their abilities.",
+            [("delete", "Delete it everywhere"), ("cancel", "Keep it")])
+        if answer != "delete":
+            return
+        stack = self.ctx.stack
+        stack.beginMacro(f"Delete ability {name}")
+        for i, j in sorted(doc.glossary_users(ability["id"]), reverse=True):
+            stack.push(RemoveCommand(doc, ("combatants", i, "abilities"), j,
+                                     "Remove ability"))
+        stack.push(RemoveCommand(doc, self.list_path, row, f"Delete ability {name}"))
+        stack.endMacro()
+
+
+class FactionPane(QWidget):
+    """The editor of one faction document, with its own undo stack."""
+
+    duplicate_requested = Signal()
+
+    def __init__(self, doc: FactionDocument, ask: Ask, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.stack = QUndoStack(self)
+        doc.setParent(self)
+
+        self.banner = QFrame()
+        self.banner.setObjectName("readOnlyBanner")
+        self.banner.setStyleSheet("#readOnlyBanner { background: #fff4ce; color: #3b2f00; "
+                                  "border: 1px solid #e0c060; border-radius: 4px; }")
+        banner_row = QHBoxLayout(self.banner)
+        self.banner_text = QLabel("This is a built-in faction and cannot be changed. "
+                                  "Duplicate it to make your own version.")
+        self.banner_text.setWordWrap(True)
+        self.duplicate_button = QPushButton("Duplicate to edit")
+        self.duplicate_button.clicked.connect(self.duplicate_requested)
+        banner_row.addWidget(self.banner_text, 1)
+        banner_row.addWidget(self.duplicate_button)
+        self.file_label = QLabel()
+        self.file_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.file_label.setStyleSheet("color: palette(placeholder-text);")
+
+        self.tabs = QTabWidget()
+        self.faction_form = FactionForm(self)
+        self.faction_form.set_base(())
+        self.combatants = CombatantsPage(self)
+        self.glossary = GlossaryPage(self, ask)
+        self.tabs.addTab(scrolled(self.faction_form), "Faction")
+        self.tabs.addTab(self.combatants, "Combatants")
+        self.tabs.addTab(self.glossary, "Ability glossary")
+
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.problem_list = QListWidget()
+        self.problem_list.setMaximumHeight(96)
+        self.problem_list.itemActivated.connect(self._problem_activated)
+        self.problem_list.itemClicked.connect(self._problem_activated)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.file_label)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(self.problem_list)
+
+        doc.validated.connect(self._show_problems)
+        doc.reveal_requested.connect(self.reveal)
+        self.set_read_only(doc.builtin)
+        self._show_problems()
+        self.update_file_label()
+
+    # -- EditContext ---------------------------------------------------------------------
+
+    def set_value(self, path: DataPath, value: Any, text: str) -> None:
+        self.stack.push(SetValueCommand(self.doc, path, value, text))
+
+    def push(self, command: QUndoCommand) -> None:
+        self.stack.push(command)
+
+    def reveal(self, path: DataPath) -> None:
+        """Bring the place ``path`` names into sight: its tab, its list row."""
+        if not path:
+            return
+        if path[0] == "combatants":
+            self.tabs.setCurrentIndex(_TAB_COMBATANTS)
+            if len(path) > 1 and isinstance(path[1], int):
+                if self.combatants.current_row() != path[1]:
+                    self.combatants.select(path[1])
+                if len(path) > 3 and path[2] == "abilities" and isinstance(path[3], int):
+                    self.combatants.combatant_form.abilities.select(path[3])
+        elif path[0] == "abilities":
+            self.tabs.setCurrentIndex(_TAB_ABILITIES)
+            if len(path) > 1 and isinstance(path[1], int) and \
+                    self.glossary.current_row() != path[1]:
+                self.glossary.select(path[1])
+        else:
+            self.tabs.setCurrentIndex(_TAB_FACTION)
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def read_only(self) -> bool:
+        return self.doc.builtin
+
+    def set_read_only(self, read_only: bool) -> None:
+        self.banner.setVisible(read_only)
+        self.faction_form.set_read_only(read_only)
+        self.combatants.set_read_only(read_only)
+        self.glossary.set_read_only(read_only)
+
+    def update_file_label(self) -> None:
+        doc = self.doc
+        if doc.builtin:
+            text = f"Built-in: {doc.path}"
+        elif doc.path is None:
+            text = "Not saved yet: Save puts it in your factions folder."
+        else:
+            text = f"File: {doc.path}"
+        self.file_label.setText(text)
+
+    def problem_text(self) -> str:
+        """Why Save is refused: every problem, each with where it is."""
+        return "\n".join(f"• {self._where(path)}: {message}"
+                         for path, message in self.doc.problems)
+
+    def _where(self, path: str) -> str:
+        parts = path.split(".")
+        doc = self.doc
+        if parts[0] == "combatants" and len(parts) > 1 and parts[1].isdigit():
+            i = int(parts[1])
+            name = doc.get(("combatants", i)).get("name") if doc.has(("combatants", i)) else ""
+            return f"Combatant {i + 1} ({name or 'no name'})"
+        if parts[0] == "abilities" and len(parts) > 1 and parts[1].isdigit():
+            i = int(parts[1])
+            name = doc.get(("abilities", i)).get("name") if doc.has(("abilities", i)) else ""
+            return f"Ability {i + 1} ({name or 'no name'})"
+        if parts[0] == "combatants":
+            return "Combatants"
+        return "Faction"
+
+    def _show_problems(self) -> None:
+        problems = self.doc.problems
+        self.problem_list.clear()
+        if not problems:
+            self.status.setText("✔ No problems: this faction can be saved.")
+            self.status.setStyleSheet("")
+            self.problem_list.hide()
+            return
+        count = len(problems)
+        self.status.setText(f"✘ {count} problem{'s' if count > 1 else ''}: Save is refused "
+                            "until {0} fixed. Click one to go to it.".format(
+                                "it is" if count == 1 else "they are"))
+        self.status.setStyleSheet(f"color: {ERROR_COLOR};")
+        for path, message in problems:
+            item = QListWidgetItem(f"{self._where(path)}: {message}")
+            item.setData(Qt.ItemDataRole.UserRole, path)
+            self.problem_list.addItem(item)
+        self.problem_list.show()
+
+    def _problem_activated(self, item: QListWidgetItem) -> None:
+        path = str(item.data(Qt.ItemDataRole.UserRole))
+        self.reveal(tuple(int(p) if p.isdigit() else p for p in path.split(".")))

@@ -1,0 +1,43 @@
+"""Every question the faction editor asks the user goes through one small object.
+
+Tests replace it with one that answers from a script (no ``exec()`` blocking a test), and the
+real one is still testable by clicking the message box's buttons from a timer.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+FACTION_FILTER = "Faction files (*.yaml *.yml);;All files (*)"
+
+
+class Prompts:
+    def __init__(self, parent: QWidget) -> None:
+        self.parent = parent
+
+    def ask(self, title: str, text: str, choices: list[tuple[str, str]]) -> str:
+        """Ask a question with one button per (answer, button text); the first is the
+        default. Returns the answer chosen, or "cancel" when the box is closed."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self.parent)
+        buttons = {}
+        for answer, label in choices:
+            role = (QMessageBox.ButtonRole.RejectRole if answer == "cancel" else
+                    QMessageBox.ButtonRole.DestructiveRole if answer == "discard" else
+                    QMessageBox.ButtonRole.AcceptRole)
+            buttons[box.addButton(label, role)] = answer
+        box.setDefaultButton(next(iter(buttons)))
+        box.exec()
+        return buttons.get(box.clickedButton(), "cancel")
+
+    def tell(self, title: str, text: str, *, warning: bool = True) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information,
+                          title, text, QMessageBox.StandardButton.Ok, parent=self.parent)
+        box.exec()
+
+    def open_path(self, title: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self.parent, title, "", FACTION_FILTER)
+        return path or None
+
+    def save_path(self, title: str, suggested: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(self.parent, title, suggested, FACTION_FILTER)
+        return path or None

@@ -1,0 +1,538 @@
+"""The faction editor window: which factions exist, which one is open, and the file actions.
+
+Built-in factions are shown read-only ("Duplicate to edit" copies one into a new faction with
+a new id); the user's factions are files in ``paths.user_factions_dir()``, which the app and
+the CLI load next to the built-in ones. Save and Import write only into that folder and then
+emit ``faction_saved`` so that the main window can reload its catalogue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder import paths
+from builder.data import Catalogue, DataError, load_faction, save_faction
+from builder.data.loading import MAX_FACTION_BYTES
+from builder.data.yamlio import read_text, write_atomic
+from builder.gui.editor.document import (
+    FactionDocument,
+    faction_form_data,
+    new_faction_data,
+    unique_id,
+)
+from builder.gui.editor.pane import FactionPane
+from builder.gui.editor.prompts import Prompts
+from builder.model import Faction
+
+MAX_LINES_SHOWN = 15
+"""Problems listed in a message box before "and N more"."""
+
+
+@dataclass
+class FactionEntry:
+    """A faction the editor can open: where it lives and whether it is built in."""
+
+    faction: Faction
+    path: Path
+    builtin: bool
+
+
+def _clip(lines: list[str]) -> str:
+    if len(lines) <= MAX_LINES_SHOWN:
+        return "\n".join(lines)
+    return "\n".join(lines[:MAX_LINES_SHOWN] + [f"… and {len(lines) - MAX_LINES_SHOWN} more"])
+
+
+def _same_file(a: Path | None, b: Path | None) -> bool:
+    if a is None or b is None:
+        return False
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return a == b
+
+
+class FactionEditor(QMainWindow):
+    """Create, edit, import and export factions (issue 5).
+
+    ``faction_saved(id)`` is emitted after Save or Import wrote a file into the user folder.
+    """
+
+    faction_saved = Signal(str)
+
+    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Factions[*]")
+        self.resize(1180, 820)
+        self.prompts = Prompts(self)
+        """Replace to answer questions from a script (tests)."""
+        self._catalogue = catalogue
+        self._entries: dict[str, FactionEntry] = {}
+        self.pane: FactionPane | None = None
+        self.undo_group = QUndoGroup(self)
+        self.undo_group.cleanChanged.connect(self._update_title)
+
+        self._create_actions()
+        self._create_menus()
+
+        self.faction_list = QListWidget()
+        self.faction_list.setMinimumWidth(200)
+        # selection, not the current item: focusing an empty list makes an item current
+        # without selecting it, and that must not open (and ask to leave) anything
+        self.faction_list.itemSelectionChanged.connect(self._list_selection_changed)
+        self.new_button = QPushButton("New")
+        self.duplicate_button = QPushButton("Duplicate")
+        self.import_button = QPushButton("Import…")
+        self.export_button = QPushButton("Export…")
+        for button, action in ((self.new_button, self.new_action),
+                               (self.duplicate_button, self.duplicate_action),
+                               (self.import_button, self.import_action),
+                               (self.export_button, self.export_action)):
+            button.setToolTip(action.toolTip())
+            button.clicked.connect(action.trigger)
+        left = QWidget()
+        col = QVBoxLayout(left)
+        col.setContentsMargins(6, 6, 0, 6)
+        title = QLabel("Factions")
+        title.setStyleSheet("font-weight: bold;")
+        col.addWidget(title)
+        col.addWidget(self.faction_list, 1)
+        grid = QHBoxLayout()
+        grid.addWidget(self.new_button)
+        grid.addWidget(self.duplicate_button)
+        col.addLayout(grid)
+        grid = QHBoxLayout()
+        grid.addWidget(self.import_button)
+        grid.addWidget(self.export_button)
+        col.addLayout(grid)
+        self.folder_label = QLabel()
+        self.folder_label.setWordWrap(True)
+        self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.folder_label.setStyleSheet("color: palette(placeholder-text);")
+        col.addWidget(self.folder_label)
+
+        self.placeholder = QLabel("Choose a faction on the left, or make a new one.")
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.center = QStackedWidget()
+        self.center.addWidget(self.placeholder)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.center)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([230, 950])
+        self.setCentralWidget(splitter)
+
+        self.set_catalogue(catalogue)
+        first = next((e for e in self._entries.values() if not e.builtin), None) or \
+            next(iter(self._entries.values()), None)
+        if first is not None:
+            self.open_faction(first.faction.id)
+        self._update_actions()
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def _create_actions(self) -> None:
+        """Every command of the window, with the platform's standard shortcuts."""
+        def action(text: str, tip: str, slot: object, key: object = None) -> QAction:
+            act = QAction(text, self)
+            act.setToolTip(tip)
+            act.setStatusTip(tip)
+            if key is not None:
+                act.setShortcut(QKeySequence(key))  # type: ignore[arg-type]
+            act.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+            self.addAction(act)
+            return act
+
+        keys = QKeySequence.StandardKey
+        self.new_action = action("&New faction", "Start a new faction of your own",
+                                 self.new_faction, keys.New)
+        self.duplicate_action = action("&Duplicate to edit",
+                                       "Copy this faction into a new one you can edit",
+                                       self.duplicate_faction, "Ctrl+D")
+        self.save_action = action("&Save", "Save this faction into your factions folder",
+                                  self.save, keys.Save)
+        self.import_action = action("&Import…", "Check a faction file and copy it into your "
+                                    "factions folder", self.import_faction, keys.Open)
+        self.export_action = action("&Export…", "Save a copy of this faction anywhere, to "
+                                    "share it", self.export_faction, keys.SaveAs)
+        self.close_action = action("&Close", "Close the faction editor", self.close, keys.Close)
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence(keys.Undo))
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence(keys.Redo))
+        self.addAction(self.undo_action)
+        self.addAction(self.redo_action)
+
+    def _create_menus(self) -> None:
+        menu = self.menuBar().addMenu("&File")
+        for act in (self.new_action, self.duplicate_action, None, self.save_action,
+                    self.import_action, self.export_action, None, self.close_action):
+            if act is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(act)
+        menu = self.menuBar().addMenu("&Edit")
+        menu.addAction(self.undo_action)
+        menu.addAction(self.redo_action)
+        bar = self.addToolBar("Faction")
+        bar.setObjectName("factionToolBar")
+        bar.setMovable(False)
+        for act in (self.save_action, self.undo_action, self.redo_action):
+            bar.addAction(act)
+
+    def _update_actions(self) -> None:
+        pane = self.pane
+        self.save_action.setEnabled(pane is not None and not pane.read_only)
+        self.duplicate_action.setEnabled(pane is not None)
+        self.export_action.setEnabled(pane is not None)
+        self.duplicate_button.setEnabled(pane is not None)
+        self.export_button.setEnabled(pane is not None)
+
+    def _update_title(self) -> None:
+        pane = self.pane
+        if pane is None:
+            self.setWindowTitle("Factions[*]")
+            self.setWindowModified(False)
+            return
+        name = pane.doc.data.get("name") or pane.doc.data.get("id") or "faction"
+        suffix = " (built-in, read-only)" if pane.read_only else ""
+        self.setWindowTitle(f"{name}{suffix}[*] — Factions")
+        self.setWindowModified(not pane.stack.isClean())
+
+    # -- the list of factions ------------------------------------------------------------
+
+    def set_catalogue(self, catalogue: Catalogue) -> None:
+        """Show the factions of ``catalogue`` (the main window hands over a reloaded one);
+        the open faction stays open."""
+        self._catalogue = catalogue
+        self._entries = {fid: FactionEntry(f, catalogue.files[fid], fid in catalogue.builtin_ids)
+                         for fid, f in catalogue.factions.items()}
+        self._fill_list()
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self._catalogue
+
+    def faction_ids(self) -> list[str]:
+        """The factions the list shows, in its order."""
+        return [e.faction.id for e in self._sorted_entries()]
+
+    def _sorted_entries(self) -> list[FactionEntry]:
+        return sorted(self._entries.values(),
+                      key=lambda e: (e.builtin, e.faction.name.casefold(), e.faction.id))
+
+    def _fill_list(self) -> None:
+        folder = paths.user_factions_dir()
+        with QSignalBlocker(self.faction_list):
+            self.faction_list.clear()
+            for entry in self._sorted_entries():
+                f = entry.faction
+                where = "built-in, read-only" if entry.builtin else "yours"
+                n = len(f.combatants)
+                item = QListWidgetItem(f"{f.name}\n    {where} · {n} combatant"
+                                       f"{'s' if n != 1 else ''}")
+                item.setData(Qt.ItemDataRole.UserRole, f.id)
+                item.setToolTip(str(entry.path))
+                self.faction_list.addItem(item)
+            for problem in self._catalogue.problems:
+                path = Path(problem.path)
+                if not self._in_user_folder(path):
+                    continue
+                item = QListWidgetItem(f"⚠ {path.name}\n    cannot be read")
+                item.setToolTip(str(problem))
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+                self.faction_list.addItem(item)
+        self.folder_label.setText(f"Your factions folder:\n{folder}")
+        self._select_open_in_list()
+
+    def _select_open_in_list(self) -> None:
+        with QSignalBlocker(self.faction_list):
+            self.faction_list.setCurrentRow(-1)
+            self.faction_list.clearSelection()
+            if self.pane is None or self.pane.doc.path is None:
+                return
+            for row in range(self.faction_list.count()):
+                item = self.faction_list.item(row)
+                fid = item.data(Qt.ItemDataRole.UserRole)
+                entry = self._entries.get(fid) if fid else None
+                if entry is not None and _same_file(entry.path, self.pane.doc.path):
+                    self.faction_list.setCurrentRow(row)
+                    return
+
+    def _list_selection_changed(self) -> None:
+        selected = self.faction_list.selectedItems()
+        if not selected:
+            return
+        fid = selected[0].data(Qt.ItemDataRole.UserRole)
+        if fid and not self.open_faction(fid):
+            self._select_open_in_list()
+
+    def _in_user_folder(self, path: Path) -> bool:
+        try:
+            return path.resolve().is_relative_to(paths.user_factions_dir().resolve())
+        except OSError:
+            return False
+
+    # -- opening ---------------------------------------------------------------------------
+
+    def open_faction(self, faction_id: str) -> bool:
+        """Open a faction of the list; False when the user kept the current one."""
+        entry = self._entries.get(faction_id)
+        if entry is None:
+            return False
+        if self.pane is not None and _same_file(self.pane.doc.path, entry.path):
+            return True
+        if not self.maybe_keep_changes():
+            return False
+        doc = FactionDocument(faction_form_data(entry.faction), self._catalogue.universal,
+                              path=entry.path, builtin=entry.builtin)
+        self._show(doc)
+        return True
+
+    def new_faction(self) -> bool:
+        if not self.maybe_keep_changes():
+            return False
+        fid = unique_id("my-faction", self._entries)
+        self._show(FactionDocument(new_faction_data(fid, "My faction"),
+                                   self._catalogue.universal))
+        assert self.pane is not None
+        self.pane.tabs.setCurrentIndex(0)
+        self.pane.faction_form.name_edit.setFocus()
+        self.pane.faction_form.name_edit.selectAll()
+        return True
+
+    def duplicate_faction(self) -> bool:
+        """A copy of the open faction under a new id, ready to edit and save."""
+        if self.pane is None or not self.maybe_keep_changes():
+            return False
+        data = dict(self.pane.doc.data)
+        data["id"] = unique_id(f"{data.get('id') or 'faction'}-copy", self._entries)
+        data["name"] = f"{data.get('name') or 'Faction'} (copy)"
+        self._show(FactionDocument(data, self._catalogue.universal))
+        assert self.pane is not None
+        self.pane.stack.resetClean()  # a copy not saved yet is a change to keep
+        self.statusBar().showMessage("Copied: edit it, then Save puts it in your factions "
+                                     "folder.", 8000)
+        return True
+
+    def _show(self, doc: FactionDocument) -> None:
+        old = self.pane
+        pane = FactionPane(doc, lambda title, text, choices: self.prompts.ask(title, text,
+                                                                             choices))
+        pane.duplicate_requested.connect(self.duplicate_faction)
+        pane.stack.cleanChanged.connect(self._update_title)
+        doc.value_changed.connect(self._doc_value_changed)
+        self.undo_group.addStack(pane.stack)
+        self.undo_group.setActiveStack(pane.stack)
+        self.center.addWidget(pane)
+        self.center.setCurrentWidget(pane)
+        self.pane = pane
+        if old is not None:
+            self.undo_group.removeStack(old.stack)
+            self.center.removeWidget(old)
+            old.deleteLater()
+        self._select_open_in_list()
+        self._update_actions()
+        self._update_title()
+
+    def _doc_value_changed(self, path: tuple[object, ...]) -> None:
+        if path and path[0] == "name":
+            self._update_title()
+
+    def maybe_keep_changes(self) -> bool:
+        """Before the open faction goes away: save, discard or cancel. True to go on."""
+        pane = self.pane
+        if pane is None or pane.stack.isClean() or pane.read_only:
+            return True
+        name = pane.doc.data.get("name") or pane.doc.data.get("id") or "this faction"
+        answer = self.prompts.ask("Unsaved changes", f"Save the changes to “{name}”?",
+                                  [("save", "Save"), ("discard", "Discard changes"),
+                                   ("cancel", "Cancel")])
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
+        if self.maybe_keep_changes():
+            event.accept()
+        else:
+            event.ignore()
+
+    # -- saving ----------------------------------------------------------------------------
+
+    def _refuse_if_invalid(self, doing: str) -> bool:
+        """Explain why an invalid faction cannot be written. True when it was refused."""
+        assert self.pane is not None
+        doc = self.pane.doc
+        if doc.valid:
+            return False
+        count = len(doc.problems)
+        name = doc.data.get("name") or doc.data.get("id") or "This faction"
+        self.prompts.tell(
+            f"Cannot {doing}",
+            f"“{name}” cannot be {doing}d yet: it has {count} problem"
+            f"{'s' if count != 1 else ''}. Fix {'it' if count == 1 else 'them'} first:\n\n"
+            + _clip(self.pane.problem_text().splitlines()))
+        return True
+
+    def save(self) -> bool:
+        """Write the open faction into the user folder (atomically, in the SPEC's key order).
+
+        Refused while the faction is invalid or built in. A changed id renames the file,
+        after asking; an id another faction already has replaces that one, after asking.
+        """
+        pane = self.pane
+        if pane is None:
+            return False
+        doc = pane.doc
+        if doc.builtin:
+            self.prompts.tell("Built-in faction", "Built-in factions cannot be changed. Use "
+                              "“Duplicate to edit” to make your own version.")
+            return False
+        if self._refuse_if_invalid("save"):
+            return False
+        faction = doc.faction
+        assert faction is not None
+        folder = paths.user_factions_dir()
+        own_file = doc.path if doc.path is not None and self._in_user_folder(doc.path) \
+            else None
+        target = folder / f"{faction.id}.yaml"
+        remove_old: Path | None = None
+        if own_file is not None and doc.original_id == faction.id:
+            target = own_file
+        elif own_file is not None:
+            answer = self.prompts.ask(
+                "Faction id changed",
+                f"The id changed from “{doc.original_id}” to “{faction.id}”. Warband lists "
+                f"that use “{doc.original_id}” will no longer find it.\n\nRename the faction "
+                f"(the file {own_file.name} is replaced by {target.name}), or keep both?",
+                [("rename", "Rename"), ("both", "Keep both"), ("cancel", "Cancel")])
+            if answer == "cancel":
+                return False
+            if answer == "rename":
+                remove_old = own_file
+        other = self._entries.get(faction.id)
+        if other is not None and not _same_file(other.path, own_file):
+            if other.builtin:
+                question = (f"The built-in faction “{other.faction.name}” has the id "
+                            f"“{faction.id}”. Your faction will replace it in the app (the "
+                            "built-in file itself is not changed). Save anyway?")
+            else:
+                question = (f"Your faction “{other.faction.name}” ({other.path.name}) already "
+                            f"has the id “{faction.id}”. Replace it?")
+                target = other.path
+            if self.prompts.ask("Replace a faction", question,
+                                [("replace", "Replace"), ("cancel", "Cancel")]) != "replace":
+                return False
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            save_faction(faction, target)
+            if remove_old is not None and not _same_file(remove_old, target):
+                remove_old.unlink(missing_ok=True)
+        except OSError as exc:
+            self.prompts.tell("Cannot save", f"{target} could not be written: "
+                              f"{exc.strerror or exc}")
+            return False
+        if remove_old is not None and doc.original_id is not None:
+            self._entries.pop(doc.original_id, None)
+        doc.path = target
+        doc.original_id = faction.id
+        self._entries[faction.id] = FactionEntry(faction, target, builtin=False)
+        pane.stack.setClean()
+        pane.update_file_label()
+        self._fill_list()
+        self._update_title()
+        self.statusBar().showMessage(f"Saved “{faction.name}” to {target}", 8000)
+        self.faction_saved.emit(faction.id)
+        return True
+
+    def export_faction(self, path: str | Path | None = None) -> bool:
+        """Save a copy of the open faction anywhere (to share it); the user folder and the
+        open file are not touched."""
+        pane = self.pane
+        if pane is None or self._refuse_if_invalid("export"):
+            return False
+        faction = pane.doc.faction
+        assert faction is not None
+        if path is None:
+            path = self.prompts.save_path("Export faction", f"{faction.id}.yaml")
+            if not path:
+                return False
+        try:
+            save_faction(faction, Path(path))
+        except OSError as exc:
+            self.prompts.tell("Cannot export", f"{path} could not be written: "
+                              f"{exc.strerror or exc}")
+            return False
+        self.statusBar().showMessage(f"Exported “{faction.name}” to {path}", 8000)
+        return True
+
+    def import_faction(self, path: str | Path | None = None) -> bool:
+        """Check a faction file with the same loader as the app, then copy it as it is
+        (comments included) into the user folder, asking before replacing a faction."""
+        if path is None:
+            path = self.prompts.open_path("Import faction")
+            if not path:
+                return False
+        source = Path(path)
+        try:
+            faction = load_faction(source, self._catalogue.universal)
+            text = read_text(source, MAX_FACTION_BYTES)
+        except DataError as exc:
+            self.prompts.tell("Cannot import",
+                              f"{source.name} is not a faction file this app can use:\n\n"
+                              + _clip(str(exc).splitlines()))
+            return False
+        folder = paths.user_factions_dir()
+        target = folder / f"{faction.id}.yaml"
+        other = self._entries.get(faction.id)
+        if other is not None and not other.builtin:
+            target = other.path
+        if other is not None or target.exists():
+            if other is not None and other.builtin:
+                question = (f"“{faction.name}” has the id “{faction.id}” of the built-in "
+                            f"faction “{other.faction.name}”. Import it to replace that one in "
+                            "the app (the built-in file itself is not changed)?")
+            else:
+                shown = other.faction.name if other is not None else target.name
+                question = (f"Your factions folder already has “{shown}” with the id "
+                            f"“{faction.id}”. Replace it with the imported file?")
+            if self.prompts.ask("Replace a faction", question,
+                                [("replace", "Replace"), ("cancel", "Cancel")]) != "replace":
+                return False
+        if not _same_file(source, target):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                write_atomic(target, text)
+            except OSError as exc:
+                self.prompts.tell("Cannot import", f"{target} could not be written: "
+                                  f"{exc.strerror or exc}")
+                return False
+        self._entries[faction.id] = FactionEntry(faction, target, builtin=False)
+        open_here = self.pane is not None and _same_file(self.pane.doc.path, target)
+        if open_here and self.pane is not None:
+            # the open faction's file was replaced: show what is in it now
+            self.pane.stack.setClean()
+            self._show(FactionDocument(faction_form_data(faction), self._catalogue.universal,
+                                       path=target))
+        self._fill_list()
+        self.statusBar().showMessage(f"Imported “{faction.name}” into {target}", 8000)
+        self.faction_saved.emit(faction.id)
+        self.open_faction(faction.id)
+        return True

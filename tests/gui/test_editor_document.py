@@ -1,0 +1,130 @@
+"""The faction editor's document and undo commands, without any view.
+
+Every command: do, undo, redo, checking the document each time (STYLE: Tests).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QUndoStack
+
+from builder.data import Catalogue, load_faction
+from builder.gui.editor.commands import (
+    InsertCommand,
+    MoveCommand,
+    RemoveCommand,
+    SetValueCommand,
+)
+from builder.gui.editor.document import (
+    FactionDocument,
+    faction_form_data,
+    new_combatant_data,
+    new_faction_data,
+    unique_id,
+)
+from builder.gui.editor.forms import slug
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def universal():
+    return Catalogue.load(builtin=False, user=False).universal
+
+
+@pytest.fixture
+def doc(qapp, universal) -> FactionDocument:
+    data = new_faction_data("test-faction", "Test faction")
+    data["combatants"] = [new_combatant_data("test-a", "Test A"),
+                          new_combatant_data("test-b", "Test B")]
+    return FactionDocument(data, universal)
+
+
+def test_form_data_of_soimi_validates_back_to_the_same_faction(universal) -> None:
+    soimi = load_faction(REPO / "factions" / "soimi.yaml", universal)
+    doc = FactionDocument(faction_form_data(soimi), universal)
+    assert doc.problems == []
+    assert doc.faction == soimi
+
+
+def test_a_new_faction_asks_for_a_combatant(universal) -> None:
+    doc = FactionDocument(new_faction_data("test-new"), universal)
+    assert doc.faction is None
+    assert doc.problems == [("combatants", "combatants must have at least one entry")]
+
+
+def test_set_value_do_undo_redo_and_merge(doc: FactionDocument) -> None:
+    stack = QUndoStack()
+    path = ("combatants", 0, "name")
+    for text in ("T", "Te", "Tes"):
+        stack.push(SetValueCommand(doc, path, text, "Edit name"))
+    assert doc.get(path) == "Tes"
+    assert stack.count() == 1  # typing merges into one step
+    stack.undo()
+    assert doc.get(path) == "Test A"
+    stack.redo()
+    assert doc.get(path) == "Tes"
+    stack.push(SetValueCommand(doc, ("combatants", 0, "profile", "PE"), 12, "Edit PE"))
+    assert stack.count() == 2  # another field does not merge
+    stack.push(SetValueCommand(doc, ("combatants", 0, "profile", "PE"), 0, "Edit PE"))
+    assert stack.count() == 1  # back where it started: the edit is obsolete and dropped
+
+
+def test_invalid_values_are_held_and_reported_at_their_path(doc: FactionDocument) -> None:
+    stack = QUndoStack()
+    stack.push(SetValueCommand(doc, ("combatants", 1, "id"), "test-a", "Edit id"))
+    assert doc.problems == [("combatants.1.id", "combatant id 'test-a' is used twice "
+                                                "(combatants[0] and combatants[1])")]
+    assert doc.faction is None
+    stack.undo()
+    stack.push(SetValueCommand(doc, ("combatants", 1, "profile", "CON"), "6-", "Edit CON"))
+    where = dict(doc.problems)
+    assert where["combatants.1.profile.CON"].startswith("CON must be a whole number")
+    stack.undo()
+    assert doc.problems == [] and doc.faction is not None
+
+
+def test_insert_remove_move_do_undo_redo(doc: FactionDocument) -> None:
+    stack = QUndoStack()
+    ids = doc.combatant_ids
+    stack.push(InsertCommand(doc, ("combatants",), 1, new_combatant_data("test-c"), "Add"))
+    assert ids() == ["test-a", "test-c", "test-b"]
+    stack.undo()
+    assert ids() == ["test-a", "test-b"]
+    stack.redo()
+    assert ids() == ["test-a", "test-c", "test-b"]
+
+    stack.push(MoveCommand(doc, ("combatants",), 0, 2, "Move"))
+    assert ids() == ["test-c", "test-b", "test-a"]
+    stack.undo()
+    assert ids() == ["test-a", "test-c", "test-b"]
+    stack.redo()
+    assert ids() == ["test-c", "test-b", "test-a"]
+
+    stack.push(RemoveCommand(doc, ("combatants",), 1, "Delete"))
+    assert ids() == ["test-c", "test-a"]
+    stack.undo()
+    assert ids() == ["test-c", "test-b", "test-a"]
+    stack.redo()
+    assert ids() == ["test-c", "test-a"]
+
+
+def test_undo_asks_views_to_show_the_change(doc: FactionDocument) -> None:
+    stack = QUndoStack()
+    revealed = []
+    doc.reveal_requested.connect(revealed.append)
+    stack.push(SetValueCommand(doc, ("combatants", 1, "name"), "X", "Edit name"))
+    assert revealed == []  # doing it: the user is looking at it already
+    stack.undo()
+    stack.redo()
+    assert revealed == [("combatants", 1, "name")] * 2
+
+
+def test_ids_from_names() -> None:
+    assert slug("Tir'Abé") == "tir-abe"
+    assert slug("Nek'Org") == "nek-org"
+    assert slug("  Culto de Enur'Anar ") == "culto-de-enur-anar"
+    assert unique_id("a", ["a", "a-2"]) == "a-3"
+    assert unique_id("b", ["a"]) == "b"
