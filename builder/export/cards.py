@@ -20,7 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
-from builder.export.fonts import BOLD, ITALIC, REGULAR
+from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
 from builder.export.summary import SQUAD_REMINDER, ProfileSheet, WarbandSummary
 from builder.export.text import capital, esc
 
@@ -53,6 +53,8 @@ class Face:
     body: list[Flowable]
     model: int | None = None
     """Which model (1-based) this card's wound track is for, in per-model mode."""
+    size: float = BODY_SIZES[0]
+    """The rules text size used (points)."""
 
 
 # --- building blocks ---------------------------------------------------------------------
@@ -62,7 +64,7 @@ def _style(name: str, size: float, font: str = REGULAR, color: colors.Color = IN
            leading: float | None = None, **kw: object) -> ParagraphStyle:
     return ParagraphStyle(name, fontName=font, fontSize=size,
                           leading=leading or round(size * 1.18, 2), textColor=color,
-                          splitLongWords=1, **kw)
+                          bulletFontName=font, splitLongWords=1, **kw)
 
 
 class StatLine(Flowable):
@@ -107,8 +109,8 @@ class StatLine(Flowable):
 class WoundTrack(Flowable):
     """A row of tick boxes, one per wound level (*Attributes*: 5 unless stated otherwise)."""
 
-    BOX = 7.5
-    GAP = 2.4
+    BOX = 8.0
+    GAP = 3.0
     LABEL = 6.0
 
     def __init__(self, wounds: int, note: str = "") -> None:
@@ -208,7 +210,7 @@ def header(p: ProfileSheet, part: int, parts: int, model: int | None) -> list[Fl
     out.append(Paragraph(esc(line), _style("type", 6.5, REGULAR, MUTED, spaceBefore=1)))
     if part == 1:
         out.append(StatLine(p.stats))
-        note = f"model {model} of {p.count}" if model is not None else ""
+        note = f"model {model} of {p.count}" if model is not None and p.count > 1 else ""
         out.append(WoundTrack(p.wounds, note))
         if p.squad:
             out.append(SquadMark())
@@ -273,15 +275,16 @@ def _stack(c: Canvas, flowables: Iterable[Flowable], left: float, top: float,
     return top
 
 
-def paginate(flowables: list[Flowable], width: float,
-             room: Callable[[int], float]) -> list[list[Flowable]]:
-    """Split ``flowables`` into chunks, chunk ``k`` fitting ``room(k)`` points of height.
+def paginate(flowables: list[Flowable], width: float, first_room: float,
+             next_room: float) -> list[list[Flowable]]:
+    """Split ``flowables`` into chunks: the first fits ``first_room`` points of height (the
+    first card, under the stat line), every other one ``next_room`` (a continuation card).
 
     Paragraphs are split between lines; space before a flowable counts only when it is not
     the first of its chunk.
     """
     pages: list[list[Flowable]] = [[]]
-    avail = room(0)
+    avail = first_room
     queue = list(flowables)
     while queue:
         f = queue.pop(0)
@@ -301,7 +304,7 @@ def paginate(flowables: list[Flowable], width: float,
         if not pages[-1]:
             raise ValueError(f"{f!r} does not fit on an empty card")
         pages.append([])
-        avail = room(len(pages) - 1)
+        avail = next_room
         queue.insert(0, f)
     return pages
 
@@ -309,13 +312,14 @@ def paginate(flowables: list[Flowable], width: float,
 def faces(p: ProfileSheet, per_model: bool = False) -> list[Face]:
     """The cards printed for one profile: the first at the largest text size that fits, or
     at the floor size followed by as many continuation cards as needed."""
+    register_fonts()
     first_models: list[int | None] = list(range(1, p.count + 1)) if per_model else [None]
     probe_model = first_models[-1]
     room_first = INNER_H - _height(header(p, 1, 1, probe_model), _header_gap) - GAP_AFTER_HEADER
     for size in BODY_SIZES:
         flows = body(p, size)
         if _height(flows, _body_gap) <= room_first:
-            return [Face(p, 1, 1, flows, m) for m in first_models]
+            return [Face(p, 1, 1, flows, m, size) for m in first_models]
     # Continue on further cards; the "(k/n)" title may itself wrap, so settle n first.
     parts = 2
     for _ in range(4):
@@ -323,14 +327,21 @@ def faces(p: ProfileSheet, per_model: bool = False) -> list[Face]:
                       - GAP_AFTER_HEADER)
         room_next = (INNER_H - _height(header(p, parts, parts, None), _header_gap)
                      - GAP_AFTER_HEADER)
-        chunks = paginate(body(p, BODY_SIZES[-1]), INNER_W,
-                          lambda k, a=room_first, b=room_next: a if k == 0 else b)
+        chunks = paginate(body(p, BODY_SIZES[-1]), INNER_W, room_first, room_next)
         if len(chunks) == parts:
             break
         parts = len(chunks)
-    out = [Face(p, 1, len(chunks), chunks[0], m) for m in first_models]
-    out += [Face(p, k + 1, len(chunks), chunk) for k, chunk in enumerate(chunks) if k]
+    floor = BODY_SIZES[-1]
+    out = [Face(p, 1, len(chunks), chunks[0], m, floor) for m in first_models]
+    out += [Face(p, k + 1, len(chunks), chunk, None, floor)
+            for k, chunk in enumerate(chunks) if k]
     return out
+
+
+def content_height(face: Face) -> float:
+    """The height a face's header and rules text take; never more than the card holds."""
+    head = _height(header(face.profile, face.part, face.parts, face.model), _header_gap)
+    return head + GAP_AFTER_HEADER + _height(face.body, _body_gap)
 
 
 # --- drawing -----------------------------------------------------------------------------

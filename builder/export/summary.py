@@ -38,15 +38,11 @@ class AbilityLine:
         if self.kind != "feat":
             return self.kind or ""
         if self.difficulty == "A":
-            target = "A, automatic"
-        elif self.difficulty is None:
-            target = "difficulty not given"
-        else:
-            target = str(self.difficulty)
-        if self.difficulty == "A":
-            return f"feat {target}"
+            return "feat A, automatic"
         needed = "1 success" if self.successes == 1 else f"{self.successes} successes"
-        return f"feat {target}, {needed}"
+        if self.difficulty is None:  # the data does not give it: say only what is known
+            return "feat" if self.successes == 1 else f"feat, {needed}"
+        return f"feat {self.difficulty}, {needed}"
 
 
 @dataclass(frozen=True)

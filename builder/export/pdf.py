@@ -1,0 +1,87 @@
+"""The PDF file: turn summary sheet and/or profile cards, metadata, an atomic write."""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.pdfgen.canvas import Canvas
+
+from builder import __version__
+from builder.data import Catalogue
+from builder.export.cards import draw_cards
+from builder.export.fonts import register_fonts
+from builder.export.sheet import draw_sheet
+from builder.export.summary import WarbandSummary, summarise
+from builder.model import Warband
+
+PAGE_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+CREATOR = f"SphereWars Warband Builder {__version__}"
+
+
+def _subject(cards: bool, sheet: bool) -> str:
+    what = " and ".join(w for w, on in (("turn summary sheet", sheet),
+                                        ("profile cards", cards)) if on)
+    return f"SphereWars warband: {what}"
+
+
+def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = True,
+               page: str = "a4", per_model: bool = False) -> bytes:
+    """The PDF as bytes: the summary sheet first (it is what an organiser reads), then the
+    cards."""
+    if not (cards or sheet):
+        raise ValueError("nothing to print: ask for cards, the summary sheet, or both")
+    try:
+        page_size = PAGE_SIZES[page]
+    except KeyError:
+        raise ValueError(f"unknown page size '{page}' (use a4 or letter)") from None
+    register_fonts()
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=page_size, pageCompression=1)
+    c.setTitle(summary.name)
+    c.setSubject(_subject(cards, sheet))
+    c.setCreator(CREATOR)
+    if sheet:
+        draw_sheet(c, summary, page_size)
+    if cards:
+        draw_cards(c, summary, page_size, per_model=per_model)
+    c.save()
+    return buffer.getvalue()
+
+
+def write_atomic(path: str | Path, data: bytes) -> None:
+    """Write to a temporary file in the same folder, then ``os.replace``: a failure never
+    leaves half a PDF where the user's previous one was."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def export_pdf(warband: Warband, catalogue: Catalogue, path: str | Path, *, cards: bool = True,
+               summary: bool = True, page: str = "a4", per_model: bool = False) -> None:
+    """Print ``warband`` to ``path`` (the GUI's File → Export PDF… and ``spherewars export``).
+
+    An unknown faction or unknown combatants do not stop the export: the sheet shows them with
+    the findings. Raises ``ValueError`` for bad options and ``OSError`` when the file cannot
+    be written.
+    """
+    faction = catalogue.get(warband.faction)
+    facts = summarise(warband, faction, catalogue.universal)
+    data = render_pdf(facts, cards=cards, sheet=summary, page=page, per_model=per_model)
+    write_atomic(path, data)

@@ -1,0 +1,443 @@
+"""The turn summary sheet: the list as an organiser checks it, then the turn as a player plays it.
+
+Page one opens with the warband's name, faction, points and verdict; an illegal list prints
+every finding in a red box right under the name, where nobody can miss it. Then the roster,
+this warband's numbers for each turn (SPEC §3), and the turn reference from
+``resources/reference`` in two columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.doctemplate import LayoutError
+
+from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
+from builder.export.reference import Item, Reference, load_reference
+from builder.export.summary import RosterLine, WarbandSummary
+from builder.export.text import capital, esc, rich
+
+MARGIN = 13 * mm
+COLUMN_GAP = 6 * mm
+FOOTER = 7 * mm
+MIN_COLUMN_START = 60
+"""Below this much room the reference starts on a new page rather than in a sliver."""
+
+INK = colors.black
+MUTED = colors.HexColor("#555555")
+RULE = colors.HexColor("#9a9a9a")
+SHADE = colors.HexColor("#e9e9e9")
+ACCENT = colors.HexColor("#6b1d1d")
+BAD = colors.HexColor("#b00020")
+BAD_BG = colors.HexColor("#fdecee")
+GOOD = colors.HexColor("#1e6b2f")
+GOOD_BG = colors.HexColor("#eaf5ec")
+
+
+def _style(name: str, size: float, font: str = REGULAR, color: colors.Color = INK,
+           leading: float | None = None, **kw: object) -> ParagraphStyle:
+    return ParagraphStyle(name, fontName=font, fontSize=size,
+                          leading=leading or round(size * 1.22, 2), textColor=color,
+                          bulletFontName=font, splitLongWords=1, **kw)
+
+
+TITLE = _style("title", 18, BOLD, ACCENT, leading=22)
+SUB = _style("sub", 9, REGULAR, MUTED, spaceBefore=2)
+H2 = _style("h2", 10.5, BOLD, ACCENT, spaceBefore=9, spaceAfter=3)
+CELL = _style("cell", 7.5)
+CELL_B = _style("cellb", 7.5, BOLD)
+CELL_R = _style("cellr", 7.5, alignment=TA_RIGHT)
+SMALL = _style("small", 7, color=MUTED)
+VERDICT = _style("verdict", 10, BOLD)
+FINDING = _style("finding", 8.5, leftIndent=9, bulletIndent=0)
+NUMBER = _style("number", 16, BOLD, alignment=TA_CENTER, leading=18)
+NUMBER_SMALL = _style("numsmall", 8.5, BOLD, alignment=TA_CENTER, spaceBefore=2)
+NUMBER_LABEL = _style("numlabel", 8, BOLD, alignment=TA_CENTER)
+NUMBER_NOTE = _style("numnote", 6.5, ITALIC, MUTED, alignment=TA_CENTER)
+REF_TITLE = _style("reftitle", 8.5, BOLD, ACCENT, spaceBefore=0)
+REF_SECTION = _style("refsection", 6, ITALIC, MUTED, spaceAfter=1.5)
+REF_TEXT = _style("reftext", 7.3, spaceBefore=1.2)
+REF_POINT = _style("refpoint", 7.3, spaceBefore=1.2, leftIndent=8, bulletIndent=1)
+REF_CELL = _style("refcell", 6.6)
+
+
+class Group(Flowable):
+    """Flowables kept together in one column (a reference item must not lose its title);
+    the flow breaks it up only when it is taller than a whole column."""
+
+    def __init__(self, parts: list[Flowable], space_after: float = 6) -> None:
+        super().__init__()
+        self.parts = parts
+        self.spaceAfter = space_after
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        self.width = avail_w
+        self.height = 0.0
+        for i, f in enumerate(self.parts):
+            _w, h = f.wrap(avail_w, avail_h)
+            self.height += h + (f.getSpaceBefore() if i else 0) + f.getSpaceAfter()
+        return self.width, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        return []
+
+    def draw(self) -> None:
+        top = self.height
+        for i, f in enumerate(self.parts):
+            _w, h = f.wrap(self.width, self.height)
+            top -= h + (f.getSpaceBefore() if i else 0)
+            f.drawOn(self.canv, 0, top)
+            top -= f.getSpaceAfter()
+
+
+# --- the list ----------------------------------------------------------------------------
+
+
+def _points_text(s: WarbandSummary) -> str:
+    used = s.stats.points
+    if s.points_limit is None:
+        return f"{used} points (no limit set)"
+    text = f"{used} / {s.points_limit} points"
+    return f"<font color='#b00020'><b>{text}</b></font>" if used > s.points_limit else text
+
+
+def header(s: WarbandSummary) -> list[Flowable]:
+    faction = esc(s.faction_name) if s.faction_name else (
+        f"unknown faction ‘{esc(s.faction_id)}’")
+    models = f"{s.stats.models} model{'s' if s.stats.models != 1 else ''}"
+    out: list[Flowable] = [
+        Paragraph(esc(s.name), TITLE),
+        Paragraph(f"{faction} · {_points_text(s)} · {models} · printed "
+                  f"{s.date.isoformat()}", SUB),
+        Spacer(0, 6),
+        verdict(s),
+    ]
+    if s.notes:
+        out.append(Paragraph(f"<b>Notes:</b> {esc(s.notes)}", _style("notes", 8,
+                                                                      spaceBefore=5)))
+    return out
+
+
+def verdict(s: WarbandSummary) -> Flowable:
+    """Legal or not, and every finding, in a coloured box under the title."""
+    errors = [f for f in s.findings if f.severity == "error"]
+    if s.legal:
+        head = "✓ Legal under the recruiting rules"
+        ink, bg = GOOD, GOOD_BG
+    else:
+        n = len(errors)
+        head = f"✗ NOT LEGAL: {n} problem{'s' if n != 1 else ''}"
+        ink, bg = BAD, BAD_BG
+    rows: list[list[Flowable]] = [[Paragraph(head, _style("v", 10, BOLD, ink))]]
+    for f in s.findings:
+        label = "error" if f.severity == "error" else "warning"
+        rows.append([Paragraph(f"{esc(f.message)} <font color='#666666' size='7'>"
+                               f"[{label}: {esc(f.rule)}]</font>", FINDING, bulletText="•")])
+    table = Table(rows, colWidths=["100%"])
+    table.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, -1), bg),
+        ("BOX", (0, 0), (-1, -1), 1.2, ink),
+        ("LEFTPADDING", (0, 0), (-1, -1), 7),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 7),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, 0), 5),
+        ("BOTTOMPADDING", (0, -1), (-1, -1), 5),
+    ]))
+    return table
+
+
+def roster(s: WarbandSummary, width: float) -> list[Flowable]:
+    """Count × name, type, rank, the stat line and the points of each line of the list."""
+    columns = list(s.stat_columns)
+    head = ["", "Combatant", "Type", "Rank", *columns, "Points"]
+    rows: list[list[object]] = [[Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]]
+    unknown_rows: list[int] = []
+    for line in s.roster:
+        rows.append(_roster_row(line, s, len(columns)))
+        if not line.known:
+            unknown_rows.append(len(rows) - 1)
+    if not s.roster:
+        rows.append(["", Paragraph("<i>No combatants yet.</i>", CELL)] + [""] * (len(head) - 2))
+    total = ["", Paragraph(f"<b>Total: {s.stats.models} model"
+                           f"{'s' if s.stats.models != 1 else ''}</b>", CELL)]
+    total += [""] * (len(head) - 3) + [Paragraph(f"<b>{s.stats.points}</b>", CELL_R)]
+    rows.append(total)
+
+    stat_w = 24.0
+    fixed = {"count": 22.0, "type": 46.0, "rank": 44.0, "points": 34.0}
+    name_w = width - sum(fixed.values()) - stat_w * len(columns)
+    widths = [fixed["count"], name_w, fixed["type"], fixed["rank"],
+              *([stat_w] * len(columns)), fixed["points"]]
+    style = [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 7.5),
+        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE),
+        ("LINEBELOW", (0, 1), (-1, -2), 0.25, RULE),
+        ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (4, 0), (-2, -1), "CENTER"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+    for r in unknown_rows:
+        style += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), BAD_BG)]
+    table = Table(rows, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle(style))
+    return [Paragraph("Roster", H2), table]
+
+
+def _roster_row(line: RosterLine, s: WarbandSummary, n_stats: int) -> list[object]:
+    count = Paragraph(f"<b>{line.count} ×</b>", CELL_R)
+    if not line.known:
+        where = f"the {esc(s.faction_name)} data" if s.faction_name else "the loaded data"
+        return [count, Paragraph(f"<b>{esc(line.name)}</b>", CELL),
+                Paragraph(f"<i>unknown combatant: not in {where}; counts toward nothing</i>",
+                          _style("unk", 7.5, ITALIC, BAD))] + [""] * (n_stats + 2)
+    return [count, Paragraph(esc(line.name), CELL_B), capital(line.type), capital(line.rank) or "–",
+            *[shown for _n, shown in line.stats], Paragraph(str(line.points), CELL_R)]
+
+
+def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
+    """Power gems, orders, deployment drop and the strategic roll (SPEC §3, *Unfolding of the
+    game*), computed from the whole list as hired."""
+    st = s.stats
+    leaders = s.strategic_roll.leaders
+    lost = "a single die once a leader is lost"
+    if s.strategic_roll.dice is not None:
+        roll = Paragraph(f"{s.strategic_roll.dice} dice", NUMBER)
+        roll_note = f"opposition roll with the MAN of {esc(leaders[0][0])}; {lost}"
+    elif leaders:
+        grouped: dict[tuple[str, int], int] = {}
+        for leader in leaders:
+            grouped[leader] = grouped.get(leader, 0) + 1
+        roll = Paragraph("<br/>".join(
+            f"{esc(name)}: {man}" + (f" (×{n})" if n > 1 else "")
+            for (name, man), n in grouped.items()), NUMBER_SMALL)
+        roll_note = ("opposition roll with the MAN of the leaders (the book does not say how "
+                     f"several leaders combine); {lost}")
+    else:
+        roll, roll_note = Paragraph("–", NUMBER), "no leader hired"
+    cells = [
+        ("Power gems", str(st.power_gems), "sum of POD, each actualisation phase"),
+        ("Orders", str(st.orders), "sum of MAN, each actualisation phase"),
+        ("Deployment", str(st.deployment_drop),
+         "squads or combatants placed per deployment turn (leader's MAN)"),
+        ("Strategic roll", roll, roll_note),
+        ("Messengers", f"{st.messengers} / {st.messenger_cap}", "hired / allowed by command"),
+    ]
+    row = [[Paragraph(label, NUMBER_LABEL),
+            value if isinstance(value, Paragraph) else Paragraph(esc(value), NUMBER),
+            Paragraph(note, NUMBER_NOTE)] for label, value, note in cells]
+    table = Table([row], colWidths=[width / len(cells)] * len(cells))
+    table.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 0.6, RULE),
+        ("INNERGRID", (0, 0), (-1, -1), 0.6, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+    ]))
+    return [Paragraph("Every turn", H2), table]
+
+
+# --- the turn reference ------------------------------------------------------------------
+
+
+def reference_items(ref: Reference, width: float) -> list[Flowable]:
+    out: list[Flowable] = []
+    for item in ref.items:
+        out.append(Group(_item(item, width)))
+    return out
+
+
+def _item(item: Item, width: float) -> list[Flowable]:
+    parts: list[Flowable] = [Paragraph(esc(item.title), REF_TITLE),
+                             Paragraph(f"Rulebook: {esc(item.section)}", REF_SECTION)]
+    if item.text:
+        parts.append(Paragraph(rich(item.text), REF_TEXT))
+    for point in item.points:
+        parts.append(Paragraph(rich(point), REF_POINT, bulletText="•"))
+    if item.table:
+        parts.append(_ref_table(item.table.columns, item.table.rows, width))
+    if item.note:
+        parts.append(Paragraph(rich(item.note), REF_TEXT))
+    return parts
+
+
+def _ref_table(columns: list[str], rows: list[list[str]], width: float) -> Table:
+    data = [[Paragraph(f"<b>{esc(c)}</b>", REF_CELL) for c in columns]]
+    data += [[Paragraph(rich(cell), REF_CELL) for cell in row] for row in rows]
+    n = len(columns)
+    if n == 2:
+        widths = [width * 0.8, width * 0.2]
+    elif n == 3 and not columns[0]:
+        widths = [width * 0.07, width * 0.53, width * 0.40]
+    elif n == 3:
+        widths = [width * 0.22, width * 0.2, width * 0.58]
+    else:
+        widths = [width / n] * n
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    table.spaceBefore = 2
+    return table
+
+
+# --- flowing onto pages ------------------------------------------------------------------
+
+
+class _Pages:
+    """The sheet's pages on the shared canvas: a footer on each, frames on demand."""
+
+    def __init__(self, c: Canvas, s: WarbandSummary, page_size: tuple[float, float]) -> None:
+        self.c, self.s = c, s
+        self.w, self.h = page_size
+        self.number = 0
+
+    def new_page(self) -> None:
+        if self.number:
+            self.c.showPage()
+        self.number += 1
+        c = self.c
+        c.saveState()
+        c.setFont(REGULAR, 6.5)
+        c.setFillColor(MUTED)
+        c.drawString(MARGIN, MARGIN - 1, f"{self.s.name} · turn summary · page {self.number}")
+        c.drawRightString(self.w - MARGIN, MARGIN - 1,
+                          "Rules: Manuscrito de Saphir (SphereWars core rulebook)")
+        c.restoreState()
+
+    @property
+    def bottom(self) -> float:
+        return MARGIN + FOOTER
+
+    def full(self) -> Iterator[Frame]:
+        while True:
+            self.new_page()
+            yield Frame(MARGIN, self.bottom, self.w - 2 * MARGIN, self.h - MARGIN - self.bottom,
+                        0, 0, 0, 0)
+
+    @property
+    def column_width(self) -> float:
+        return (self.w - 2 * MARGIN - COLUMN_GAP) / 2
+
+
+def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame:
+    """Lay ``flowables`` into ``frames`` in turn, splitting tables and paragraphs; a
+    :class:`Group` moves to the next frame whole unless it is taller than an empty frame.
+    Returns the last frame used (its ``_y`` is where the text stopped)."""
+    frame = next(frames)
+    queue = list(flowables)
+    while queue:
+        f = queue.pop(0)
+        if frame.add(f, c, trySplit=1):
+            continue
+        if isinstance(f, Group):
+            if frame._atTop:
+                queue[:0] = f.parts
+                continue
+        else:
+            parts = frame.split(f, c)
+            if len(parts) > 1 and frame.add(parts[0], c, trySplit=1):
+                queue[:0] = parts[1:]
+                continue
+        if frame._atTop:
+            raise LayoutError(f"{f.identity()} does not fit on an empty page")
+        frame = next(frames)
+        queue.insert(0, f)
+    return frame
+
+
+def _pack(heights: list[float], height: float, gap: float, columns: int = 2) -> int:
+    """How many of ``heights`` fit, in order, into ``columns`` columns of ``height``."""
+    placed, col, used = 0, 0, 0.0
+    for h in heights:
+        while used and used + h > height + 0.01:
+            col, used = col + 1, 0.0
+            if col == columns:
+                return placed
+        if h > height + 0.01:
+            return placed
+        used += h + gap
+        placed += 1
+    return placed
+
+
+def flow_columns(c: Canvas, groups: list[Flowable], pages: _Pages, top: float) -> None:
+    """Two columns from ``top`` down, page after page; on the last page both columns are
+    balanced so the text does not all sit in the left one. Groups move whole to the next
+    column; one taller than a full column is broken into its parts."""
+    col_w = pages.column_width
+    queue = list(groups)
+    while queue:
+        height = top - pages.bottom
+        heights = [f.wrap(col_w, height)[1] for f in queue]
+        gaps = [f.getSpaceAfter() for f in queue]
+        gap = max(gaps, default=0.0)
+        placed = _pack(heights, height, gap)
+        if placed == 0:
+            if top < pages.h - MARGIN - 1:  # not a fresh page: start one
+                pages.new_page()
+                top = pages.h - MARGIN
+                continue
+            head = queue.pop(0)
+            if not isinstance(head, Group):
+                raise LayoutError(f"{head.identity()} does not fit on an empty page")
+            queue[:0] = head.parts
+            continue
+        if placed == len(queue):  # the last page: the shortest height that still holds all
+            low, high = max(heights), height
+            for _ in range(24):
+                mid = (low + high) / 2
+                low, high = (low, mid) if _pack(heights, mid, gap) == placed else (mid, high)
+            height = high
+        col, used = 0, 0.0
+        for f, h in zip(queue[:placed], heights[:placed], strict=True):
+            if used and used + h > height + 0.01:
+                col, used = col + 1, 0.0
+            x = MARGIN + col * (col_w + COLUMN_GAP)
+            f.wrap(col_w, height)
+            f.drawOn(c, x, top - used - h)
+            used += h + gap
+        del queue[:placed]
+        if queue:
+            pages.new_page()
+            top = pages.h - MARGIN
+
+
+def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
+               ref: Reference | None = None) -> int:
+    """Draw the sheet from a fresh page of ``c``; returns the number of pages drawn."""
+    register_fonts()
+    pages = _Pages(c, s, page_size)
+    width = pages.w - 2 * MARGIN
+    top = [*header(s), *roster(s, width), *turn_numbers(s, width)]
+    last = flow(c, top, pages.full())
+    ref = ref or load_reference()
+    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='#555555'>· from the "
+                        f"{esc(ref.source)}; each item names its section</font>", H2)
+    _w, h = heading.wrap(width, pages.h)
+    y = last._y - H2.spaceBefore
+    if y - h - pages.bottom < MIN_COLUMN_START:  # no heading alone at the foot of a page
+        pages.new_page()
+        y = pages.h - MARGIN
+    heading.drawOn(c, MARGIN, y - h)
+    y -= h + H2.spaceAfter
+    flow_columns(c, reference_items(ref, pages.column_width), pages, y)
+    c.showPage()
+    return pages.number
