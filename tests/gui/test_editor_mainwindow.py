@@ -1,0 +1,50 @@
+"""The faction editor opened from the main window: Data → Factions…, save, and the main window
+sees the new faction (issue 5, end to end)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QMenu
+
+from builder.data import Catalogue
+from builder.gui.editor import FactionEditor
+from tests.gui.test_editor import ScriptedPrompts, add_combatant, click, retype
+
+
+def menu_action(window: Any, menu_title: str, action_text: str) -> Any:
+    """The action as the menu bar shows it (ampersands left out)."""
+    for top in window.menuBar().actions():
+        if top.text().replace("&", "") == menu_title:
+            menu = top.menu()
+            assert isinstance(menu, QMenu)
+            for action in menu.actions():
+                if action.text().replace("&", "") == action_text:
+                    return action
+    raise AssertionError(f"no {menu_title} → {action_text}")
+
+
+def test_data_factions_opens_the_editor_and_a_saved_faction_reaches_the_main_window(
+        qtbot, make_window, user_dir: Path) -> None:
+    window = make_window(Catalogue.load())
+    assert window.doc.catalogue.get("test-e2e") is None
+    menu_action(window, "Data", "Factions…").trigger()
+    editor = window.findChild(FactionEditor)
+    assert editor is not None and editor.isVisible()
+    scripted = ScriptedPrompts()
+    editor.prompts = scripted  # type: ignore[assignment]
+
+    click(qtbot, editor.new_button)
+    retype(qtbot, editor.pane.faction_form.name_edit, "Test End To End")
+    retype(qtbot, editor.pane.faction_form.id_edit, "test-e2e")
+    editor.pane.tabs.setCurrentIndex(1)
+    add_combatant(qtbot, editor, "Test Warlord", "leader", 30, man=1)
+    with qtbot.waitSignal(editor.faction_saved):
+        editor.save_action.trigger()
+
+    assert (user_dir / "factions" / "test-e2e.yaml").is_file()
+    faction = window.doc.catalogue.get("test-e2e")
+    assert faction is not None and faction.name == "Test End To End"
+    assert window.faction_combo.findData("test-e2e") >= 0  # offered for a new list
+    scripted.closing = True
