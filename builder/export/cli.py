@@ -33,6 +33,9 @@ def export_command(args: argparse.Namespace) -> int:
     try:
         export_pdf(warband, catalogue, args.output, cards=cards, summary=sheet,
                    page=args.page, per_model=bool(args.per_model))
+    except DataError as exc:  # the shipped turn reference is broken: FILE:LINE:COL
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
     except ValueError as exc:
         print(f"spherewars: {exc}", file=sys.stderr)
         return EXIT_ERROR

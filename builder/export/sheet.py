@@ -234,6 +234,8 @@ def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
         ("Strategic roll", roll, roll_note),
         ("Messengers", f"{st.messengers} / {st.messenger_cap}", "hired / allowed by command"),
     ]
+    if s.faction_name is None:  # nothing is known about the combatants: no figure is honest
+        cells = [(label, "–", "unknown: the faction is not loaded") for label, _v, _n in cells]
     row = [[Paragraph(label, NUMBER_LABEL),
             value if isinstance(value, Paragraph) else Paragraph(esc(value), NUMBER),
             Paragraph(note, NUMBER_NOTE)] for label, value, note in cells]

@@ -152,6 +152,8 @@ def test_unknown_faction_still_prints_the_sheet_and_says_why_there_are_no_cards(
     out = h.pdf_text(_render(w, None))
     assert "Unknown faction 'no-such-faction'" in out
     assert "No profile cards" in out
+    flat = " ".join(out.split())  # the note wraps inside its cell
+    assert flat.count("unknown: the faction is not loaded") == 5  # no made-up zeros
 
 
 def test_metadata() -> None:
