@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +39,15 @@ ERROR_TINT = "#fde7e9"
 """Background of a field whose value is refused."""
 NONE_TEXT = "–"
 """How the book prints a stat a combatant does not have."""
+
+
+def small_button(text: str, tip: str = "") -> QToolButton:
+    """A compact button for the row under a list, so the list can stay narrow."""
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    return button
 
 
 def error_label() -> QLabel:
@@ -220,12 +230,8 @@ class StringListEdit(QWidget):
         self.entry.setPlaceholderText(placeholder)
         self.add_button = QPushButton("Add")
         self.remove_button = QPushButton("Remove")
-        self.up_button = QPushButton("↑")
-        self.down_button = QPushButton("↓")
-        self.up_button.setToolTip("Move up")
-        self.down_button.setToolTip("Move down")
-        for b in (self.up_button, self.down_button):
-            b.setFixedWidth(32)
+        self.up_button = small_button("↑", "Move up")
+        self.down_button = small_button("↓", "Move down")
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.entry, 1)
@@ -233,8 +239,10 @@ class StringListEdit(QWidget):
         buttons = QVBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.remove_button)
-        buttons.addWidget(self.up_button)
-        buttons.addWidget(self.down_button)
+        arrows = QHBoxLayout()
+        arrows.addWidget(self.up_button)
+        arrows.addWidget(self.down_button)
+        buttons.addLayout(arrows)
         buttons.addStretch(1)
         list_row = QHBoxLayout()
         list_row.setContentsMargins(0, 0, 0, 0)

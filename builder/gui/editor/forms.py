@@ -58,6 +58,7 @@ from builder.gui.editor.fields import (
     parse_stat,
     regex_validator,
     show_messages,
+    small_button,
     with_error,
 )
 from builder.gui.editor.models import DocListModel
@@ -235,9 +236,9 @@ class FactionForm(BoundForm):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("Soimi")
+        self.name_edit.setPlaceholderText("the faction's name")
         self.id_edit = QLineEdit()
-        self.id_edit.setPlaceholderText("soimi")
+        self.id_edit.setPlaceholderText("lowercase letters, digits and '-'")
         self.id_edit.setToolTip("Warband files name the faction by this id: lowercase letters, "
                                 "digits and '-'")
         self.source_edit = QLineEdit()
@@ -375,6 +376,7 @@ class AbilityForm(BoundForm):
         self.text_edit = QPlainTextEdit()
         self.text_edit.setPlaceholderText("The rules text, as the Manuscript gives it")
         self.text_edit.setMinimumHeight(70)
+        self.text_edit.setMaximumHeight(140)
         err = error_label()
         self.bind(PlainTextBinding(("text",), self.text_edit, "rules text", err))
         form.addRow("Text:", with_error(self.text_edit, err))
@@ -406,12 +408,12 @@ class CombatantForm(BoundForm):
         form = QFormLayout(who)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("Nek'Org")
+        self.name_edit.setPlaceholderText("as printed on the card")
         err = error_label()
         self.bind(LineBinding(("name",), self.name_edit, "name", err))
         form.addRow("Name:", with_error(self.name_edit, err))
         self.nickname_edit = QLineEdit()
-        self.nickname_edit.setPlaceholderText("el ensartador")
+        self.nickname_edit.setPlaceholderText("optional, e.g. “el ensartador”")
         err = error_label()
         self.bind(LineBinding(("nickname",), self.nickname_edit, "nickname", err,
                               parse=parse_optional_text))
@@ -602,12 +604,8 @@ class CombatantAbilities(QGroupBox):
         self.inline_button = QPushButton("New inline ability")
         self.inline_button.setToolTip("An ability written on this combatant's card only")
         self.remove_button = QPushButton("Remove")
-        self.up_button = QPushButton("↑")
-        self.down_button = QPushButton("↓")
-        self.up_button.setToolTip("Move up")
-        self.down_button.setToolTip("Move down")
-        for b in (self.up_button, self.down_button):
-            b.setFixedWidth(32)
+        self.up_button = small_button("↑", "Move up")
+        self.down_button = small_button("↓", "Move down")
         self.error = error_label()
 
         top = QHBoxLayout()
@@ -616,8 +614,10 @@ class CombatantAbilities(QGroupBox):
         top.addWidget(self.inline_button)
         side = QVBoxLayout()
         side.addWidget(self.remove_button)
-        side.addWidget(self.up_button)
-        side.addWidget(self.down_button)
+        arrows = QHBoxLayout()
+        arrows.addWidget(self.up_button)
+        arrows.addWidget(self.down_button)
+        side.addLayout(arrows)
         side.addStretch(1)
         mid = QHBoxLayout()
         mid.addWidget(self.view, 1)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QIcon, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSplitter,
+    QStyle,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -31,7 +32,7 @@ from builder.gui.editor.document import (
     new_combatant_data,
     unique_id,
 )
-from builder.gui.editor.fields import ERROR_COLOR
+from builder.gui.editor.fields import ERROR_COLOR, small_button
 from builder.gui.editor.forms import (
     AbilityForm,
     CombatantForm,
@@ -70,17 +71,12 @@ class CombatantsPage(ListPage):
         self.combatant_form = CombatantForm(ctx)
         super().__init__(ctx, ("combatants",), self.combatant_form, describe_combatant,
                          "No combatants yet: add the first one with “Add”.")
-        self.add_button = QPushButton("Add")
-        self.add_button.setToolTip("Add a new combatant after the selected one")
-        self.duplicate_button = QPushButton("Duplicate")
-        self.duplicate_button.setToolTip("Copy the selected combatant (a new id is made)")
-        self.delete_button = QPushButton("Delete")
-        self.up_button = QPushButton("↑")
-        self.down_button = QPushButton("↓")
-        self.up_button.setToolTip("Move up")
-        self.down_button.setToolTip("Move down")
-        for b in (self.up_button, self.down_button):
-            b.setFixedWidth(32)
+        self.add_button = small_button("Add", "Add a new combatant after the selected one")
+        self.duplicate_button = small_button("Duplicate", "Copy the selected combatant "
+                                             "(a new id is made)")
+        self.delete_button = small_button("Delete", "Delete the selected combatant")
+        self.up_button = small_button("↑", "Move up")
+        self.down_button = small_button("↓", "Move down")
         self.add_button.clicked.connect(self.add)
         self.duplicate_button.clicked.connect(self.duplicate)
         self.delete_button.clicked.connect(self.delete)
@@ -163,8 +159,8 @@ class GlossaryPage(ListPage):
                          "No faction abilities yet. Racial abilities shared by several "
                          "combatants go here; add one with “Add”.", extra=self.used_by)
         self.ask = ask
-        self.add_button = QPushButton("Add")
-        self.delete_button = QPushButton("Delete")
+        self.add_button = small_button("Add", "Add an ability to the faction's glossary")
+        self.delete_button = small_button("Delete", "Delete the selected ability")
         self.add_button.clicked.connect(self.add)
         self.delete_button.clicked.connect(self.delete)
 
@@ -395,6 +391,7 @@ class FactionPane(QWidget):
             self.status.setText("✔ No problems: this faction can be saved.")
             self.status.setStyleSheet("")
             self.problem_list.hide()
+            self._mark_tabs()
             return
         count = len(problems)
         self.status.setText(f"✘ {count} problem{'s' if count > 1 else ''}: Save is refused "
@@ -405,7 +402,20 @@ class FactionPane(QWidget):
             item = QListWidgetItem(f"{self._where(path)}: {message}")
             item.setData(Qt.ItemDataRole.UserRole, path)
             self.problem_list.addItem(item)
+        rows = min(len(problems), 5)
+        frame = 2 * self.problem_list.frameWidth() + 2
+        self.problem_list.setFixedHeight(rows * self.problem_list.sizeHintForRow(0) + frame)
         self.problem_list.show()
+        self._mark_tabs()
+
+    def _mark_tabs(self) -> None:
+        """A warning icon on each tab that has something to fix."""
+        areas = {p.split(".")[0] for p, _m in self.doc.problems}
+        icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        for tab, area in ((_TAB_COMBATANTS, "combatants"), (_TAB_ABILITIES, "abilities")):
+            self.tabs.setTabIcon(tab, icon if area in areas else QIcon())
+        faction_areas = areas - {"combatants", "abilities"}
+        self.tabs.setTabIcon(_TAB_FACTION, icon if faction_areas else QIcon())
 
     def _problem_activated(self, item: QListWidgetItem) -> None:
         path = str(item.data(Qt.ItemDataRole.UserRole))

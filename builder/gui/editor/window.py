@@ -350,6 +350,7 @@ class FactionEditor(QMainWindow):
         self._select_open_in_list()
         self._update_actions()
         self._update_title()
+        self.statusBar().clearMessage()
 
     def _doc_value_changed(self, path: tuple[object, ...]) -> None:
         if path and path[0] == "name":
