@@ -347,6 +347,20 @@ def test_deleting_a_glossary_ability_in_use_says_where(qtbot, editor):
     assert pane.doc.get(("combatants", 1, "abilities"))[1] == "agujones"
 
 
+def test_changing_a_glossary_id_follows_into_the_combatants(qtbot, editor):
+    editor.open_faction("soimi")
+    click(qtbot, editor.duplicate_button)
+    pane = editor.pane
+    pane.tabs.setCurrentIndex(2)
+    pane.glossary.select(1)
+    retype(qtbot, pane.glossary.ability_form.id_edit, "test-stings")
+    assert pane.doc.get(("combatants", 1, "abilities"))[1] == "test-stings"
+    assert pane.doc.problems == []
+    editor.undo_action.trigger()
+    assert pane.doc.get(("combatants", 1, "abilities"))[1] == "agujones"
+    assert pane.glossary.ability_form.id_edit.text() == "agujones"
+
+
 # -- undo and redo ------------------------------------------------------------------------------
 
 

@@ -16,6 +16,7 @@ from builder.gui.editor.commands import (
     MoveCommand,
     RemoveCommand,
     SetValueCommand,
+    rename_ability,
 )
 from builder.gui.editor.document import (
     FactionDocument,
@@ -120,6 +121,26 @@ def test_undo_asks_views_to_show_the_change(doc: FactionDocument) -> None:
     stack.undo()
     stack.redo()
     assert revealed == [("combatants", 1, "name")] * 2
+
+
+def test_renaming_a_glossary_ability_renames_its_references(universal) -> None:
+    soimi = load_faction(REPO / "factions" / "soimi.yaml", universal)
+    doc = FactionDocument(faction_form_data(soimi), universal)
+    stack = QUndoStack()
+    # typed letter by letter, passing through the id of another ability: its references
+    # (Tir'Abé's first ability) must not be taken along
+    for text in ("c", "comunicacion-sensorial", "test-stings"):
+        rename_ability(stack, doc, 1, text)
+    assert stack.count() == 1
+    assert doc.ability_ids() == ["comunicacion-sensorial", "test-stings", "culto-de-enur-anar"]
+    assert doc.get(("combatants", 1, "abilities"))[:3] == [
+        "comunicacion-sensorial", "test-stings", "culto-de-enur-anar"]
+    assert doc.problems == []
+    stack.undo()
+    assert doc.get(("combatants", 1, "abilities"))[1] == "agujones"
+    assert doc.faction == soimi
+    stack.redo()
+    assert doc.get(("combatants", 1, "abilities"))[1] == "test-stings"
 
 
 def test_ids_from_names() -> None:

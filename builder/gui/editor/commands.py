@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from builder.gui.editor.document import DataPath, FactionDocument
 
@@ -117,3 +117,57 @@ class MoveCommand(_DocCommand):
     def undo(self) -> None:
         self.unapply()
         self.doc.request_reveal((*self.list_path, self.index))
+
+
+RENAME_ABILITY_ID = 1002
+
+
+class RenameAbilityCommand(_DocCommand):
+    """Change the id of a glossary ability and of every reference to it, as one step.
+
+    The references are found once, when the rename starts, and followed by place, so typing
+    the new id letter by letter (merged into this one command) never loses or steals one even
+    when a half-typed id matches another ability.
+    """
+
+    def __init__(self, doc: FactionDocument, index: int, new_id: Any, text: str,
+                 refs: list[tuple[int, int]] | None = None) -> None:
+        super().__init__(doc, ("abilities", index, "id"), text)
+        self.index = index
+        self.old = doc.get(("abilities", index, "id"))
+        self.new = new_id
+        self.refs = refs if refs is not None else (
+            doc.glossary_users(self.old) if self.old else [])
+
+    def id(self) -> int:
+        return RENAME_ABILITY_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt override)
+        if not isinstance(other, RenameAbilityCommand) or other.index != self.index:
+            return False
+        self.new = other.new
+        self.setObsolete(self.new == self.old)
+        return True
+
+    def _rename(self, value: Any) -> None:
+        self.doc.set(("abilities", self.index, "id"), value)
+        for i, j in self.refs:
+            self.doc.set(("combatants", i, "abilities", j), value)
+
+    def apply(self) -> None:
+        self._rename(self.new)
+
+    def unapply(self) -> None:
+        self._rename(self.old)
+
+
+def rename_ability(stack: QUndoStack, doc: FactionDocument, index: int, new_id: Any) -> None:
+    """Push a rename; while it will merge into the rename on top of the stack (the user is
+    still typing the id), it follows the references that rename found, not the ones the
+    half-typed id happens to match now."""
+    top = stack.command(stack.index() - 1) if stack.index() > 0 else None
+    refs = None
+    if isinstance(top, RenameAbilityCommand) and top.index == index and \
+            stack.index() != stack.cleanIndex():
+        refs = top.refs
+    stack.push(RenameAbilityCommand(doc, index, new_id, "Change ability id", refs))

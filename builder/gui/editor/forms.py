@@ -57,6 +57,8 @@ from builder.gui.editor.fields import (
     parse_required_int,
     parse_stat,
     regex_validator,
+    set_enabled,
+    set_text,
     show_messages,
     small_button,
     with_error,
@@ -225,7 +227,7 @@ class BoundForm(QWidget):
             if isinstance(b.widget, (QLineEdit, QPlainTextEdit)):
                 b.widget.setReadOnly(read_only)
             else:
-                b.widget.setEnabled(not read_only)
+                set_enabled(b.widget, not read_only)
 
 
 class FactionForm(BoundForm):
@@ -308,8 +310,8 @@ class FactionForm(BoundForm):
 
     def set_read_only(self, read_only: bool) -> None:
         super().set_read_only(read_only)
-        self.id_from_name.setEnabled(not read_only)
-        self.reset_building.setEnabled(not read_only)
+        set_enabled(self.id_from_name, not read_only)
+        set_enabled(self.reset_building, not read_only)
 
     def handled_elsewhere(self, key: str) -> bool:
         return key.split(".")[0] in ("combatants", "abilities")
@@ -576,7 +578,7 @@ class CombatantForm(BoundForm):
 
     def set_read_only(self, read_only: bool) -> None:
         super().set_read_only(read_only)
-        self.id_from_name.setEnabled(not read_only)
+        set_enabled(self.id_from_name, not read_only)
         self.abilities.set_read_only(read_only)
 
 
@@ -589,6 +591,7 @@ class CombatantAbilities(QGroupBox):
         self.ctx = ctx
         self.base: DataPath | None = None
         self.read_only = False
+        self._choices: list[tuple[str, list[tuple[str, str]]]] | None = None
         self.model = DocListModel(ctx.doc, None, self._describe, parent=self)
         self.view = QListView()
         self.view.setModel(self.model)
@@ -719,7 +722,7 @@ class CombatantAbilities(QGroupBox):
             self.detail.setCurrentWidget(self.inline_form)
         else:
             self.inline_form.set_base(None)
-            self.glossary_info.setText(self._glossary_text(items[row]))
+            set_text(self.glossary_info, self._glossary_text(items[row]))
             self.detail.setCurrentWidget(self.glossary_info)
         self._enable()
 
@@ -735,8 +738,8 @@ class CombatantAbilities(QGroupBox):
         if ability.get("text"):
             lines.append(ability["text"])
         if where == "faction glossary":
-            lines.append("Edit it on the Abilities tab; every combatant that has it changes "
-                         "with it.")
+            lines.append("Edit it on the Ability glossary tab; every combatant that has it "
+                         "changes with it.")
         return "\n\n".join(lines)
 
     def _refresh(self) -> None:
@@ -744,45 +747,49 @@ class CombatantAbilities(QGroupBox):
         if self.base is None or not self.ctx.doc.has(self.base):
             return
         have = {r for r in self.model.items() if isinstance(r, str)}
-        current = self.picker.currentData()
-        faction = [(a["id"], a) for a in self.ctx.doc.data.get("abilities", [])
+        faction = [(a["id"], a.get("name") or a["id"])
+                   for a in self.ctx.doc.data.get("abilities", [])
                    if a.get("id") and a["id"] not in have]
-        universal = [(k, a.model_dump()) for k, a in self.ctx.doc.universal.items()
-                     if k not in have]
-        with QSignalBlocker(self.picker):
-            self.picker.clear()
-            for group, entries in (("Faction glossary", faction),
-                                   ("Universal abilities", universal)):
-                if not entries:
-                    continue
-                self.picker.addItem(f"— {group} —", None)
-                model_item = self.picker.model().item(self.picker.count() - 1)  # type: ignore
-                model_item.setEnabled(False)
-                for ability_id, ability in entries:
-                    self.picker.addItem(f"{ability.get('name') or ability_id}  ({ability_id})",
-                                        ability_id)
-            index = self.picker.findData(current) if current else -1
-            if index < 0:
-                index = next((i for i in range(self.picker.count())
-                              if self.picker.itemData(i) is not None), -1)
-            self.picker.setCurrentIndex(index)
+        universal = [(k, a.name) for k, a in self.ctx.doc.universal.items() if k not in have]
+        choices = [(group, entries) for group, entries in (("Faction glossary", faction),
+                                                           ("Universal abilities", universal))
+                   if entries]
+        if choices != self._choices:
+            self._choices = choices
+            self._fill_picker(choices)
         problems = [msg for _w, msg in self.ctx.doc.problems_under((*self.base, "abilities"))]
         show_messages(self.error, problems)
         row = self.current_row()
         items = self.model.items()
         if 0 <= row < len(items) and isinstance(items[row], str):
-            self.glossary_info.setText(self._glossary_text(items[row]))
+            set_text(self.glossary_info, self._glossary_text(items[row]))
         self._enable()
+
+    def _fill_picker(self, choices: list[tuple[str, list[tuple[str, str]]]]) -> None:
+        current = self.picker.currentData()
+        with QSignalBlocker(self.picker):
+            self.picker.clear()
+            for group, entries in choices:
+                self.picker.addItem(f"— {group} —", None)
+                model_item = self.picker.model().item(self.picker.count() - 1)  # type: ignore
+                model_item.setEnabled(False)
+                for ability_id, name in entries:
+                    self.picker.addItem(f"{name}  ({ability_id})", ability_id)
+            index = self.picker.findData(current) if current else -1
+            if index < 0:
+                index = next((i for i in range(self.picker.count())
+                              if self.picker.itemData(i) is not None), -1)
+            self.picker.setCurrentIndex(index)
 
     def _enable(self) -> None:
         editable = self.base is not None and not self.read_only
         row, count = self.current_row(), self.model.rowCount()
-        self.picker.setEnabled(editable)
-        self.add_button.setEnabled(editable and self.picker.currentData() is not None)
-        self.inline_button.setEnabled(editable)
-        self.remove_button.setEnabled(editable and 0 <= row < count)
-        self.up_button.setEnabled(editable and 0 < row < count)
-        self.down_button.setEnabled(editable and 0 <= row < count - 1)
+        set_enabled(self.picker, editable)
+        set_enabled(self.add_button, editable and self.picker.currentData() is not None)
+        set_enabled(self.inline_button, editable)
+        set_enabled(self.remove_button, editable and 0 <= row < count)
+        set_enabled(self.up_button, editable and 0 < row < count)
+        set_enabled(self.down_button, editable and 0 <= row < count - 1)
 
     def set_read_only(self, read_only: bool) -> None:
         self.read_only = read_only
@@ -882,7 +889,8 @@ class ListPage(QWidget):
     def _current_changed(self, current: QModelIndex, _previous: Any = None) -> None:
         row = current.row() if current.isValid() else -1
         if 0 <= row < self.model.rowCount():
-            self.form.set_base((*self.list_path, row))
+            if self.form.base != (*self.list_path, row):
+                self.form.set_base((*self.list_path, row))
             self.form_stack.setCurrentIndex(1)
         else:
             self.form.set_base(None)

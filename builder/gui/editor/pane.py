@@ -24,7 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.gui.editor.commands import InsertCommand, MoveCommand, RemoveCommand, SetValueCommand
+from builder.gui.editor.commands import (
+    InsertCommand,
+    MoveCommand,
+    RemoveCommand,
+    SetValueCommand,
+    rename_ability,
+)
 from builder.gui.editor.document import (
     DataPath,
     FactionDocument,
@@ -32,7 +38,7 @@ from builder.gui.editor.document import (
     new_combatant_data,
     unique_id,
 )
-from builder.gui.editor.fields import ERROR_COLOR, small_button
+from builder.gui.editor.fields import ERROR_COLOR, set_enabled, set_text, small_button
 from builder.gui.editor.forms import (
     AbilityForm,
     CombatantForm,
@@ -110,11 +116,11 @@ class CombatantsPage(ListPage):
             return
         row, count = self.current_row(), self.model.rowCount()
         editable = not self.read_only
-        self.add_button.setEnabled(editable)
-        self.duplicate_button.setEnabled(editable and 0 <= row < count)
-        self.delete_button.setEnabled(editable and 0 <= row < count)
-        self.up_button.setEnabled(editable and 0 < row < count)
-        self.down_button.setEnabled(editable and 0 <= row < count - 1)
+        set_enabled(self.add_button, editable)
+        set_enabled(self.duplicate_button, editable and 0 <= row < count)
+        set_enabled(self.delete_button, editable and 0 <= row < count)
+        set_enabled(self.up_button, editable and 0 < row < count)
+        set_enabled(self.down_button, editable and 0 <= row < count - 1)
 
     def add(self) -> None:
         doc = self.ctx.doc
@@ -205,19 +211,19 @@ class GlossaryPage(ListPage):
             return
         row = self.current_row()
         if not 0 <= row < self.model.rowCount():
-            self.used_by.clear()
+            set_text(self.used_by, "")
             return
         users = self.users(row)
-        self.used_by.setText("Used by: " + ", ".join(users) if users
-                             else "Not used by any combatant yet.")
+        set_text(self.used_by, "Used by: " + ", ".join(users) if users
+                 else "Not used by any combatant yet.")
 
     def enable_buttons(self) -> None:
         if not hasattr(self, "add_button"):
             return
         editable = not self.read_only
-        self.add_button.setEnabled(editable)
-        self.delete_button.setEnabled(editable and 0 <= self.current_row()
-                                      < self.model.rowCount())
+        set_enabled(self.add_button, editable)
+        set_enabled(self.delete_button, editable and 0 <= self.current_row()
+                    < self.model.rowCount())
 
     def add(self) -> None:
         doc = self.ctx.doc
@@ -309,6 +315,8 @@ class FactionPane(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.problem_list)
 
+        self._shown: tuple[list[tuple[str, str]], list[str]] | None = None
+        self._tab_areas: set[str] | None = None
         doc.validated.connect(self._show_problems)
         doc.reveal_requested.connect(self.reveal)
         self.set_read_only(doc.builtin)
@@ -318,6 +326,11 @@ class FactionPane(QWidget):
     # -- EditContext ---------------------------------------------------------------------
 
     def set_value(self, path: DataPath, value: Any, text: str) -> None:
+        if len(path) == 3 and path[0] == "abilities" and path[2] == "id" and \
+                isinstance(path[1], int):
+            # the combatants that name the ability follow its new id
+            rename_ability(self.stack, self.doc, path[1], value)
+            return
         self.stack.push(SetValueCommand(self.doc, path, value, text))
 
     def push(self, command: QUndoCommand) -> None:
@@ -386,6 +399,10 @@ class FactionPane(QWidget):
 
     def _show_problems(self) -> None:
         problems = self.doc.problems
+        where = [self._where(path) for path, _m in problems]
+        if (problems, where) == self._shown:
+            return
+        self._shown = (list(problems), where)
         self.problem_list.clear()
         if not problems:
             self.status.setText("✔ No problems: this faction can be saved.")
@@ -411,6 +428,9 @@ class FactionPane(QWidget):
     def _mark_tabs(self) -> None:
         """A warning icon on each tab that has something to fix."""
         areas = {p.split(".")[0] for p, _m in self.doc.problems}
+        if areas == self._tab_areas:
+            return
+        self._tab_areas = areas
         icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         for tab, area in ((_TAB_COMBATANTS, "combatants"), (_TAB_ABILITIES, "abilities")):
             self.tabs.setTabIcon(tab, icon if area in areas else QIcon())
