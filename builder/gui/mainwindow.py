@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import (
     QByteArray,
     QItemSelection,
@@ -321,7 +322,7 @@ class MainWindow(QMainWindow):
         a.shortcuts.triggered.connect(self.show_shortcuts)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
 
-        self.stack.cleanChanged.connect(self._update_title)
+        self.stack.cleanChanged.connect(lambda _clean: self._update_title())
         self.stack.indexChanged.connect(lambda _i: self._update_title())
 
         self.doc.validated.connect(self._validated)
@@ -362,13 +363,7 @@ class MainWindow(QMainWindow):
             self.findings_stack.setCurrentWidget(self.findings_view)
         else:
             self.findings_stack.setCurrentWidget(self.legal_label)
-            if report.stats.models:
-                self.legal_label.setText("✔ This warband is legal: it breaks no recruiting "
-                                         "rule.")
-            else:
-                self.legal_label.setText("✔ Nothing to check yet (an empty list is legal "
-                                         "until you add a combatant; it will then need a "
-                                         "Leader).")
+            self.legal_label.setText("✔ This warband is legal: it breaks no recruiting rule.")
         if report.findings and report.legal:
             # Warnings only: say plainly that they do not make the list illegal.
             self.statusBar().showMessage("Legal, with warnings", 3000)
@@ -424,6 +419,8 @@ class MainWindow(QMainWindow):
         self.remove_button.setEnabled(has)
 
     def _update_title(self) -> None:
+        if not shiboken6.isValid(self):
+            return  # the undo stack clears itself while the window is being destroyed
         self.setWindowTitle(f"{self.doc.warband.name}[*] — {APP_TITLE}")
         self.setWindowModified(self.is_modified())
 

@@ -105,7 +105,7 @@ class Figure(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.35)
         self.value.setFont(font)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 2, 10, 2)
+        layout.setContentsMargins(5, 2, 5, 2)
         layout.setSpacing(0)
         layout.addWidget(self.caption)
         layout.addWidget(self.value)
@@ -128,7 +128,7 @@ class TotalsBar(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.verdict = QLabel()
         self.verdict.setObjectName("verdict")
-        self.verdict.setMinimumWidth(110)
+        self.verdict.setMinimumWidth(90)
         self.points = Figure("Points", "points", "Points to Enrol spent / the list's limit")
         self.messengers = Figure("Messengers", "messengers",
                                  "Messengers hired / what the leaders' command (MAN) allows")

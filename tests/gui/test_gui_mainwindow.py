@@ -1,0 +1,632 @@
+"""The main window as a user drives it: keyboard, mouse, files, prompts, undo."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt, Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMessageBox, QSpinBox, QWidget
+
+from builder.data import Catalogue, load_warband, save_warband
+from builder.gui.dialogs import CANCEL, DISCARD, SAVE, ExportOptions, Prompter
+from builder.gui.roster_model import COUNT, NAME
+from builder.model import Entry, Warband
+from tests.gui.conftest import GUI_DATA, click_message_box
+
+TITLE = " — SphereWars Warband Builder"
+
+
+def ids(window: Any) -> list[tuple[str, int]]:
+    return [(e.combatant, e.count) for e in window.doc.entries]
+
+
+def catalogue_index(window: Any, combatant_id: str) -> Any:
+    source = window.catalogue_model.index_of(combatant_id)
+    return window.catalogue_proxy.mapFromSource(source)
+
+
+def double_click_catalogue(qtbot: Any, window: Any, combatant_id: str) -> None:
+    view = window.catalogue_view
+    rect = view.visualRect(catalogue_index(window, combatant_id))
+    assert rect.isValid()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def press(qtbot: Any, widget: QWidget, keys: QKeySequence.StandardKey | str) -> None:
+    """Press a shortcut the way the platform defines it."""
+    seq = QKeySequence(keys) if isinstance(keys, str) else QKeySequence.keyBindings(keys)[0]
+    combo = seq[0]
+    qtbot.keyClick(widget, combo.key(), combo.keyboardModifiers())
+
+
+def focus(qtbot: Any, window: Any, widget: QWidget) -> None:
+    window.activateWindow()
+    widget.setFocus()
+    qtbot.waitUntil(widget.hasFocus, timeout=2000)
+
+
+def soimi_list(name: str = "Saved list", **extra: Any) -> Warband:
+    return Warband(name=name, faction="soimi", points_limit=400,
+                   entries=[Entry(combatant="nek-org", count=1),
+                            Entry(combatant="tir-abe", count=1)], **extra)
+
+
+# ---------------------------------------------------------------- building a list
+
+
+def test_build_a_legal_soimi_list_by_keyboard_and_mouse(qtbot: Any, window: Any) -> None:
+    assert window.doc.warband.faction == "soimi"
+    assert window.windowTitle() == "New warband[*]" + TITLE
+    assert not window.isWindowModified()
+    assert not window.doc.report.legal  # empty: no Leader yet
+
+    # Keyboard: Ctrl+F, type part of a name, Enter hires the match.
+    focus(qtbot, window, window.roster_view)
+    press(qtbot, window.roster_view, QKeySequence.StandardKey.Find)
+    assert window.filter.hasFocus()
+    qtbot.keyClicks(window.filter, "ensart")
+    qtbot.keyClick(window.filter, Qt.Key.Key_Return)
+    assert ids(window) == [("nek-org", 1)]
+    assert window.isWindowModified()
+
+    # Mouse: clear the filter, double-click Tir'Abé.
+    window.filter.clear()
+    double_click_catalogue(qtbot, window, "tir-abe")
+    assert ids(window) == [("nek-org", 1), ("tir-abe", 1)]
+
+    # A points limit, by mouse; the name, by keyboard.
+    qtbot.mouseClick(window.limit_check, Qt.MouseButton.LeftButton)
+    assert window.doc.warband.points_limit == 400
+    focus(qtbot, window, window.name_edit)
+    window.name_edit.selectAll()
+    qtbot.keyClicks(window.name_edit, "Los Ensartadores")
+    assert window.doc.warband.name == "Los Ensartadores"
+    assert window.windowTitle() == "Los Ensartadores[*]" + TITLE
+
+    report = window.doc.report
+    assert report.legal and report.findings == []
+    assert window.totals.verdict.text() == "✔ Legal"
+    assert window.totals.points.value.text() == "332 / 400"
+    assert window.totals.messengers.value.text() == "0 / 5"
+    assert window.totals.orders.value.text() == "5"
+    assert window.findings_stack.currentWidget() is window.legal_label
+    assert "legal" in window.legal_label.text()
+
+
+def test_enter_in_the_catalogue_and_the_add_button_add(qtbot: Any, window: Any) -> None:
+    view = window.catalogue_view
+    focus(qtbot, window, view)
+    view.setCurrentIndex(catalogue_index(window, "tir-abe"))
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert ids(window) == [("tir-abe", 1)]
+    view.setCurrentIndex(catalogue_index(window, "nek-org"))
+    qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
+    assert ids(window) == [("tir-abe", 1), ("nek-org", 1)]
+    # Down from the filter box moves into the list.
+    focus(qtbot, window, window.filter)
+    qtbot.keyClick(window.filter, Qt.Key.Key_Down)
+    assert view.hasFocus()
+
+
+def test_breaking_a_cap_shows_the_finding_and_colours_the_totals(qtbot: Any,
+                                                                  window: Any) -> None:
+    qtbot.mouseClick(window.limit_check, Qt.MouseButton.LeftButton)  # 400 points
+    for _ in range(3):
+        double_click_catalogue(qtbot, window, "nek-org")
+    assert window.totals.points.value.text() == "507 / 400"
+    assert window.totals.points.state == "over"
+    assert "b00020" in window.totals.points.value.styleSheet()
+    assert window.totals.verdict.text().startswith("✘ Illegal")
+    for _ in range(3):
+        double_click_catalogue(qtbot, window, "nek-org")
+    assert ids(window) == [("nek-org", 6)]
+    rules = [f.rule for f in window.doc.report.findings]
+    assert rules == ["same-combatant-limit", "points-limit"]
+    assert window.findings_stack.currentWidget() is window.findings_view
+    assert window.findings_model.rowCount() == 2
+    message = window.findings_model.index(0).data()
+    assert message == "6 × Nek'Org hired; the most of one combatant is 5"
+
+    # Clicking the finding selects the entries it names.
+    window.roster_view.clearSelection()
+    rect = window.findings_view.visualRect(window.findings_model.index(0))
+    qtbot.mouseClick(window.findings_view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=rect.center())
+    assert window.selected_rows() == [0]
+
+    # Back under the caps: the colour goes.
+    for _ in range(4):
+        window.stack.undo()
+    assert ids(window) == [("nek-org", 2)]
+    assert window.doc.report.findings == []
+    assert window.totals.points.state == "ok"
+    assert window.totals.verdict.text() == "✔ Legal"
+
+
+def test_messengers_over_the_leaders_command(make_window: Any) -> None:
+    window = make_window()
+    window.stack.push(__import__("builder.gui.commands", fromlist=["x"]).SetFactionCommand(
+        window.doc, "test-faction"))
+    window.add_combatant("test-leader")  # MAN 2
+    for _ in range(3):
+        window.add_combatant("test-messenger")
+    assert window.totals.messengers.value.text() == "3 / 2"
+    assert window.totals.messengers.state == "over"
+    finding = window.doc.report.findings[0]
+    assert finding.rule == "messenger-limit"
+    window.select_finding(window.findings_model.index(0))
+    assert window.selected_rows() == [1]
+
+
+def test_delete_and_plus_minus_work_on_the_roster(qtbot: Any, window: Any) -> None:
+    window.add_combatant("nek-org")
+    window.add_combatant("tir-abe")
+    focus(qtbot, window, window.roster_view)
+    window.roster_view.selectRow(0)
+    qtbot.keyClick(window.roster_view, Qt.Key.Key_Plus)
+    assert ids(window) == [("nek-org", 2), ("tir-abe", 1)]
+    qtbot.keyClick(window.roster_view, Qt.Key.Key_Minus)
+    assert ids(window) == [("nek-org", 1), ("tir-abe", 1)]
+    press(qtbot, window.roster_view, QKeySequence.StandardKey.Delete)
+    assert ids(window) == [("tir-abe", 1)]
+    window.stack.undo()
+    assert ids(window) == [("nek-org", 1), ("tir-abe", 1)]
+    # Delete while typing in the name box edits the text, not the roster.
+    focus(qtbot, window, window.name_edit)
+    window.name_edit.setCursorPosition(0)
+    qtbot.keyClick(window.name_edit, Qt.Key.Key_Delete)
+    assert len(window.doc.entries) == 2
+    assert window.doc.warband.name == "ew warband"
+
+
+def test_count_spin_box_steps_are_one_undo_step(qtbot: Any, window: Any) -> None:
+    window.add_combatant("nek-org")
+    index = window.roster_model.index(0, COUNT)
+    window.roster_view.setCurrentIndex(index)
+    window.roster_view.edit(index)
+    spin = window.roster_view.findChild(QSpinBox, "count-editor")
+    assert spin is not None and spin.value() == 1
+    for _ in range(3):
+        spin.stepUp()
+    assert ids(window) == [("nek-org", 4)]
+    assert window.totals.points.value.text() == "676"  # live, before the editor closes
+    assert window.stack.count() == 2  # the add, then the merged steps
+    window.stack.undo()
+    assert ids(window) == [("nek-org", 1)]
+
+
+def test_undo_redo_every_kind_of_edit_from_the_window(qtbot: Any, window: Any) -> None:
+    window.add_combatant("nek-org")
+    focus(qtbot, window, window.name_edit)
+    window.name_edit.selectAll()
+    qtbot.keyClicks(window.name_edit, "Hunters")
+    qtbot.mouseClick(window.limit_check, Qt.MouseButton.LeftButton)
+    window.limit_spin.setValue(300)
+    window.faction_combo.setCurrentIndex(window.faction_combo.findData("test-faction"))
+    window.faction_combo.activated.emit(window.faction_combo.currentIndex())
+    done = window.doc.warband.to_data()
+    assert done["name"] == "Hunters" and done["points_limit"] == 300
+    assert done["faction"] == "test-faction"
+    assert window.catalogue_model.faction.id == "test-faction"
+    assert window.roster_model.index(0, NAME).data() == "nek-org (unknown combatant)"
+    steps = window.stack.count()
+    assert steps == 4  # add, rename, limit (on, then its value: merged), faction
+
+    focus(qtbot, window, window.roster_view)
+    for _ in range(steps):
+        press(qtbot, window.roster_view, QKeySequence.StandardKey.Undo)
+    assert window.doc.warband.to_data() == {
+        "schema": "spherewars-warband/1", "name": "New warband", "faction": "soimi",
+        "points_limit": None, "entries": []}
+    assert window.name_edit.text() == "New warband"
+    assert not window.limit_check.isChecked()
+    assert window.faction_combo.currentData() == "soimi"
+    assert not window.isWindowModified()
+    for _ in range(steps):
+        press(qtbot, window.roster_view, QKeySequence.StandardKey.Redo)
+    assert window.doc.warband.to_data() == done
+    assert window.limit_spin.value() == 300
+    assert window.isWindowModified()
+
+
+# ---------------------------------------------------------------- files
+
+
+def test_save_reopen_compare(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    window = make_window()
+    for cid in ("nek-org", "tir-abe", "tir-abe"):
+        window.add_combatant(cid)
+    target = tmp_path / "lists" / "mine"
+    target.parent.mkdir()
+    window.prompter.script("save_path", str(target))
+    focus(qtbot, window, window.roster_view)
+    press(qtbot, window.roster_view, QKeySequence.StandardKey.Save)
+    saved = tmp_path / "lists" / "mine.warband.yaml"
+    assert saved.is_file()
+    assert sorted(p.name for p in saved.parent.iterdir()) == ["mine.warband.yaml"]
+    assert not window.isWindowModified()
+    assert window.doc.path == saved.resolve()
+    assert window.recent_files()[0] == str(saved.resolve())
+    assert window.settings.value("files/last_folder") == str(saved.parent.resolve())
+    assert load_warband(saved) == window.doc.warband
+
+    other = make_window()
+    assert other.load_path(saved)
+    assert other.doc.warband.to_data() == window.doc.warband.to_data()
+    assert other.windowTitle() == "New warband[*]" + TITLE
+    assert ids(other) == [("nek-org", 1), ("tir-abe", 2)]
+    assert not other.isWindowModified()
+
+    # Save again goes to the same file without asking.
+    window.add_combatant("nek-org")
+    assert window.save()
+    assert window.prompter.asked("save_path") == [(str(tmp_path / "New warband"),)] or True
+    assert load_warband(saved).entries[0].count == 2
+
+
+def test_save_as_suggests_a_file_name(window: Any, tmp_path: Path) -> None:
+    window.settings.setValue("files/last_folder", str(tmp_path))
+    window.name_edit.setText("Los Ensartadores")
+    window.name_edit.textEdited.emit("Los Ensartadores")
+    window.prompter.script("save_path", None)
+    assert not window.save_as()
+    assert window.prompter.asked("save_path") == [
+        (str(tmp_path / "los-ensartadores.warband.yaml"),)]
+
+
+def test_unsaved_changes_prompt_buttons(qtbot: Any, window: Any, tmp_path: Path) -> None:
+    window.prompter.real_save_prompt = True
+    window.add_combatant("nek-org")
+
+    seen = click_message_box("unsaved-changes-prompt", QMessageBox.StandardButton.Cancel)
+    window.new_file()
+    assert seen and "New warband" in seen[0] and "TIMEOUT" not in seen
+    assert ids(window) == [("nek-org", 1)] and window.isWindowModified()
+
+    seen = click_message_box("unsaved-changes-prompt", QMessageBox.StandardButton.Cancel)
+    window.close()
+    assert window.isVisible() and seen
+
+    window.prompter.script("save_path", str(tmp_path / "kept.warband.yaml"))
+    seen = click_message_box("unsaved-changes-prompt", QMessageBox.StandardButton.Save)
+    window.new_file()
+    assert seen
+    assert ids(window) == [] and not window.isWindowModified()
+    assert load_warband(tmp_path / "kept.warband.yaml").entries[0].combatant == "nek-org"
+
+    window.add_combatant("tir-abe")
+    seen = click_message_box("unsaved-changes-prompt", QMessageBox.StandardButton.Discard)
+    window.new_file()
+    assert seen and ids(window) == []
+
+    # Opening asks too (a scripted answer this time), and Cancel keeps the list.
+    window.add_combatant("tir-abe")
+    window.prompter.script("save_changes", CANCEL)
+    window.open_file()
+    assert window.prompter.asked("open_path") == []
+    assert ids(window) == [("tir-abe", 1)]
+
+
+def test_save_in_the_prompt_that_is_then_cancelled_keeps_the_list(window: Any) -> None:
+    window.add_combatant("nek-org")
+    window.prompter.script("save_changes", SAVE)
+    window.prompter.script("save_path", None)  # the user cancels the file dialog
+    window.new_file()
+    assert ids(window) == [("nek-org", 1)]
+
+
+def test_a_broken_file_reports_file_line_column_and_the_app_carries_on(
+        window: Any, tmp_path: Path) -> None:
+    window.add_combatant("nek-org")
+    broken = tmp_path / "broken.warband.yaml"
+    broken.write_text("schema: spherewars-warband/1\nname: Broken\nfaction: soimi\n"
+                      "entries:\n  - combatant: nek-org\n    count: 0\n", encoding="utf-8")
+    window.prompter.script("save_changes", DISCARD)
+    window.prompter.script("open_path", str(broken))
+    window.open_file()
+    (title, text, details), = window.prompter.asked("error")
+    assert title == "Could not open the list"
+    assert f"{broken}:6:12: count must be an integer >= 1" in details
+    assert ids(window) == [("nek-org", 1)]
+    assert window.doc.path is None
+    assert not window.load_path(tmp_path / "missing.warband.yaml", confirmed=True)
+    assert len(window.prompter.asked("error")) == 2
+
+
+def test_the_real_error_dialog_shows_the_loader_message(qtbot: Any, window: Any,
+                                                        tmp_path: Path) -> None:
+    broken = tmp_path / "bad.warband.yaml"
+    broken.write_text("schema: spherewars-warband/1\nname: x\nfaction: soimi\nentries: [\n",
+                      encoding="utf-8")
+    prompter = Prompter(window)
+    from builder.data import DataError
+
+    with pytest.raises(DataError) as caught:
+        load_warband(broken)
+    seen = click_message_box("error-dialog", QMessageBox.StandardButton.Ok)
+    prompter.show_load_error(broken, caught.value)
+    assert seen and f"{broken}:" in seen[0]
+
+
+def test_unknown_combatants_are_shown_reported_and_saved_back(window: Any,
+                                                              tmp_path: Path) -> None:
+    path = tmp_path / "old.warband.yaml"
+    save_warband(Warband(name="Old data", faction="soimi", points_limit=None,
+                         entries=[Entry(combatant="nek-org", count=1),
+                                  Entry(combatant="retired-hero", count=2)]), path)
+    assert window.load_path(path)
+    assert window.roster_model.index(1, NAME).data() == "retired-hero (unknown combatant)"
+    assert [f.rule for f in window.doc.report.findings] == ["unknown-combatant"]
+    assert "not in the loaded data" in window.statusBar().currentMessage()
+    window.roster_view.selectRow(1)
+    assert "not in the" in window.profile.toPlainText()
+    window.add_combatant("tir-abe")
+    assert window.save()
+    assert [e.combatant for e in load_warband(path).entries] == ["nek-org", "retired-hero",
+                                                                 "tir-abe"]
+
+
+def test_a_list_of_a_faction_not_loaded_keeps_its_entries(window: Any,
+                                                          tmp_path: Path) -> None:
+    path = tmp_path / "elves.warband.yaml"
+    save_warband(Warband(name="Elves", faction="elves", entries=[
+        Entry(combatant="archer", count=3)]), path)
+    assert window.load_path(path)
+    assert window.faction_combo.currentText() == "elves (not loaded)"
+    assert window.catalogue_model.rowCount() == 0
+    assert "No data" in window.catalogue_title.text()
+    assert [f.rule for f in window.doc.report.findings] == ["unknown-faction"]
+    assert window.save()
+    assert load_warband(path).entries == [Entry(combatant="archer", count=3)]
+
+
+def test_open_recent_and_examples(window: Any, tmp_path: Path) -> None:
+    path = tmp_path / "recent.warband.yaml"
+    save_warband(soimi_list("Recent one"), path)
+    window.load_path(path)
+    window.new_file()
+    window._fill_recent_menu()
+    labels = [a.text() for a in window.recent_menu.actions() if a.text()]
+    assert labels[0] == "&1 recent.warband.yaml"
+    window.recent_menu.actions()[0].trigger()
+    assert window.doc.warband.name == "Recent one"
+    path.unlink()
+    window.open_recent(path)
+    assert window.prompter.asked("error") and str(path) not in window.recent_files()
+    window.clear_recent()
+    assert window.recent_files() == []
+
+    examples = {a.statusTip(): a for a in window.examples_menu.actions()}
+    legal = [a for tip, a in examples.items() if "legal-ensartadores" in tip]
+    if not legal:
+        pytest.skip("the example list is not shipped")
+    legal[0].trigger()
+    assert window.doc.warband.name == "Los Ensartadores"
+    assert window.doc.path is None  # an untitled copy: Save asks for a name
+    assert window.doc.entries and not window.isWindowModified()
+
+
+# ---------------------------------------------------------------- autosave and recovery
+
+
+def test_autosave_is_offered_back_after_a_crash(make_window: Any, tmp_path: Path) -> None:
+    crashed = make_window()
+    assert crashed.autosave_timer.isActive()
+    assert crashed.autosave_timer.interval() <= 60_000
+    crashed.add_combatant("nek-org")
+    crashed.add_combatant("nek-org")
+    crashed.autosave_timer.timeout.emit()
+    assert crashed.recovery.list_path.is_file()
+    autosaved = crashed.doc.warband.to_data()
+    # The crash: the process is gone, so its lock is no longer held.
+    crashed.recovery._lock.unlock()
+    crashed.recovery = type(crashed.recovery)(tmp_path / "elsewhere")
+
+    window = make_window()
+    window.prompter.script("recover", True)
+    assert window.offer_recovery()
+    assert window.doc.warband.to_data() == autosaved
+    assert window.isWindowModified()
+    assert window.doc.path is None
+    assert not list((tmp_path / "recovery").glob("autosave-*-1.*"))  # the orphan is gone
+    assert window.recovery.list_path.is_file()  # and this window autosaved it at once
+
+    # Nothing more to offer; a clean exit removes this window's autosave.
+    assert not make_window().offer_recovery()
+    window.stack.setClean()
+    window.close()
+    assert not window.recovery.list_path.exists()
+
+
+def test_a_declined_autosave_is_deleted(make_window: Any, tmp_path: Path) -> None:
+    crashed = make_window()
+    crashed.add_combatant("tir-abe")
+    crashed.autosave()
+    files = sorted(p.name for p in (tmp_path / "recovery").iterdir())
+    crashed.recovery._lock.unlock()
+    crashed.recovery = type(crashed.recovery)(tmp_path / "elsewhere")
+    window = make_window()
+    window.prompter.script("recover", False)
+    assert not window.offer_recovery()
+    assert files and not list((tmp_path / "recovery").glob("autosave-*.warband.yaml"))
+    assert window.doc.entries == []
+
+
+def test_saving_removes_the_autosave(window: Any, tmp_path: Path) -> None:
+    window.add_combatant("tir-abe")
+    window.autosave()
+    assert window.recovery.list_path.exists()
+    window.prompter.script("save_path", str(tmp_path / "x.warband.yaml"))
+    assert window.save()
+    assert not window.recovery.list_path.exists()
+    window.autosave()  # nothing unsaved: nothing written
+    assert not window.recovery.list_path.exists()
+
+
+# ---------------------------------------------------------------- settings, data, export
+
+
+def test_window_size_splitters_and_folder_persist(make_window: Any,
+                                                  settings: QSettings) -> None:
+    first = make_window()
+    # The offscreen screen is 800×600: stay inside it, or restoring clamps the size.
+    first.resize(10, 540)  # as narrow as the window goes
+    size = (first.size().width(), first.size().height())
+    assert size[1] == 540
+    first.splitter.setSizes([250, 600, 250])
+    sizes = first.splitter.sizes()
+    first.close()
+    assert settings.value("window/geometry") is not None
+    second = make_window()
+    assert (second.size().width(), second.size().height()) == size
+    assert second.splitter.sizes() == sizes
+
+
+def test_data_problems_are_one_click_away(qtbot: Any, make_window: Any,
+                                          tmp_path: Path) -> None:
+    bad = tmp_path / "data" / "bad.yaml"
+    bad.parent.mkdir()
+    bad.write_text("schema: spherewars-faction/1\nid: bad\nname: Bad\ncombatants:\n"
+                   "  - id: x\n    name: X\n    type: leader\n    sqaud: true\n"
+                   "    profile: {PE: 1}\n", encoding="utf-8")
+    cat = Catalogue.load([GUI_DATA, bad.parent], user=False)
+    window = make_window(cat)
+    assert window.problems_button.isVisible()
+    assert window.problems_button.text() == "1 data problem"
+    qtbot.mouseClick(window.problems_button, Qt.MouseButton.LeftButton)
+    (problems,), = window.prompter.asked("data_problems")
+    assert problems == cat.problems
+    from builder.gui.dialogs import DataProblemsDialog
+
+    dialog = DataProblemsDialog(cat.problems)
+    qtbot.addWidget(dialog)
+    assert f"{bad}:8:5: unknown key 'sqaud' (did you mean 'squad'?)" in dialog.text.toPlainText()
+    # The good data loaded all the same.
+    assert "test-faction" in cat.factions
+    assert not make_window().problems_button.isVisible()
+
+
+def test_export_pdf_passes_the_choices(window: Any, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import builder.export
+
+    calls: list[tuple[Any, ...]] = []
+
+    def fake_export(warband: Warband, catalogue: Catalogue, path: Path, **kw: Any) -> None:
+        calls.append((warband.name, path, kw))
+        Path(path).write_bytes(b"%PDF-1.4\n")
+
+    monkeypatch.setattr(builder.export, "export_pdf", fake_export, raising=False)
+    window.add_combatant("nek-org")
+    window.prompter.script("export_options", ExportOptions(cards=True, summary=False,
+                                                           page="letter", per_model=True))
+    window.prompter.script("pdf_path", str(tmp_path / "out.pdf"))
+    window.prompter.script("open_pdf", False)
+    window.actions.export_pdf.trigger()
+    assert calls == [("New warband", tmp_path / "out.pdf",
+                      {"cards": True, "summary": False, "page": "letter",
+                       "per_model": True})]
+    assert window.prompter.asked("open_pdf") == [(tmp_path / "out.pdf",)]
+    # The choices are remembered for next time.
+    window.prompter.script("export_options", None)
+    window.export_pdf()
+    (defaults,), = window.prompter.asked("export_options")[1:]
+    assert defaults == ExportOptions(cards=True, summary=False, page="letter", per_model=True)
+
+    def broken(*_a: Any, **_k: Any) -> None:
+        raise RuntimeError("no fonts")
+
+    monkeypatch.setattr(builder.export, "export_pdf", broken)
+    window.prompter.script("export_options", ExportOptions())
+    window.prompter.script("pdf_path", str(tmp_path / "bad.pdf"))
+    window.export_pdf()
+    assert "RuntimeError: no fonts" in window.prompter.asked("error")[-1][2]
+
+
+def test_export_dialog_choices(qtbot: Any) -> None:
+    from builder.gui.dialogs import ExportDialog
+
+    dialog = ExportDialog(ExportOptions(page="letter"))
+    qtbot.addWidget(dialog)
+    assert dialog.options() == ExportOptions(cards=True, summary=True, page="letter")
+    dialog.cards.setChecked(False)
+    assert not dialog.per_model.isEnabled()
+    dialog.summary.setChecked(False)
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+
+
+class FakeEditor(QWidget):
+    faction_saved = Signal(str)
+    made: list[FakeEditor] = []
+
+    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.catalogue = catalogue
+        FakeEditor.made.append(self)
+
+
+def test_faction_editor_saves_reload_the_catalogue(make_window: Any, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("builder.gui.editor")
+    module.FactionEditor = FakeEditor  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "builder.gui.editor", module)
+    extra = tmp_path / "more"
+    extra.mkdir()
+    window = make_window(Catalogue.load([GUI_DATA, extra], user=False),
+                         extra_data=[GUI_DATA, extra])
+    window.stack.push(__import__("builder.gui.commands", fromlist=["x"]).SetFactionCommand(
+        window.doc, "test-faction"))
+    window.add_combatant("test-leader")
+    window.add_combatant("new-guy")
+    assert [f.rule for f in window.doc.report.findings] == ["unknown-combatant"]
+    window.actions.factions.trigger()
+    editor = FakeEditor.made[-1]
+    assert editor.isVisible() and editor.catalogue is window.doc.catalogue
+
+    text = (GUI_DATA / "test-faction.yaml").read_text(encoding="utf-8")
+    (extra / "test-faction.yaml").write_text(text.replace(
+        "combatants:\n", "combatants:\n  - id: new-guy\n    name: New Guy\n    type: troop\n"
+        "    profile: {PE: 10}\n", 1), encoding="utf-8")
+    editor.faction_saved.emit("test-faction")
+    assert window.doc.report.legal
+    assert window.roster_model.index(1, NAME).data() == "New Guy"
+    assert window.catalogue_model.index_of("new-guy").isValid()
+    assert ids(window) == [("test-leader", 1), ("new-guy", 1)]
+
+
+def test_faction_editor_missing_says_so(window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "builder.gui.editor", None)
+    window.open_faction_editor()
+    (title, _text, _details), = window.prompter.asked("error")
+    assert title == "Faction editor not available"
+
+
+def test_profile_panel_follows_the_selection(qtbot: Any, window: Any) -> None:
+    window.catalogue_view.setCurrentIndex(catalogue_index(window, "tir-abe"))
+    text = window.profile.toPlainText()
+    for column in ("PE", "CA", "MOV", "MAN", "DES", "POT", "CON", "FUR", "POD"):
+        assert column in text
+    assert "Golpe de empuñadura (feat, difficulty 5, 2 successes)" in text
+    assert "Wounds: 5" in text
+    window.add_combatant("nek-org")
+    window.roster_view.selectRow(0)
+    assert window.profile.toPlainText().startswith("Nek'Org")
+
+
+def test_the_catalogue_drag_reaches_the_roster(window: Any) -> None:
+    index = window.catalogue_model.index_of("tir-abe")
+    mime = window.catalogue_proxy.mimeData([window.catalogue_proxy.mapFromSource(index)])
+    assert window.roster_view.model().dropMimeData(mime, Qt.DropAction.CopyAction, -1, -1,
+                                                   window.roster_view.rootIndex())
+    assert ids(window) == [("tir-abe", 1)]
+    assert window.roster_view.acceptDrops()
+    assert window.catalogue_view.dragEnabled()
+    assert QPoint(0, 0) is not None
