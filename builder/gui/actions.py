@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QMainWindow, QMenu, QStyle
+from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolButton
 
 from builder.gui import icons
 
 SK = QKeySequence.StandardKey
+_MEDIA_KEYS = 0x01000053
+"""Qt key codes from here on are keys of multimedia keyboards, not worth listing."""
 SP = QStyle.StandardPixmap
 
 
@@ -144,6 +146,11 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     tools.addActions([a.new, a.open, a.save])
     tools.addSeparator()
     tools.addActions([a.undo, a.redo])
+    for action in (a.undo, a.redo):
+        # Their text names the step ("Undo Add Nek'Org…"): icon only, the text is the tip.
+        button = tools.widgetForAction(action)
+        if isinstance(button, QToolButton):
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
     tools.addSeparator()
     tools.addAction(a.export_pdf)
 
@@ -153,8 +160,10 @@ def shortcut_table(a: Actions) -> list[tuple[str, str]]:
     rows = []
     for action in (a.new, a.open, a.save, a.save_as, a.export_pdf, a.quit, a.undo, a.redo,
                    a.add, a.more, a.fewer, a.remove, a.find, a.reload_data, a.shortcuts):
+        # Leave out dedicated keys of multimedia keyboards (Key_Open, Key_Undo, …).
         keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
-                         for k in action.shortcuts())
+                         for k in action.shortcuts() if int(k[0].key()) < _MEDIA_KEYS)
+        label = {"undo": "Undo", "redo": "Redo"}.get(action.objectName(), action.text())
         if keys:
-            rows.append((action.text().replace("&", "").rstrip("…"), keys))
+            rows.append((label.replace("&", "").rstrip("…"), keys))
     return rows
