@@ -45,9 +45,10 @@ def _isolated_env(tmp: str) -> dict[str, str]:
 def child_launch() -> int:
     """What ``spherewars gui`` runs, with a watcher that prints the time of the first paint
     of the main window and then closes it."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
     from builder.cli import build_parser  # noqa: F401  (the CLI module is on the real path)
     from builder.gui.app import create_app, create_window
-    from PySide6.QtCore import QEvent, QObject, QTimer
 
     app = create_app([sys.argv[0]])
     painted: list[float] = []
@@ -106,12 +107,13 @@ def bench_faction() -> object:
 
 
 def measure_edit() -> tuple[list[float], list[float], int]:
+    from PySide6.QtCore import QSettings
+
     from builder.data import Catalogue
     from builder.gui.app import create_app
     from builder.gui.mainwindow import MainWindow
     from builder.gui.roster_model import COUNT
     from builder.model import Entry, Warband
-    from PySide6.QtCore import QSettings
 
     app = create_app([sys.argv[0]])
     faction = bench_faction()
