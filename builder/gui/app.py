@@ -4,20 +4,29 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from builder import __version__, paths
 
+if TYPE_CHECKING:
+    from builder.gui.mainwindow import MainWindow
+
 
 def create_app(argv: list[str] | None = None) -> QApplication:
-    """The QApplication with the names QSettings and the desktop use to find our files
-    (``org.spherewars.WarbandBuilder.desktop`` must match the desktop file name)."""
+    """The QApplication (or the one already running), configured by :func:`configure`."""
     existing = QApplication.instance()
-    if isinstance(existing, QApplication):
-        return existing
-    app = QApplication(argv if argv is not None else sys.argv[:1])
+    app = existing if isinstance(existing, QApplication) else QApplication(
+        argv if argv is not None else sys.argv[:1])
+    configure(app)
+    return app
+
+
+def configure(app: QApplication) -> None:
+    """The names QSettings and the desktop use to find our files (the desktop file is
+    ``org.spherewars.WarbandBuilder.desktop``), and the window icon when it is shipped."""
     app.setOrganizationName(paths.ORGANIZATION)
     app.setApplicationName(paths.APPLICATION)
     app.setApplicationVersion(__version__)
@@ -27,10 +36,9 @@ def create_app(argv: list[str] | None = None) -> QApplication:
     icon = icons.app_icon()
     if not icon.isNull():
         app.setWindowIcon(icon)
-    return app
 
 
-def create_window(file: str | None = None):  # noqa: ANN201 (imports MainWindow lazily)
+def create_window(file: str | None = None) -> MainWindow:
     """The main window, shown, with FILE opened (a file that fails to load reports why and
     leaves an empty list) and any crashed session's autosave offered once the window is up."""
     from builder.gui.mainwindow import MainWindow

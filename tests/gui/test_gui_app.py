@@ -1,0 +1,75 @@
+"""Starting the app as ``spherewars gui [FILE]`` does: names, icon, FILE, crash recovery."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from builder import paths
+from builder.data import save_warband
+from builder.gui.app import create_app, create_window
+from builder.gui.recovery import Recovery
+from builder.model import Entry, Warband
+from tests.gui.conftest import click_message_box
+
+
+def soimi(name: str) -> Warband:
+    return Warband(name=name, faction="soimi", points_limit=400,
+                   entries=[Entry(combatant="tir-abe", count=1)])
+
+
+def close_quietly(window: Any) -> None:
+    window.stack.setClean()
+    window.close()
+
+
+def test_the_app_carries_the_names_settings_and_the_desktop_use(qapp: QApplication) -> None:
+    app = create_app()
+    assert app is qapp
+    assert app.organizationName() == paths.ORGANIZATION
+    assert app.applicationName() == paths.APPLICATION
+    assert app.desktopFileName() == paths.DESKTOP_ID
+    icons = paths.resources_dir() / "icons"
+    if any(icons.glob("hicolor/*/apps/*.png")) or (icons / "spherewars.svg").exists():
+        assert not app.windowIcon().isNull()
+
+
+def test_a_file_on_the_command_line_is_opened(qtbot: Any, user_dir: Path,
+                                              tmp_path: Path) -> None:
+    path = tmp_path / "cli.warband.yaml"
+    save_warband(soimi("From the command line"), path)
+    window = create_window(str(path))
+    qtbot.addWidget(window, before_close_func=close_quietly)
+    qtbot.waitUntil(lambda: window.doc.path == path.resolve(), timeout=3000)
+    assert window.windowTitle().startswith("From the command line[*]")
+    assert not window.isWindowModified()
+
+
+def test_a_broken_file_on_the_command_line_shows_why(qtbot: Any, user_dir: Path,
+                                                     tmp_path: Path) -> None:
+    path = tmp_path / "broken.warband.yaml"
+    path.write_text("schema: spherewars-warband/1\nname: x\nfaction: soimi\n"
+                    "entries:\n  - combatnt: tir-abe\n", encoding="utf-8")
+    seen = click_message_box("error-dialog", QMessageBox.StandardButton.Ok)
+    window = create_window(str(path))
+    qtbot.addWidget(window, before_close_func=close_quietly)
+    qtbot.waitUntil(lambda: bool(seen), timeout=3000)
+    assert f"{path}:5:5: unknown key 'combatnt' (did you mean 'combatant'?)" in seen[0]
+    assert window.doc.entries == [] and window.doc.path is None
+
+
+def test_a_crashed_session_is_offered_back_at_start(qtbot: Any, user_dir: Path,
+                                                    tmp_path: Path) -> None:
+    crashed = Recovery(user_dir)
+    origin = tmp_path / "was-here.warband.yaml"
+    crashed.write(soimi("Before the crash"), origin)
+    crashed._lock.unlock()  # the process died: nobody holds its lock
+    seen = click_message_box("recovery-prompt", "Restore")
+    window = create_window(None)
+    qtbot.addWidget(window, before_close_func=close_quietly)
+    qtbot.waitUntil(lambda: window.doc.warband.name == "Before the crash", timeout=3000)
+    assert "Before the crash" in seen[0] and str(origin) in seen[0]
+    assert window.isWindowModified() and window.doc.path == origin
+    assert not crashed.list_path.exists()
