@@ -162,7 +162,8 @@ def shortcut_table(a: Actions) -> list[tuple[str, str]]:
                    a.add, a.more, a.fewer, a.remove, a.find, a.reload_data, a.shortcuts):
         # Leave out dedicated keys of multimedia keyboards (Key_Open, Key_Undo, …).
         keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
-                         for k in action.shortcuts() if int(k[0].key()) < _MEDIA_KEYS)
+                         for k in action.shortcuts()
+                         if int(k[0].key()) < _MEDIA_KEYS)  # type: ignore[index]
         label = {"undo": "Undo", "redo": "Redo"}.get(action.objectName(), action.text())
         if keys:
             rows.append((label.replace("&", "").rstrip("…"), keys))

@@ -3,6 +3,8 @@ combatants, adapted from a :class:`~builder.model.Faction` for the catalogue vie
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import (
     QAbstractItemModel,
     QMimeData,
@@ -149,7 +151,7 @@ class CatalogueModel(QAbstractItemModel):
     def mimeTypes(self) -> list[str]:  # noqa: N802
         return [COMBATANT_MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # noqa: N802
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:  # noqa: N802
         ids: list[str] = []
         for index in indexes:
             c = self.combatant(index)

@@ -139,7 +139,7 @@ class SetPointsLimitCommand(_SetDetailCommand):
         return self.doc.warband.points_limit
 
     def apply(self, value: object) -> None:
-        self.doc.set_points_limit(value if value is None else int(value))  # type: ignore[arg-type]
+        self.doc.set_points_limit(value if value is None else int(str(value)))
 
 
 class SetNotesCommand(_SetDetailCommand):

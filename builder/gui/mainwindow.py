@@ -113,10 +113,10 @@ class MainWindow(QMainWindow):
         self._profile_source = "catalogue"
         self._editor: QWidget | None = None
 
-        self.actions = Actions(self, self.stack)
+        self.act = Actions(self, self.stack)
         self.recent_menu = QMenu(self)
         self.examples_menu = QMenu(self)
-        build_menus(self, self.actions, self.recent_menu, self.examples_menu)
+        build_menus(self, self.act, self.recent_menu, self.examples_menu)
         self._build_ui()
         self._fill_examples_menu()
         self._connect()
@@ -135,7 +135,7 @@ class MainWindow(QMainWindow):
     # ================================================================ building the window
 
     def _build_ui(self) -> None:
-        a = self.actions
+        a = self.act
         # -- catalogue (left)
         self.catalogue_title = QLabel()
         self.catalogue_title.setObjectName("catalogue-title")
@@ -302,7 +302,7 @@ class MainWindow(QMainWindow):
         self.resize(1280, 760)
 
     def _connect(self) -> None:
-        a = self.actions
+        a = self.act
         a.new.triggered.connect(self.new_file)
         a.open.triggered.connect(self.open_file)
         a.save.triggered.connect(self.save)
@@ -414,7 +414,7 @@ class MainWindow(QMainWindow):
 
     def _update_roster_actions(self) -> None:
         has = bool(self.roster_view.selectionModel().selectedRows())
-        for action in (self.actions.remove, self.actions.more, self.actions.fewer):
+        for action in (self.act.remove, self.act.more, self.act.fewer):
             action.setEnabled(has)
         self.remove_button.setEnabled(has)
 
@@ -718,9 +718,9 @@ class MainWindow(QMainWindow):
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("files/recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+        if isinstance(value, str):  # an INI file gives one entry back as plain text
+            return [value]
+        return [str(v) for v in value] if isinstance(value, list) else []
 
     def add_recent(self, path: Path) -> None:
         files = [str(path)] + [f for f in self.recent_files() if f != str(path)]
@@ -743,8 +743,8 @@ class MainWindow(QMainWindow):
         if not files:
             menu.addAction("No recent lists").setEnabled(False)
         menu.addSeparator()
-        menu.addAction(self.actions.clear_recent)
-        self.actions.clear_recent.setEnabled(bool(files))
+        menu.addAction(self.act.clear_recent)
+        self.act.clear_recent.setEnabled(bool(files))
 
     def open_recent(self, path: Path) -> None:
         if not self.maybe_save():
@@ -879,7 +879,7 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> None:
         rows = "".join(f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>"
-                       for what, keys in shortcut_table(self.actions))
+                       for what, keys in shortcut_table(self.act))
         box = QMessageBox(QMessageBox.Icon.NoIcon, "Keyboard shortcuts",
                           f"<table cellpadding='3'>{rows}</table>"
                           "<p>In the catalogue: <b>Enter</b> or double-click adds; "

@@ -528,7 +528,7 @@ def test_export_pdf_passes_the_choices(window: Any, tmp_path: Path,
                                                            page="letter", per_model=True))
     window.prompter.script("pdf_path", str(tmp_path / "out.pdf"))
     window.prompter.script("open_pdf", False)
-    window.actions.export_pdf.trigger()
+    window.act.export_pdf.trigger()
     assert calls == [("New warband", tmp_path / "out.pdf",
                       {"cards": True, "summary": False, "page": "letter",
                        "per_model": True})]
@@ -587,7 +587,7 @@ def test_faction_editor_saves_reload_the_catalogue(make_window: Any, tmp_path: P
     window.add_combatant("test-leader")
     window.add_combatant("new-guy")
     assert [f.rule for f in window.doc.report.findings] == ["unknown-combatant"]
-    window.actions.factions.trigger()
+    window.act.factions.trigger()
     editor = FakeEditor.made[-1]
     assert editor.isVisible() and editor.catalogue is window.doc.catalogue
 
