@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
@@ -140,7 +141,10 @@ class ExportDialog(QDialog):
         self.page.setCurrentIndex(max(0, self.page.findData(defaults.page)))
         form = QFormLayout()
         form.addRow(self.cards)
-        form.addRow(self.per_model)
+        indented = QHBoxLayout()
+        indented.addSpacing(22)
+        indented.addWidget(self.per_model)
+        form.addRow(indented)
         form.addRow(self.summary)
         form.addRow("Page &size:", self.page)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok

@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
         self._details_changed()
         self._catalogue_changed()
         self._validated(self.doc.report)
+        self._roster_count_changed()
         self._update_title()
 
     # ================================================================ building the window
@@ -823,6 +824,11 @@ class MainWindow(QMainWindow):
             self.prompter.show_error("Faction editor not available",
                                      "The faction editor could not be started.", str(exc))
             return
+        if self._editor is not None and shiboken6.isValid(self._editor) \
+                and self._editor.isVisible():
+            self._editor.raise_()
+            self._editor.activateWindow()
+            return
         editor = FactionEditor(self.doc.catalogue, parent=self)
         editor.faction_saved.connect(lambda _fid: self.reload_catalogue())
         self._editor = editor
@@ -912,12 +918,16 @@ class MainWindow(QMainWindow):
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
+        # The faction editor goes first: it may have unsaved work of its own to ask about.
+        editor = self._editor
+        if editor is not None and shiboken6.isValid(editor) and editor.isVisible() \
+                and not editor.close():
+            event.ignore()
+            return
         if not self.maybe_save():
             event.ignore()
             return
         self.save_settings()
         self.autosave_timer.stop()
         self.recovery.close()
-        if self._editor is not None:
-            self._editor.close()
         event.accept()

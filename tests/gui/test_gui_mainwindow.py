@@ -630,3 +630,37 @@ def test_the_catalogue_drag_reaches_the_roster(window: Any) -> None:
     assert window.roster_view.acceptDrops()
     assert window.catalogue_view.dragEnabled()
     assert QPoint(0, 0) is not None
+
+
+# ---------------------------------------------------------------- the real neighbours
+
+
+def test_real_pdf_export(window: Any, tmp_path: Path) -> None:
+    pytest.importorskip("builder.export")
+    import builder.export
+
+    if not hasattr(builder.export, "export_pdf"):
+        pytest.skip("PDF export not written yet")
+    window.add_combatant("nek-org")
+    window.add_combatant("retired-hero")  # unknown entries print too
+    window.prompter.script("export_options", ExportOptions(page="letter"))
+    window.prompter.script("pdf_path", str(tmp_path / "list.pdf"))
+    window.export_pdf()
+    assert not window.prompter.asked("error")
+    assert (tmp_path / "list.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_real_faction_editor_opens_once_and_reloads(qtbot: Any, make_window: Any) -> None:
+    editor_module = pytest.importorskip("builder.gui.editor")
+    window = make_window(extra_data=[GUI_DATA])
+    window.open_faction_editor()
+    editor = window._editor
+    assert isinstance(editor, editor_module.FactionEditor)
+    assert editor.isVisible()
+    window.open_faction_editor()
+    assert window._editor is editor  # raised, not opened twice
+    before = window.doc.catalogue
+    editor.faction_saved.emit("test-faction")
+    assert window.doc.catalogue is not before
+    assert "test-faction" in window.doc.catalogue.factions
+    editor.close()
