@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -58,6 +59,7 @@ from builder.gui.commands import (
     SetCountCommand,
     SetFactionCommand,
     SetNameCommand,
+    SetNotesCommand,
     SetPointsLimitCommand,
 )
 from builder.gui.dialogs import DISCARD, SAVE, ExportOptions, Prompter
@@ -193,7 +195,7 @@ class MainWindow(QMainWindow):
         row.addSpacing(12)
         row.addWidget(points_label)
         row.addLayout(limit_row, 1)
-        faction_label = QLabel("&Faction:")
+        faction_label = QLabel("F&action:")  # Alt+F is the File menu
         faction_label.setBuddy(self.faction_combo)
         form.addRow(faction_label, row)
 
@@ -280,12 +282,30 @@ class MainWindow(QMainWindow):
         self.profile.setObjectName("profile")
         self.profile.setOpenLinks(False)
         self.profile.setPlaceholderText("Select a combatant to see its profile.")
+        # The list's free-text notes (kept in the file): under the profile, undoable.
+        self.notes_edit = QPlainTextEdit()
+        self.notes_edit.setObjectName("notes-edit")
+        self.notes_edit.setPlaceholderText("Notes about this list (saved with it)")
+        notes_label = QLabel("<b>N&otes</b>")
+        notes_label.setBuddy(self.notes_edit)
+        notes = QWidget()
+        notes_layout = QVBoxLayout(notes)
+        notes_layout.setContentsMargins(0, 4, 0, 0)
+        notes_layout.addWidget(notes_label)
+        notes_layout.addWidget(self.notes_edit, 1)
+        self.right_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.right_splitter.setObjectName("right-splitter")
+        self.right_splitter.addWidget(self.profile)
+        self.right_splitter.addWidget(notes)
+        self.right_splitter.setStretchFactor(0, 4)
+        self.right_splitter.setStretchFactor(1, 1)
+        self.right_splitter.setChildrenCollapsible(False)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("main-splitter")
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.centre_splitter)
-        self.splitter.addWidget(self.profile)
+        self.splitter.addWidget(self.right_splitter)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setStretchFactor(2, 0)
@@ -348,6 +368,7 @@ class MainWindow(QMainWindow):
         self.findings_view.clicked.connect(self.select_finding)
         self.findings_view.activated.connect(self.select_finding)
 
+        self.notes_edit.textChanged.connect(self._notes_edited)
         self.name_edit.textEdited.connect(self._name_edited)
         self.name_edit.editingFinished.connect(self._name_finished)
         self.faction_combo.activated.connect(self._faction_chosen)
@@ -374,6 +395,10 @@ class MainWindow(QMainWindow):
         if self.name_edit.text() != w.name and not (
                 self.name_edit.hasFocus() and not self.name_edit.text().strip()):
             self.name_edit.setText(w.name)
+        if self.notes_edit.toPlainText() != (w.notes or ""):
+            self.notes_edit.blockSignals(True)
+            self.notes_edit.setPlainText(w.notes or "")
+            self.notes_edit.blockSignals(False)
         self._fill_faction_combo()
         self.limit_check.setChecked(w.points_limit is not None)
         self.limit_spin.setEnabled(w.points_limit is not None)
@@ -524,6 +549,11 @@ class MainWindow(QMainWindow):
     def _name_edited(self, text: str) -> None:
         if text.strip() and text != self.doc.warband.name:
             self.stack.push(SetNameCommand(self.doc, text))
+
+    def _notes_edited(self) -> None:
+        text = self.notes_edit.toPlainText()
+        if (text or None) != self.doc.warband.notes:
+            self.stack.push(SetNotesCommand(self.doc, text or None))
 
     def _name_finished(self) -> None:
         if not self.name_edit.text().strip():
@@ -901,7 +931,8 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray | bytes):
             self.restoreGeometry(geometry)
         for key, splitter in (("window/main_splitter", self.splitter),
-                              ("window/centre_splitter", self.centre_splitter)):
+                              ("window/centre_splitter", self.centre_splitter),
+                              ("window/right_splitter", self.right_splitter)):
             state = s.value(key)
             if isinstance(state, QByteArray | bytes):
                 splitter.restoreState(state)
@@ -915,6 +946,7 @@ class MainWindow(QMainWindow):
         s.setValue("window/state", self.saveState())
         s.setValue("window/main_splitter", self.splitter.saveState())
         s.setValue("window/centre_splitter", self.centre_splitter.saveState())
+        s.setValue("window/right_splitter", self.right_splitter.saveState())
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)

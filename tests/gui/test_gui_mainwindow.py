@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt, Signal
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QMessageBox, QSpinBox, QWidget
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QMessageBox, QSpinBox, QWidget
 
 from builder.data import Catalogue, load_warband, save_warband
 from builder.gui.dialogs import CANCEL, DISCARD, SAVE, ExportOptions, Prompter
@@ -621,15 +621,43 @@ def test_profile_panel_follows_the_selection(qtbot: Any, window: Any) -> None:
     assert window.profile.toPlainText().startswith("Nek'Org")
 
 
-def test_the_catalogue_drag_reaches_the_roster(window: Any) -> None:
-    index = window.catalogue_model.index_of("tir-abe")
-    mime = window.catalogue_proxy.mimeData([window.catalogue_proxy.mapFromSource(index)])
-    assert window.roster_view.model().dropMimeData(mime, Qt.DropAction.CopyAction, -1, -1,
-                                                   window.roster_view.rootIndex())
+def test_dragging_from_the_catalogue_onto_the_roster_adds(qtbot: Any, window: Any) -> None:
+    """The events a real drag delivers to the roster's viewport, in order."""
+    index = catalogue_index(window, "tir-abe")
+    mime = window.catalogue_proxy.mimeData([index])
+    viewport = window.roster_view.viewport()
+    pos = viewport.rect().center()
+    copy, left, none = (Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton,
+                        Qt.KeyboardModifier.NoModifier)
+    enter = QDragEnterEvent(pos, copy, mime, left, none)
+    QApplication.sendEvent(viewport, enter)
+    assert enter.isAccepted()
+    move = QDragMoveEvent(pos, copy, mime, left, none)
+    QApplication.sendEvent(viewport, move)
+    assert move.isAccepted()
+    QApplication.sendEvent(viewport, QDropEvent(QPointF(pos), copy, mime, left, none))
     assert ids(window) == [("tir-abe", 1)]
-    assert window.roster_view.acceptDrops()
-    assert window.catalogue_view.dragEnabled()
-    assert QPoint(0, 0) is not None
+    assert window.stack.undoText() == "Add Tir'Abé, la bestia"
+    # Text dragged from elsewhere is refused.
+    other = QMimeData()
+    other.setText("nek-org")
+    enter = QDragEnterEvent(pos, copy, other, left, none)
+    QApplication.sendEvent(viewport, enter)
+    assert not enter.isAccepted()
+
+
+def test_notes_are_edited_undone_and_saved(qtbot: Any, window: Any, tmp_path: Path) -> None:
+    focus(qtbot, window, window.notes_edit)
+    qtbot.keyClicks(window.notes_edit, "Bring dice")
+    assert window.doc.warband.notes == "Bring dice"
+    assert window.stack.count() == 1  # typing is one step
+    window.stack.undo()
+    assert window.doc.warband.notes is None and window.notes_edit.toPlainText() == ""
+    window.stack.redo()
+    assert window.notes_edit.toPlainText() == "Bring dice"
+    window.prompter.script("save_path", str(tmp_path / "n.warband.yaml"))
+    assert window.save()
+    assert load_warband(tmp_path / "n.warband.yaml").notes == "Bring dice"
 
 
 # ---------------------------------------------------------------- the real neighbours
