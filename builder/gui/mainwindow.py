@@ -53,7 +53,7 @@ from builder import __version__, paths
 from builder.data import Catalogue, DataError, load_warband, save_warband
 from builder.gui import icons
 from builder.gui.actions import Actions, build_menus, shortcut_table
-from builder.gui.catalogue_model import CatalogueFilter, CatalogueModel
+from builder.gui.catalogue_model import MARKS, RANK, CatalogueFilter, CatalogueModel, marks
 from builder.gui.commands import (
     RemoveEntriesCommand,
     SetCountCommand,
@@ -309,7 +309,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setStretchFactor(2, 0)
-        self.splitter.setSizes([330, 620, 330])
+        self.splitter.setSizes([300, 610, 370])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
 
@@ -414,6 +414,10 @@ class MainWindow(QMainWindow):
         faction = self.doc.faction
         self.catalogue_model.set_faction(faction)
         self.catalogue_view.expandAll()
+        # Columns no combatant fills (the rulebook's Soimi have no rank) only take room.
+        members = faction.combatants if faction else []
+        self.catalogue_view.setColumnHidden(RANK, not any(c.rank for c in members))
+        self.catalogue_view.setColumnHidden(MARKS, not any(marks(c) for c in members))
         if faction is None:
             self.catalogue_title.setText(f"<b>No data for faction “{self.doc.warband.faction}”"
                                          "</b><br>Its entries are kept and reported.")

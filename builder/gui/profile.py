@@ -49,13 +49,13 @@ def profile_html(c: Combatant, faction: Faction, universal: dict[str, Ability]) 
     if c.max is not None:
         facts.append(f"at most {c.max} per warband")
     cols = stat_columns(c)
-    cells = "".join(f"<th nowrap>{s}</th>" for s in cols)
+    cells = "".join(f"<th nowrap style='font-size:small'>{s}</th>" for s in cols)
     values = "".join(f"<td nowrap align='center'>{escape(c.profile.shown(s))}</td>"
                      for s in cols)
     out = [f"<h2 style='margin-bottom:2px'>{head}</h2>",
            f"<p style='margin-top:0; color:#666'>{escape(' · '.join(facts))}"
            f" — {escape(faction.name)}</p>",
-           "<table class='stats' cellspacing='0' cellpadding='3' border='1' "
+           "<table class='stats' cellspacing='0' cellpadding='2' border='1' "
            "style='border-collapse:collapse; border-color:#999'>"
            f"<tr style='background:#e8e4dc; color:#222'>{cells}</tr><tr>{values}</tr></table>",
            f"<p><b>Wounds:</b> {c.wounds}</p>"]
