@@ -221,9 +221,11 @@ class MainWindow(QMainWindow):
         self.roster_view.setTabKeyNavigation(False)
         rh = self.roster_view.horizontalHeader()
         rh.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for col in (TYPE, COUNT, PE, SUBTOTAL):
+        for col in (TYPE, PE, SUBTOTAL):
             rh.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         rh.setMinimumSectionSize(64)
+        rh.setSectionResizeMode(COUNT, QHeaderView.ResizeMode.Fixed)
+        rh.resizeSection(COUNT, 88)  # room for the spin box and its arrows
         self.roster_view.addActions([a.remove, a.more, a.fewer])
         self.roster_empty = QLabel("The warband is empty. Add combatants from the catalogue: "
                                    "double-click, Enter, the Add button, or drag them here.")
@@ -539,16 +541,17 @@ class MainWindow(QMainWindow):
         if finding is None:
             return
         rows = self.doc.rows_for(finding.combatants)
+        if not rows:
+            return  # about the whole list (points, leader): the selection stays as it is
         selection = QItemSelection()
         for row in rows:
             selection.select(self.roster_model.index(row, 0),
                              self.roster_model.index(row, SUBTOTAL))
         flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
         self.roster_view.selectionModel().select(selection, flags)
-        if rows:
-            self.roster_view.selectionModel().setCurrentIndex(
-                self.roster_model.index(rows[0], 0), QItemSelectionModel.SelectionFlag.NoUpdate)
-            self.roster_view.scrollTo(self.roster_model.index(rows[0], 0))
+        self.roster_view.selectionModel().setCurrentIndex(
+            self.roster_model.index(rows[0], 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+        self.roster_view.scrollTo(self.roster_model.index(rows[0], 0))
 
     def _name_edited(self, text: str) -> None:
         if text.strip() and text != self.doc.warband.name:

@@ -69,6 +69,7 @@ class CountDelegate(QStyledItemDelegate):
         spin.setObjectName("count-editor")
         spin.setRange(1, MAX_COUNT)
         spin.setFrame(False)
+        spin.setAutoFillBackground(True)  # the cell's own text must not show through
         spin.setAlignment(Qt.AlignmentFlag.AlignRight)
         spin.valueChanged.connect(lambda _v, s=spin: self.commitData.emit(s))
         return spin
