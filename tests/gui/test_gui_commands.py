@@ -146,3 +146,42 @@ def test_every_change_revalidates(doc: WarbandDocument, qtbot: object) -> None:
     assert [f.rule for f in reports[-1].findings] == ["messenger-limit"]
     doc.set_count(1, 2)
     assert reports[-1].legal
+
+
+def test_signals_frame_row_changes(doc: WarbandDocument) -> None:
+    seen: list[tuple[str, int]] = []
+    doc.entry_inserting.connect(lambda r: seen.append(("inserting", r)))
+    doc.entry_inserted.connect(lambda r: seen.append(("inserted", r)))
+    doc.entry_removing.connect(lambda r: seen.append(("removing", r)))
+    doc.entry_removed.connect(lambda r: seen.append(("removed", r)))
+    doc.entry_changed.connect(lambda r: seen.append(("changed", r)))
+    doc.insert_entry(99, Entry(combatant="test-hero", count=1))  # clamped to the end
+    doc.set_count(2, 1)  # unchanged: no signal
+    doc.set_count(2, 2)
+    doc.remove_entry(0)
+    assert seen == [("inserting", 2), ("inserted", 2), ("changed", 2), ("removing", 0),
+                    ("removed", 0)]
+
+
+def test_replace_copies_and_rows_for_finds_every_entry(doc: WarbandDocument,
+                                                       catalogue: Catalogue) -> None:
+    original = Warband(name="Split", faction="test-faction",
+                       entries=[Entry(combatant="test-messenger", count=1),
+                                Entry(combatant="test-leader", count=1),
+                                Entry(combatant="test-messenger", count=2)])
+    doc.replace(original)
+    doc.set_count(0, 3)
+    assert original.entries[0].count == 1  # the caller's warband is not edited
+    assert doc.rows_for(("test-messenger",)) == [0, 2]
+    assert doc.row_of("test-messenger") == 0 and doc.row_of("nobody") is None
+    # A cap counts the total over entries: 5 messengers, the leader's MAN allows 2.
+    assert [f.rule for f in doc.report.findings] == ["messenger-limit"]
+
+
+def test_new_catalogue_revalidates(doc: WarbandDocument) -> None:
+    resets: list[bool] = []
+    doc.was_reset.connect(lambda: resets.append(True))
+    doc.set_catalogue(Catalogue.load(user=False))  # without the test faction
+    assert resets
+    assert [f.rule for f in doc.report.findings] == ["unknown-faction"]
+    assert doc.combatant(0) is None

@@ -177,6 +177,15 @@ def test_delete_and_plus_minus_work_on_the_roster(qtbot: Any, window: Any) -> No
     assert ids(window) == [("tir-abe", 1)]
     window.stack.undo()
     assert ids(window) == [("nek-org", 1), ("tir-abe", 1)]
+    window.roster_view.selectRow(1)
+    qtbot.keyClick(window.roster_view, Qt.Key.Key_Minus)  # one fewer than one: removed
+    assert ids(window) == [("nek-org", 1)]
+    window.stack.undo()
+    # Ctrl+Enter hires the catalogue's selection from anywhere in the window.
+    window.catalogue_view.setCurrentIndex(catalogue_index(window, "tir-abe"))
+    press(qtbot, window.roster_view, "Ctrl+Return")
+    assert ids(window) == [("nek-org", 1), ("tir-abe", 2)]
+    window.stack.undo()
     # Delete while typing in the name box edits the text, not the roster.
     focus(qtbot, window, window.name_edit)
     window.name_edit.setCursorPosition(0)
