@@ -8,10 +8,11 @@ change the document themselves: an edit goes to the pane, which pushes an undo c
 from __future__ import annotations
 
 import unicodedata
+from functools import partial
 from typing import Any, Protocol
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -87,6 +88,7 @@ class EditContext(Protocol):
     """What a form needs from its pane."""
 
     doc: FactionDocument
+    stack: QUndoStack
 
     def set_value(self, path: DataPath, value: Any, text: str) -> None: ...
 
@@ -147,7 +149,7 @@ class BoundForm(QWidget):
         ctx.doc.validated.connect(self.show_problems)
 
     def bind(self, binding: Binding) -> Binding:
-        binding.connect(lambda value, b=binding: self._commit(b, value))
+        binding.connect(partial(self._commit, binding))
         self.bindings.append(binding)
         return binding
 
@@ -276,15 +278,15 @@ class FactionForm(BoundForm):
             "max_squad_units": ("Most units of a squad", 1),
             "messengers_per_command": ("Messengers per command point", 0),
         }
-        for row, (key, (text, minimum)) in enumerate(labels.items(), start=1):
+        for line, (key, (text, minimum)) in enumerate(labels.items(), start=1):
             spin = QSpinBox()
             spin.setRange(minimum, 99)
             err = error_label()
             self.bind(SpinBinding(("building", key), spin, text.lower(), err))
             self.building_spins[key] = spin
-            grid.addWidget(QLabel(f"{text}:"), row, 0)
-            grid.addWidget(with_error(spin, err), row, 1)
-            grid.addWidget(hint(f"core rule: {BUILDING_DEFAULTS[key]}"), row, 2)
+            grid.addWidget(QLabel(f"{text}:"), line, 0)
+            grid.addWidget(with_error(spin, err), line, 1)
+            grid.addWidget(hint(f"core rule: {BUILDING_DEFAULTS[key]}"), line, 2)
         self.reset_building = QPushButton("Use the core rules")
         self.reset_building.clicked.connect(self._reset_building)
         grid.addWidget(self.reset_building, len(labels) + 1, 0, 1, 2,
@@ -532,11 +534,11 @@ class CombatantForm(BoundForm):
                                     "Unique equipment")):
             err = error_label()
             self.bind(ListBinding((key,), widget, title.lower(), err))
-            col = QVBoxLayout()
-            col.addWidget(QLabel(f"{title}:"))
-            col.addWidget(widget)
-            col.addWidget(err)
-            gear_layout.addLayout(col)
+            column = QVBoxLayout()
+            column.addWidget(QLabel(f"{title}:"))
+            column.addWidget(widget)
+            column.addWidget(err)
+            gear_layout.addLayout(column)
         layout.addWidget(gear)
 
         about = QGroupBox("Description")

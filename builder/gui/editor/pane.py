@@ -86,8 +86,8 @@ class CombatantsPage(ListPage):
         self.add_button.clicked.connect(self.add)
         self.duplicate_button.clicked.connect(self.duplicate)
         self.delete_button.clicked.connect(self.delete)
-        self.up_button.clicked.connect(lambda: self.move(-1))
-        self.down_button.clicked.connect(lambda: self.move(+1))
+        self.up_button.clicked.connect(lambda: self.move_row(-1))
+        self.down_button.clicked.connect(lambda: self.move_row(+1))
 
         left = QWidget()
         col = QVBoxLayout(left)
@@ -146,7 +146,8 @@ class CombatantsPage(ListPage):
             name = self.ctx.doc.get((*self.list_path, row)).get("name") or "combatant"
             self.ctx.push(RemoveCommand(self.ctx.doc, self.list_path, row, f"Delete {name}"))
 
-    def move(self, step: int) -> None:
+    def move_row(self, step: int) -> None:
+        """Move the selected combatant up or down (not QWidget.move, which it used to hide)."""
         row, dest = self.current_row(), self.current_row() + step
         if 0 <= row < self.model.rowCount() and 0 <= dest < self.model.rowCount():
             self.ctx.push(MoveCommand(self.ctx.doc, self.list_path, row, dest,

@@ -6,7 +6,7 @@ real one is still testable by clicking the message box's buttons from a timer.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QWidget
 
 FACTION_FILTER = "Faction files (*.yaml *.yml);;All files (*)"
 
@@ -19,13 +19,15 @@ class Prompts:
         """Ask a question with one button per (answer, button text); the first is the
         default. Returns the answer chosen, or "cancel" when the box is closed."""
         box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self.parent)
-        buttons = {}
+        buttons: dict[QAbstractButton, str] = {}
         for answer, label in choices:
             role = (QMessageBox.ButtonRole.RejectRole if answer == "cancel" else
                     QMessageBox.ButtonRole.DestructiveRole if answer == "discard" else
                     QMessageBox.ButtonRole.AcceptRole)
-            buttons[box.addButton(label, role)] = answer
-        box.setDefaultButton(next(iter(buttons)))
+            button = box.addButton(label, role)
+            if not buttons:
+                box.setDefaultButton(button)
+            buttons[button] = answer
         box.exec()
         return buttons.get(box.clickedButton(), "cancel")
 

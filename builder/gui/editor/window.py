@@ -8,6 +8,7 @@ emit ``faction_saved`` so that the main window can reload its catalogue.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -149,13 +150,15 @@ class FactionEditor(QMainWindow):
 
     def _create_actions(self) -> None:
         """Every command of the window, with the platform's standard shortcuts."""
-        def action(text: str, tip: str, slot: object, key: object = None) -> QAction:
+        Key = QKeySequence | QKeySequence.StandardKey | str | None
+
+        def action(text: str, tip: str, slot: Callable[[], object], key: Key = None) -> QAction:
             act = QAction(text, self)
             act.setToolTip(tip)
             act.setStatusTip(tip)
             if key is not None:
-                act.setShortcut(QKeySequence(key))  # type: ignore[arg-type]
-            act.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+                act.setShortcut(QKeySequence(key))
+            act.triggered.connect(lambda _checked=False: slot())
             self.addAction(act)
             return act
 
