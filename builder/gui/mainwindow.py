@@ -846,6 +846,9 @@ class MainWindow(QMainWindow):
         """Read the faction files again (after the faction editor saved one), refresh the
         catalogue and re-validate the open list against the new data."""
         self.doc.set_catalogue(Catalogue.load(self.extra_data))
+        editor = self._editor
+        if editor is not None and shiboken6.isValid(editor) and hasattr(editor, "set_catalogue"):
+            editor.set_catalogue(self.doc.catalogue)  # its list shows the same data as ours
         problems = len(self.doc.catalogue.problems)
         self.statusBar().showMessage(
             "Faction data reloaded" + (f" — {problems} file(s) with problems" if problems
