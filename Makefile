@@ -23,7 +23,7 @@ lint: $(STAMP)
 # Re-install only when the project's metadata changed.
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q --upgrade pip "setuptools>=77" wheel
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
