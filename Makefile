@@ -16,9 +16,14 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
 
-lint: $(STAMP)
-	$(BIN)/python -m ruff check builder tests
+lint: $(VENV)/.dev-installed
+	$(BIN)/python -m ruff check builder tests bench packaging
+	$(BIN)/python -m mypy builder
 	$(BIN)/lint-imports
+
+$(VENV)/.dev-installed: $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[test,dev]'
+	touch $@
 
 # Re-install only when the project's metadata changed.
 $(STAMP): pyproject.toml setup.py
