@@ -11,7 +11,6 @@ line and column the author typed.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from builder.data.atomic import write_atomic
 from builder.data.errors import DataError, Problem
 
 try:  # libyaml when present: an order of magnitude faster
@@ -288,33 +288,6 @@ def dump(data: Any) -> str:
     """YAML text in the order the mapping gives, readable Unicode, no Python tags."""
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=False, width=100)
-
-
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` so that a crash leaves either the old file or the new one, never half.
-
-    The temporary file is in the same folder (same file system), flushed and fsynced, then
-    moved over the target with ``os.replace``, which is atomic on POSIX and Windows.
-    """
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        except FileNotFoundError:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 __all__ = ["Document", "DataError", "Problem", "MiB", "load", "parse", "read_text", "dump",

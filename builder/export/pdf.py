@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from pathlib import Path
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
 
 from builder import __version__
-from builder.data import Catalogue
+from builder.data import Catalogue, write_atomic
 from builder.export.cards import draw_cards
 from builder.export.fonts import register_fonts
 from builder.export.sheet import draw_sheet
@@ -50,27 +48,6 @@ def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = Tru
         draw_cards(c, summary, page_size, per_model=per_model)
     c.save()
     return buffer.getvalue()
-
-
-def write_atomic(path: str | Path, data: bytes) -> None:
-    """Write to a temporary file in the same folder, then ``os.replace``: a failure never
-    leaves half a PDF where the user's previous one was."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 def export_pdf(warband: Warband, catalogue: Catalogue, path: str | Path, *, cards: bool = True,

@@ -20,8 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile
 
 from builder import paths
-from builder.data import load_warband, warband_text
-from builder.data.yamlio import write_atomic
+from builder.data import load_warband, warband_text, write_atomic
 from builder.model import Warband
 
 PREFIX = "autosave-"

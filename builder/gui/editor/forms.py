@@ -97,6 +97,15 @@ class EditContext(Protocol):
     def reveal(self, path: DataPath) -> None: ...
 
 
+def row_after_change(op: str, index: int, dest: int, rows: int) -> int:
+    """The row to select after a list edit: the inserted or moved item, else its neighbour."""
+    if op == "insert":
+        return index
+    if op == "move":
+        return dest
+    return min(index, rows - 1)
+
+
 def slug(text: str) -> str:
     """An id from a name, as the shipped data writes them ("Tir'Abé" → "tir-abe")."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
@@ -704,14 +713,8 @@ class CombatantAbilities(QGroupBox):
         self._current_changed(self.view.currentIndex())
 
     def _list_changed(self, path: DataPath, op: str, index: int, dest: int) -> None:
-        if path != self.model.list_path:
-            return
-        if op == "insert":
-            self.select(index)
-        elif op == "move":
-            self.select(dest)
-        else:
-            self.select(min(index, self.model.rowCount() - 1))
+        if path == self.model.list_path:
+            self.select(row_after_change(op, index, dest, self.model.rowCount()))
 
     def _current_changed(self, current: QModelIndex, _previous: Any = None) -> None:
         row = current.row() if current.isValid() else -1
@@ -901,14 +904,8 @@ class ListPage(QWidget):
         self.current_changed.emit(row)
 
     def _list_changed(self, path: DataPath, op: str, index: int, dest: int) -> None:
-        if path != self.list_path:
-            return
-        if op == "insert":
-            self.select(index)
-        elif op == "move":
-            self.select(dest)
-        else:
-            self.select(min(index, self.model.rowCount() - 1))
+        if path == self.list_path:
+            self.select(row_after_change(op, index, dest, self.model.rowCount()))
 
     def _value_changed(self, path: DataPath) -> None:
         n = len(self.list_path)

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from builder import paths
-from builder.data import Catalogue, DataError, load_faction, save_faction
+from builder.data import Catalogue, DataError, load_faction, save_faction, write_atomic
 from builder.data.loading import MAX_FACTION_BYTES
-from builder.data.yamlio import read_text, write_atomic
+from builder.data.yamlio import read_text
 from builder.gui.editor.document import (
     FactionDocument,
     faction_form_data,
