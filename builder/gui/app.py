@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -59,9 +60,22 @@ def create_window(file: str | None = None) -> MainWindow:
     return window
 
 
+SMOKE_TEST_ENV = "SPHEREWARS_SMOKE_TEST"
+"""Set (to anything) by packaging/smoke_test.py: the app quits as soon as its window is up,
+printing the window title, so a built bundle can be checked without a person at it."""
+
+
 def run(file: str | None = None) -> int:
     app = create_app()
     window = create_window(file)
+    if os.environ.get(SMOKE_TEST_ENV):
+        def report() -> None:
+            shown = window.isVisible() and not window.grab().isNull()
+            print(f"smoke test: main window {'shown' if shown else 'NOT shown'}: "
+                  f"{window.windowTitle()}", flush=True)
+            app.exit(0 if shown else 1)
+
+        QTimer.singleShot(0, report)
     code = app.exec()
     del window
     return int(code)
