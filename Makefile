@@ -32,5 +32,14 @@ $(STAMP): pyproject.toml setup.py
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
+# Wheel and sdist in dist/, then the PyInstaller one-folder app in dist/pyinstaller/spherewars,
+# checked from another folder by packaging/smoke_test.py.
+dist: $(VENV)/.dev-installed
+	rm -rf dist build/pyinstaller
+	$(BIN)/python -m build --no-isolation --outdir dist .
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist/pyinstaller \
+		--workpath build/pyinstaller packaging/spherewars.spec
+	$(BIN)/python packaging/smoke_test.py dist/pyinstaller/spherewars
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info

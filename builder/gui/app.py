@@ -7,10 +7,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from builder import __version__, paths
+from builder.gui import icons
 
 if TYPE_CHECKING:
     from builder.gui.mainwindow import MainWindow
@@ -32,8 +34,6 @@ def configure(app: QApplication) -> None:
     app.setApplicationName(paths.APPLICATION)
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(paths.DESKTOP_ID)
-    from builder.gui import icons
-
     icon = icons.app_icon()
     if not icon.isNull():
         app.setWindowIcon(icon)
@@ -77,5 +77,19 @@ def run(file: str | None = None) -> int:
 
         QTimer.singleShot(0, report)
     code = app.exec()
-    del window
+    shut_down(app, window)
     return int(code)
+
+
+def shut_down(app: QApplication, window: QWidget) -> None:
+    """Destroy our Qt objects while the QApplication still exists, in a known order.
+
+    Left to the interpreter's exit, Python frees widgets, cached icons and the application in
+    no fixed order, and a Qt object destroyed after the QApplication crashes the process
+    (seen: a segfault on quitting in 1 run of 6, and 5 of 6 in the PyInstaller bundle).
+    """
+    window.hide()
+    shiboken6.delete(window)  # the C++ window and every child, now
+    icons.clear_caches()
+    app.processEvents()
+    app.sendPostedEvents(None, 0)  # deferred deletes

@@ -55,3 +55,10 @@ def themed(name: str, fallback: QStyle.StandardPixmap) -> QIcon:
     """A freedesktop theme icon where the desktop has one, else the style's."""
     icon = QIcon.fromTheme(name)
     return icon if not icon.isNull() else standard(fallback)
+
+
+def clear_caches() -> None:
+    """Drop the cached icons: called before the QApplication goes, because a QIcon destroyed
+    after it (at interpreter exit) can crash the process."""
+    app_icon.cache_clear()
+    _standard.cache_clear()
