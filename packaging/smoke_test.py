@@ -55,6 +55,7 @@ def main(bundle: Path) -> int:
             if not ok:
                 print((proc.stdout + proc.stderr).strip()[-2000:])
     print("bundle smoke test " + ("passed" if not failures else f"FAILED ({failures})"))
+    print(f"bundle: {len(checks) - failures} passed, {failures} failed")
     return 1 if failures else 0
 
 
