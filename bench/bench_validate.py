@@ -29,6 +29,15 @@ for p in sorted(Path(sys.argv[1]).rglob('*.yaml')):
 """
 
 
+SINGLE = """
+import sys
+import builder.batch
+builder.batch.MIN_PARALLEL = 10**9
+from builder.cli import main
+sys.exit(main(['validate', sys.argv[1], '--format', 'json']))
+"""
+
+
 def make_lists(folder: Path, n: int) -> None:
     rng = random.Random(1)
     ids = ["nek-org", "tir-abe", "unknown-one"]
@@ -57,6 +66,7 @@ def main() -> int:
         make_lists(folder, N_FILES)
         floor = wall([sys.executable, "-c", FLOOR, str(folder)])
         ours = wall([sys.executable, "-m", "builder", "validate", str(folder), "--format", "json"])
+        one_process = wall([sys.executable, "-c", SINGLE, str(folder)])
 
         from builder.data import Catalogue, load_warband
         from builder.rules import validate
@@ -69,6 +79,8 @@ def main() -> int:
     print(f"floor (import yaml, C-load {N_FILES} files): {floor:.3f} s (median of {RUNS})")
     print(f"spherewars validate {N_FILES} lists --format json: {ours:.3f} s "
           f"({ours / floor:.2f}× the floor; goals ≤ 1.0 s and ≤ 2×)")
+    print(f"  the same in one process (no fork): {one_process:.3f} s "
+          f"({one_process / floor:.2f}× the floor)")
     print(f"one warband's validation: {per * 1e6:.1f} µs (goal ≤ 200 µs)")
     return 0
 
