@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Annotated, Any, Literal
 
@@ -185,26 +186,12 @@ class Faction(StrictModel):
     def _references(self, info: ValidationInfo) -> Faction:
         """Ids are unique and every ability named by id exists (faction or universal glossary)."""
         universal: dict[str, Ability] = (info.context or {}).get("universal", {})
-        problems: list[tuple[str, str]] = []
-        glossary: dict[str, int] = {}
-        for i, ability in enumerate(self.abilities):
-            if ability.id in glossary:
-                problems.append((f"abilities/{i}/id",
-                                 f"ability id '{ability.id}' is used twice "
-                                 f"(abilities[{glossary[ability.id]}] and abilities[{i}])"))
-            glossary.setdefault(ability.id, i)
-        known = set(glossary) | set(universal)
-        seen: dict[str, int] = {}
+        problems = _twice("ability", "abilities", [a.id for a in self.abilities])
+        problems += _twice("combatant", "combatants", [c.id for c in self.combatants])
+        known = {a.id for a in self.abilities} | set(universal)
         for i, combatant in enumerate(self.combatants):
-            if combatant.id in seen:
-                problems.append((f"combatants/{i}/id",
-                                 f"combatant id '{combatant.id}' is used twice "
-                                 f"(combatants[{seen[combatant.id]}] and combatants[{i}])"))
-            seen.setdefault(combatant.id, i)
             for j, ref in enumerate(combatant.abilities):
                 if isinstance(ref, str) and ref not in known:
-                    import difflib
-
                     close = difflib.get_close_matches(ref, sorted(known), n=1, cutoff=0.6)
                     hint = f" (did you mean '{close[0]}'?)" if close else (
                         "; add it to the faction's abilities or write it inline")
@@ -238,6 +225,18 @@ class Faction(StrictModel):
             if ability.id == ref:
                 return ability
         return universal.get(ref) or Ability(id=ref, name=ref)
+
+
+def _twice(what: str, key: str, ids: list[str]) -> list[tuple[str, str]]:
+    """A problem at each id that an earlier item of the same list already uses."""
+    first: dict[str, int] = {}
+    problems = []
+    for i, item_id in enumerate(ids):
+        if item_id in first:
+            problems.append((f"{key}/{i}/id", f"{what} id '{item_id}' is used twice "
+                                              f"({key}[{first[item_id]}] and {key}[{i}])"))
+        first.setdefault(item_id, i)
+    return problems
 
 
 class AbilityGlossary(StrictModel):

@@ -79,6 +79,11 @@ def _mutator_duplicate_combatant(d):
     d["combatants"][1]["id"] = "test-leader"
 
 
+def _mutator_duplicate_ability(d):
+    """ability id 'test-racial' is used twice (abilities[0] and abilities[1])"""
+    d["abilities"].append(dict(d["abilities"][0]))
+
+
 def _mutator_unknown_ability(d):
     """unknown ability 'test-racal' (did you mean 'test-racial'?)"""
     d["combatants"][2]["abilities"][0] = "test-racal"
