@@ -16,7 +16,7 @@ from builder.data import yamlio
 from builder.data.errors import DataError, Problem
 from builder.model import Ability, AbilityGlossary, Faction, Warband
 from builder.model.base import describe, model_at
-from builder.model.faction import faction_data
+from builder.model.faction import faction_data, reference_problems
 
 MAX_WARBAND_BYTES = 1 * yamlio.MiB
 MAX_FACTION_BYTES = 10 * yamlio.MiB
@@ -69,7 +69,25 @@ def validate_document(model: type[M], doc: yamlio.Document,
     try:
         return model.model_validate(doc.data, context=context)
     except ValidationError as exc:
-        raise DataError(problems_from(model, exc, doc)) from None
+        problems = problems_from(model, exc, doc)
+        for where, message in _early_references(model, exc, doc.data, context):
+            line, column, _ = doc.locate(where)
+            problems.append(Problem(doc.path, line, column, message))
+        raise DataError(problems) from None
+
+
+def _early_references(model: type[BaseModel], exc: ValidationError, data: Any,
+                      context: dict[str, Any] | None) -> list[tuple[tuple[Any, ...], str]]:
+    """A faction's reference problems when other errors stopped pydantic before its
+    cross-field check ran (if that check did run, its problems are already in ``exc``)."""
+    if model is not Faction or any(e["type"] == "references" for e in exc.errors()):
+        return []
+    universal = (context or {}).get("universal", {})
+    return [(_loc(where), message) for where, message in reference_problems(data, universal)]
+
+
+def _loc(where: str) -> tuple[Any, ...]:
+    return tuple(int(p) if p.isdigit() else p for p in where.split("/"))
 
 
 def validate_data(model: type[M], data: Any, context: dict[str, Any] | None = None
@@ -82,7 +100,9 @@ def validate_data(model: type[M], data: Any, context: dict[str, Any] | None = No
     try:
         return model.model_validate(data, context=context), []
     except ValidationError as exc:
-        return None, _messages(model, exc)
+        early = [(".".join(str(p) for p in loc), message)
+                 for loc, message in _early_references(model, exc, data, context)]
+        return None, _messages(model, exc) + early
 
 
 def problems_from(model: type[BaseModel], exc: ValidationError,
@@ -119,8 +139,7 @@ def _located(model: type[BaseModel], exc: ValidationError) -> list[Located]:
         ctx = err.get("ctx") or {}
         if kind == "references":
             for where, msg in ctx["problems"]:
-                out.append((tuple(int(p) if p.isdigit() else p for p in where.split("/")),
-                            None, msg))
+                out.append((_loc(where), None, msg))
             continue
         if kind == "extra_forbidden":
             owner = model_at(model, loc[:-1])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -185,18 +186,11 @@ class Faction(StrictModel):
     @model_validator(mode="after")
     def _references(self, info: ValidationInfo) -> Faction:
         """Ids are unique and every ability named by id exists (faction or universal glossary)."""
-        universal: dict[str, Ability] = (info.context or {}).get("universal", {})
-        problems = _twice("ability", "abilities", [a.id for a in self.abilities])
-        problems += _twice("combatant", "combatants", [c.id for c in self.combatants])
-        known = {a.id for a in self.abilities} | set(universal)
-        for i, combatant in enumerate(self.combatants):
-            for j, ref in enumerate(combatant.abilities):
-                if isinstance(ref, str) and ref not in known:
-                    close = difflib.get_close_matches(ref, sorted(known), n=1, cutoff=0.6)
-                    hint = f" (did you mean '{close[0]}'?)" if close else (
-                        "; add it to the faction's abilities or write it inline")
-                    problems.append((f"combatants/{i}/abilities/{j}",
-                                     f"unknown ability '{ref}'{hint}"))
+        universal = (info.context or {}).get("universal", {})
+        problems = reference_problems(
+            {"abilities": [{"id": a.id} for a in self.abilities],
+             "combatants": [{"id": c.id, "abilities": c.abilities} for c in self.combatants]},
+            universal)
         if problems:
             raise PydanticCustomError("references", "{count} problem(s)",
                                       {"count": len(problems), "problems": problems})
@@ -227,11 +221,45 @@ class Faction(StrictModel):
         return universal.get(ref) or Ability(id=ref, name=ref)
 
 
-def _twice(what: str, key: str, ids: list[str]) -> list[tuple[str, str]]:
+def reference_problems(data: Any, universal: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Duplicate ids and ability ids that name nothing, as ``(slash/path, message)``.
+
+    Works on plain, possibly invalid data too, so that a file with other mistakes still gets
+    these reported in the same pass (``check-data`` prints every problem; the faction editor
+    shows them while the author is still typing elsewhere).
+    """
+    if not isinstance(data, dict):
+        return []
+    abilities = _items(data.get("abilities"))
+    combatants = _items(data.get("combatants"))
+    problems = _twice("ability", "abilities", [a.get("id") for a in abilities])
+    problems += _twice("combatant", "combatants", [c.get("id") for c in combatants])
+    known: set[str] = {a["id"] for a in abilities if isinstance(a.get("id"), str)}
+    known |= set(universal)
+    for i, combatant in enumerate(combatants):
+        refs = combatant.get("abilities")
+        for j, ref in enumerate(refs if isinstance(refs, list) else []):
+            if isinstance(ref, str) and ref not in known:
+                close = difflib.get_close_matches(ref, sorted(known), n=1, cutoff=0.6)
+                hint = f" (did you mean '{close[0]}'?)" if close else (
+                    "; add it to the faction's abilities or write it inline")
+                problems.append((f"combatants/{i}/abilities/{j}",
+                                 f"unknown ability '{ref}'{hint}"))
+    return problems
+
+
+def _items(value: Any) -> list[dict[str, Any]]:
+    """The mappings of a list, with a placeholder where an item is not one (keeps indexes)."""
+    return [v if isinstance(v, dict) else {} for v in value] if isinstance(value, list) else []
+
+
+def _twice(what: str, key: str, ids: list[Any]) -> list[tuple[str, str]]:
     """A problem at each id that an earlier item of the same list already uses."""
     first: dict[str, int] = {}
     problems = []
     for i, item_id in enumerate(ids):
+        if not isinstance(item_id, str):
+            continue
         if item_id in first:
             problems.append((f"{key}/{i}/id", f"{what} id '{item_id}' is used twice "
                                               f"({key}[{first[item_id]}] and {key}[{i}])"))

@@ -180,6 +180,38 @@ def test_error_points_at_the_line_and_column(tmp_path: Path):
     ]
 
 
+def test_reference_problems_come_with_the_other_mistakes(tmp_path: Path):
+    """check-data prints every problem in one pass: an unknown ability id and a duplicate
+    id are reported even when a type error elsewhere stops the cross-field check."""
+    data = copy.deepcopy(FACTION)
+    data["combatants"][0]["profile"]["PE"] = "lots"
+    data["combatants"][1]["id"] = "test-leader"
+    data["combatants"][2]["abilities"][0] = "test-racal"
+    path = tmp_path / "many.yaml"
+    path.write_text(dump(data), encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_faction(path, UNIVERSAL)
+    messages = [p.message for p in info.value.problems]
+    assert any(m.startswith("PE must be an integer") for m in messages)
+    assert "combatant id 'test-leader' is used twice (combatants[0] and combatants[1])" in messages
+    assert "unknown ability 'test-racal' (did you mean 'test-racial'?)" in messages
+    assert len(messages) == len(set(messages)) == 3
+
+
+def test_form_data_gets_reference_problems_with_paths():
+    from builder.data import validate_data
+    from builder.model import Faction
+
+    data = copy.deepcopy(FACTION)
+    data["name"] = ""
+    data["combatants"][2]["abilities"][0] = "nothing-like-it"
+    faction, problems = validate_data(Faction, data, {"universal": UNIVERSAL})
+    assert faction is None
+    assert ("name", "name: must not be empty") in problems
+    assert any(where == "combatants.2.abilities.0" and "unknown ability" in message
+               for where, message in problems)
+
+
 def test_missing_key_points_at_its_mapping(tmp_path: Path):
     path = tmp_path / "w.warband.yaml"
     path.write_text("schema: spherewars-warband/1\nfaction: soimi\nentries: []\n")
