@@ -9,13 +9,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.data import DataError, load_warband, parse_warband, save_warband
+from builder.data import Catalogue, DataError, load_warband, parse_warband, save_warband
 from builder.data.yamlio import parse
 from builder.model import Entry, Warband
 from builder.rules import validate
 from tests.core.helpers import make_faction
 
 FACTION = make_faction()
+UNIVERSAL = Catalogue.load(user=False).universal
 IDS = [c.id for c in FACTION.combatants] + ["ghost", "other-ghost"]
 
 text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1,
@@ -119,3 +120,49 @@ def test_any_text_parses_or_fails_cleanly(source: str):
         assert exc.problems[0].line >= 1
     else:
         assert isinstance(doc.data, dict)
+
+
+ids = st.from_regex(r"[a-z0-9]{1,6}(-[a-z0-9]{1,4}){0,2}", fullmatch=True)
+stat = st.none() | st.integers(0, 12)
+profiles = st.fixed_dictionaries(
+    {"PE": st.integers(0, 400)},
+    optional={"CA": stat, "MOV": stat, "MAN": stat, "DES": stat, "PRE": stat, "POT": stat,
+              "CON": st.none() | st.integers(1, 9) | st.tuples(st.integers(1, 9),
+                                                               st.integers(1, 9)).map(
+                  lambda t: f"{t[0]}-{t[1]}"),
+              "FUR": stat, "POD": stat})
+inline_abilities = st.fixed_dictionaries(
+    {"name": text},
+    optional={"kind": st.sampled_from(["passive", "feat", "enchantment"]),
+              "scope": st.sampled_from(["racial", "unique", "universal"]),
+              "difficulty": st.none() | st.integers(1, 9) | st.just("A"),
+              "successes": st.integers(1, 3), "text": st.text(max_size=60)})
+combatant_data = st.fixed_dictionaries(
+    {"name": text, "type": st.sampled_from(["leader", "avatar", "messenger", "troop"]),
+     "profile": profiles},
+    optional={"nickname": text, "rank": st.sampled_from(["irregular", "regular", "veteran",
+                                                         "elite"]),
+              "base": st.sampled_from([30, 40, 50, 60]), "squad": st.booleans(),
+              "max": st.none() | st.integers(1, 5), "wounds": st.integers(1, 9),
+              "abilities": st.lists(st.just("enorme") | inline_abilities, max_size=3),
+              "equipment": st.lists(text, max_size=3), "description": st.text(max_size=80)})
+
+
+@given(st.lists(combatant_data, min_size=1, max_size=5), ids,
+       st.fixed_dictionaries({}, optional={"max_same_combatant": st.integers(1, 9),
+                                           "messengers_per_command": st.integers(0, 3)}))
+@settings(max_examples=60)
+def test_faction_save_load_is_identity(combatants, faction_id, building):
+    from builder.data import load_faction, save_faction
+    from builder.model import Faction
+
+    universal = UNIVERSAL
+    for i, c in enumerate(combatants):
+        c["id"] = f"c{i}"
+    data = {"schema": "spherewars-faction/1", "id": faction_id, "name": "Generated",
+            "building": building, "combatants": combatants}
+    faction = Faction.model_validate(data, context={"universal": universal})
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "f.yaml"
+        save_faction(faction, path)
+        assert load_faction(path, universal) == faction
