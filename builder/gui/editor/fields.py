@@ -72,6 +72,19 @@ def small_button(text: str, tip: str = "") -> QToolButton:
     return button
 
 
+def remove_and_arrows(remove: QWidget, up: QWidget, down: QWidget) -> QVBoxLayout:
+    """The column beside an editable list: Remove, then ↑ ↓ side by side."""
+    column = QVBoxLayout()
+    column.setContentsMargins(0, 0, 0, 0)
+    column.addWidget(remove)
+    arrows = QHBoxLayout()
+    arrows.addWidget(up)
+    arrows.addWidget(down)
+    column.addLayout(arrows)
+    column.addStretch(1)
+    return column
+
+
 def error_label() -> QLabel:
     """The label under a field that shows its validation messages (hidden when none)."""
     label = QLabel()
@@ -265,14 +278,7 @@ class StringListEdit(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.entry, 1)
         row.addWidget(self.add_button)
-        buttons = QVBoxLayout()
-        buttons.setContentsMargins(0, 0, 0, 0)
-        buttons.addWidget(self.remove_button)
-        arrows = QHBoxLayout()
-        arrows.addWidget(self.up_button)
-        arrows.addWidget(self.down_button)
-        buttons.addLayout(arrows)
-        buttons.addStretch(1)
+        buttons = remove_and_arrows(self.remove_button, self.up_button, self.down_button)
         list_row = QHBoxLayout()
         list_row.setContentsMargins(0, 0, 0, 0)
         list_row.addWidget(self.view, 1)

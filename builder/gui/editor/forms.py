@@ -58,6 +58,7 @@ from builder.gui.editor.fields import (
     parse_required_int,
     parse_stat,
     regex_validator,
+    remove_and_arrows,
     set_enabled,
     set_text,
     show_messages,
@@ -626,13 +627,7 @@ class CombatantAbilities(QGroupBox):
         top.addWidget(self.picker, 1)
         top.addWidget(self.add_button)
         top.addWidget(self.inline_button)
-        side = QVBoxLayout()
-        side.addWidget(self.remove_button)
-        arrows = QHBoxLayout()
-        arrows.addWidget(self.up_button)
-        arrows.addWidget(self.down_button)
-        side.addLayout(arrows)
-        side.addStretch(1)
+        side = remove_and_arrows(self.remove_button, self.up_button, self.down_button)
         mid = QHBoxLayout()
         mid.addWidget(self.view, 1)
         mid.addLayout(side)
