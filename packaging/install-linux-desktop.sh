@@ -8,7 +8,7 @@
 #   ./install-linux-desktop.sh                          # from the PyInstaller folder
 #   install-linux-desktop.sh --exec /opt/spherewars/spherewars-gui
 #   install-linux-desktop.sh --resources DIR            # DIR holds linux/ and icons/
-#   install-linux-desktop.sh --uninstall
+#   install-linux-desktop.sh --remove                   # undo
 set -eu
 
 ID=org.spherewars.WarbandBuilder
@@ -23,8 +23,8 @@ while [ $# -gt 0 ]; do
     case $1 in
         --exec) exec_cmd=$2; shift 2 ;;
         --resources) resources=$2; shift 2 ;;
-        --uninstall) uninstall=yes; shift ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        --remove|--uninstall) uninstall=yes; shift ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "install-linux-desktop.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
