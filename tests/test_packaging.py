@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import configparser
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -92,3 +93,47 @@ def test_smoke_hook_opens_the_window_and_quits_cleanly(tmp_path: Path, attempt: 
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "smoke test: main window shown: Los Ensartadores" in proc.stdout
+
+
+def test_desktop_file_is_named_after_the_desktop_id():
+    assert sorted(p.name for p in LINUX.iterdir()) == [f"{paths.DESKTOP_ID}.desktop",
+                                                       f"{paths.DESKTOP_ID}.xml"]
+    entry = desktop_entry()
+    for key in ("Name", "Exec", "Icon", "Type", "Categories", "MimeType"):
+        assert entry.get(key), f"{key} missing"
+    assert entry["Terminal"] == "false"
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
+                    reason="desktop-file-validate not installed (apt: desktop-file-utils)")
+def test_desktop_file_passes_desktop_file_validate():
+    proc = subprocess.run(["desktop-file-validate", str(LINUX / f"{paths.DESKTOP_ID}.desktop")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and not proc.stdout.strip(), proc.stdout + proc.stderr
+
+
+def test_scalable_icon_is_the_source_svg():
+    icons = REPO / "resources" / "icons"
+    scalable = icons / "hicolor" / "scalable" / "apps" / f"{paths.DESKTOP_ID}.svg"
+    assert scalable.read_bytes() == (icons / "spherewars.svg").read_bytes(), \
+        "run packaging/render_icons.py after editing resources/icons/spherewars.svg"
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX shell script")
+def test_linux_desktop_install_for_a_bundle_points_exec_at_it(tmp_path: Path):
+    """--exec (and the PyInstaller folder, where the script finds its own spherewars-gui)
+    writes a launcher that runs that program, quoted, with the file argument kept."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    script = REPO / "packaging" / "install-linux-desktop.sh"
+    program = "/opt/Sphere Wars/spherewars-gui"
+    subprocess.run(["sh", str(script), "--exec", program], env=env, check=True,
+                   capture_output=True)
+    text = (tmp_path / "applications" / f"{paths.DESKTOP_ID}.desktop").read_text("utf-8")
+    assert f'Exec="{program}" %f' in text.splitlines()
+    assert f"TryExec={program}" in text.splitlines()
+
+
+def test_spec_ships_the_linux_install_script_and_reads_the_version():
+    spec = (REPO / "packaging" / "spherewars.spec").read_text("utf-8")
+    assert "install-linux-desktop.sh" in spec
+    assert "version=__version__" in spec
