@@ -56,12 +56,24 @@ def build_parser() -> argparse.ArgumentParser:
                      help="one card per model instead of one per distinct combatant")
     exp.add_argument("--data", action="append", default=[], metavar="DIR")
 
-    chk = sub.add_parser("check-data", help="check faction files: FILE:LINE:COLUMN: message")
+    chk = sub.add_parser("check-data",
+                         help="check game system and faction files: FILE:LINE:COLUMN: message")
     chk.add_argument("dirs", nargs="*", metavar="DIR",
-                     help="folders or files to check (default: the built-in and user data)")
+                     help="folders or files to check (default: the built-in and user data); "
+                          "factions may name the built-in systems")
 
     sch = sub.add_parser("schema", help="print the JSON Schema of a file format")
-    sch.add_argument("format", choices=("faction", "warband"))
+    sch.add_argument("format", choices=("faction", "warband", "system"))
+    sch.add_argument("--system", metavar="ID",
+                     help="with 'faction': the faction schema of that game system (its stat "
+                          "names, types and ranks)")
+    sch.add_argument("--data", action="append", default=[], metavar="DIR",
+                     help="more data folders (for --system)")
+
+    sysp = sub.add_parser("systems", help="list the loaded game systems and their factions")
+    sysp.add_argument("--data", action="append", default=[], metavar="DIR",
+                      help="more system and faction files")
+    sysp.add_argument("--format", choices=("text", "json"), default="text")
     return parser
 
 
@@ -83,7 +95,7 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None) -> i
         return gui(getattr(args, "file", None))
     try:
         return {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
-                "schema": cmd_schema}[command](args)
+                "schema": cmd_schema, "systems": cmd_systems}[command](args)
     except BrokenPipeError:  # `spherewars schema faction | head`
         sys.stderr.close()
         return EXIT_OK
@@ -163,10 +175,15 @@ def _text_line(r: dict) -> str:
 
 
 def cmd_check_data(args: argparse.Namespace) -> int:
+    from builder import paths
     from builder.data import Catalogue
 
     if args.dirs:
-        catalogue = Catalogue.load(args.dirs, builtin=False, user=False)
+        # the built-in systems stay loaded so that a folder of factions can name them; only
+        # the given files are reported
+        catalogue = Catalogue()
+        catalogue.add(catalogue.read([(paths.systems_dir(), True)]
+                                     + [(Path(d), False) for d in args.dirs]))
     else:
         catalogue = Catalogue.load()
     count = 0
@@ -174,8 +191,11 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem)
             count += 1
-    checked = len(catalogue.factions) + len(catalogue.problems)
-    print(f"{plural(checked, 'faction file')} checked: "
+    systems = len(catalogue.systems) - len(catalogue.builtin_system_ids) if args.dirs else \
+        len(catalogue.systems)
+    factions = len(catalogue.factions) - (len(catalogue.builtin_ids) if args.dirs else 0)
+    checked = systems + factions + len(catalogue.problems)
+    print(f"{plural(checked, 'data file')} checked: "
           f"{'no problems' if not count else plural(count, 'problem')}", file=sys.stderr)
     return EXIT_ERROR if count else EXIT_OK
 
@@ -183,9 +203,42 @@ def cmd_check_data(args: argparse.Namespace) -> int:
 def cmd_schema(args: argparse.Namespace) -> int:
     from builder.model.schema import json_schema
 
-    json.dump(json_schema(args.format), sys.stdout, indent=2, ensure_ascii=False)
+    system = None
+    if args.system is not None:
+        if args.format != "faction":
+            print("spherewars: --system goes with 'schema faction'", file=sys.stderr)
+            return EXIT_ERROR
+        from builder.data import Catalogue
+
+        catalogue = Catalogue.load(args.data)
+        system = catalogue.systems.get(args.system)
+        if system is None:
+            known = ", ".join(sorted(catalogue.systems)) or "none"
+            print(f"spherewars: unknown game system '{args.system}' (loaded: {known})",
+                  file=sys.stderr)
+            return EXIT_ERROR
+    json.dump(json_schema(args.format, system), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return EXIT_OK
+
+
+def cmd_systems(args: argparse.Namespace) -> int:
+    from builder.data import Catalogue
+    from builder.model.text import display
+
+    catalogue = Catalogue.load(args.data)
+    for problem in catalogue.problems:
+        print(f"spherewars: data: {problem}", file=sys.stderr)
+    rows = [{"id": s.id, "name": display(s.name),
+             "factions": [f.id for f in catalogue.factions_of(s.id)]}
+            for s in sorted(catalogue.systems.values(), key=lambda s: s.id)]
+    if args.format == "json":
+        sys.stdout.write(json.dumps({"systems": rows}, ensure_ascii=False) + "\n")
+    else:
+        for row in rows:
+            factions = ", ".join(row["factions"]) or "no factions"
+            print(f"{row['id']}  {row['name']}  ({factions})")
+    return EXIT_ERROR if catalogue.problems else EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:

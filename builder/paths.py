@@ -35,6 +35,16 @@ def resources_dir() -> Path:
     return data_root() / "resources"
 
 
+def systems_dir() -> Path:
+    """Built-in game systems (SPEC §5), one ``<id>.yaml`` each."""
+    return resources_dir() / "systems"
+
+
+def reference_dir() -> Path:
+    """Reference texts printed on the turn summary sheet, one ``<id>.yaml`` each."""
+    return resources_dir() / "reference"
+
+
 def user_data_dir() -> Path:
     """The same folder as Qt's ``QStandardPaths.AppDataLocation``, computed without Qt.
 
@@ -54,3 +64,7 @@ def user_data_dir() -> Path:
 
 def user_factions_dir() -> Path:
     return user_data_dir() / "factions"
+
+
+def user_systems_dir() -> Path:
+    return user_data_dir() / "systems"

@@ -1,25 +1,50 @@
-"""All the faction data a session sees: built-in files, the user's folder, ``--data`` folders."""
+"""All the data a session sees: game systems and factions, built-in, the user's and ``--data``.
+
+Layers load in order (built-in, the user's folder, each ``--data`` folder); in a later layer a
+system or faction with the same id replaces the earlier one. Every file is parsed once; the
+``schema`` line tells systems from factions; all systems load before any faction, so a faction
+may name a system from any layer. A broken file is recorded in ``problems`` and never stops the
+others; a faction of a broken system is reported as not loadable, naming the system.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from builder import paths
+from builder.data import yamlio
 from builder.data.errors import DataError
-from builder.data.loading import load_faction, load_glossary
-from builder.model import Ability, Faction
+from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
+from builder.model import Faction, System
 
-UNIVERSAL_FILE = "universal-abilities.yaml"
+SKIPPED_SUFFIXES = (".warband.yaml", ".event.yaml")
+"""Lists and events may sit beside data in a folder; they are not data."""
 
 
-def faction_files(folder: Path) -> list[Path]:
-    """Faction files in a folder and its sub-folders, in a stable order (warbands skipped)."""
+def data_files(folder: Path) -> list[Path]:
+    """Data files in a folder and its sub-folders, in a stable order (lists skipped)."""
     if folder.is_file():
         return [folder]
     return sorted(p for p in folder.rglob("*.yaml")
-                  if p.is_file() and not p.name.endswith(".warband.yaml"))
+                  if p.is_file() and not p.name.endswith(SKIPPED_SUFFIXES))
+
+
+faction_files = data_files
+
+
+def _is_system(doc: yamlio.Document) -> bool:
+    schema = doc.data.get("schema")
+    return isinstance(schema, str) and schema.startswith("spherewars-system/")
+
+
+@dataclass
+class _Read:
+    path: Path
+    doc: yamlio.Document
+    builtin: bool
 
 
 @dataclass
@@ -28,57 +53,102 @@ class Catalogue:
     files: dict[str, Path] = field(default_factory=dict)
     """Which file each faction came from."""
     builtin_ids: set[str] = field(default_factory=set)
+    systems: dict[str, System] = field(default_factory=dict)
+    system_files: dict[str, Path] = field(default_factory=dict)
+    builtin_system_ids: set[str] = field(default_factory=set)
     problems: list[DataError] = field(default_factory=list)
-    universal: dict[str, Ability] = field(default_factory=dict)
+    documents: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    """Faction id -> (its system's YAML document, its own), as read (SPEC §6 fingerprints)."""
+    system_documents: dict[str, Any] = field(default_factory=dict)
+    broken_systems: dict[str, str] = field(default_factory=dict)
+    """System id -> the file and line where it is broken."""
 
     @classmethod
     def load(cls, extra: Iterable[str | Path] = (), *, builtin: bool = True,
              user: bool = True) -> Catalogue:
-        """Built-in factions, then the user's, then each ``extra`` folder; a later faction
-        with the same id replaces an earlier one. A broken file is recorded in ``problems``
-        and never stops the others from loading."""
+        """Built-in data, then the user's, then each ``extra`` folder or file."""
         cat = cls()
-        cat.universal = load_universal(cat.problems)
+        layers: list[tuple[Path, bool]] = []
         if builtin:
-            cat.add_folder(paths.factions_dir(), builtin=True)
+            layers += [(paths.systems_dir(), True), (paths.factions_dir(), True)]
         if user:
-            folder = paths.user_factions_dir()
-            if folder.is_dir():
-                cat.add_folder(folder)
-        for name in extra:
-            cat.add_folder(Path(name))
+            layers += [(folder, False) for folder in (paths.user_systems_dir(),
+                                                      paths.user_factions_dir())
+                       if folder.is_dir()]
+        layers += [(Path(name), False) for name in extra]
+        cat.add(cat.read(layers))
         return cat
 
-    def add_folder(self, folder: Path, *, builtin: bool = False) -> None:
-        if not folder.exists():
-            self.problems.append(DataError.single(folder, "no such file or folder"))
-            return
-        for path in faction_files(folder):
-            self.add_file(path, builtin=builtin)
+    def read(self, layers: list[tuple[Path, bool]]) -> list[_Read]:
+        out = []
+        for folder, builtin in layers:
+            if not folder.exists():
+                self.problems.append(DataError.single(folder, "no such file or folder"))
+                continue
+            for path in data_files(folder):
+                try:
+                    out.append(_Read(path, yamlio.load(path, MAX_FACTION_BYTES), builtin))
+                except DataError as exc:
+                    self.problems.append(exc)
+        return out
 
-    def add_file(self, path: Path, *, builtin: bool = False) -> Faction | None:
+    def add(self, files: list[_Read]) -> None:
+        """Systems first, then factions, each in layer order."""
+        for item in files:
+            if _is_system(item.doc):
+                self._add_system(item)
+        for item in files:
+            if not _is_system(item.doc):
+                self._add_faction(item)
+
+    def _add_system(self, item: _Read) -> None:
         try:
-            faction = load_faction(path, self.universal)
+            system = system_from(item.doc)
+        except DataError as exc:
+            self.problems.append(exc)
+            system_id = item.doc.data.get("id")
+            if isinstance(system_id, str):
+                self.broken_systems[system_id] = str(exc.problems[0])
+            return
+        self.systems[system.id] = system
+        self.system_files[system.id] = item.path
+        self.system_documents[system.id] = item.doc.data
+        self.broken_systems.pop(system.id, None)
+        if item.builtin:
+            self.builtin_system_ids.add(system.id)
+        else:
+            self.builtin_system_ids.discard(system.id)
+
+    def _add_faction(self, item: _Read) -> Faction | None:
+        try:
+            faction = faction_from(item.doc, self.systems, self.broken_systems)
         except DataError as exc:
             self.problems.append(exc)
             return None
         self.factions[faction.id] = faction
-        self.files[faction.id] = path
-        if builtin:
+        self.files[faction.id] = item.path
+        self.documents[faction.id] = (self.system_documents.get(faction.system), item.doc.data)
+        if item.builtin:
             self.builtin_ids.add(faction.id)
         else:
             self.builtin_ids.discard(faction.id)
         return faction
 
+    def add_file(self, path: Path, *, builtin: bool = False) -> Faction | None:
+        """Load one more faction file (the editor's saved or imported faction)."""
+        try:
+            doc = yamlio.load(path, MAX_FACTION_BYTES)
+        except DataError as exc:
+            self.problems.append(exc)
+            return None
+        return self._add_faction(_Read(path, doc, builtin))
+
     def get(self, faction_id: str) -> Faction | None:
         return self.factions.get(faction_id)
 
+    def system_of(self, faction: Faction) -> System:
+        return faction.game
 
-def load_universal(problems: list[DataError]) -> dict[str, Ability]:
-    path = paths.resources_dir() / UNIVERSAL_FILE
-    try:
-        glossary = load_glossary(path)
-    except DataError as exc:
-        problems.append(exc)
-        return {}
-    return {a.id: a for a in glossary.abilities if a.id}
+    def factions_of(self, system_id: str) -> list[Faction]:
+        return sorted((f for f in self.factions.values() if f.system == system_id),
+                      key=lambda f: f.name.lower())

@@ -1,55 +1,115 @@
-"""Reading and writing faction and warband files through the models.
+"""Reading data files through the models, one way: read → parse → check → place each error.
 
-Every failure is a :class:`DataError` whose problems read ``FILE:LINE:COLUMN: message``:
-pydantic's error locations are mapped back to the YAML node the author typed.
+1. :mod:`builder.data.yamlio` reads and parses a file into a :class:`~yamlio.Document` (plain
+   data plus the node tree that knows where everything is).
+2. :func:`check` validates the plain data: the model's shape (pydantic) and the checks across
+   keys (a faction against its game system, a system's rules against its stat line).
+3. :func:`placed` turns every problem's path into ``FILE:LINE:COLUMN: message``.
+
+``warband_from``, ``system_from`` and ``faction_from`` are the three ways through; the editor
+calls :func:`check` directly on its form's data and gets the same messages keyed by path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from builder import paths
 from builder.data import yamlio
 from builder.data.errors import DataError, Problem
-from builder.model import Ability, AbilityGlossary, Faction, Warband
+from builder.model import DEFAULT_SYSTEM, Faction, System, Warband
 from builder.model.base import describe, model_at
-from builder.model.faction import faction_data, reference_problems
+from builder.model.faction import faction_data, faction_problems
+from builder.model.system import closest, system_problems
 
 MAX_WARBAND_BYTES = 1 * yamlio.MiB
 MAX_FACTION_BYTES = 10 * yamlio.MiB
+MAX_SYSTEM_BYTES = 10 * yamlio.MiB
 
 M = TypeVar("M", bound=BaseModel)
 
-_MINIMUM = {"count": 1, "successes": 1, "max": 1, "wounds": 1, "max_same_combatant": 1,
-            "max_squad_units": 1}
-
-
 KINDS = {"spherewars-warband": "a warband list", "spherewars-faction": "a faction file",
-         "spherewars-abilities": "an ability glossary"}
+         "spherewars-system": "a game system file", "spherewars-event": "an event file",
+         "spherewars-reference": "a reference text"}
+
+Where = tuple[tuple[Any, ...], str | None, str]
+"""A problem before it is placed: (path to a node, a key inside it or None, message)."""
+
+CrossCheck = Callable[[Any], list[tuple[str, str]]]
+
+
+# --- the three ways through ----------------------------------------------------------------
 
 
 def load_warband(path: str | Path) -> Warband:
-    doc = yamlio.load(path, MAX_WARBAND_BYTES)
-    _same_kind(doc, "spherewars-warband")
-    return validate_document(Warband, doc)
+    return warband_from(yamlio.load(path, MAX_WARBAND_BYTES))
 
 
 def parse_warband(path: str | Path, text: str) -> Warband:
-    doc = yamlio.parse(path, text)
-    _same_kind(doc, "spherewars-warband")
-    return validate_document(Warband, doc)
+    return warband_from(yamlio.parse(path, text))
 
 
-def load_faction(path: str | Path, universal: Mapping[str, Ability] | None = None) -> Faction:
-    doc = yamlio.load(path, MAX_FACTION_BYTES)
-    _same_kind(doc, "spherewars-faction")
-    return validate_document(Faction, doc, {"universal": dict(universal or {})})
+def warband_from(doc: yamlio.Document) -> Warband:
+    same_kind(doc, "spherewars-warband")
+    return placed(doc, *check(Warband, doc.data))
 
 
-def _same_kind(doc: yamlio.Document, family: str) -> None:
+def load_system(path: str | Path) -> System:
+    return system_from(yamlio.load(path, MAX_SYSTEM_BYTES))
+
+
+def system_from(doc: yamlio.Document) -> System:
+    same_kind(doc, "spherewars-system")
+    return placed(doc, *check(System, doc.data, system_problems))
+
+
+def load_faction(path: str | Path, systems: Mapping[str, System] | None = None) -> Faction:
+    """A faction file checked against its system (``systems``: the loaded ones; by default the
+    built-in systems)."""
+    return faction_from(yamlio.load(path, MAX_FACTION_BYTES),
+                        builtin_systems() if systems is None else systems)
+
+
+def faction_from(doc: yamlio.Document, systems: Mapping[str, System],
+                 broken: Mapping[str, str] | None = None) -> Faction:
+    """``broken``: system id -> where it is broken, to name it when a faction depends on it."""
+    same_kind(doc, "spherewars-faction")
+    system_id = doc.data.get("system", DEFAULT_SYSTEM)
+    system = systems.get(system_id) if isinstance(system_id, str) else None
+    unknown: list[Where] = []
+    if system is None and isinstance(system_id, str):
+        if broken and system_id in broken:
+            message = (f"cannot be loaded: its game system '{system_id}' is broken "
+                       f"({broken[system_id]})")
+        else:
+            near = closest(system_id, sorted(systems))
+            hint = f" (did you mean '{near}'?)" if near else (
+                f"; loaded systems: {', '.join(sorted(systems)) or 'none'}")
+            message = f"unknown game system '{system_id}'{hint}"
+        unknown.append((("system",) if "system" in doc.data else (), None, message))
+    cross = (lambda data: faction_problems(data, system)) if system is not None else None
+    faction, problems = check(Faction, doc.data, cross)
+    faction = placed(doc, faction, unknown + problems)
+    assert system is not None  # otherwise `unknown` or the model's own check raised
+    return faction.attach(system)
+
+
+def check_faction_data(data: Any, system: System) -> tuple[Faction | None, list[tuple[str, str]]]:
+    """The faction editor's check: the faction attached to ``system``, or every problem as
+    ``(dotted.key.path, message)`` so a form can show it next to its field."""
+    faction, problems = check(Faction, data, lambda d: faction_problems(d, system))
+    if faction is not None:
+        return faction.attach(system), []
+    return None, [(".".join(str(p) for p in (*loc, *([key] if key else []))), msg)
+                  for loc, key, msg in problems]
+
+
+def same_kind(doc: yamlio.Document, family: str) -> None:
     """One clear message for a file of another kind, instead of one per unknown key."""
     schema = doc.data.get("schema")
     if isinstance(schema, str) and "/" in schema:
@@ -60,102 +120,94 @@ def _same_kind(doc: yamlio.Document, family: str) -> None:
                                      f"this is {KINDS[other]} ({schema}), not {KINDS[family]}")])
 
 
-def load_glossary(path: str | Path) -> AbilityGlossary:
-    return validate_document(AbilityGlossary, yamlio.load(path, MAX_FACTION_BYTES))
+@cache
+def _builtin_systems(folder: str) -> dict[str, System]:
+    out = {}
+    for path in sorted(Path(folder).glob("*.yaml")):
+        system = load_system(path)
+        out[system.id] = system
+    return out
 
 
-def validate_document(model: type[M], doc: yamlio.Document,
-                      context: dict[str, Any] | None = None) -> M:
+def builtin_systems() -> dict[str, System]:
+    """The systems shipped with the program (a broken one raises: the install is broken)."""
+    return dict(_builtin_systems(str(paths.systems_dir())))
+
+
+# --- check and place -----------------------------------------------------------------------
+
+
+def check(model: type[M], data: Any, cross: CrossCheck | None = None
+          ) -> tuple[M | None, list[Where]]:
+    """The model built from ``data``, or None and every problem: the model's own (shape, types,
+    missing keys) and ``cross``'s (checks across keys), in one pass."""
+    problems: list[Where] = []
+    result: M | None = None
     try:
-        return model.model_validate(doc.data, context=context)
+        result = model.model_validate(data)
     except ValidationError as exc:
-        problems = problems_from(model, exc, doc)
-        for where, message in _early_references(model, exc, doc.data, context):
-            line, column, _ = doc.locate(where)
-            problems.append(Problem(doc.path, line, column, message))
-        raise DataError(problems) from None
+        problems += _located(model, exc)
+    if cross is not None:
+        problems += [_split(path) + (message,) for path, message in cross(data)]
+    return (result if not problems else None), problems
 
 
-def _early_references(model: type[BaseModel], exc: ValidationError, data: Any,
-                      context: dict[str, Any] | None) -> list[tuple[tuple[Any, ...], str]]:
-    """A faction's reference problems when other errors stopped pydantic before its
-    cross-field check ran (if that check did run, its problems are already in ``exc``)."""
-    if model is not Faction or any(e["type"] == "references" for e in exc.errors()):
-        return []
-    universal = (context or {}).get("universal", {})
-    return [(_loc(where), message) for where, message in reference_problems(data, universal)]
-
-
-def _loc(where: str) -> tuple[Any, ...]:
-    return tuple(int(p) if p.isdigit() else p for p in where.split("/"))
-
-
-def validate_data(model: type[M], data: Any, context: dict[str, Any] | None = None
-                  ) -> tuple[M | None, list[tuple[str, str]]]:
-    """Validate plain data (the faction editor's form) with the same messages as files.
-
-    Returns the model or ``(dotted key path, message)`` pairs, so that a form can show each
-    problem next to its field.
-    """
-    try:
-        return model.model_validate(data, context=context), []
-    except ValidationError as exc:
-        early = [(".".join(str(p) for p in loc), message)
-                 for loc, message in _early_references(model, exc, data, context)]
-        return None, _messages(model, exc) + early
-
-
-def problems_from(model: type[BaseModel], exc: ValidationError,
-                  doc: yamlio.Document) -> list[Problem]:
-    problems = []
-    for loc, key, msg in _located(model, exc):
+def placed(doc: yamlio.Document, result: M | None, problems: list[Where]) -> M:
+    """``result``, or a DataError with every problem at the line and column the author typed."""
+    if not problems and result is not None:
+        return result
+    out = []
+    for loc, key, message in problems:
         if key is not None:
             line, column = doc.locate_key(loc, key)
         else:
             line, column, _ = doc.locate(loc)
-        problems.append(Problem(doc.path, line, column, msg))
-    return problems
+        out.append(Problem(doc.path, line, column, message))
+    raise DataError(out)
 
 
-def _messages(model: type[BaseModel], exc: ValidationError) -> list[tuple[str, str]]:
-    out = []
-    for loc, key, msg in _located(model, exc):
-        parts = [str(p) for p in loc if p not in ("by-id", "inline-ability")]
-        if key is not None:
-            parts.append(key)
-        out.append((".".join(parts), msg))
-    return out
+def _split(path: str) -> tuple[tuple[Any, ...], str | None]:
+    """``combatants/2/profile/@PEE`` -> ((combatants, 2, profile), "PEE")."""
+    parts = [p for p in path.split("/") if p]
+    key = parts.pop()[1:] if parts and parts[-1].startswith("@") else None
+    return tuple(int(p) if p.isdigit() else p for p in parts), key
 
 
-Located = tuple[tuple[Any, ...], str | None, str]
+_MINIMUM = {"count": 1, "successes": 1, "max": 1, "wounds": 1}
 
 
-def _located(model: type[BaseModel], exc: ValidationError) -> list[Located]:
+def _located(model: type[BaseModel], exc: ValidationError) -> list[Where]:
     """(location, key inside it or None, message) for every error, in a readable form."""
-    out: list[Located] = []
+    out: list[Where] = []
     for err in exc.errors(include_url=False):
         loc = tuple(err["loc"])
         kind = err["type"]
         ctx = err.get("ctx") or {}
-        if kind == "references":
-            for where, msg in ctx["problems"]:
-                out.append((_loc(where), None, msg))
-            continue
         if kind == "extra_forbidden":
             owner = model_at(model, loc[:-1])
             key = str(loc[-1])
             msg = owner.suggest_key(key) if owner else f"unknown key '{key}'"
-            out.append((loc[:-1], key, msg))
+            out.append((_visible(loc[:-1]), key, msg))
             continue
         if kind == "missing":
-            out.append((loc[:-1], None, f"missing required key '{loc[-1]}'"))
+            out.append((_visible(loc[:-1]), None, f"missing required key '{loc[-1]}'"))
             continue
-        out.append((loc, None, _message(loc, kind, err, ctx)))
+        out.append((_visible(loc), None, _message(loc, kind, err, ctx)))
     return out
 
 
+def _tag(part: Any) -> bool:
+    """A union's tag in an error location, not a key of the file."""
+    return isinstance(part, str) and (part in ("by-id", "inline-ability")
+                                      or part.startswith("q-"))
+
+
+def _visible(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(p for p in loc if not _tag(p))
+
+
 def _field(loc: tuple[Any, ...]) -> str:
-    parts = [p for p in loc if p not in ("by-id", "inline-ability")]
+    parts = _visible(loc)
     if not parts:
         return "the file"
     name = ""
@@ -194,6 +246,9 @@ def _message(loc: tuple[Any, ...], kind: str, err: Any, ctx: dict[str, Any]) -> 
     return msg if msg.startswith(field) else f"{field}: {msg}"
 
 
+# --- writing -------------------------------------------------------------------------------
+
+
 def warband_text(warband: Warband) -> str:
     return yamlio.dump(warband.to_data())
 
@@ -212,7 +267,13 @@ def save_warband(warband: Warband, path: str | Path) -> None:
     yamlio.write_atomic(path, warband_text(warband))
 
 
-__all__ = ["DataError", "Problem", "MAX_FACTION_BYTES", "MAX_WARBAND_BYTES", "faction_text",
-           "load_faction", "save_faction",
-           "load_glossary", "load_warband", "parse_warband", "problems_from", "save_warband",
-           "validate_data", "validate_document", "warband_text"]
+def validate_document(model: type[M], doc: yamlio.Document) -> M:
+    """Any other strict model read from a file (the reference texts) with the same messages."""
+    return placed(doc, *check(model, doc.data))
+
+
+__all__ = ["DataError", "Problem", "MAX_FACTION_BYTES", "MAX_SYSTEM_BYTES", "MAX_WARBAND_BYTES",
+           "builtin_systems", "check", "check_faction_data", "faction_from", "faction_text",
+           "load_faction", "load_system", "load_warband", "parse_warband", "placed",
+           "save_faction", "save_warband", "system_from", "validate_document",
+           "warband_from", "warband_text"]

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
-from builder.export.summary import SQUAD_REMINDER, ProfileSheet, WarbandSummary
+from builder.export.summary import ProfileSheet, WarbandSummary
 from builder.export.text import capital, esc
 
 CARD_W = 63.5 * mm
@@ -156,11 +156,11 @@ class SquadMark(Flowable):
 
     SIZE = 6.0
 
-    def __init__(self) -> None:
+    def __init__(self, note: str | None) -> None:
         super().__init__()
         self.badge = "SQUAD"
         self.badge_w = stringWidth(self.badge, BOLD, self.SIZE) + 5
-        self.text = Paragraph(esc(SQUAD_REMINDER), _style("squad", self.SIZE, ITALIC))
+        self.text = Paragraph(esc(note or "forms a squad"), _style("squad", self.SIZE, ITALIC))
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         self.width = avail_w
@@ -193,7 +193,7 @@ def _title(name: str) -> Paragraph:
 def _type_line(p: ProfileSheet) -> str:
     parts = [capital(p.type)]
     if p.rank:
-        parts.append(capital(p.rank))
+        parts.append(p.rank)
     if p.base:
         parts.append(f"{p.base} mm base")
     parts.append(p.faction)
@@ -211,9 +211,10 @@ def header(p: ProfileSheet, part: int, parts: int, model: int | None) -> list[Fl
     if part == 1:
         out.append(StatLine(p.stats))
         note = f"model {model} of {p.count}" if model is not None and p.count > 1 else ""
-        out.append(WoundTrack(p.wounds, note))
+        if p.wounds:
+            out.append(WoundTrack(p.wounds, note))
         if p.squad:
-            out.append(SquadMark())
+            out.append(SquadMark(p.squad_note))
     return out
 
 

@@ -20,10 +20,12 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 CREATOR = f"SphereWars Warband Builder {__version__}"
 
 
-def _subject(cards: bool, sheet: bool) -> str:
+def _subject(summary: WarbandSummary, cards: bool, sheet: bool) -> str:
     what = " and ".join(w for w, on in (("turn summary sheet", sheet),
                                         ("profile cards", cards)) if on)
-    return f"SphereWars warband: {what}"
+    game = summary.game
+    whose = f"{game.name} {game.list_name.lower()}" if game.name else "list"
+    return f"{whose}: {what}"
 
 
 def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = True,
@@ -40,7 +42,7 @@ def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = Tru
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=page_size, pageCompression=1)
     c.setTitle(summary.name)
-    c.setSubject(_subject(cards, sheet))
+    c.setSubject(_subject(summary, cards, sheet))
     c.setCreator(CREATOR)
     if sheet:
         draw_sheet(c, summary, page_size)
@@ -59,6 +61,6 @@ def export_pdf(warband: Warband, catalogue: Catalogue, path: str | Path, *, card
     be written.
     """
     faction = catalogue.get(warband.faction)
-    facts = summarise(warband, faction, catalogue.universal)
+    facts = summarise(warband, faction)
     data = render_pdf(facts, cards=cards, sheet=summary, page=page, per_model=per_model)
     write_atomic(path, data)

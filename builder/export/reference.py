@@ -15,11 +15,12 @@ from pydantic import Field, Strict, model_validator
 
 from builder import paths
 from builder.data import yamlio
+from builder.data.errors import DataError
 from builder.data.loading import validate_document
 from builder.model.base import StrictModel, Text
 
 REFERENCE_SCHEMA = "spherewars-reference/1"
-REFERENCE_FILE = "turn-summary.yaml"
+DEFAULT_REFERENCE = "spherewars-1e"
 MAX_REFERENCE_BYTES = yamlio.MiB
 
 
@@ -58,11 +59,13 @@ class Reference(StrictModel):
     schema_: Literal["spherewars-reference/1"] = Field(alias="schema")
     title: Text
     source: Text
+    squad_note: Text | None = None
+    """Printed on the card of a combatant that forms a squad (a game's deployment rule)."""
     items: list[Item] = Field(min_length=1)
 
 
-def reference_path() -> Path:
-    return paths.resources_dir() / "reference" / REFERENCE_FILE
+def reference_path(reference_id: str = DEFAULT_REFERENCE) -> Path:
+    return paths.reference_dir() / f"{reference_id}.yaml"
 
 
 @cache
@@ -71,9 +74,17 @@ def _load_cached(path: str, mtime_ns: int) -> Reference:
 
 
 def load_reference(path: str | Path | None = None) -> Reference:
-    """The reference text; raises ``DataError`` (``FILE:LINE:COL: message``) when broken.
+    """A reference text, by path or by id (``resources/reference/<id>.yaml``); raises
+    ``DataError`` (``FILE:LINE:COL: message``) when broken or missing.
 
     Cached per file version: the sheet is printed often and the text rarely changes.
     """
-    target = Path(path) if path is not None else reference_path()
+    if path is None:
+        target = reference_path()
+    elif isinstance(path, str) and "/" not in path and not path.endswith(".yaml"):
+        target = reference_path(path)
+    else:
+        target = Path(path)
+    if not target.is_file():
+        raise DataError.single(target, "no such reference text")
     return _load_cached(str(target), target.stat().st_mtime_ns)

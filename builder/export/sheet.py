@@ -111,10 +111,14 @@ def header(s: WarbandSummary) -> list[Flowable]:
     faction = esc(s.faction_name) if s.faction_name else (
         f"unknown faction ‘{esc(s.faction_id)}’")
     models = f"{s.stats.models} model{'s' if s.stats.models != 1 else ''}"
+    parts = [esc(s.game.name)] if s.game.name else []
+    parts.append(faction)
+    if s.game.has_cost:
+        parts.append(_points_text(s))
+    parts += [models, f"printed {s.date.isoformat()}"]
     out: list[Flowable] = [
         Paragraph(esc(s.name), TITLE),
-        Paragraph(f"{faction} · {_points_text(s)} · {models} · printed "
-                  f"{s.date.isoformat()}", SUB),
+        Paragraph(" · ".join(parts), SUB),
         Spacer(0, 6),
         verdict(s),
     ]
@@ -156,25 +160,27 @@ def verdict(s: WarbandSummary) -> Flowable:
 def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     """Count × name, type, rank, the stat line and the points of each line of the list."""
     columns = list(s.stat_columns)
-    head = ["", "Combatant", "Type", "Rank", *columns, "Points"]
+    points = ["Points"] if s.game.has_cost else []
+    head = ["", "Combatant", "Type", "Rank", *columns, *points]
     rows: list[list[object]] = [[Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]]
     unknown_rows: list[int] = []
     for line in s.roster:
-        rows.append(_roster_row(line, s, len(columns)))
+        rows.append(_roster_row(line, s, len(columns))[:len(head)])
         if not line.known:
             unknown_rows.append(len(rows) - 1)
     if not s.roster:
         rows.append(["", Paragraph("<i>No combatants yet.</i>", CELL)] + [""] * (len(head) - 2))
     total = ["", Paragraph(f"<b>Total: {s.stats.models} model"
                            f"{'s' if s.stats.models != 1 else ''}</b>", CELL)]
-    total += [""] * (len(head) - 3) + [Paragraph(f"<b>{s.stats.points}</b>", CELL_R)]
+    total += [""] * (len(head) - 2 - len(points))
+    total += [Paragraph(f"<b>{s.stats.points}</b>", CELL_R)] if points else []
     rows.append(total)
 
     stat_w = 24.0
-    fixed = {"count": 22.0, "type": 46.0, "rank": 44.0, "points": 34.0}
+    fixed = {"count": 22.0, "type": 46.0, "rank": 44.0, "points": 34.0 if points else 0.0}
     name_w = width - sum(fixed.values()) - stat_w * len(columns)
     widths = [fixed["count"], name_w, fixed["type"], fixed["rank"],
-              *([stat_w] * len(columns)), fixed["points"]]
+              *([stat_w] * len(columns)), *([fixed["points"]] if points else [])]
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 7.5),
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
@@ -202,44 +208,28 @@ def _roster_row(line: RosterLine, s: WarbandSummary, n_stats: int) -> list[objec
         return [count, Paragraph(f"<b>{esc(line.name)}</b>", CELL),
                 Paragraph(f"<i>unknown combatant: not in {where}; counts toward nothing</i>",
                           _style("unk", 7.5, ITALIC, BAD))] + [""] * (n_stats + 2)
-    return [count, Paragraph(esc(line.name), CELL_B), capital(line.type), capital(line.rank) or "–",
-            *[shown for _n, shown in line.stats], Paragraph(str(line.points), CELL_R)]
+    return [count, Paragraph(esc(line.name), CELL_B), Paragraph(esc(line.type), CELL),
+            Paragraph(esc(line.rank or "–"), CELL), *[shown for _n, shown in line.stats],
+            Paragraph(str(line.points), CELL_R)]
 
 
 def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
-    """Power gems, orders, deployment drop and the strategic roll (SPEC §3, *Unfolding of the
-    game*), computed from the whole list as hired."""
-    st = s.stats
-    leaders = s.strategic_roll.leaders
-    lost = "a single die once a leader is lost"
-    if s.strategic_roll.dice is not None:
-        roll = Paragraph(f"{s.strategic_roll.dice} dice", NUMBER)
-        roll_note = f"opposition roll with the MAN of {esc(leaders[0][0])}; {lost}"
-    elif leaders:
-        grouped: dict[tuple[str, int], int] = {}
-        for leader in leaders:
-            grouped[leader] = grouped.get(leader, 0) + 1
-        roll = Paragraph("<br/>".join(
-            f"{esc(name)}: {man}" + (f" (×{n})" if n > 1 else "")
-            for (name, man), n in grouped.items()), NUMBER_SMALL)
-        roll_note = ("opposition roll with the MAN of the leaders (the book does not say how "
-                     f"several leaders combine); {lost}")
-    else:
-        roll, roll_note = Paragraph("–", NUMBER), "no leader hired"
-    cells = [
-        ("Power gems", str(st.power_gems), "sum of POD, each actualisation phase"),
-        ("Orders", str(st.orders), "sum of MAN, each actualisation phase"),
-        ("Deployment", str(st.deployment_drop),
-         "squads or combatants placed per deployment turn (leader's MAN)"),
-        ("Strategic roll", roll, roll_note),
-        ("Messengers", f"{st.messengers} / {st.messenger_cap}", "hired / allowed by command"),
-    ]
+    """The game system's derived figures (SPEC §5 ``figures``), computed from the whole list
+    as hired, each with its help text."""
+    if not s.figures and s.faction_name is not None:
+        return []
+    cells = [(f.name, str(f.value), f.help) for f in s.figures]
     if s.faction_name is None:  # nothing is known about the combatants: no figure is honest
-        cells = [(label, "–", "unknown: the faction is not loaded") for label, _v, _n in cells]
-    row = [[Paragraph(label, NUMBER_LABEL),
-            value if isinstance(value, Paragraph) else Paragraph(esc(value), NUMBER),
-            Paragraph(note, NUMBER_NOTE)] for label, value, note in cells]
-    table = Table([row], colWidths=[width / len(cells)] * len(cells))
+        cells = [("Figures", "–", "unknown: the faction is not loaded")]
+    per_row = 5
+    rows = []
+    for start in range(0, len(cells), per_row):
+        chunk = cells[start:start + per_row]
+        row = [[Paragraph(esc(label), NUMBER_LABEL), Paragraph(esc(value), NUMBER),
+                Paragraph(esc(note), NUMBER_NOTE)] for label, value, note in chunk]
+        rows.append(row + [""] * (per_row - len(chunk)) if len(cells) > per_row else row)
+    n = len(rows[0])
+    table = Table(rows, colWidths=[width / n] * n)
     table.setStyle(TableStyle([
         ("BOX", (0, 0), (-1, -1), 0.6, RULE),
         ("INNERGRID", (0, 0), (-1, -1), 0.6, RULE),
@@ -320,8 +310,9 @@ class _Pages:
         c.setFont(REGULAR, 6.5)
         c.setFillColor(MUTED)
         c.drawString(MARGIN, MARGIN - 1, f"{self.s.name} · turn summary · page {self.number}")
-        c.drawRightString(self.w - MARGIN, MARGIN - 1,
-                          "Rules: Manuscrito de Saphir (SphereWars core rulebook)")
+        rules = self.s.game.source or self.s.game.name
+        if rules:
+            c.drawRightString(self.w - MARGIN, MARGIN - 1, f"Rules: {rules}")
         c.restoreState()
 
     @property
@@ -430,7 +421,11 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
     width = pages.w - 2 * MARGIN
     top = [*header(s), *roster(s, width), *turn_numbers(s, width)]
     last = flow(c, top, pages.full())
-    ref = ref or load_reference()
+    if ref is None and s.game.reference is not None:
+        ref = load_reference(s.game.reference)
+    if ref is None:  # the game prints no reference
+        c.showPage()
+        return pages.number
     heading = Paragraph(f"{esc(ref.title)} <font size='7' color='#555555'>· from the "
                         f"{esc(ref.source)}; each item names its section</font>", H2)
     _w, h = heading.wrap(width, pages.h)

@@ -12,12 +12,11 @@ import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from builder.model import STAT_NAMES, TYPE_ORDER, Ability, Combatant, Faction, Warband
+from builder.data.errors import DataError
+from builder.export.reference import load_reference
+from builder.model import Ability, Combatant, Faction, System, Warband
+from builder.model.text import display
 from builder.rules import Finding, Stats, validate
-
-SQUAD_REMINDER = 'placed together, within 2" of each other, at deployment'
-"""*Recruiting a Warband*: "all the models composing a squad must be placed at the same time
-and within 2\" of each other"."""
 
 
 @dataclass(frozen=True)
@@ -53,18 +52,24 @@ class ProfileSheet:
     name: str
     nickname: str | None
     type: str
+    """The type as the game calls it ("Leader")."""
     rank: str | None
+    """The rank as the game calls it ("Elite")."""
     base: int | None
     squad: bool
-    wounds: int
+    wounds: int | None
+    """None: the game has no wound track."""
     faction: str
     stats: tuple[tuple[str, str], ...]
-    """(column, shown value) in the book's order; PRE only when the combatant has it."""
+    """(column, shown value) in the system's order; an ``only_when_set`` column only when the
+    combatant has it."""
     abilities: tuple[AbilityLine, ...]
     equipment: tuple[str, ...]
     unique_equipment: tuple[str, ...]
     count: int
     """Models hired (over every entry naming this combatant)."""
+    squad_note: str | None = None
+    """What the game's reference says about squads, printed on a squad's card."""
 
     @property
     def display_name(self) -> str:
@@ -83,27 +88,45 @@ class RosterLine:
     rank: str | None = None
     stats: tuple[tuple[str, str], ...] = ()
     """Every column of ``WarbandSummary.stat_columns``, "–" for none."""
-    pe: int = 0
+    cost: int = 0
+    """What one model costs (the system's cost stat)."""
 
     @property
     def points(self) -> int:
-        return self.pe * self.count
+        return self.cost * self.count
 
 
 @dataclass(frozen=True)
-class StrategicRoll:
-    """*Strategic roll*: "an opposition roll is made using the command (MAN) value of the
-    leaders. If a player has suffered the loss of one or more leaders on a previous turn, then
-    a single dice is for the roll." The book does not say how the MAN of several leaders
-    combine, so with more than one leader the sheet lists each instead of inventing a sum."""
+class FigureLine:
+    """A derived figure of the game system, as the sheet prints it."""
 
-    leaders: tuple[tuple[str, int], ...] = ()
-    """(leader name, MAN) for each leader model hired."""
+    id: str
+    name: str
+    value: int
+    help: str = ""
 
-    @property
-    def dice(self) -> int | None:
-        """The dice to roll when the reading is unambiguous (exactly one leader), else None."""
-        return self.leaders[0][1] if len(self.leaders) == 1 else None
+
+@dataclass(frozen=True)
+class Game:
+    """What a printout says about the game system: names, not rules."""
+
+    id: str = ""
+    name: str = ""
+    source: str = ""
+    list_name: str = "List"
+    has_cost: bool = True
+    cost: str = ""
+    """The cost stat's id ("PE"), "" with no cost."""
+    reference: str | None = None
+    """The reference text printed on the sheet (``resources/reference/<id>.yaml``)."""
+
+
+def game_of(system: System | None) -> Game:
+    if system is None:
+        return Game()
+    return Game(id=system.id, name=display(system.name), source=system.source or "",
+                list_name=display(system.list_name), has_cost=system.cost is not None,
+                cost=system.cost or "", reference=system.reference)
 
 
 @dataclass(frozen=True)
@@ -118,11 +141,13 @@ class WarbandSummary:
     stats: Stats
     roster: tuple[RosterLine, ...]
     profiles: tuple[ProfileSheet, ...]
-    """Known combatants in print order: by type (leader, avatar, messenger, troop), then in the
-    order the list first names them."""
+    """Known combatants in print order: by type in the system's order, then in the order the
+    list first names them."""
     stat_columns: tuple[str, ...]
-    """The roster's stat columns: the book's, with PRE only when some combatant has it."""
-    strategic_roll: StrategicRoll
+    """The roster's stat columns: the system's, an ``only_when_set`` one only when some
+    combatant has it."""
+    figures: tuple[FigureLine, ...] = ()
+    game: Game = field(default_factory=Game)
     notes: str | None = None
     date: datetime.date = field(default_factory=datetime.date.today)
 
@@ -131,29 +156,42 @@ class WarbandSummary:
         return tuple(line for line in self.roster if not line.known)
 
 
-def stat_columns(combatants: list[Combatant]) -> tuple[str, ...]:
-    """*Attributes*: Precision "will appear after the dexterity value but only for those
-    miniatures capable of ranged attacks"."""
-    with_pre = any(c.profile.PRE is not None for c in combatants)
-    return tuple(n for n in STAT_NAMES if n != "PRE" or with_pre)
+def squad_note(system: System) -> str | None:
+    """The game reference's note on squads, when the game has one and it reads."""
+    if system.reference is None:
+        return None
+    try:
+        return load_reference(system.reference).squad_note
+    except DataError:
+        return None  # the sheet reports a broken reference; a card just goes without
+
+
+def stat_columns(system: System, combatants: list[Combatant]) -> tuple[str, ...]:
+    """The system's stat line; an ``only_when_set`` column only when one of ``combatants``
+    has it (SphereWars' PRE: "only for those miniatures capable of ranged attacks")."""
+    return tuple(s.id for s in system.stats
+                 if not s.only_when_set or any(c.stat(s.id) is not None for c in combatants))
 
 
 def resolve_ability(faction: Faction, ref: str | Ability,
-                    universal: Mapping[str, Ability]) -> AbilityLine:
-    a = faction.ability(ref, dict(universal))
+                    universal: Mapping[str, Ability] | None = None) -> AbilityLine:
+    a = faction.ability(ref, universal)
     return AbilityLine(name=a.name, kind=a.kind, scope=a.scope, difficulty=a.difficulty,
                        successes=a.successes, text=a.text)
 
 
-def profile_sheet(c: Combatant, faction: Faction, universal: Mapping[str, Ability],
-                  count: int) -> ProfileSheet:
-    columns = stat_columns([c])
+def profile_sheet(c: Combatant, faction: Faction, universal: Mapping[str, Ability] | None,
+                  count: int, squad_note: str | None = None) -> ProfileSheet:
+    system = faction.game
+    columns = stat_columns(system, [c])
     return ProfileSheet(
-        id=c.id, name=c.name, nickname=c.nickname, type=c.type, rank=c.rank, base=c.base,
+        id=c.id, name=c.name, nickname=c.nickname, type=system.type_label(c.type),
+        rank=system.rank_label(c.rank) or None, base=c.base,
         squad=c.squad, wounds=c.wounds, faction=faction.name,
-        stats=tuple((n, c.profile.shown(n)) for n in columns),
+        stats=tuple((n, c.shown(n)) for n in columns),
         abilities=tuple(resolve_ability(faction, ref, universal) for ref in c.abilities),
         equipment=tuple(c.equipment), unique_equipment=tuple(c.unique_equipment), count=count,
+        squad_note=squad_note,
     )
 
 
@@ -166,37 +204,42 @@ def summarise(warband: Warband, faction: Faction | None,
     An unknown faction still gives a summary (name, findings, the entries as unknown lines),
     so that an organiser's printout says what is wrong instead of failing.
     """
-    universal = universal or {}
     report = validate(warband, faction, points_override)
     totals = warband.totals()
-    matches = faction is not None and faction.id == warband.faction
+    matches = faction is not None and faction.id == warband.faction and faction.attached
     known = faction.by_id if faction is not None and matches else {}
+    system = faction.game if faction is not None and matches else None
     hired = [known[cid] for cid in totals if cid in known]
-    type_rank = {t: i for i, t in enumerate(TYPE_ORDER)}
     order = {cid: i for i, cid in enumerate(totals)}
-    hired.sort(key=lambda c: (type_rank.get(c.type, len(TYPE_ORDER)), order[c.id]))
-    columns = stat_columns(hired)
-
-    roster = [RosterLine(combatant_id=c.id, count=totals[c.id], name=c.display_name, known=True,
-                         type=c.type, rank=c.rank,
-                         stats=tuple((n, c.profile.shown(n)) for n in columns),
-                         pe=c.profile.PE)
-              for c in hired]
+    columns: tuple[str, ...] = ()
+    figures: tuple[FigureLine, ...] = ()
+    roster: list[RosterLine] = []
+    if faction is not None and system is not None:
+        type_rank = {t: i for i, t in enumerate(system.type_order)}
+        hired.sort(key=lambda c: (type_rank.get(c.type, len(type_rank)), order[c.id]))
+        columns = stat_columns(system, hired)
+        roster = [RosterLine(combatant_id=c.id, count=totals[c.id], name=c.display_name,
+                             known=True, type=system.type_label(c.type),
+                             rank=system.rank_label(c.rank) or None,
+                             stats=tuple((n, c.shown(n)) for n in columns),
+                             cost=faction.cost(c))
+                  for c in hired]
+        figures = tuple(FigureLine(f.id, display(f.name), report.stats.figures.get(f.id, 0),
+                                   display(f.help)) for f in system.figures)
     roster += [RosterLine(combatant_id=cid, count=n, name=cid, known=False)
                for cid, n in totals.items() if cid not in known]
 
     profiles: list[ProfileSheet] = []
-    if faction is not None and matches:
-        profiles = [profile_sheet(c, faction, universal, totals[c.id]) for c in hired]
+    if faction is not None and system is not None:
+        note = squad_note(system) if any(c.squad for c in hired) else None
+        profiles = [profile_sheet(c, faction, universal, totals[c.id], note) for c in hired]
 
-    leaders = tuple((c.name, c.profile.MAN or 0) for c in hired if c.type == "leader"
-                    for _ in range(totals[c.id]))
     return WarbandSummary(
         name=warband.name, faction_id=warband.faction,
         faction_name=faction.name if faction is not None and matches else None,
         points_limit=report.points_limit, legal=report.legal,
         findings=tuple(report.findings), stats=report.stats, roster=tuple(roster),
-        profiles=tuple(profiles), stat_columns=columns,
-        strategic_roll=StrategicRoll(leaders), notes=warband.notes,
+        profiles=tuple(profiles), stat_columns=columns, figures=figures,
+        game=game_of(system), notes=warband.notes,
         date=date or datetime.date.today(),
     )

@@ -16,7 +16,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from builder.gui.roster_model import COMBATANT_ID_ROLE, COMBATANT_MIME, combatant_mime
-from builder.model import TYPE_ORDER, TYPE_PLURAL, Combatant, Faction
+from builder.model import Combatant, Faction
 
 FILTER_ROLE = Qt.ItemDataRole.UserRole + 10
 """Text the filter box matches: name, nickname and id of a combatant."""
@@ -52,7 +52,7 @@ class CatalogueModel(QAbstractItemModel):
         self.faction = faction
         self._groups = []
         if faction is not None:
-            for kind in TYPE_ORDER:
+            for kind in faction.game.type_order:
                 members = [c for c in faction.combatants if c.type == kind]
                 if members:
                     self._groups.append((kind, members))
@@ -98,6 +98,9 @@ class CatalogueModel(QAbstractItemModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation == Qt.Orientation.Horizontal:
             if role == Qt.ItemDataRole.DisplayRole:
+                if section == PE:  # the game's cost stat
+                    game = self.faction.game if self.faction is not None else None
+                    return (game.cost if game is not None else None) or "Cost"
                 return HEADERS[section]
             if role == Qt.ItemDataRole.TextAlignmentRole and section == PE:
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -119,7 +122,8 @@ class CatalogueModel(QAbstractItemModel):
         if index.internalId() == _GROUP:
             kind, members = self._groups[index.row()]
             if role == Qt.ItemDataRole.DisplayRole and index.column() == NAME:
-                return f"{TYPE_PLURAL[kind]} ({len(members)})"
+                assert self.faction is not None
+                return f"{self.faction.game.type_label(kind, 2)} ({len(members)})"
             if role == Qt.ItemDataRole.FontRole:
                 return self._bold
             if role == FILTER_ROLE:
@@ -131,9 +135,9 @@ class CatalogueModel(QAbstractItemModel):
             if col == NAME:
                 return c.display_name
             if col == PE:
-                return c.profile.PE
+                return self.faction.cost(c) if self.faction is not None else 0
             if col == RANK:
-                return c.rank.capitalize() if c.rank else ""
+                return self.faction.game.rank_label(c.rank) if self.faction is not None else ""
             if col == MARKS:
                 return marks(c)
         elif role == Qt.ItemDataRole.TextAlignmentRole and col == PE:

@@ -381,7 +381,8 @@ class MainWindow(QMainWindow):
     # ================================================================ reacting to the document
 
     def _validated(self, report: Report) -> None:
-        self.totals.show_report(report)
+        faction = self.doc.faction
+        self.totals.show_report(report, faction.game if faction is not None else None)
         self.findings_model.set_report(report)
         if report.findings:
             self.findings_stack.setCurrentWidget(self.findings_view)
@@ -653,7 +654,7 @@ class MainWindow(QMainWindow):
         if combatant is None or faction is None:
             self.profile.setHtml(unknown_html(combatant_id, self.doc.warband.faction))
         else:
-            self.profile.setHtml(profile_html(combatant, faction, self.doc.catalogue.universal))
+            self.profile.setHtml(profile_html(combatant, faction))
 
     # ================================================================ files
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from html import escape
 
-from builder.model import STAT_NAMES, Ability, Combatant, Faction
+from collections.abc import Mapping
 
-_TYPE = {"leader": "Leader", "avatar": "Avatar", "messenger": "Messenger", "troop": "Troop"}
+from builder.export.summary import stat_columns as system_columns
+from builder.model import Ability, Combatant, Faction
 _SCOPE_ORDER = ("racial", "unique", "universal", None)
 _SCOPE_TITLE = {"racial": "Racial abilities", "unique": "Unique abilities",
                 "universal": "Universal abilities", None: "Abilities"}
@@ -30,35 +31,38 @@ def kind_text(a: Ability) -> str:
     return ", ".join(parts)
 
 
-def stat_columns(c: Combatant) -> list[str]:
-    """The book prints PRE "only for those miniatures capable of ranged attacks"."""
-    return [s for s in STAT_NAMES if s != "PRE" or c.profile.PRE is not None]
+def stat_columns(c: Combatant, faction: Faction) -> list[str]:
+    """The system's stat line; an ``only_when_set`` column only when the combatant has it."""
+    return list(system_columns(faction.game, [c]))
 
 
-def profile_html(c: Combatant, faction: Faction, universal: dict[str, Ability]) -> str:
+def profile_html(c: Combatant, faction: Faction,
+                 universal: Mapping[str, Ability] | None = None) -> str:
+    game = faction.game
     head = escape(c.name)
     if c.nickname:
         head += f", <i>{escape(c.nickname)}</i>"
-    facts = [_TYPE[c.type]]
+    facts = [game.type_label(c.type)]
     if c.rank:
-        facts.append(c.rank.capitalize())
+        facts.append(game.rank_label(c.rank))
     if c.base:
         facts.append(f"{c.base} mm base")
     if c.squad:
         facts.append("forms a squad")
     if c.max is not None:
-        facts.append(f"at most {c.max} per warband")
-    cols = stat_columns(c)
+        facts.append(f"at most {c.max} per {game.list_name_text.lower()}")
+    cols = stat_columns(c, faction)
     cells = "".join(f"<th nowrap style='font-size:small'>{s}</th>" for s in cols)
-    values = "".join(f"<td nowrap align='center'>{escape(c.profile.shown(s))}</td>"
-                     for s in cols)
+    values = "".join(f"<td nowrap align='center'>{escape(c.shown(s))}</td>" for s in cols)
     out = [f"<h2 style='margin-bottom:2px'>{head}</h2>",
            f"<p style='margin-top:0; color:#666'>{escape(' · '.join(facts))}"
            f" — {escape(faction.name)}</p>",
            "<table class='stats' cellspacing='0' cellpadding='2' border='1' "
            "style='border-collapse:collapse; border-color:#999'>"
-           f"<tr style='background:#e8e4dc; color:#222'>{cells}</tr><tr>{values}</tr></table>",
-           f"<p><b>Wounds:</b> {c.wounds}</p>"]
+           f"<tr style='background:#e8e4dc; color:#222'>{cells}</tr><tr>{values}</tr></table>"
+           if cols else ""]
+    if c.wounds:
+        out.append(f"<p><b>Wounds:</b> {c.wounds}</p>")
     abilities = [faction.ability(ref, universal) for ref in c.abilities]
     for scope in _SCOPE_ORDER:
         group = [a for a in abilities if a.scope == scope]

@@ -35,8 +35,6 @@ FLAGGED_ROLE = Qt.ItemDataRole.UserRole + 3
 NAME, TYPE, COUNT, PE, SUBTOTAL = range(5)
 HEADERS = ("Combatant", "Type", "Count", "PE each", "Subtotal")
 
-_TYPE_LABEL = {"leader": "Leader", "avatar": "Avatar", "messenger": "Messenger",
-               "troop": "Troop"}
 _UNKNOWN_BRUSH = QBrush(QColor("#b00020"))
 
 Index = QModelIndex | QPersistentModelIndex
@@ -83,6 +81,10 @@ class RosterModel(QAbstractTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation == Qt.Orientation.Horizontal:
             if role == Qt.ItemDataRole.DisplayRole:
+                faction = self.doc.faction
+                cost = faction.game.cost if faction is not None else None
+                if section == PE:  # the game's cost stat, e.g. "PE each"
+                    return f"{cost} each" if cost else "Cost each"
                 return HEADERS[section]
             if role == Qt.ItemDataRole.TextAlignmentRole and section >= COUNT:
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -110,13 +112,18 @@ class RosterModel(QAbstractTableModel):
                     return f"{entry.combatant} (unknown combatant)"
                 return combatant.display_name
             if col == TYPE:
-                return _TYPE_LABEL[combatant.type] if combatant else "?"
+                faction = self.doc.faction
+                if combatant is None or faction is None:
+                    return "?"
+                return faction.game.type_label(combatant.type)
             if col == COUNT:
                 return entry.count
             if col == PE:
-                return combatant.profile.PE if combatant else "–"
+                faction = self.doc.faction
+                return faction.cost(combatant) if combatant and faction else "–"
             if col == SUBTOTAL:
-                return combatant.profile.PE * entry.count if combatant else 0
+                faction = self.doc.faction
+                return faction.cost(combatant) * entry.count if combatant and faction else 0
         elif role == Qt.ItemDataRole.EditRole and col == COUNT:
             return entry.count
         elif role == Qt.ItemDataRole.TextAlignmentRole and col >= COUNT:

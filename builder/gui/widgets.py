@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QSizePolicy,
     QAbstractItemView,
     QFrame,
     QHBoxLayout,
@@ -17,7 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from builder.model import System
+from builder.model.text import display
 from builder.rules import Report
+from builder.rules.engine import capped
 
 MAX_COUNT = 99
 OVER = "over"
@@ -121,7 +125,8 @@ class Figure(QWidget):
 
 
 class TotalsBar(QFrame):
-    """The derived figures of SPEC §3, always in view; over-limit figures turn red."""
+    """The list's points and the game system's figures (SPEC §5), always in view; a figure
+    over the bound of the rule that caps it turns red ("3 / 2")."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -130,26 +135,51 @@ class TotalsBar(QFrame):
         self.verdict = QLabel()
         self.verdict.setObjectName("verdict")
         self.verdict.setMinimumWidth(90)
-        self.points = Figure("Points", "points", "Points to Enrol spent / the list's limit")
-        self.messengers = Figure("Messengers", "messengers",
-                                 "Messengers hired / what the leaders' command (MAN) allows")
-        self.models = Figure("Models", "models", "Models in the warband")
-        self.orders = Figure("Orders", "orders",
-                             "Orders per turn: the sum of MAN over the warband")
-        self.gems = Figure("Power gems", "power-gems",
-                           "Power gems per turn: the sum of POD over the warband")
-        self.drop = Figure("Deploys", "deployment",
-                           "Combatants or squads placed per deployment turn: the highest "
-                           "MAN among the leaders")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 4)
-        layout.addWidget(self.verdict)
-        for figure in (self.points, self.messengers, self.models, self.orders, self.gems,
-                       self.drop):
-            layout.addWidget(figure)
-        layout.addStretch(1)
+        self.points = Figure("Points", "points", "Points spent / the list's limit")
+        self.models = Figure("Models", "models", "Models in the list")
+        self.figures: dict[str, Figure] = {}
+        self._system: System | None = None
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(8, 4, 8, 4)
+        self._layout.addWidget(self.verdict)
+        self._layout.addWidget(self.points)
+        self._layout.addWidget(self.models)
+        self._layout.addStretch(1)
+        # the system decides how many figures there are: they must not set the window's
+        # minimum width (a narrow window clips the last ones instead)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
-    def show_report(self, report: Report) -> None:
+    def __getattr__(self, name: str) -> Figure:
+        """A figure by id (``totals.messengers``)."""
+        figures = self.__dict__.get("figures") or {}
+        if name in figures:
+            return figures[name]
+        raise AttributeError(name)
+
+    def set_system(self, system: System | None) -> None:
+        """One widget per figure of the system; a figure that is only another's cap (the
+        Messenger cap) is shown inside that one rather than on its own."""
+        if system is self._system:
+            return
+        self._system = system
+        for figure in self.figures.values():
+            self._layout.removeWidget(figure)
+            figure.deleteLater()
+        self.figures = {}
+        self.points.setVisible(system is None or system.cost is not None)
+        if system is None:
+            return
+        folded = [rule.at_most for rule in capped(system).values()]
+        for f in system.figures:
+            if any(f.value == q for q in folded):
+                continue
+            figure = Figure(display(f.name), f.id.replace("_", "-"), display(f.help))
+            self.figures[f.id] = figure
+            self._layout.insertWidget(self._layout.count() - 1, figure)
+
+    def show_report(self, report: Report, system: System | None = None) -> None:
+        if system is not None or self._system is None:
+            self.set_system(system)
         s = report.stats
         limit = report.points_limit
         if limit is None:
@@ -158,12 +188,14 @@ class TotalsBar(QFrame):
         else:
             self.points.show_value(f"{s.points} / {limit}", OVER if s.points > limit else OK)
             self.points.caption.setText("Points")
-        self.messengers.show_value(f"{s.messengers} / {s.messenger_cap}",
-                                   OVER if s.messengers > s.messenger_cap else OK)
         self.models.show_value(str(s.models))
-        self.orders.show_value(str(s.orders))
-        self.gems.show_value(str(s.power_gems))
-        self.drop.show_value(str(s.deployment_drop))
+        for figure_id, figure in self.figures.items():
+            value = s.figures.get(figure_id, 0)
+            cap = s.caps.get(figure_id)
+            if cap is None:
+                figure.show_value(str(value))
+            else:
+                figure.show_value(f"{value} / {cap}", OVER if value > cap else OK)
         errors = len(report.errors)
         if report.legal:
             self.verdict.setText("✔ Legal")

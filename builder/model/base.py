@@ -13,6 +13,7 @@ from pydantic import (
     ConfigDict,
     Field,
     Strict,
+    Tag,
     WithJsonSchema,
     model_validator,
 )
@@ -71,21 +72,37 @@ class StrictModel(BaseModel):
 
 
 def model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[StrictModel] | None:
-    """The model class that validates the mapping at ``loc`` (for messages)."""
-    current: Any = model
+    """The model class that validates the mapping at ``loc`` (for messages); a union's tag in
+    ``loc`` (``inline-ability``, ``q-sum``) picks the member it names."""
+    annotation: Any = model
     for part in loc:
         if isinstance(part, int):
             continue
-        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+        tagged = _tagged(annotation, part)
+        if tagged is not None:
+            annotation = tagged
+            continue
+        current = _inner_model(annotation)
+        if current is None:
             return None
         fields = {f.alias or name: f for name, f in current.model_fields.items()}
-        if part in fields:
-            current = _inner_model(fields[part].annotation)
-        elif part == "inline-ability":
-            continue
-        elif part != "by-id":
+        if part not in fields:
             return None
+        annotation = fields[part].annotation
+    current = _inner_model(annotation)
     return current if isinstance(current, type) and issubclass(current, StrictModel) else None
+
+
+def _tagged(annotation: Any, tag: str) -> Any:
+    """The member of a tagged union (``Annotated[X, Tag(tag)]``) inside ``annotation``."""
+    for meta in getattr(annotation, "__metadata__", ()):
+        if isinstance(meta, Tag) and meta.tag == tag:
+            return annotation.__origin__
+    for arg in get_args(annotation):
+        found = _tagged(arg, tag)
+        if found is not None:
+            return found
+    return None
 
 
 def _inner_model(annotation: Any) -> Any:
@@ -148,3 +165,21 @@ Stat = Annotated[
     WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 0}, *NONE_SCHEMA]}),
 ]
 """A profile value: a whole number, or none (null or "-")."""
+
+
+def check_schema(value: Any, expected: str) -> Any:
+    """Refuse other formats, and newer versions with the version this program reads."""
+    if value == expected:
+        return value
+    family = expected.rsplit("/", 1)[0]
+    if isinstance(value, str) and value.startswith(family + "/"):
+        raise PydanticCustomError(
+            "schema_version",
+            "this file is {got}; this program reads {expected} (a newer version of the "
+            "builder may read it)",
+            {"got": value, "expected": expected},
+        )
+    raise PydanticCustomError(
+        "schema_value", "schema must be '{expected}', not {got}",
+        {"expected": expected, "got": repr(value)},
+    )

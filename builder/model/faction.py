@@ -1,164 +1,62 @@
-"""Faction data (SPEC §1): abilities, profiles, combatants, building overrides."""
+"""Faction data (SPEC §1, §5): combatants whose stat line, types and ranks are their system's.
+
+The model checks a file's shape; :func:`faction_problems` checks it against its game system
+(profile keys and values, types, ranks, bases, ``building`` parameters, ability kinds and ids)
+on the plain YAML data, so a file with other mistakes still gets every problem in one pass.
+:meth:`Faction.attach` then ties a valid faction to its system and normalises its values.
+"""
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    BeforeValidator,
-    Discriminator,
-    Field,
-    Strict,
-    Tag,
-    ValidationInfo,
-    WithJsonSchema,
-    field_validator,
-    model_validator,
-)
-from pydantic_core import PydanticCustomError
+from pydantic import Field, PrivateAttr, Strict, field_validator
 
+from builder.model.ability import Ability, AbilityRef, GlossaryAbility, ability_data
 from builder.model.base import (
-    NONE_SCHEMA,
     Count,
     Id,
     NonNegative,
     OptText,
-    Stat,
     StrictModel,
     Text,
-    _dash_is_none,
+    check_schema,
+    describe,
+)
+from builder.model.system import (
+    DEFAULT_SYSTEM,
+    Problem,
+    System,
+    closest,
+    duplicate_ids,
+    not_one_of,
 )
 
 FACTION_SCHEMA = "spherewars-faction/1"
-ABILITIES_SCHEMA = "spherewars-abilities/1"
+MAX_WHOLE = 999_999
+"""SPEC "hostile and broken input": a whole number is at most 999,999."""
+MAX_TEXT = 20_000
 
-CombatantType = Literal["leader", "avatar", "messenger", "troop"]
-Rank = Literal["irregular", "regular", "veteran", "elite"]
-Scope = Literal["racial", "unique", "universal"]
-Kind = Literal["passive", "feat", "enchantment"]
-Base = Literal[30, 40, 50, 60]
-
-TYPE_ORDER: tuple[CombatantType, ...] = ("leader", "avatar", "messenger", "troop")
-TYPE_PLURAL = {"leader": "Leaders", "avatar": "Avatars", "messenger": "Messengers",
-               "troop": "Troops"}
-STAT_NAMES = ("PE", "CA", "MOV", "MAN", "DES", "PRE", "POT", "CON", "FUR", "POD")
-"""The book's column order (PRE, precision, only for combatants with ranged attacks)."""
-
-_CON_PAIR = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
-
-
-def _con(value: Any) -> Any:
-    """CON is one value or "arcane-mundane" ("6-5"); "-" or null mean none."""
-    value = _dash_is_none(value)
-    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-        return value
-    if isinstance(value, str):
-        m = _CON_PAIR.match(value)
-        if m:
-            return f"{int(m.group(1))}-{int(m.group(2))}"
-        if value.strip().isdigit():
-            return int(value)
-    raise PydanticCustomError(
-        "con_value",
-        "CON must be a whole number (6) or arcane-mundane (\"6-5\"), not {got}",
-        {"got": repr(value)},
-    )
-
-
-Con = Annotated[
-    int | str | None,
-    BeforeValidator(_con),
-    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 0},
-                              {"type": "string", "pattern": r"^\s*\d+\s*-\s*\d+\s*$"},
-                              *NONE_SCHEMA]}),
-]
-
-
-def _difficulty(value: Any) -> Any:
-    if value is None or value == "A" or (isinstance(value, int) and not isinstance(value, bool)
-                                         and value >= 1):
-        return value
-    raise PydanticCustomError(
-        "difficulty_value",
-        "difficulty must be a whole number (the target value) or \"A\" (automatic), not {got}",
-        {"got": repr(value)},
-    )
-
-
-Difficulty = Annotated[
-    int | Literal["A"] | None,
-    BeforeValidator(_difficulty),
-    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1}, {"const": "A"},
-                              {"type": "null"}]}),
-]
-
-
-class Ability(StrictModel):
-    """An ability: a glossary entry (with ``id``) or written inline on a combatant."""
-
-    id: Id | None = None
-    name: Text
-    scope: Scope | None = None
-    kind: Kind | None = None
-    difficulty: Difficulty = None
-    successes: Count = 1
-    text: OptText = None
-
-
-class GlossaryAbility(Ability):
-    id: Id  # type: ignore[assignment]
-
-
-def _ability_tag(value: Any) -> str:
-    return "by-id" if isinstance(value, str) else "inline-ability"
-
-
-AbilityRef = Annotated[
-    Annotated[str, Strict(), Tag("by-id")] | Annotated[Ability, Tag("inline-ability")],
-    Discriminator(_ability_tag),
-]
-
-
-class Profile(StrictModel):
-    PE: NonNegative
-    CA: Stat = None
-    MOV: Stat = None
-    MAN: Stat = None
-    DES: Stat = None
-    PRE: Stat = None
-    POT: Stat = None
-    CON: Con = None
-    FUR: Stat = None
-    POD: Stat = None
-
-    def shown(self, name: str) -> str:
-        """The value as the book prints it: a number, "6-5", or "–" for none."""
-        value = getattr(self, name)
-        return "–" if value is None else str(value)
-
-
-class BuildingRules(StrictModel):
-    """A faction Manuscript's overrides of the core recruiting rules (*Recruiting a Warband*)."""
-
-    max_same_combatant: Count = 5
-    max_squad_units: Count = 3
-    messengers_per_command: NonNegative = 1
+_PAIR = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+_NONE_MARKS = ("-", "–", "—", "")
 
 
 class Combatant(StrictModel):
     id: Id
     name: Text
     nickname: OptText = None
-    type: CombatantType
-    rank: Rank | None = None
-    base: Base | None = None
+    type: Annotated[str, Strict()]
+    rank: Annotated[str, Strict()] | None = None
+    base: Count | None = None
     squad: Annotated[bool, Strict()] = False
     max: Count | None = None
-    wounds: Count = 5
-    profile: Profile
+    wounds: Count | None = None
+    """None in the file: the system's default (after :meth:`Faction.attach`)."""
+    tags: list[Annotated[str, Strict()]] = Field(default_factory=list)
+    profile: dict[Annotated[str, Strict()], Any] = Field(default_factory=dict)
+    """Stat id -> a whole number, a pair text ("6-5"), a free text, or None (none)."""
     abilities: list[AbilityRef] = Field(default_factory=list)
     equipment: list[Annotated[str, Strict()]] = Field(default_factory=list)
     unique_equipment: list[Annotated[str, Strict()]] = Field(default_factory=list)
@@ -168,33 +66,69 @@ class Combatant(StrictModel):
     def display_name(self) -> str:
         return f"{self.name}, {self.nickname}" if self.nickname else self.name
 
+    def stat(self, stat_id: str) -> int | str | None:
+        value = self.profile.get(stat_id)
+        return value if isinstance(value, (int, str)) else None
+
+    def number(self, stat_id: str | None) -> int:
+        """The stat as a number to add up: 0 when absent, none, or not a number."""
+        value = self.profile.get(stat_id) if stat_id else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def shown(self, stat_id: str) -> str:
+        """The value as the book prints it: a number, "6-5", a text, or "–" for none."""
+        value = self.profile.get(stat_id)
+        return "–" if value is None else str(value)
+
 
 class Faction(StrictModel):
     schema_: Literal["spherewars-faction/1"] = Field(alias="schema")
+    system: Id = DEFAULT_SYSTEM
     id: Id
     name: Text
     source: OptText = None
-    building: BuildingRules = Field(default_factory=BuildingRules)
+    building: dict[Annotated[str, Strict()], NonNegative] = Field(default_factory=dict)
     abilities: list[GlossaryAbility] = Field(default_factory=list)
     combatants: list[Combatant] = Field(min_length=1)
+
+    _game: System | None = PrivateAttr(default=None)
 
     @field_validator("schema_", mode="before")
     @classmethod
     def _schema(cls, value: Any) -> Any:
         return check_schema(value, FACTION_SCHEMA)
 
-    @model_validator(mode="after")
-    def _references(self, info: ValidationInfo) -> Faction:
-        """Ids are unique and every ability named by id exists (faction or universal glossary)."""
-        universal = (info.context or {}).get("universal", {})
-        problems = reference_problems(
-            {"abilities": [{"id": a.id} for a in self.abilities],
-             "combatants": [{"id": c.id, "abilities": c.abilities} for c in self.combatants]},
-            universal)
-        if problems:
-            raise PydanticCustomError("references", "{count} problem(s)",
-                                      {"count": len(problems), "problems": problems})
+    def attach(self, system: System) -> Faction:
+        """Tie the faction to its game system: stat values in their normal form ("6 - 5" is
+        "6-5", "-" is none) and each combatant's wounds defaulting to the system's."""
+        kinds = {s.id: s.kind for s in system.stats}
+        for c in self.combatants:
+            values = {k: normal_value(v, kinds.get(k, "text")) for k, v in c.profile.items()}
+            c.profile = {k: v for k, v in values.items() if v is not None}
+            if c.wounds is None:
+                c.wounds = system.wounds
+        self._game = system
         return self
+
+    @property
+    def game(self) -> System:
+        if self._game is None:
+            raise RuntimeError(f"faction '{self.id}' is not attached to its system")
+        return self._game
+
+    @property
+    def attached(self) -> bool:
+        return self._game is not None
+
+    def parameter(self, name: str) -> int:
+        """A recruiting parameter: this faction's ``building`` value, else the system's."""
+        if name in self.building:
+            return self.building[name]
+        return self.game.parameters.get(name, 0)
+
+    def cost(self, c: Combatant) -> int:
+        """What one model of ``c`` costs (the system's cost stat; 0 with no cost)."""
+        return c.number(self.game.cost)
 
     def combatant(self, combatant_id: str) -> Combatant | None:
         return self.by_id.get(combatant_id)
@@ -211,123 +145,184 @@ class Faction(StrictModel):
             object.__setattr__(self, "_by_id_cache", cached)
         return cached[1]
 
-    def ability(self, ref: str | Ability, universal: dict[str, Ability]) -> Ability:
-        """The full ability a combatant's entry names."""
+    def ability(self, ref: str | Ability,
+                universal: Mapping[str, Ability] | None = None) -> Ability:
+        """The full ability a combatant's entry names: inline, the faction's glossary, or the
+        system's universal glossary."""
         if isinstance(ref, Ability):
             return ref
         for ability in self.abilities:
             if ability.id == ref:
                 return ability
+        if universal is None:
+            universal = self.game.glossary() if self._game is not None else {}
         return universal.get(ref) or Ability(id=ref, name=ref)
 
 
-def reference_problems(data: Any, universal: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Duplicate ids and ability ids that name nothing, as ``(slash/path, message)``.
+# --- values --------------------------------------------------------------------------------
 
-    Works on plain, possibly invalid data too, so that a file with other mistakes still gets
-    these reported in the same pass (``check-data`` prints every problem; the faction editor
-    shows them while the author is still typing elsewhere).
-    """
-    if not isinstance(data, dict):
-        return []
-    abilities = _items(data.get("abilities"))
-    combatants = _items(data.get("combatants"))
-    problems = _twice("ability", "abilities", [a.get("id") for a in abilities])
-    problems += _twice("combatant", "combatants", [c.get("id") for c in combatants])
-    known: set[str] = {a["id"] for a in abilities if isinstance(a.get("id"), str)}
-    known |= set(universal)
-    for i, combatant in enumerate(combatants):
-        refs = combatant.get("abilities")
-        for j, ref in enumerate(refs if isinstance(refs, list) else []):
-            if isinstance(ref, str) and ref not in known:
-                close = difflib.get_close_matches(ref, sorted(known), n=1, cutoff=0.6)
-                hint = f" (did you mean '{close[0]}'?)" if close else (
-                    "; add it to the faction's abilities or write it inline")
-                problems.append((f"combatants/{i}/abilities/{j}",
-                                 f"unknown ability '{ref}'{hint}"))
-    return problems
+
+def normal_value(value: Any, kind: str) -> Any:
+    """A stat value in its normal form, or the value unchanged when it is not valid (the
+    checks report it)."""
+    if value is None or (isinstance(value, str) and value.strip() in _NONE_MARKS):
+        return None
+    if kind == "pair" and isinstance(value, str):
+        m = _PAIR.match(value)
+        if m:
+            return f"{int(m.group(1))}-{int(m.group(2))}"
+    if kind == "text" and isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+def value_problem(stat: str, value: Any, kind: str) -> str | None:
+    """What is wrong with a stat value for its kind, or None."""
+    value = normal_value(value, kind)
+    if value is None:
+        return None
+    whole = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_WHOLE
+    if kind == "number":
+        if whole:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_WHOLE:
+            return f"{stat} must be at most {MAX_WHOLE:,} (got {describe(value)})"
+        return f"{stat} must be an integer >= 0 (got {describe(value)})"
+    if kind == "pair":
+        if whole or (isinstance(value, str) and _PAIR.match(value)
+                     and all(int(p) <= MAX_WHOLE for p in value.split("-"))):
+            return None
+        return f"{stat} must be a whole number (6) or arcane-mundane (\"6-5\"), not {value!r}"
+    if isinstance(value, str):
+        return None if len(value) <= MAX_TEXT else f"{stat} is longer than {MAX_TEXT:,} " \
+                                                   "characters"
+    return f"{stat} must be text (got {describe(value)})"
+
+
+# --- checks against the system, on plain data ----------------------------------------------
 
 
 def _items(value: Any) -> list[dict[str, Any]]:
-    """The mappings of a list, with a placeholder where an item is not one (keeps indexes)."""
     return [v if isinstance(v, dict) else {} for v in value] if isinstance(value, list) else []
 
 
-def _twice(what: str, key: str, ids: list[Any]) -> list[tuple[str, str]]:
-    """A problem at each id that an earlier item of the same list already uses."""
-    first: dict[str, int] = {}
-    problems = []
-    for i, item_id in enumerate(ids):
-        if not isinstance(item_id, str):
-            continue
-        if item_id in first:
-            problems.append((f"{key}/{i}/id", f"{what} id '{item_id}' is used twice "
-                                              f"({key}[{first[item_id]}] and {key}[{i}])"))
-        first.setdefault(item_id, i)
+def _unknown_key(where: str, key: str, known: list[str], what: str) -> Problem:
+    near = closest(key, known)
+    hint = f" (did you mean '{near}'?)" if near else (
+        f"; {what}: {', '.join(known)}" if known else f"; this game has no {what}")
+    return f"{where}/@{key}", f"unknown key '{key}'{hint}"
+
+
+def faction_problems(data: Any, system: System) -> list[Problem]:
+    """Everything a faction file gets wrong about its system, its ids and ability references.
+
+    Paths are ``slash/separated``; a last part ``@key`` points at the key itself.
+    """
+    if not isinstance(data, dict):
+        return []
+    problems: list[Problem] = []
+    building = data.get("building")
+    if isinstance(building, dict):
+        known = list(system.parameters)
+        problems += [_unknown_key("building", k, known, "parameters")
+                     for k in building if isinstance(k, str) and k not in system.parameters]
+    kinds = [k.id for k in system.ability_kinds]
+    abilities = _items(data.get("abilities"))
+    for i, ability in enumerate(abilities):
+        problems += _kind(f"abilities/{i}", ability, kinds)
+    combatants = _items(data.get("combatants"))
+    problems += duplicate_ids("ability", "abilities", abilities)
+    problems += duplicate_ids("combatant", "combatants", combatants)
+    known_abilities = {a["id"] for a in abilities if isinstance(a.get("id"), str)}
+    known_abilities |= {a.id for a in system.abilities}
+    for i, c in enumerate(combatants):
+        problems += _combatant(f"combatants/{i}", c, system, kinds, known_abilities)
     return problems
 
 
-class AbilityGlossary(StrictModel):
-    """The core universal abilities (``resources/universal-abilities.yaml``)."""
-
-    schema_: Literal["spherewars-abilities/1"] = Field(alias="schema")
-    source: OptText = None
-    abilities: list[GlossaryAbility] = Field(default_factory=list)
-
-    @field_validator("schema_", mode="before")
-    @classmethod
-    def _schema(cls, value: Any) -> Any:
-        return check_schema(value, ABILITIES_SCHEMA)
+def _kind(where: str, ability: dict[str, Any], kinds: list[str]) -> list[Problem]:
+    kind = ability.get("kind")
+    if kinds and isinstance(kind, str) and kind not in kinds:
+        return [(f"{where}/kind", not_one_of("kind", kind, kinds))]
+    return []
 
 
-def check_schema(value: Any, expected: str) -> Any:
-    """Refuse other formats, and newer versions with the version this program reads."""
-    if value == expected:
-        return value
-    family = expected.rsplit("/", 1)[0]
-    if isinstance(value, str) and value.startswith(family + "/"):
-        raise PydanticCustomError(
-            "schema_version",
-            "this file is {got}; this program reads {expected} (a newer version of the "
-            "builder may read it)",
-            {"got": value, "expected": expected},
-        )
-    raise PydanticCustomError(
-        "schema_value", "schema must be '{expected}', not {got}",
-        {"expected": expected, "got": repr(value)},
-    )
+def _combatant(where: str, c: dict[str, Any], system: System, kinds: list[str],
+               known_abilities: set[str]) -> list[Problem]:
+    problems: list[Problem] = []
+    for key, known in (("type", list(system.type_order)), ("rank", [r.id for r in system.ranks])):
+        value = c.get(key)
+        if isinstance(value, str) and value not in known:
+            problems.append((f"{where}/{key}", not_one_of(key, value, known)))
+    base = c.get("base")
+    if system.bases and isinstance(base, int) and not isinstance(base, bool) \
+            and base not in system.bases:
+        problems.append((f"{where}/base", f"base must be one of: "
+                                          f"{', '.join(map(str, system.bases))} "
+                                          f"(got {describe(base)})"))
+    if "wounds" in c and c["wounds"] is not None and system.wounds is None:
+        problems.append((f"{where}/wounds", "this game has no wound track; leave wounds out"))
+    profile = c.get("profile")
+    if isinstance(profile, dict):
+        stats = {s.id: s for s in system.stats}
+        for key, value in profile.items():
+            if not isinstance(key, str):
+                continue
+            stat = stats.get(key)
+            if stat is None:
+                problems.append(_unknown_key(f"{where}/profile", key, list(stats), "stats"))
+                continue
+            message = value_problem(key, value, stat.kind)
+            if message:
+                problems.append((f"{where}/profile/{key}", message))
+            elif stat.required and normal_value(value, stat.kind) is None:
+                need = "an integer >= 0" if stat.kind == "number" else "given"
+                problems.append((f"{where}/profile/{key}",
+                                 f"{key} must be {need} (got {describe(value)})"))
+        for stat in system.stats:
+            if stat.required and stat.id not in profile:
+                problems.append((f"{where}/profile", f"missing required key '{stat.id}'"))
+    elif profile is None and "profile" not in c:
+        required = [s.id for s in system.stats if s.required]
+        if required:
+            problems.append((where, "missing required key 'profile'"))
+    refs = c.get("abilities")
+    for j, ref in enumerate(refs if isinstance(refs, list) else []):
+        if isinstance(ref, str) and ref not in known_abilities:
+            near = closest(ref, sorted(known_abilities))
+            hint = f" (did you mean '{near}'?)" if near else (
+                "; add it to the faction's abilities or write it inline")
+            problems.append((f"{where}/abilities/{j}", f"unknown ability '{ref}'{hint}"))
+        elif isinstance(ref, dict):
+            problems += _kind(f"{where}/abilities/{j}", ref, kinds)
+    return problems
 
 
-def _ability_data(ability: Ability, with_id: bool) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    if with_id and ability.id is not None:
-        data["id"] = ability.id
-    data["name"] = ability.name
-    for key in ("scope", "kind", "difficulty"):
-        if getattr(ability, key) is not None:
-            data[key] = getattr(ability, key)
-    if ability.successes != 1:
-        data["successes"] = ability.successes
-    if ability.text is not None:
-        data["text"] = ability.text
-    return data
+# --- writing -------------------------------------------------------------------------------
 
 
-def combatant_data(c: Combatant) -> dict[str, Any]:
+def combatant_data(c: Combatant, system: System | None = None) -> dict[str, Any]:
     """A combatant as the file writes it: SPEC key order, defaults left out."""
     data: dict[str, Any] = {"id": c.id, "name": c.name}
     if c.nickname is not None:
         data["nickname"] = c.nickname
     data["type"] = c.type
+    default_wounds = system.wounds if system is not None else None
     for key, default in (("rank", None), ("base", None), ("squad", False), ("max", None),
-                         ("wounds", 5)):
+                         ("wounds", default_wounds)):
         value = getattr(c, key)
-        if value != default:
+        if value != default and not (key == "wounds" and value is None):
             data[key] = value
-    data["profile"] = {name: getattr(c.profile, name) for name in STAT_NAMES
-                       if name == "PE" or getattr(c.profile, name) is not None}
+    if c.tags:
+        data["tags"] = list(c.tags)
+    order = list(system.stat_ids) if system is not None else []
+    required = {s.id for s in system.stats if s.required} if system is not None else set()
+    keys = [k for k in order if k in c.profile] + [k for k in c.profile if k not in order]
+    profile = {k: c.profile[k] for k in keys if c.profile[k] is not None or k in required}
+    if profile or required:
+        data["profile"] = profile
     if c.abilities:
-        data["abilities"] = [ref if isinstance(ref, str) else _ability_data(ref, True)
+        data["abilities"] = [ref if isinstance(ref, str) else ability_data(ref)
                              for ref in c.abilities]
     for key in ("equipment", "unique_equipment"):
         if getattr(c, key):
@@ -339,13 +334,16 @@ def combatant_data(c: Combatant) -> dict[str, Any]:
 
 def faction_data(f: Faction) -> dict[str, Any]:
     """A faction as the file writes it, in the SPEC's key order, defaults left out."""
-    data: dict[str, Any] = {"schema": FACTION_SCHEMA, "id": f.id, "name": f.name}
+    data: dict[str, Any] = {"schema": FACTION_SCHEMA}
+    if f.system != DEFAULT_SYSTEM:
+        data["system"] = f.system
+    data.update({"id": f.id, "name": f.name})
     if f.source is not None:
         data["source"] = f.source
-    building = f.building.model_dump(exclude_defaults=True)
-    if building:
-        data["building"] = building
+    system = f.game if f.attached else None
+    if f.building:  # as the author wrote it, a value equal to the default included
+        data["building"] = dict(f.building)
     if f.abilities:
-        data["abilities"] = [_ability_data(a, True) for a in f.abilities]
-    data["combatants"] = [combatant_data(c) for c in f.combatants]
+        data["abilities"] = [ability_data(a) for a in f.abilities]
+    data["combatants"] = [combatant_data(c, system) for c in f.combatants]
     return data

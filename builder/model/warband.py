@@ -6,8 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from builder.model.base import Count, NonNegative, OptText, StrictModel, Text
-from builder.model.faction import check_schema
+from builder.model.base import Count, NonNegative, OptText, StrictModel, Text, check_schema
 
 WARBAND_SCHEMA = "spherewars-warband/1"
 

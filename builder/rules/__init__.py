@@ -1,34 +1,41 @@
-"""Recruiting rules: a validation returns findings and derived figures, it never raises."""
+"""Recruiting rules: a validation returns findings and derived figures, it never raises.
+
+The rules are the game system's (SPEC §5), run by :mod:`builder.rules.engine`; nothing here
+knows a game.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from builder.model import Faction, Warband
-from builder.rules.checks import CHECKS, Roster
+from builder.model.system import Rule
+from builder.rules.engine import Roster, caps, check_rule, check_unknown_combatants, figures
 from builder.rules.findings import Finding
 
 
 @dataclass(frozen=True)
 class Stats:
-    """Derived figures of SPEC §3 (also printed on the turn summary sheet)."""
+    """What every validation reports besides findings: the points (the sum of the system's
+    cost stat), the models, and the system's figures by id (SPEC §4, §5)."""
 
     points: int = 0
     models: int = 0
-    messengers: int = 0
-    messenger_cap: int = 0
-    orders: int = 0
-    """Sum of MAN over all combatants: "add the command (MAN) value of your Warband"."""
-    power_gems: int = 0
-    """Sum of POD over all combatants (*Actualisation phase*)."""
-    deployment_drop: int = 0
-    """MAN of the leader with the highest MAN: combatants or squads placed per deployment turn."""
+    figures: dict[str, int] = field(default_factory=dict)
+    caps: dict[str, int] = field(default_factory=dict)
+    """Figure id -> the bound of the rule that caps it (a form-1 rule whose ``count`` is the
+    figure's value), so a view can show "3 / 2". Not part of the JSON."""
+
+    def __getattr__(self, name: str) -> int:
+        figures = self.__dict__.get("figures", {})
+        if name in figures:
+            return figures[name]
+        raise AttributeError(name)
 
     def to_json(self) -> dict[str, int]:
-        return {"models": self.models, "messengers": self.messengers,
-                "messenger_cap": self.messenger_cap, "orders": self.orders,
-                "power_gems": self.power_gems, "deployment_drop": self.deployment_drop}
+        return {"models": self.models, **self.figures}
 
 
 @dataclass(frozen=True)
@@ -53,33 +60,26 @@ class Report:
                 "findings": [f.to_json() for f in self.findings]}
 
 
-def stats_of(roster: Roster) -> Stats:
-    hired = roster.hired()
-    leaders_man = [c.profile.MAN or 0 for c, _n in hired if c.type == "leader"]
-    return Stats(
-        points=roster.points,
-        models=sum(n for _c, n in hired),
-        messengers=roster.messengers,
-        messenger_cap=roster.messenger_cap,
-        orders=sum((c.profile.MAN or 0) * n for c, n in hired),
-        power_gems=sum((c.profile.POD or 0) * n for c, n in hired),
-        deployment_drop=max(leaders_man, default=0),
-    )
+def unknown_faction(warband: Warband) -> Finding:
+    return Finding("unknown-faction", "error",
+                   f"Unknown faction '{warband.faction}': no faction data with that id is "
+                   "loaded")
 
 
-def validate(warband: Warband, faction: Faction | None,
-             points_override: int | None = None) -> Report:
-    """Check a warband against its faction; never raises. ``points_override`` replaces the
-    list's own limit (an event's limit, ``--points``)."""
+def validate(warband: Warband, faction: Faction | None, points_override: int | None = None,
+             extra_rules: Iterable[Rule] = ()) -> Report:
+    """Check a warband against its faction's system; never raises. ``points_override``
+    replaces the list's own limit (an event's limit, ``--points``); ``extra_rules`` (an
+    event's) are checked after the system's."""
     limit = warband.points_limit if points_override is None else points_override
-    if faction is None or faction.id != warband.faction:
-        finding = Finding("unknown-faction", "error",
-                          f"Unknown faction '{warband.faction}': no faction data with that id "
-                          "is loaded")
-        return Report(warband, limit, Stats(), [finding])
+    if faction is None or faction.id != warband.faction or not faction.attached:
+        return Report(warband, limit, Stats(), [unknown_faction(warband)])
     roster = Roster.resolve(warband, faction, limit)
-    findings = [f for check in CHECKS for f in check(roster)]
-    return Report(warband, limit, stats_of(roster), findings)
+    findings = check_unknown_combatants(roster)
+    for rule in (*roster.system.rules, *extra_rules):
+        findings += check_rule(rule, roster)
+    return Report(warband, limit, Stats(roster.points, roster.models, figures(roster),
+                                        caps(roster)), findings)
 
 
 __all__ = ["Finding", "Report", "Roster", "Stats", "validate"]

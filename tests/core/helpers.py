@@ -18,8 +18,7 @@ def make_faction(**building: int) -> Faction:
     faction = catalogue().get("test-faction")
     assert faction is not None
     if building:
-        faction = faction.model_copy(
-            update={"building": faction.building.model_copy(update=building)})
+        faction = faction.model_copy(update={"building": {**faction.building, **building}})
     return faction
 
 

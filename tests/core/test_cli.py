@@ -81,7 +81,8 @@ def test_json_shape_matches_the_spec(capsys, lists: Path):
             "stats": {"models": 2, "messengers": 0, "messenger_cap": 5, "orders": 5,
                       "power_gems": 0, "deployment_drop": 3},
             "findings": [{"rule": "points-limit", "severity": "error",
-                          "message": "332 points spent, the limit is 300"}]}],
+                          "message": "332 points spent, the limit is 300",
+                          "amount": 332, "bound": 300}]}],
         "summary": {"files": 1, "legal": 0, "illegal": 1, "unreadable": 0}}
 
 
@@ -179,8 +180,8 @@ def test_gui_command_hands_the_file_to_the_launcher(capsys):
     assert main(["gui"]) == 2 and "not available" in capsys.readouterr().err
 
 
-def _schema(capsys, kind: str) -> dict:
-    assert main(["schema", kind]) == 0
+def _schema(capsys, kind: str, *options: str) -> dict:
+    assert main(["schema", kind, *options]) == 0
     return json.loads(capsys.readouterr().out)
 
 
@@ -190,7 +191,8 @@ def test_faction_schema_checks_files_as_an_editor_would(capsys):
     import jsonschema
     import yaml
 
-    validator = jsonschema.Draft202012Validator(_schema(capsys, "faction"))
+    validator = jsonschema.Draft202012Validator(
+        _schema(capsys, "faction", "--system", "spherewars-1e"))
     for path in [TEST_DATA / "spec" / "faction.yaml", TEST_FACTIONS / "test-faction.yaml",
                  *sorted((TEST_DATA.parent.parent / "factions").glob("*.yaml"))]:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 import yaml
 
-from builder.data import Catalogue, DataError, load_faction, load_warband, save_warband
+from builder.data import Catalogue, DataError, builtin_systems, load_faction, load_warband, save_warband
 from builder.data.yamlio import dump
 from tests.conftest import TEST_DATA, TEST_FACTIONS
 
 FACTION = yaml.safe_load((TEST_FACTIONS / "test-faction.yaml").read_text(encoding="utf-8"))
-UNIVERSAL = Catalogue.load(user=False).universal
+SYSTEM = builtin_systems()["spherewars-1e"]
 
 
 def _mutator_unknown_key(d):
@@ -114,9 +114,9 @@ def _mutator_schema_other(d):
     d["schema"] = "something-else"
 
 
-def _mutator_building_zero(d):
-    """max_squad_units must be an integer >= 1 (got the number 0)"""
-    d["building"] = {"max_squad_units": 0}
+def _mutator_building_negative(d):
+    """max_squad_units must be an integer >= 0 (got the number -1)"""
+    d["building"] = {"max_squad_units": -1}
 
 
 def _mutator_building_typo(d):
@@ -149,7 +149,7 @@ def test_invalid_faction(tmp_path: Path, mutate: Callable[[dict[str, Any]], None
     path = tmp_path / "bad.yaml"
     path.write_text(dump(data), encoding="utf-8")
     with pytest.raises(DataError) as info:
-        load_faction(path, UNIVERSAL)
+        load_faction(path)
     text = str(info.value)
     expected = mutate.__doc__.strip()
     assert expected in text
@@ -190,7 +190,7 @@ def test_reference_problems_come_with_the_other_mistakes(tmp_path: Path):
     path = tmp_path / "many.yaml"
     path.write_text(dump(data), encoding="utf-8")
     with pytest.raises(DataError) as info:
-        load_faction(path, UNIVERSAL)
+        load_faction(path)
     messages = [p.message for p in info.value.problems]
     assert any(m.startswith("PE must be an integer") for m in messages)
     assert "combatant id 'test-leader' is used twice (combatants[0] and combatants[1])" in messages
@@ -199,13 +199,12 @@ def test_reference_problems_come_with_the_other_mistakes(tmp_path: Path):
 
 
 def test_form_data_gets_reference_problems_with_paths():
-    from builder.data import validate_data
-    from builder.model import Faction
+    from builder.data import check_faction_data
 
     data = copy.deepcopy(FACTION)
     data["name"] = ""
     data["combatants"][2]["abilities"][0] = "nothing-like-it"
-    faction, problems = validate_data(Faction, data, {"universal": UNIVERSAL})
+    faction, problems = check_faction_data(data, SYSTEM)
     assert faction is None
     assert ("name", "name: must not be empty") in problems
     assert any(where == "combatants.2.abilities.0" and "unknown ability" in message
@@ -255,15 +254,15 @@ def test_shipped_soimi_profiles_are_the_books():
     assert soimi is not None and "Manuscrito de Saphir" in (soimi.source or "")
     nek, tir = soimi.combatant("nek-org"), soimi.combatant("tir-abe")
     assert (nek.name, nek.nickname, nek.type) == ("Nek'Org", "el ensartador", "leader")
-    assert [nek.profile.shown(s) for s in ("PE", "CA", "MOV", "MAN", "DES", "POT", "CON",
+    assert [nek.shown(s) for s in ("PE", "CA", "MOV", "MAN", "DES", "POT", "CON",
                                            "FUR", "POD")] == \
         ["169", "2", "5", "3", "3", "4", "6-5", "3", "–"]
     assert "máquina de matar" in nek.description
     assert (tir.name, tir.nickname) == ("Tir'Abé", "la bestia")
-    assert [tir.profile.shown(s) for s in ("PE", "CA", "MOV", "MAN", "DES", "POT", "CON",
+    assert [tir.shown(s) for s in ("PE", "CA", "MOV", "MAN", "DES", "POT", "CON",
                                            "FUR", "POD")] == \
         ["163", "0", "5", "2", "2", "4", "6-6", "4", "–"]
-    abilities = [soimi.ability(a, Catalogue.load(user=False).universal) for a in tir.abilities]
+    abilities = [soimi.ability(a) for a in tir.abilities]
     golpe = next(a for a in abilities if a.name == "Golpe de empuñadura")
     assert (golpe.kind, golpe.difficulty, golpe.successes, golpe.scope) == ("feat", 5, 2, "unique")
     names = {a.name for a in abilities}
@@ -329,10 +328,10 @@ def test_save_keeps_unknown_entries_and_is_atomic(tmp_path: Path, monkeypatch):
 
 def test_spec_examples_load():
     """The examples of SPEC §1 and §2, copied verbatim into tests/data, are valid files."""
-    faction = load_faction(TEST_DATA / "spec" / "faction.yaml", UNIVERSAL)
+    faction = load_faction(TEST_DATA / "spec" / "faction.yaml")
     nek = faction.combatant("nek-org")
-    assert (nek.rank, nek.base, nek.profile.CON, nek.profile.POD) == ("elite", 40, "6-5", None)
-    golpe = faction.ability(nek.abilities[1], UNIVERSAL)
+    assert (nek.rank, nek.base, nek.stat("CON"), nek.stat("POD")) == ("elite", 40, "6-5", None)
+    golpe = faction.ability(nek.abilities[1])
     assert (golpe.difficulty, golpe.successes) == (5, 2)
     w = load_warband(TEST_DATA / "spec" / "example.warband.yaml")
     assert (w.name, w.points_limit, w.entries[0].combatant) == ("Los Ensartadores", 400, "nek-org")
@@ -354,7 +353,7 @@ def test_optional_keys_left_empty_take_their_defaults(tmp_path: Path):
                     "    wounds:\n    max:\n    equipment:\n    profile: {PE: 1, MAN: }\n",
                     encoding="utf-8")
     a = load_faction(path).combatants[0]
-    assert (a.squad, a.wounds, a.max, a.equipment, a.profile.MAN) == (False, 5, None, [], None)
+    assert (a.squad, a.wounds, a.max, a.equipment, a.stat("MAN")) == (False, 5, None, [], None)
     path.write_text(path.read_text().replace("PE: 1", "PE: "), encoding="utf-8")
     with pytest.raises(DataError, match="PE must be an integer >= 0"):
         load_faction(path)

@@ -16,7 +16,6 @@ from builder.rules import validate
 from tests.core.helpers import make_faction
 
 FACTION = make_faction()
-UNIVERSAL = Catalogue.load(user=False).universal
 IDS = [c.id for c in FACTION.combatants] + ["ghost", "other-ghost"]
 
 text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1,
@@ -48,7 +47,7 @@ def test_validation_never_raises(warband: Warband, building, override):
         return
     known = {c.id: c for c in faction.combatants}
     assert report.stats.models == sum(e.count for e in warband.entries if e.combatant in known)
-    assert report.stats.points == sum(known[e.combatant].profile.PE * e.count
+    assert report.stats.points == sum(known[e.combatant].number("PE") * e.count
                                       for e in warband.entries if e.combatant in known)
     limit = override if override is not None else warband.points_limit
     over = limit is not None and report.stats.points > limit
@@ -153,16 +152,15 @@ combatant_data = st.fixed_dictionaries(
                                            "messengers_per_command": st.integers(0, 3)}))
 @settings(max_examples=60)
 def test_faction_save_load_is_identity(combatants, faction_id, building):
-    from builder.data import load_faction, save_faction
-    from builder.model import Faction
+    from builder.data import builtin_systems, check_faction_data, load_faction, save_faction
 
-    universal = UNIVERSAL
     for i, c in enumerate(combatants):
         c["id"] = f"c{i}"
     data = {"schema": "spherewars-faction/1", "id": faction_id, "name": "Generated",
             "building": building, "combatants": combatants}
-    faction = Faction.model_validate(data, context={"universal": universal})
+    faction, problems = check_faction_data(data, builtin_systems()["spherewars-1e"])
+    assert faction is not None, problems
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "f.yaml"
         save_faction(faction, path)
-        assert load_faction(path, universal) == faction
+        assert load_faction(path) == faction

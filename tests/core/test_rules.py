@@ -128,6 +128,6 @@ def test_soimi_example_from_the_spec(tmp_path):
     assert report.stats.points == 332
     assert [f.to_json() for f in report.findings] == [
         {"rule": "points-limit", "severity": "error",
-         "message": "332 points spent, the limit is 300"}]
+         "message": "332 points spent, the limit is 300", "amount": 332, "bound": 300}]
     assert report.stats.messenger_cap == 5 and report.stats.orders == 5
     assert report.stats.deployment_drop == 3

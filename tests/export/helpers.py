@@ -9,8 +9,7 @@ from typing import Any
 
 from pypdf import PdfReader
 
-from builder.data import Catalogue
-from builder.data.catalogue import load_universal
+from builder.data import Catalogue, builtin_systems, check_faction_data
 from builder.model import Faction, Warband
 
 FACTION_ID = "export-test"
@@ -35,15 +34,21 @@ def faction(combatants: Iterable[dict[str, Any]], **extra: Any) -> Faction:
                        "kind": "passive", "text": "A racial test ability."}],
         "combatants": list(combatants), **extra,
     }
-    return Faction.model_validate(data, context={"universal": universal()})
+    found, problems = check_faction_data(data, system())
+    assert found is not None, problems
+    return found
+
+
+def system():
+    return builtin_systems()["spherewars-1e"]
 
 
 def universal() -> dict:
-    return load_universal([])
+    return system().glossary()
 
 
 def catalogue(*factions: Faction) -> Catalogue:
-    cat = Catalogue(universal=universal())
+    cat = Catalogue(systems={"spherewars-1e": system()})
     for f in factions:
         cat.factions[f.id] = f
     return cat

@@ -140,11 +140,12 @@ def test_sheet_prints_this_warbands_numbers_each_turn() -> None:
     def after(label: str) -> str:
         return lines[lines.index(label) + 1]
 
+    # SphereWars first edition's figures, as its system file names them
     assert after("Power gems") == "4"
     assert after("Orders") == "5"
     assert after("Deployment") == "3"
-    assert after("Strategic roll") == "3 dice"
-    assert after("Messengers") == "0 / 3"
+    assert after("Messengers") == "0"
+    assert after("Messenger cap") == "3"
 
 
 def test_unknown_faction_still_prints_the_sheet_and_says_why_there_are_no_cards() -> None:
@@ -153,7 +154,8 @@ def test_unknown_faction_still_prints_the_sheet_and_says_why_there_are_no_cards(
     assert "Unknown faction 'no-such-faction'" in out
     assert "No profile cards" in out
     flat = " ".join(out.split())  # the note wraps inside its cell
-    assert flat.count("unknown: the faction is not loaded") == 5  # no made-up zeros
+    assert flat.count("unknown: the faction is not loaded") == 1  # no made-up zeros
+    assert "Power gems" not in flat  # nor figures of a game the list may not be
 
 
 def test_metadata() -> None:
@@ -161,7 +163,8 @@ def test_metadata() -> None:
                    h.faction([h.leader()]))
     meta = h.pdf_reader(data).metadata
     assert meta.title == "Los Probadores"
-    assert meta.subject == "SphereWars warband: turn summary sheet and profile cards"
+    assert meta.subject == ("SphereWars — first edition warband: turn summary sheet and "
+                            "profile cards")
     assert meta.creator.startswith("SphereWars Warband Builder")
 
 

@@ -107,14 +107,14 @@ def test_unknown_faction_still_summarises_with_the_finding() -> None:
     assert [(line.combatant_id, line.known) for line in s.roster] == [("test-chief", False)]
 
 
-def test_strategic_roll_is_the_leaders_man() -> None:
-    """*Strategic roll*: an opposition roll using the MAN of the leaders."""
+def test_figures_are_the_systems_in_its_order() -> None:
+    """The sheet's numbers are the game system's figures with their names and help."""
     f = h.faction([h.leader(), h.leader(id="test-second", name="Test Second",
                                         profile={"PE": 90, "MAN": 2})])
-    one = summarise(h.warband([("test-chief", 1)]), f, h.universal())
-    assert one.strategic_roll.dice == 3
-    two = summarise(h.warband([("test-chief", 1), ("test-second", 1)]), f, h.universal())
-    assert two.strategic_roll.dice is None  # the book does not say how leaders combine
-    assert two.strategic_roll.leaders == (("Test Chief", 3), ("Test Second", 2))
-    none = summarise(h.warband([]), f, h.universal())
-    assert none.strategic_roll.leaders == () and none.strategic_roll.dice is None
+    s = summarise(h.warband([("test-chief", 1), ("test-second", 1)]), f)
+    assert [(x.id, x.name, x.value) for x in s.figures] == [
+        ("messengers", "Messengers", 0), ("messenger_cap", "Messenger cap", 5),
+        ("orders", "Orders", 5), ("power_gems", "Power gems", 0),
+        ("deployment_drop", "Deployment", 3)]
+    assert all(x.help for x in s.figures)
+    assert s.game.id == "spherewars-1e" and s.game.reference == "spherewars-1e"

@@ -172,7 +172,7 @@ def test_create_save_reload_and_build_a_warband_that_hits_the_caps(qtbot, editor
     assert [c.id for c in legion.combatants] == ["test-captain", "test-spearman",
                                                  "test-archer"]
     archer = legion.combatant("test-archer")
-    assert archer is not None and archer.squad and archer.profile.PE == 12
+    assert archer is not None and archer.squad and archer.stat("PE") == 12
 
     def findings(spearmen: int, archers: int) -> list[str]:
         warband = Warband(name="Test list", faction="test-legion", entries=[
@@ -428,11 +428,11 @@ def test_undo_redo_of_edits(qtbot, editor):
 
 
 def test_soimi_loaded_and_saved_again_is_the_same_faction(qtbot, editor, user_dir, tmp_path):
-    original = load_faction(SOIMI, editor.catalogue.universal)
+    original = load_faction(SOIMI)
     editor.open_faction("soimi")
     prompts(editor).save = str(tmp_path / "exported.yaml")
     click(qtbot, editor.export_button)
-    assert load_faction(tmp_path / "exported.yaml", editor.catalogue.universal) == original
+    assert load_faction(tmp_path / "exported.yaml") == original
 
     # a user copy of the file, opened in the editor and saved through it
     (user_dir / "factions").mkdir()
@@ -443,7 +443,7 @@ def test_soimi_loaded_and_saved_again_is_the_same_faction(qtbot, editor, user_di
     assert not editor.pane.read_only
     with qtbot.waitSignal(editor.faction_saved):
         toolbar_click(qtbot, editor, editor.save_action)
-    saved = load_faction(user_dir / "factions" / "soimi.yaml", editor.catalogue.universal)
+    saved = load_faction(user_dir / "factions" / "soimi.yaml")
     assert saved == original
 
 

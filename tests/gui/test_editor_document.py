@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QUndoStack
 
-from builder.data import Catalogue, load_faction
+from builder.data import builtin_systems, load_faction
 from builder.gui.editor.commands import (
     InsertCommand,
     MoveCommand,
@@ -32,7 +32,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def universal():
-    return Catalogue.load(builtin=False, user=False).universal
+    return builtin_systems()["spherewars-1e"]
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def doc(qapp, universal) -> FactionDocument:
 
 
 def test_form_data_of_soimi_validates_back_to_the_same_faction(universal) -> None:
-    soimi = load_faction(REPO / "factions" / "soimi.yaml", universal)
+    soimi = load_faction(REPO / "factions" / "soimi.yaml")
     doc = FactionDocument(faction_form_data(soimi), universal)
     assert doc.problems == []
     assert doc.faction == soimi
@@ -124,7 +124,7 @@ def test_undo_asks_views_to_show_the_change(doc: FactionDocument) -> None:
 
 
 def test_renaming_a_glossary_ability_renames_its_references(universal) -> None:
-    soimi = load_faction(REPO / "factions" / "soimi.yaml", universal)
+    soimi = load_faction(REPO / "factions" / "soimi.yaml")
     doc = FactionDocument(faction_form_data(soimi), universal)
     stack = QUndoStack()
     # typed letter by letter, passing through the id of another ability: its references

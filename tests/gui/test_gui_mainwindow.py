@@ -131,7 +131,7 @@ def test_breaking_a_cap_shows_the_finding_and_colours_the_totals(qtbot: Any,
     assert window.findings_stack.currentWidget() is window.findings_view
     assert window.findings_model.rowCount() == 2
     message = window.findings_model.index(0).data()
-    assert message == "6 × Nek'Org hired; the most of one combatant is 5"
+    assert message == "6 × Nek'Org hired; at most 5 of the same combatant (max_same_combatant = 5)"
 
     # Clicking the finding selects the entries it names.
     window.roster_view.clearSelection()

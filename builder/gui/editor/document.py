@@ -20,14 +20,15 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from builder.data import validate_data
-from builder.model import STAT_NAMES, Ability, BuildingRules, Faction
+from builder.data import builtin_systems, check_faction_data
+from builder.model import DEFAULT_SYSTEM, Ability, Faction, System
 from builder.model.faction import FACTION_SCHEMA
 
 DataPath = tuple[str | int, ...]
 
-BUILDING_DEFAULTS: dict[str, int] = BuildingRules().model_dump()
-"""The core recruiting rules (*Recruiting a Warband*), shown next to a faction's overrides."""
+
+def default_system() -> System:
+    return builtin_systems()[DEFAULT_SYSTEM]
 
 
 def dotted(path: Iterable[str | int]) -> str:
@@ -48,35 +49,49 @@ def ability_data(ability: Ability | None = None, *, with_id: bool = False) -> di
     return data
 
 
-def new_combatant_data(combatant_id: str, name: str = "New combatant") -> dict[str, Any]:
-    """A blank combatant: a troop with no stats but its (required) points cost."""
-    return {"id": combatant_id, "name": name, "nickname": None, "type": "troop", "rank": None,
-            "base": None, "squad": False, "max": None, "wounds": 5,
-            "profile": {name: (0 if name == "PE" else None) for name in STAT_NAMES},
+def new_combatant_data(combatant_id: str, name: str = "New combatant",
+                       system: System | None = None) -> dict[str, Any]:
+    """A blank combatant of the system's last type (the rank and file), with no stats but the
+    required ones (0 for a required number)."""
+    system = system or default_system()
+    profile = {s.id: (0 if s.required and s.kind == "number" else None) for s in system.stats}
+    return {"id": combatant_id, "name": name, "nickname": None, "type": system.types[-1].id,
+            "rank": None, "base": None, "squad": False, "max": None, "wounds": system.wounds,
+            "tags": [], "profile": profile,
             "abilities": [], "equipment": [], "unique_equipment": [], "description": None}
 
 
-def new_faction_data(faction_id: str, name: str = "New faction") -> dict[str, Any]:
+def building_defaults(system: System) -> dict[str, int]:
+    """The system's recruiting parameters, shown next to a faction's overrides."""
+    return dict(system.parameters)
+
+
+def new_faction_data(faction_id: str, name: str = "New faction",
+                     system: System | None = None) -> dict[str, Any]:
     """A blank faction with no combatants yet (validation asks for at least one)."""
-    return {"schema": FACTION_SCHEMA, "id": faction_id, "name": name, "source": None,
-            "building": dict(BUILDING_DEFAULTS), "abilities": [], "combatants": []}
+    system = system or default_system()
+    return {"schema": FACTION_SCHEMA, "system": system.id, "id": faction_id, "name": name,
+            "source": None, "building": building_defaults(system), "abilities": [],
+            "combatants": []}
 
 
 def faction_form_data(faction: Faction) -> dict[str, Any]:
     """A loaded faction as the form holds it (the inverse of validating the form's data)."""
+    system = faction.game
     combatants = []
     for c in faction.combatants:
-        data = new_combatant_data(c.id, c.name)
+        data = new_combatant_data(c.id, c.name, system)
         data.update(nickname=c.nickname, type=c.type, rank=c.rank, base=c.base, squad=c.squad,
-                    max=c.max, wounds=c.wounds, description=c.description,
-                    profile={name: getattr(c.profile, name) for name in STAT_NAMES},
+                    max=c.max, wounds=c.wounds, description=c.description, tags=list(c.tags),
+                    profile={s.id: c.profile.get(s.id) for s in system.stats},
                     abilities=[ref if isinstance(ref, str) else ability_data(ref, with_id=False)
                                | ({"id": ref.id} if ref.id is not None else {})
                                for ref in c.abilities],
                     equipment=list(c.equipment), unique_equipment=list(c.unique_equipment))
         combatants.append(data)
-    return {"schema": FACTION_SCHEMA, "id": faction.id, "name": faction.name,
-            "source": faction.source, "building": faction.building.model_dump(),
+    return {"schema": FACTION_SCHEMA, "system": faction.system, "id": faction.id,
+            "name": faction.name, "source": faction.source,
+            "building": building_defaults(system) | faction.building,
             "abilities": [ability_data(a, with_id=True) for a in faction.abilities],
             "combatants": combatants}
 
@@ -125,12 +140,14 @@ class FactionDocument(QObject):
     reveal_requested = Signal(object)
     """Undo or redo changed this path: views may bring it into sight."""
 
-    def __init__(self, data: Mapping[str, Any], universal: Mapping[str, Ability], *,
+    def __init__(self, data: Mapping[str, Any], system: System | None = None, *,
                  path: Path | None = None, builtin: bool = False,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._data: dict[str, Any] = copy.deepcopy(dict(data))
-        self._universal = dict(universal)
+        self.system = system or default_system()
+        """The game system the faction belongs to: its stat line, types and rules."""
+        self._universal: dict[str, Ability] = dict(self.system.glossary())
         self.path = path
         """The file this faction was read from (None for a new or duplicated faction)."""
         self.builtin = builtin
@@ -230,8 +247,12 @@ class FactionDocument(QObject):
 
     def _validate(self) -> None:
         """The same model and messages as ``check-data`` (SPEC §1)."""
-        faction, problems = validate_data(Faction, self._data,
-                                          context={"universal": self._universal})
+        data = self._data
+        building = data.get("building")
+        if isinstance(building, dict):  # the game's own value is no override: left out
+            data = {**data, "building": {k: v for k, v in building.items()
+                                         if self.system.parameters.get(k) != v}}
+        faction, problems = check_faction_data(data, self.system)
         self.faction = faction
         self.problems = field_problems(problems)
         self.validated.emit()

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
 
 from builder.gui.editor.commands import InsertCommand, MoveCommand, RemoveCommand
 from builder.gui.editor.document import (
-    BUILDING_DEFAULTS,
     DataPath,
     FactionDocument,
     ability_data,
@@ -66,23 +65,22 @@ from builder.gui.editor.fields import (
     with_error,
 )
 from builder.gui.editor.models import DocListModel
-from builder.model import STAT_NAMES, TYPE_ORDER
+from builder.model.system import StatDef
+from builder.model.text import display
 
 NOT_GIVEN = "(not given)"
+KIND_HINT = {"number": "a whole number", "pair": "one value (6) or a pair (6-5)",
+             "text": "free text"}
 
-STAT_TIPS = {
-    "PE": "Points to Enrol: the cost of the combatant (required)",
-    "CA": "Control of the Arcane",
-    "MOV": "Movement, in inches",
-    "MAN": "Command: orders per turn, messengers a leader can recruit",
-    "DES": "Dexterity: dice in close combat",
-    "PRE": "Precision: dice for shooting (only combatants with ranged attacks)",
-    "POT": "Potency: dice for damage rolls",
-    "CON": "Constitution: one value (6) or arcane-mundane (6-5)",
-    "FUR": "Fury: dice for feats",
-    "POD": "Power or Dissipation: dice for spells",
-}
-"""From the rulebook, *Knowing your combatants*, Attributes."""
+
+def stat_tip(stat: StatDef) -> str:
+    """A stat's tooltip from its system: its name, what it takes, and whether it is required."""
+    tip = f"{display(stat.name)}: {KIND_HINT[stat.kind]}"
+    if stat.required:
+        tip += " (required)"
+    if stat.only_when_set:
+        tip += "; printed only for combatants that have it"
+    return tip
 
 
 class EditContext(Protocol):
@@ -280,27 +278,29 @@ class FactionForm(BoundForm):
 
         building = QGroupBox("Recruiting rules of this faction")
         grid = QGridLayout(building)
-        grid.addWidget(hint("Leave the core rules unless the faction Manuscript says "
-                            "otherwise (Recruiting a Warband)."), 0, 0, 1, 3)
+        system = ctx.doc.system
+        defaults = system.parameters
+        grid.addWidget(hint(f"Leave the rules of {display(system.name)} unless the faction's "
+                            "own rules say otherwise."
+                            if defaults else
+                            f"{display(system.name)} has no recruiting parameters to "
+                            "override."), 0, 0, 1, 3)
         self.building_spins: dict[str, QSpinBox] = {}
-        labels = {
-            "max_same_combatant": ("Most of the same combatant", 1),
-            "max_squad_units": ("Most units of a squad", 1),
-            "messengers_per_command": ("Messengers per command point", 0),
-        }
-        for line, (key, (text, minimum)) in enumerate(labels.items(), start=1):
+        for line, key in enumerate(defaults, start=1):
+            text = key.replace("_", " ").capitalize()
             spin = QSpinBox()
-            spin.setRange(minimum, 99)
+            spin.setRange(0, 999)
             err = error_label()
             self.bind(SpinBinding(("building", key), spin, text.lower(), err))
             self.building_spins[key] = spin
             grid.addWidget(QLabel(f"{text}:"), line, 0)
             grid.addWidget(with_error(spin, err), line, 1)
-            grid.addWidget(hint(f"core rule: {BUILDING_DEFAULTS[key]}"), line, 2)
-        self.reset_building = QPushButton("Use the core rules")
+            grid.addWidget(hint(f"the game's rule: {defaults[key]}"), line, 2)
+        self.reset_building = QPushButton("Use the game's rules")
         self.reset_building.clicked.connect(self._reset_building)
-        grid.addWidget(self.reset_building, len(labels) + 1, 0, 1, 2,
+        grid.addWidget(self.reset_building, len(defaults) + 1, 0, 1, 2,
                        Qt.AlignmentFlag.AlignLeft)
+        self.reset_building.setVisible(bool(defaults))
         grid.setColumnStretch(2, 1)
 
         layout = QVBoxLayout(self)
@@ -317,8 +317,9 @@ class FactionForm(BoundForm):
             self.ctx.set_value(("id",), made, "Make id from name")
 
     def _reset_building(self) -> None:
-        if not self.read_only and self.ctx.doc.get(("building",)) != BUILDING_DEFAULTS:
-            self.ctx.set_value(("building",), dict(BUILDING_DEFAULTS), "Use the core rules")
+        defaults = dict(self.ctx.doc.system.parameters)
+        if not self.read_only and self.ctx.doc.get(("building",)) != defaults:
+            self.ctx.set_value(("building",), defaults, "Use the game's rules")
 
     def set_read_only(self, read_only: bool) -> None:
         super().set_read_only(read_only)
@@ -356,8 +357,8 @@ class AbilityForm(BoundForm):
         err = error_label()
         self.bind(ComboBinding(("scope",), self.scope_box, "scope", err))
         form.addRow("Scope:", with_error(self.scope_box, err))
-        self.kind_box = combo([(NOT_GIVEN, None), ("Passive", "passive"), ("Feat", "feat"),
-                               ("Enchantment", "enchantment")])
+        self.kind_box = combo([(NOT_GIVEN, None)] + [(display(k.name).capitalize(), k.id)
+                                                     for k in ctx.doc.system.ability_kinds])
         err = error_label()
         self.bind(ComboBinding(("kind",), self.kind_box, "kind", err))
         form.addRow("Kind:", with_error(self.kind_box, err))
@@ -448,11 +449,12 @@ class CombatantForm(BoundForm):
         holder.setLayout(row)
         form.addRow("Id:", with_error(holder, err))
 
-        self.type_box = combo([(t.capitalize(), t) for t in TYPE_ORDER])
-        self.rank_box = combo([(NOT_GIVEN, None)] + [(r.capitalize(), r) for r in
-                                                     ("irregular", "regular", "veteran",
-                                                      "elite")])
-        self.base_box = combo([(NOT_GIVEN, None)] + [(f"{b} mm", b) for b in (30, 40, 50, 60)])
+        system = ctx.doc.system
+        self.type_box = combo([(display(t.name), t.id) for t in system.types])
+        self.rank_box = combo([(NOT_GIVEN, None)] + [(display(r.name), r.id)
+                                                     for r in system.ranks])
+        self.base_box = combo([(NOT_GIVEN, None)] + [(f"{b} mm", b)
+                                                     for b in (system.bases or [])])
         type_err, rank_err, base_err = error_label(), error_label(), error_label()
         self.bind(ComboBinding(("type",), self.type_box, "type", type_err))
         self.bind(ComboBinding(("rank",), self.rank_box, "rank", rank_err))
@@ -468,8 +470,8 @@ class CombatantForm(BoundForm):
         form.addRow("Type:", self._stack(row, type_err, rank_err, base_err))
 
         self.squad_check = QCheckBox("Forms a squad")
-        self.squad_check.setToolTip("A squad may be hired at most 'most units of a squad' "
-                                    "times (core rule: 3)")
+        self.squad_check.setToolTip("The combatant forms a squad (the game's squad rules "
+                                    "apply)")
         self.max_spin = QSpinBox()
         self.max_spin.setRange(0, 99)
         self.max_spin.setSpecialValueText("no own cap")
@@ -477,11 +479,13 @@ class CombatantForm(BoundForm):
                                  "'no own cap' uses the faction's rule")
         self.wounds_spin = QSpinBox()
         self.wounds_spin.setRange(1, 99)
-        self.wounds_spin.setToolTip("Wound levels; 5 unless the profile says otherwise")
+        self.wounds_spin.setToolTip(f"Wound levels; {system.wounds} unless the profile says "
+                                    "otherwise" if system.wounds else "")
         squad_err, max_err, wounds_err = error_label(), error_label(), error_label()
         self.bind(CheckBinding(("squad",), self.squad_check, "squad", squad_err))
         self.bind(SpinBinding(("max",), self.max_spin, "max", max_err, none_at=0))
-        self.bind(SpinBinding(("wounds",), self.wounds_spin, "wounds", wounds_err))
+        if system.wounds is not None:
+            self.bind(SpinBinding(("wounds",), self.wounds_spin, "wounds", wounds_err))
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.squad_check)
@@ -489,8 +493,9 @@ class CombatantForm(BoundForm):
         row.addWidget(QLabel("Max hired:"))
         row.addWidget(self.max_spin)
         row.addSpacing(12)
-        row.addWidget(QLabel("Wounds:"))
-        row.addWidget(self.wounds_spin)
+        if system.wounds is not None:  # a game without a wound track has no field for it
+            row.addWidget(QLabel("Wounds:"))
+            row.addWidget(self.wounds_spin)
         row.addStretch(1)
         form.addRow("Hiring:", self._stack(row, squad_err, max_err, wounds_err))
         layout.addWidget(who)
@@ -500,34 +505,41 @@ class CombatantForm(BoundForm):
         grid = QGridLayout(profile)
         self.profile_error = error_label()
         self.stat_edits: dict[str, QLineEdit] = {}
-        for col, stat in enumerate(STAT_NAMES):
+        stats = system.stats
+        for col, stat_def in enumerate(stats):
+            stat = stat_def.id
             head = QLabel(stat)
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            head.setToolTip(STAT_TIPS[stat])
+            head.setToolTip(stat_tip(stat_def))
             edit = QLineEdit()
             edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            edit.setToolTip(STAT_TIPS[stat])
-            edit.setMaximumWidth(64)
-            if stat == "PE":
-                edit.setValidator(regex_validator(r"^\d{0,5}$", edit))
+            edit.setToolTip(stat_tip(stat_def))
+            edit.setMaximumWidth(64 if stat_def.kind != "text" else 140)
+            parse: Any = parse_stat
+            if stat_def.kind == "number" and stat_def.required:
+                edit.setValidator(regex_validator(r"^\d{0,6}$", edit))
                 parse = parse_required_int
-            elif stat == "CON":
+            elif stat_def.kind == "pair":
                 edit.setPlaceholderText(NONE_TEXT)
-                edit.setValidator(regex_validator(r"^(\d{0,3}(-\d{0,3})?|[–—])$", edit))
-                parse = parse_stat
+                edit.setValidator(regex_validator(r"^(\d{0,6}(-\d{0,6})?|[–—])$", edit))
+            elif stat_def.kind == "number":
+                edit.setPlaceholderText(NONE_TEXT)
+                edit.setValidator(regex_validator(r"^(\d{0,6}|[-–—])$", edit))
             else:
                 edit.setPlaceholderText(NONE_TEXT)
-                edit.setValidator(regex_validator(r"^(\d{0,3}|[-–—])$", edit))
-                parse = parse_stat
+                parse = parse_optional_text
             self.bind(LineBinding(("profile", stat), edit, stat, self.profile_error,
                                   parse=parse))
             self.stat_edits[stat] = edit
             grid.addWidget(head, 0, col)
             grid.addWidget(edit, 1, col)
-        grid.addWidget(self.profile_error, 2, 0, 1, len(STAT_NAMES))
-        grid.addWidget(hint(f"Leave a stat empty (shown {NONE_TEXT}) when the card has none; "
-                            "CON takes one value or arcane-mundane, e.g. 6-5."),
-                       3, 0, 1, len(STAT_NAMES))
+        span = max(len(stats), 1)
+        grid.addWidget(self.profile_error, 2, 0, 1, span)
+        pairs = [s.id for s in stats if s.kind == "pair"]
+        pair_hint = (f" {', '.join(pairs)} take one value or a pair, e.g. 6-5." if pairs else "")
+        grid.addWidget(hint(f"Leave a stat empty (shown {NONE_TEXT}) when the card has none."
+                            + pair_hint if stats else
+                            f"{display(system.name)} has no stat line."), 3, 0, 1, span)
         layout.addWidget(profile)
 
         # -- abilities -----------------------------------------------------------------

@@ -47,7 +47,8 @@ from builder.gui.editor.forms import (
     ability_summary,
     scrolled,
 )
-from builder.model import TYPE_PLURAL
+from builder.model import System
+from builder.model.text import display
 
 Ask = Callable[[str, str, list[tuple[str, str]]], str]
 """(title, text, [(answer, button text), ...]) → the answer chosen, or "cancel"."""
@@ -55,15 +56,20 @@ Ask = Callable[[str, str, list[tuple[str, str]]], str]
 _TAB_FACTION, _TAB_COMBATANTS, _TAB_ABILITIES = 0, 1, 2
 
 
-def describe_combatant(c: Any) -> str:
+def describe_combatant(c: Any, system: System) -> str:
+    """A combatant's row in the editor's list: name, type as the game calls it, cost."""
     name = c.get("name") or "(no name)"
     if c.get("nickname"):
         name += f", {c['nickname']}"
-    kind = TYPE_PLURAL.get(c.get("type"), "?")[:-1] if c.get("type") else "?"
-    pe = c.get("profile", {}).get("PE")
-    cost = f"{pe} PE" if isinstance(pe, int) else "? PE"
-    squad = " · squad" if c.get("squad") else ""
-    return f"{name}\n    {kind} · {cost}{squad}"
+    found = system.type(c.get("type") or "")
+    kind = display(found.name) if found else "?"
+    parts = [kind]
+    if system.cost:
+        value = (c.get("profile") or {}).get(system.cost)
+        parts.append(f"{value if isinstance(value, int) else '?'} {system.cost}")
+    if c.get("squad"):
+        parts.append("squad")
+    return f"{name}\n    {' · '.join(parts)}"
 
 
 def describe_ability(a: Any) -> str:
@@ -75,7 +81,9 @@ def describe_ability(a: Any) -> str:
 class CombatantsPage(ListPage):
     def __init__(self, ctx: FactionPane) -> None:
         self.combatant_form = CombatantForm(ctx)
-        super().__init__(ctx, ("combatants",), self.combatant_form, describe_combatant,
+        system = ctx.doc.system
+        super().__init__(ctx, ("combatants",), self.combatant_form,
+                         lambda c: describe_combatant(c, system),
                          "No combatants yet: add the first one with “Add”.")
         self.add_button = small_button("Add", "Add a new combatant after the selected one")
         self.duplicate_button = small_button("Duplicate", "Copy the selected combatant "
@@ -124,7 +132,8 @@ class CombatantsPage(ListPage):
 
     def add(self) -> None:
         doc = self.ctx.doc
-        data = new_combatant_data(unique_id("new-combatant", doc.combatant_ids()))
+        data = new_combatant_data(unique_id("new-combatant", doc.combatant_ids()),
+                                  system=doc.system)
         row = self.current_row() + 1 if self.current_row() >= 0 else self.model.rowCount()
         self.ctx.push(InsertCommand(doc, self.list_path, row, data, "Add combatant"))
         self.combatant_form.name_edit.setFocus()

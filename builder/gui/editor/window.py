@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from builder import paths
 from builder.data import Catalogue, DataError, load_faction, save_faction, write_atomic
+from builder.model import DEFAULT_SYSTEM
 from builder.data.loading import MAX_FACTION_BYTES
 from builder.data.yamlio import read_text
 from builder.gui.editor.document import (
@@ -303,7 +304,7 @@ class FactionEditor(QMainWindow):
             return True
         if not self.maybe_keep_changes():
             return False
-        doc = FactionDocument(faction_form_data(entry.faction), self._catalogue.universal,
+        doc = FactionDocument(faction_form_data(entry.faction), entry.faction.game,
                               path=entry.path, builtin=entry.builtin)
         self._show(doc)
         return True
@@ -312,8 +313,8 @@ class FactionEditor(QMainWindow):
         if not self.maybe_keep_changes():
             return False
         fid = unique_id("my-faction", self._entries)
-        self._show(FactionDocument(new_faction_data(fid, "My faction"),
-                                   self._catalogue.universal))
+        system = self._catalogue.systems.get(DEFAULT_SYSTEM)
+        self._show(FactionDocument(new_faction_data(fid, "My faction", system), system))
         assert self.pane is not None
         self.pane.tabs.setCurrentIndex(0)
         self.pane.faction_form.name_edit.setFocus()
@@ -327,7 +328,7 @@ class FactionEditor(QMainWindow):
         data = dict(self.pane.doc.data)
         data["id"] = unique_id(f"{data.get('id') or 'faction'}-copy", self._entries)
         data["name"] = f"{data.get('name') or 'Faction'} (copy)"
-        self._show(FactionDocument(data, self._catalogue.universal))
+        self._show(FactionDocument(data, self.pane.doc.system))
         assert self.pane is not None
         self.pane.stack.resetClean()  # a copy not saved yet is a change to keep
         self.statusBar().showMessage("Copied: edit it, then Save puts it in your factions "
@@ -496,7 +497,7 @@ class FactionEditor(QMainWindow):
                 return False
         source = Path(path)
         try:
-            faction = load_faction(source, self._catalogue.universal)
+            faction = load_faction(source, self._catalogue.systems)
             text = read_text(source, MAX_FACTION_BYTES)
         except DataError as exc:
             self.prompts.tell("Cannot import",
@@ -533,8 +534,7 @@ class FactionEditor(QMainWindow):
         if open_here and self.pane is not None:
             # the open faction's file was replaced: show what is in it now
             self.pane.stack.setClean()
-            self._show(FactionDocument(faction_form_data(faction), self._catalogue.universal,
-                                       path=target))
+            self._show(FactionDocument(faction_form_data(faction), faction.game, path=target))
         self._fill_list()
         self.statusBar().showMessage(f"Imported “{faction.name}” into {target}", 8000)
         self.faction_saved.emit(faction.id)

@@ -1,0 +1,75 @@
+"""Abilities (SPEC §1): a glossary entry with an id, or written inline on a combatant.
+
+A game system's ``abilities`` are its universal glossary; a faction's are its own. What an
+ability's ``kind`` may be is the system's ``ability_kinds``, checked with the faction.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Discriminator, Strict, Tag, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from builder.model.base import Count, Id, OptText, StrictModel, Text
+
+Scope = Literal["racial", "unique", "universal"]
+
+
+def _difficulty(value: Any) -> Any:
+    if value is None or value == "A" or (isinstance(value, int) and not isinstance(value, bool)
+                                         and value >= 1):
+        return value
+    raise PydanticCustomError(
+        "difficulty_value",
+        "difficulty must be a whole number (the target value) or \"A\" (automatic), not {got}",
+        {"got": repr(value)},
+    )
+
+
+Difficulty = Annotated[
+    int | Literal["A"] | None,
+    BeforeValidator(_difficulty),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1}, {"const": "A"},
+                              {"type": "null"}]}),
+]
+
+
+class Ability(StrictModel):
+    id: Id | None = None
+    name: Text
+    scope: Scope | None = None
+    kind: Annotated[str, Strict()] | None = None
+    difficulty: Difficulty = None
+    successes: Count = 1
+    text: OptText = None
+
+
+class GlossaryAbility(Ability):
+    id: Id  # type: ignore[assignment]
+
+
+def _ability_tag(value: Any) -> str:
+    return "by-id" if isinstance(value, str) else "inline-ability"
+
+
+AbilityRef = Annotated[
+    Annotated[str, Strict(), Tag("by-id")] | Annotated[Ability, Tag("inline-ability")],
+    Discriminator(_ability_tag),
+]
+
+
+def ability_data(ability: Ability, with_id: bool = True) -> dict[str, Any]:
+    """An ability as the file writes it, defaults left out."""
+    data: dict[str, Any] = {}
+    if with_id and ability.id is not None:
+        data["id"] = ability.id
+    data["name"] = ability.name
+    for key in ("scope", "kind", "difficulty"):
+        if getattr(ability, key) is not None:
+            data[key] = getattr(ability, key)
+    if ability.successes != 1:
+        data["successes"] = ability.successes
+    if ability.text is not None:
+        data["text"] = ability.text
+    return data

@@ -1,0 +1,433 @@
+"""Game systems (SPEC §5): a game's stat line, combatant types, recruiting rules and figures.
+
+The program knows no game: SphereWars first edition is the file
+``resources/systems/spherewars-1e.yaml`` like any other. This module holds the format's models
+(no I/O) and :func:`system_problems`, the checks across keys (a rule naming an unknown stat,
+adding up a ``pair`` stat, duplicate ids…). Those work on the plain YAML data too, so that a
+file with other mistakes still gets them reported in the same pass.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import string
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Discriminator,
+    Field,
+    PrivateAttr,
+    Strict,
+    Tag,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from builder.model.base import Count, Id, NonNegative, OptText, StrictModel, check_schema, describe
+from builder.model.ability import GlossaryAbility
+from builder.model.text import DisplayText, display
+
+SYSTEM_SCHEMA = "spherewars-system/1"
+DEFAULT_SYSTEM = "spherewars-1e"
+"""A faction file without ``system:`` belongs to SphereWars first edition (SPEC §5)."""
+
+POINTS_LIMIT = "points_limit"
+STAT_ID = re.compile(r"^[A-Za-z0-9_-]+$")
+PLACEHOLDERS = ("amount", "bound", "combatant", "basis", "counted", "rule")
+"""What a rule's ``message`` template may name: SPEC §5's four, plus ``counted`` (the amount
+with what it counts, "4 Messengers") and ``rule`` (the rule's name)."""
+
+
+def check_stat_id(value: str) -> str:
+    if not STAT_ID.match(value):
+        raise ValueError(f"'{value}' is not a valid id: use letters, digits, '_' and '-' "
+                         "(for example 'PE' or 'hit_points')")
+    return value
+
+
+StatId = Annotated[str, Strict(), AfterValidator(check_stat_id)]
+Names = Annotated[str, Strict()] | list[Annotated[str, Strict()]]
+
+
+class StatDef(StrictModel):
+    """One column of the stat line."""
+
+    id: StatId
+    name: DisplayText
+    kind: Literal["number", "pair", "text"] = "number"
+    required: Annotated[bool, Strict()] = False
+    only_when_set: Annotated[bool, Strict()] = False
+
+
+class TypeDef(StrictModel):
+    id: Id
+    name: DisplayText
+    plural: DisplayText | None = None
+
+    def label(self, n: int = 1) -> str:
+        if n == 1 or self.plural is None:
+            return display(self.name)
+        return display(self.plural)
+
+
+class Named(StrictModel):
+    """A rank or an ability kind: an id and what it is called."""
+
+    id: Id
+    name: DisplayText
+
+
+class Selector(StrictModel):
+    """Which combatants a quantity or rule looks at; every key given must match."""
+
+    type: Names | None = None
+    id: Names | None = None
+    rank: Names | None = None
+    squad: Annotated[bool, Strict()] | None = None
+    tag: Names | None = None
+
+    def given(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+Times = Annotated[int, Strict(), Field(ge=0)] | Annotated[str, Strict()]
+
+
+class ModelsQuantity(StrictModel):
+    models: Selector
+    times: Times = 1
+
+
+class SumQuantity(StrictModel):
+    sum: StatId
+    of: Selector = Field(default_factory=Selector)
+    times: Times = 1
+
+
+class MaxQuantity(StrictModel):
+    max: StatId
+    of: Selector = Field(default_factory=Selector)
+    times: Times = 1
+
+
+_QUANTITY_KEYS = ("models", "sum", "max")
+
+
+def _quantity_tag(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bad"
+    if isinstance(value, int):
+        return "q-number"
+    if isinstance(value, str):
+        return "q-name"
+    if isinstance(value, dict):
+        for key in _QUANTITY_KEYS:
+            if key in value:
+                return f"q-{key}"
+    if isinstance(value, (ModelsQuantity, SumQuantity, MaxQuantity)):
+        return {ModelsQuantity: "q-models", SumQuantity: "q-sum", MaxQuantity: "q-max"}[
+            type(value)]
+    return "bad"
+
+
+def _quantity_shape(value: Any) -> Any:
+    if _quantity_tag(value) == "bad":
+        raise PydanticCustomError(
+            "quantity",
+            "a quantity is a whole number, a parameter name, points_limit, or a mapping with "
+            "'models', 'sum' or 'max' (got {got})", {"got": describe(value)})
+    return value
+
+
+Quantity = Annotated[
+    Annotated[Annotated[int, Strict(), Field(ge=0)], Tag("q-number")]
+    | Annotated[Annotated[str, Strict()], Tag("q-name")]
+    | Annotated[ModelsQuantity, Tag("q-models")]
+    | Annotated[SumQuantity, Tag("q-sum")]
+    | Annotated[MaxQuantity, Tag("q-max")],
+    Discriminator(_quantity_tag),
+    BeforeValidator(_quantity_shape),
+    WithJsonSchema({"description": "a whole number, a parameter name, points_limit, "
+                                   "{models: SELECTOR}, {sum: STAT, of: SELECTOR} or "
+                                   "{max: STAT, of: SELECTOR}, each mapping with optional "
+                                   "times: N",
+                    "anyOf": [{"type": "integer", "minimum": 0}, {"type": "string"},
+                              {"type": "object"}]}),
+]
+
+
+class Rule(StrictModel):
+    """A recruiting rule: form 1 (``count``: one amount for the list) or form 2 (``each``:
+    the models of each hired combatant that matches), with its bounds."""
+
+    id: Id
+    severity: Literal["error", "warning"] = "error"
+    name: DisplayText | None = None
+    cite: DisplayText | None = None
+    count: Quantity | None = None
+    each: Selector | None = None
+    at_most: Quantity | None = None
+    at_least: Quantity | None = None
+    exactly: Quantity | None = None
+    own_max: Annotated[bool, Strict()] = False
+    when: Quantity | None = None
+    message: DisplayText | None = None
+
+    @model_validator(mode="after")
+    def _form(self) -> Rule:
+        if (self.count is None) == (self.each is None):
+            raise ValueError("a rule has exactly one of 'count' (one amount for the list) or "
+                             "'each' (each hired combatant that matches)")
+        if self.exactly is not None and (self.at_most is not None or self.at_least is not None):
+            raise ValueError("'exactly' already sets both bounds; leave out at_most and "
+                             "at_least")
+        if self.exactly is None and self.at_most is None and self.at_least is None:
+            raise ValueError("a rule needs a bound: at_most, at_least or exactly")
+        if self.own_max and self.each is None:
+            raise ValueError("own_max works only with 'each' (form 2)")
+        return self
+
+    @property
+    def label(self) -> str:
+        return display(self.name) if self.name is not None else self.id
+
+
+class Figure(StrictModel):
+    """A derived figure reported with every validation and printed on the sheet."""
+
+    id: StatId
+    name: DisplayText
+    value: Quantity
+    help: DisplayText | None = None
+
+
+class System(StrictModel):
+    schema_: Literal["spherewars-system/1"] = Field(alias="schema")
+    id: Id
+    name: DisplayText
+    source: OptText = None
+    list_name: DisplayText = "Warband"
+    cost: StatId | None = None
+    wounds: Count | None = None
+    bases: list[Count] | None = None
+    stats: list[StatDef]
+    types: list[TypeDef] = Field(min_length=1)
+    ranks: list[Named] = Field(default_factory=list)
+    ability_kinds: list[Named] = Field(default_factory=list)
+    abilities: list[GlossaryAbility] = Field(default_factory=list)
+    parameters: dict[Annotated[str, Strict()], NonNegative] = Field(default_factory=dict)
+    rules: list[Rule] = Field(default_factory=list)
+    figures: list[Figure] = Field(default_factory=list)
+    reference: Id | None = None
+
+    _compiled: Any = PrivateAttr(default=None)
+    """The rule engine's prepared form (``builder.rules.engine``), built on first use."""
+
+    @field_validator("schema_", mode="before")
+    @classmethod
+    def _schema(cls, value: Any) -> Any:
+        return check_schema(value, SYSTEM_SCHEMA)
+
+    def stat(self, stat_id: str) -> StatDef | None:
+        return next((s for s in self.stats if s.id == stat_id), None)
+
+    def type(self, type_id: str) -> TypeDef | None:
+        return next((t for t in self.types if t.id == type_id), None)
+
+    def type_label(self, type_id: str | None, n: int = 1) -> str:
+        found = self.type(type_id) if type_id else None
+        return found.label(n) if found else (type_id or "")
+
+    def rank_label(self, rank_id: str | None) -> str:
+        found = next((r for r in self.ranks if r.id == rank_id), None)
+        return display(found.name) if found else (rank_id or "")
+
+    def kind_label(self, kind_id: str | None) -> str:
+        found = next((k for k in self.ability_kinds if k.id == kind_id), None)
+        return display(found.name) if found else (kind_id or "")
+
+    def glossary(self) -> dict[str, GlossaryAbility]:
+        return {a.id: a for a in self.abilities}
+
+    @property
+    def list_name_text(self) -> str:
+        return display(self.list_name)
+
+    @property
+    def type_order(self) -> tuple[str, ...]:
+        return tuple(t.id for t in self.types)
+
+    @property
+    def stat_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.stats)
+
+
+# --- checks across keys, on plain data -----------------------------------------------------
+
+
+Problem = tuple[str, str]
+"""(slash/separated/path, message)."""
+
+
+def closest(word: str, known: list[str]) -> str | None:
+    found = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def not_one_of(what: str, value: str, known: list[str]) -> str:
+    """"type must be one of: a, b (got the text 'x'; did you mean 'a'?)"."""
+    near = closest(value, known)
+    hint = f"; did you mean '{near}'?" if near else ""
+    if not known:
+        return f"{what}: this game defines none (got {describe(value)})"
+    return f"{what} must be one of: {', '.join(known)} (got {describe(value)}{hint})"
+
+
+def _items(value: Any) -> list[dict[str, Any]]:
+    return [v if isinstance(v, dict) else {} for v in value] if isinstance(value, list) else []
+
+
+def duplicate_ids(what: str, key: str, items: list[dict[str, Any]]) -> list[Problem]:
+    """A problem at each id that an earlier item of the same list already uses."""
+    first: dict[str, int] = {}
+    problems = []
+    for i, item in enumerate(items):
+        item_id = item.get("id")
+        if not isinstance(item_id, str):
+            continue
+        if item_id in first:
+            problems.append((f"{key}/{i}/id", f"{what} id '{item_id}' is used twice "
+                                              f"({key}[{first[item_id]}] and {key}[{i}])"))
+        first.setdefault(item_id, i)
+    return problems
+
+
+def _ids(items: list[dict[str, Any]]) -> list[str]:
+    return [i["id"] for i in items if isinstance(i.get("id"), str)]
+
+
+class _Vocabulary:
+    """What a system's rules may name: its stats (by kind), types, ranks and parameters."""
+
+    def __init__(self, data: dict[str, Any]):
+        stats = _items(data.get("stats"))
+        self.stat_kind = {s["id"]: s.get("kind", "number") for s in stats
+                          if isinstance(s.get("id"), str)}
+        self.types = _ids(_items(data.get("types")))
+        self.ranks = _ids(_items(data.get("ranks")))
+        params = data.get("parameters")
+        self.parameters = [k for k in params if isinstance(k, str)] \
+            if isinstance(params, dict) else []
+
+    def number_stats(self) -> list[str]:
+        return [k for k, kind in self.stat_kind.items() if kind == "number"]
+
+    def name(self, where: str, value: str) -> Iterator[Problem]:
+        if value == POINTS_LIMIT or value in self.parameters:
+            return
+        known = [*self.parameters, POINTS_LIMIT]
+        near = closest(value, known)
+        hint = f" (did you mean '{near}'?)" if near else (
+            f"; parameters: {', '.join(self.parameters)}" if self.parameters
+            else "; this system declares no parameters")
+        yield where, f"unknown parameter '{value}'{hint}"
+
+    def stat(self, where: str, value: Any) -> Iterator[Problem]:
+        if not isinstance(value, str):
+            return
+        kind = self.stat_kind.get(value)
+        if kind is None:
+            near = closest(value, list(self.stat_kind))
+            hint = f" (did you mean '{near}'?)" if near else (
+                f"; stats: {', '.join(self.stat_kind)}" if self.stat_kind else "")
+            yield where, f"unknown stat '{value}'{hint}"
+        elif kind != "number":
+            yield where, (f"cannot add up '{value}': it is a {kind} stat; only number stats "
+                          f"({', '.join(self.number_stats()) or 'none'}) can be added up")
+
+    def selector(self, where: str, sel: Any) -> Iterator[Problem]:
+        if not isinstance(sel, dict):
+            return
+        for key, known in (("type", self.types), ("rank", self.ranks)):
+            value = sel.get(key)
+            values = value if isinstance(value, list) else [value]
+            for j, v in enumerate(values):
+                if isinstance(v, str) and v not in known:
+                    at = f"{where}/{key}" + (f"/{j}" if isinstance(value, list) else "")
+                    yield at, not_one_of(key, v, known)
+
+    def quantity(self, where: str, q: Any) -> Iterator[Problem]:
+        if isinstance(q, str):
+            yield from self.name(where, q)
+        elif isinstance(q, dict):
+            if "models" in q:
+                yield from self.selector(f"{where}/models", q["models"])
+            for key in ("sum", "max"):
+                if key in q:
+                    yield from self.stat(f"{where}/{key}", q[key])
+                    yield from self.selector(f"{where}/of", q.get("of"))
+            times = q.get("times")
+            if isinstance(times, str) and times not in self.parameters:
+                yield from self.name(f"{where}/times", times)
+                # points_limit is not a multiplier
+            if times == POINTS_LIMIT:
+                yield f"{where}/times", "times takes a whole number or a parameter name"
+
+
+def system_problems(data: Any) -> list[Problem]:
+    """Problems across keys of a system file, found on its plain data."""
+    if not isinstance(data, dict):
+        return []
+    vocab = _Vocabulary(data)
+    problems: list[Problem] = []
+    for key, what in (("stats", "stat"), ("types", "type"), ("ranks", "rank"),
+                      ("ability_kinds", "ability kind"), ("abilities", "ability"),
+                      ("rules", "rule"), ("figures", "figure")):
+        problems += duplicate_ids(what, key, _items(data.get(key)))
+    cost = data.get("cost")
+    if isinstance(cost, str):
+        problems += [("cost", msg.replace("cannot add up", "the cost cannot be"))
+                     for _w, msg in vocab.stat("cost", cost)]
+    for i, rule in enumerate(_items(data.get("rules"))):
+        at = f"rules/{i}"
+        for key in ("count", "at_most", "at_least", "exactly", "when"):
+            if key in rule:
+                problems += vocab.quantity(f"{at}/{key}", rule[key])
+        problems += vocab.selector(f"{at}/each", rule.get("each"))
+        problems += _template(f"{at}/message", rule.get("message"))
+    for i, figure in enumerate(_items(data.get("figures"))):
+        if figure.get("id") == "models":
+            problems.append((f"figures/{i}/id", "'models' is reported with every list "
+                                                "already; give the figure another id"))
+        if "value" in figure:
+            problems += vocab.quantity(f"figures/{i}/value", figure["value"])
+    kinds = _ids(_items(data.get("ability_kinds")))
+    for i, ability in enumerate(_items(data.get("abilities"))):
+        kind = ability.get("kind")
+        if kinds and isinstance(kind, str) and kind not in kinds:
+            problems.append((f"abilities/{i}/kind", not_one_of("kind", kind, kinds)))
+    return problems
+
+
+def _template(where: str, message: Any) -> list[Problem]:
+    texts = message.values() if isinstance(message, dict) else [message]
+    out = []
+    for text in texts:
+        if not isinstance(text, str):
+            continue
+        try:
+            names = [f for _lit, f, _spec, _conv in string.Formatter().parse(text) if f]
+        except ValueError as exc:
+            out.append((where, f"message: {exc} (write {{{{ and }}}} for braces)"))
+            continue
+        for name in names:
+            if name not in PLACEHOLDERS:
+                out.append((where, f"message: unknown placeholder {{{name}}}; use "
+                                   + ", ".join(f"{{{p}}}" for p in PLACEHOLDERS)))
+    return out

@@ -1,0 +1,301 @@
+"""The rule vocabulary of SPEC §5: quantities, selectors, the two rule forms, figures.
+
+Read it against the SPEC: one function per quantity kind (:func:`models_of`, :func:`sum_of`,
+:func:`max_of`, :func:`named`), one per rule form (:func:`check_list`, :func:`check_each`).
+Each quantity gives an :class:`Amount`: its value and, for messages, how it was reached
+("Nek'Org MAN 3"). Nothing here knows a game; nothing here raises for a list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from builder.model import Combatant, Faction, Warband
+from builder.model.system import (
+    POINTS_LIMIT,
+    MaxQuantity,
+    ModelsQuantity,
+    Rule,
+    Selector,
+    SumQuantity,
+    System,
+)
+from builder.model.text import display
+from builder.rules.findings import Finding
+
+
+@dataclass
+class Roster:
+    """A list resolved against its faction: what every rule and figure looks at."""
+
+    warband: Warband
+    faction: Faction
+    system: System
+    points_limit: int | None
+    hired: list[tuple[Combatant, int]] = field(default_factory=list)
+    """(combatant, models) per known combatant, totalled over entries, in first-named order."""
+    unknown: dict[str, int] = field(default_factory=dict)
+    """Models per combatant id the faction does not have: they count toward nothing."""
+
+    @classmethod
+    def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None) -> Roster:
+        by_id = faction.by_id
+        totals: dict[str, int] = {}
+        unknown: dict[str, int] = {}
+        for entry in warband.entries:
+            bucket = totals if entry.combatant in by_id else unknown
+            bucket[entry.combatant] = bucket.get(entry.combatant, 0) + entry.count
+        hired = [(by_id[cid], n) for cid, n in totals.items()]
+        return cls(warband, faction, faction.game, points_limit, hired, unknown)
+
+    @property
+    def models(self) -> int:
+        return sum(n for _c, n in self.hired)
+
+    @property
+    def points(self) -> int:
+        cost = self.system.cost
+        return sum(c.number(cost) * n for c, n in self.hired) if cost else 0
+
+
+# --- selectors -----------------------------------------------------------------------------
+
+
+def _any(value: str | list[str], have: str | None) -> bool:
+    return have in value if isinstance(value, list) else have == value
+
+
+def matches(sel: Selector, c: Combatant) -> bool:
+    """Every key the selector gives must match; a list value matches any of its items."""
+    if sel.type is not None and not _any(sel.type, c.type):
+        return False
+    if sel.id is not None and not _any(sel.id, c.id):
+        return False
+    if sel.rank is not None and not _any(sel.rank, c.rank):
+        return False
+    if sel.squad is not None and c.squad != sel.squad:
+        return False
+    if sel.tag is not None:
+        tags = sel.tag if isinstance(sel.tag, list) else [sel.tag]
+        if not any(t in c.tags for t in tags):
+            return False
+    return True
+
+
+def selected(r: Roster, sel: Selector) -> list[tuple[Combatant, int]]:
+    if not sel.given():
+        return r.hired
+    return [(c, n) for c, n in r.hired if matches(sel, c)]
+
+
+def what(r: Roster, sel: Selector, n: int) -> str:
+    """How a selector reads in a message: "Messengers", "Leader", "models"."""
+    if isinstance(sel.type, str) and len(sel.given()) == 1:
+        return r.system.type_label(sel.type, n)
+    if isinstance(sel.id, str) and len(sel.given()) == 1:
+        found = r.faction.combatant(sel.id)
+        return found.name if found else sel.id
+    return "model" if n == 1 else "models"
+
+
+# --- quantities ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Amount:
+    value: int
+    basis: str = ""
+    """How the value was reached, for messages ("Nek'Org MAN 3"); "" for a plain number."""
+    counted: str = ""
+    """The value with what it counts ("4 Messengers"), for the counted side of a rule."""
+
+
+def models_of(q: ModelsQuantity, r: Roster) -> Amount:
+    hired = selected(r, q.models)
+    n = sum(n for _c, n in hired)
+    parts = [f"{f'{k}× ' if k > 1 else ''}{c.name}" for c, k in hired]
+    basis = ", ".join(parts) or f"no {what(r, q.models, 1)} hired"
+    return Amount(n, basis, f"{n} {what(r, q.models, n)} hired")
+
+
+def sum_of(q: SumQuantity, r: Roster) -> Amount:
+    hired = selected(r, q.of)
+    total = sum(c.number(q.sum) * n for c, n in hired)
+    parts = [f"{f'{k}× ' if k > 1 else ''}{c.name} {q.sum} {c.shown(q.sum)}" for c, k in hired]
+    basis = ", ".join(parts) or f"no {what(r, q.of, 1)} hired"
+    return Amount(total, basis, f"{q.sum} {total} in all")
+
+
+def max_of(q: MaxQuantity, r: Roster) -> Amount:
+    hired = selected(r, q.of)
+    if not hired:
+        return Amount(0, f"no {what(r, q.of, 1)} hired", f"highest {q.max} 0")
+    best = max(hired, key=lambda cn: cn[0].number(q.max))[0]
+    value = best.number(q.max)
+    return Amount(value, f"{best.name} {q.max} {value}", f"highest {q.max} {value}")
+
+
+def named(name: str, r: Roster) -> Amount | None:
+    """A parameter (the faction's ``building`` value, else the system's) or ``points_limit``
+    (None when the list has no limit: a bound that is the points limit is then skipped)."""
+    if name == POINTS_LIMIT:
+        if r.points_limit is None:
+            return None
+        return Amount(r.points_limit, "the points limit")
+    value = r.faction.parameter(name)
+    own = " (faction rule)" if name in r.faction.building else ""
+    return Amount(value, f"{name} = {value}{own}")
+
+
+Quantity = int | str | ModelsQuantity | SumQuantity | MaxQuantity
+_MAPPED: dict[type, Callable[..., Amount]] = {
+    ModelsQuantity: models_of, SumQuantity: sum_of, MaxQuantity: max_of}
+
+
+def amount(q: Quantity, r: Roster) -> Amount | None:
+    if isinstance(q, bool):  # never valid; keep the engine total
+        return Amount(int(q))
+    if isinstance(q, int):
+        return Amount(q)
+    if isinstance(q, str):
+        return named(q, r)
+    base = _MAPPED[type(q)](q, r)
+    times = q.times
+    factor = Amount(times) if isinstance(times, int) else named(times, r)
+    if factor is None or factor.value == 1:
+        return base
+    basis = f"{factor.basis or factor.value} × ({base.basis})" if base.basis else base.basis
+    return Amount(base.value * factor.value, basis, base.counted)
+
+
+def value(q: Quantity, r: Roster) -> int:
+    found = amount(q, r)
+    return found.value if found is not None else 0
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+def _bounds(rule: Rule, r: Roster) -> list[tuple[str, Amount]]:
+    """("at_most" | "at_least", bound) for each bound that applies."""
+    out = []
+    for kind, q in (("at_most", rule.at_most), ("at_least", rule.at_least),
+                    ("at_most", rule.exactly), ("at_least", rule.exactly)):
+        if q is not None:
+            found = amount(q, r)
+            if found is not None:
+                out.append((kind, found))
+    return out
+
+
+def _broken(kind: str, have: int, bound: int) -> bool:
+    return have > bound if kind == "at_most" else have < bound
+
+
+_DEFAULT = {
+    ("list", "at_most"): "{rule}: {counted}; at most {bound} allowed{why}",
+    ("list", "at_least"): "{rule}: {counted}; at least {bound} needed{why}",
+    ("list", "exactly"): "{rule}: {counted}; exactly {bound} needed{why}",
+    ("each", "at_most"): "{rule}: {amount} × {combatant} hired; at most {bound} allowed{why}",
+    ("each", "at_least"): "{rule}: {amount} × {combatant} hired; at least {bound} needed{why}",
+    ("each", "exactly"): "{rule}: {amount} × {combatant} hired; exactly {bound} needed{why}",
+}
+
+
+def _finding(rule: Rule, form: str, kind: str, have: Amount, bound: Amount,
+             combatant: Combatant | None, ids: tuple[str, ...]) -> Finding:
+    fields = {"amount": have.value, "bound": bound.value, "basis": bound.basis,
+              "counted": have.counted or str(have.value), "rule": rule.label,
+              "combatant": combatant.name if combatant else ""}
+    if rule.message is not None:
+        try:
+            message = display(rule.message).format(**fields)
+        except (KeyError, IndexError, ValueError):  # a template the checks let through
+            message = display(rule.message)
+    else:
+        shape = "exactly" if rule.exactly is not None else kind
+        why = f" ({bound.basis})" if bound.basis else ""
+        message = _DEFAULT[(form, shape)].format(why=why, **fields)
+    return Finding(rule.id, rule.severity, message, ids, have.value, bound.value,
+                   display(rule.cite) or None)
+
+
+def check_list(rule: Rule, r: Roster) -> list[Finding]:
+    """Form 1: one amount for the whole list against the rule's bounds; one finding at most."""
+    assert rule.count is not None
+    have = amount(rule.count, r)
+    if have is None:
+        return []
+    for kind, bound in _bounds(rule, r):
+        if _broken(kind, have.value, bound.value):
+            sel = rule.count.models if isinstance(rule.count, ModelsQuantity) else (
+                getattr(rule.count, "of", None))
+            # the combatants counted, when the rule counts some rather than the whole list
+            ids = tuple(c.id for c, _n in selected(r, sel)) if sel and sel.given() else ()
+            return [_finding(rule, "list", kind, have, bound, None, ids)]
+    return []
+
+
+def check_each(rule: Rule, r: Roster) -> list[Finding]:
+    """Form 2: the models of each hired combatant that matches, one finding per combatant
+    that breaks a bound; with ``own_max`` a combatant's own ``max`` replaces ``at_most``."""
+    assert rule.each is not None
+    out = []
+    bounds = _bounds(rule, r)
+    for c, n in selected(r, rule.each):
+        mine = bounds
+        if rule.own_max and c.max is not None:
+            mine = [(k, b) for k, b in bounds if k != "at_most"]
+            mine.append(("at_most", Amount(c.max, "its own max")))
+        for kind, bound in mine:
+            if _broken(kind, n, bound.value):
+                out.append(_finding(rule, "each", kind, Amount(n), bound, c, (c.id,)))
+                break
+    return out
+
+
+def check_rule(rule: Rule, r: Roster) -> list[Finding]:
+    if rule.when is not None and value(rule.when, r) <= 0:
+        return []
+    return check_each(rule, r) if rule.each is not None else check_list(rule, r)
+
+
+def check_unknown_combatants(r: Roster) -> list[Finding]:
+    """SPEC `unknown-combatant`: an entry names a combatant the faction does not have; it is
+    kept in the list but counts toward nothing else."""
+    return [Finding("unknown-combatant", "error",
+                    f"{n} model{'s' if n != 1 else ''} of '{cid}', which the {r.faction.name} "
+                    "data does not have: it counts toward nothing (update the data or remove "
+                    "the entry)", (cid,))
+            for cid, n in r.unknown.items()]
+
+
+def figures(r: Roster) -> dict[str, int]:
+    return {f.id: value(f.value, r) for f in r.system.figures}
+
+
+def capped(system: System) -> dict[str, Rule]:
+    """Figure id -> the form-1 rule whose ``count`` is that figure's value and that has an
+    ``at_most`` bound (SphereWars: Messengers, capped by the leaders' command)."""
+    cached = system._compiled
+    if cached is None:
+        cached = {}
+        for f in system.figures:
+            for rule in system.rules:
+                if rule.count is not None and rule.at_most is not None \
+                        and rule.count == f.value:
+                    cached[f.id] = rule
+                    break
+        system._compiled = cached
+    return cached  # type: ignore[no-any-return]
+
+
+def caps(r: Roster) -> dict[str, int]:
+    out = {}
+    for figure_id, rule in capped(r.system).items():
+        assert rule.at_most is not None
+        found = amount(rule.at_most, r)
+        if found is not None:
+            out[figure_id] = found.value
+    return out
