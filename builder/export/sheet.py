@@ -21,7 +21,7 @@ from reportlab.platypus.doctemplate import LayoutError
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
 from builder.export.reference import Item, Reference, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
-from builder.export.text import capital, esc, rich
+from builder.export.text import esc, rich
 
 MARGIN = 13 * mm
 COLUMN_GAP = 6 * mm

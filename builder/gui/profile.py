@@ -4,12 +4,12 @@ column names, wounds, abilities by kind, equipment, description."""
 
 from __future__ import annotations
 
-from html import escape
-
 from collections.abc import Mapping
+from html import escape
 
 from builder.export.summary import stat_columns as system_columns
 from builder.model import Ability, Combatant, Faction
+
 _SCOPE_ORDER = ("racial", "unique", "universal", None)
 _SCOPE_TITLE = {"racial": "Racial abilities", "unique": "Unique abilities",
                 "universal": "Universal abilities", None: "Abilities"}

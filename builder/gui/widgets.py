@@ -5,11 +5,11 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QSizePolicy,
     QAbstractItemView,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QSpinBox,
     QStyledItemDelegate,
     QStyleOptionViewItem,

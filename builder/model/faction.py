@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, PrivateAttr, Strict, field_validator
+from pydantic import Field, Strict, field_validator
 
 from builder.model.ability import Ability, AbilityRef, GlossaryAbility, ability_data
 from builder.model.base import (
@@ -91,8 +91,6 @@ class Faction(StrictModel):
     abilities: list[GlossaryAbility] = Field(default_factory=list)
     combatants: list[Combatant] = Field(min_length=1)
 
-    _game: System | None = PrivateAttr(default=None)
-
     @field_validator("schema_", mode="before")
     @classmethod
     def _schema(cls, value: Any) -> Any:
@@ -107,18 +105,21 @@ class Faction(StrictModel):
             c.profile = {k: v for k, v in values.items() if v is not None}
             if c.wounds is None:
                 c.wounds = system.wounds
-        self._game = system
+        # kept beside the fields, not as a pydantic private attribute: validation reads it
+        # for every list, and equality compares fields only
+        object.__setattr__(self, "_game", system)
         return self
 
     @property
     def game(self) -> System:
-        if self._game is None:
+        system = self.__dict__.get("_game")
+        if system is None:
             raise RuntimeError(f"faction '{self.id}' is not attached to its system")
-        return self._game
+        return system  # type: ignore[no-any-return]
 
     @property
     def attached(self) -> bool:
-        return self._game is not None
+        return self.__dict__.get("_game") is not None
 
     def parameter(self, name: str) -> int:
         """A recruiting parameter: this faction's ``building`` value, else the system's."""
@@ -155,7 +156,7 @@ class Faction(StrictModel):
             if ability.id == ref:
                 return ability
         if universal is None:
-            universal = self.game.glossary() if self._game is not None else {}
+            universal = self.game.glossary() if self.attached else {}
         return universal.get(ref) or Ability(id=ref, name=ref)
 
 

@@ -20,7 +20,6 @@ from pydantic import (
     BeforeValidator,
     Discriminator,
     Field,
-    PrivateAttr,
     Strict,
     Tag,
     WithJsonSchema,
@@ -29,8 +28,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from builder.model.base import Count, Id, NonNegative, OptText, StrictModel, check_schema, describe
 from builder.model.ability import GlossaryAbility
+from builder.model.base import Count, Id, NonNegative, OptText, StrictModel, check_schema, describe
 from builder.model.text import DisplayText, display
 
 SYSTEM_SCHEMA = "spherewars-system/1"
@@ -225,9 +224,6 @@ class System(StrictModel):
     rules: list[Rule] = Field(default_factory=list)
     figures: list[Figure] = Field(default_factory=list)
     reference: Id | None = None
-
-    _compiled: Any = PrivateAttr(default=None)
-    """The rule engine's prepared form (``builder.rules.engine``), built on first use."""
 
     @field_validator("schema_", mode="before")
     @classmethod

@@ -37,6 +37,8 @@ class Roster:
     """(combatant, models) per known combatant, totalled over entries, in first-named order."""
     unknown: dict[str, int] = field(default_factory=dict)
     """Models per combatant id the faction does not have: they count toward nothing."""
+    chosen: dict[int, list[tuple[Combatant, int]]] = field(default_factory=dict)
+    """What each selector (by id) picked, so rules and figures that share one select once."""
 
     @classmethod
     def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None) -> Roster:
@@ -83,10 +85,25 @@ def matches(sel: Selector, c: Combatant) -> bool:
     return True
 
 
-def selected(r: Roster, sel: Selector) -> list[tuple[Combatant, int]]:
-    if not sel.given():
+_GIVEN: dict[int, tuple[Selector, bool]] = {}
+
+
+def _selects(sel: Selector) -> bool:
+    """Whether the selector gives any key (``{}`` matches everything); cached per selector."""
+    found = _GIVEN.get(id(sel))
+    if found is None or found[0] is not sel:
+        found = (sel, bool(sel.given()))
+        _GIVEN[id(sel)] = found
+    return found[1]
+
+
+def selected(r: Roster, sel: Selector | None) -> list[tuple[Combatant, int]]:
+    if sel is None or not _selects(sel):
         return r.hired
-    return [(c, n) for c, n in r.hired if matches(sel, c)]
+    found = r.chosen.get(id(sel))
+    if found is None:
+        found = r.chosen[id(sel)] = [(c, n) for c, n in r.hired if matches(sel, c)]
+    return found
 
 
 def what(r: Roster, sel: Selector, n: int) -> str:
@@ -143,7 +160,7 @@ def named(name: str, r: Roster) -> Amount | None:
         if r.points_limit is None:
             return None
         return Amount(r.points_limit, "the points limit")
-    value = r.faction.parameter(name)
+    value = parameter(name, r) or 0
     own = " (faction rule)" if name in r.faction.building else ""
     return Amount(value, f"{name} = {value}{own}")
 
@@ -169,23 +186,56 @@ def amount(q: Quantity, r: Roster) -> Amount | None:
     return Amount(base.value * factor.value, basis, base.counted)
 
 
+def parameter(name: str, r: Roster) -> int | None:
+    if name == POINTS_LIMIT:
+        return r.points_limit
+    building = r.faction.building
+    return building[name] if name in building else r.system.parameters.get(name, 0)
+
+
+def quantity(q: Quantity, r: Roster) -> int | None:
+    """The value of a quantity, without the explanation (the hot path: every rule and figure
+    of every list); None for ``points_limit`` when the list has no limit."""
+    kind = type(q)
+    if kind is int:
+        return q  # type: ignore[return-value]
+    if kind is str:
+        return parameter(q, r)  # type: ignore[arg-type]
+    if kind is ModelsQuantity:
+        total = sum(n for _c, n in selected(r, q.models))  # type: ignore[union-attr]
+    elif kind is SumQuantity:
+        stat = q.sum  # type: ignore[union-attr]
+        total = sum(c.number(stat) * n for c, n in selected(r, q.of))  # type: ignore[union-attr]
+    elif kind is MaxQuantity:
+        stat = q.max  # type: ignore[union-attr]
+        total = max((c.number(stat) for c, _n in selected(r, q.of)),  # type: ignore[union-attr]
+                    default=0)
+    else:
+        return int(q)  # type: ignore[arg-type]
+    times = q.times  # type: ignore[union-attr]
+    if times == 1:
+        return total
+    factor = times if type(times) is int else parameter(times, r)
+    return total * (factor if factor is not None else 1)
+
+
 def value(q: Quantity, r: Roster) -> int:
-    found = amount(q, r)
-    return found.value if found is not None else 0
+    found = quantity(q, r)
+    return found if found is not None else 0
 
 
 # --- rules ---------------------------------------------------------------------------------
 
 
-def _bounds(rule: Rule, r: Roster) -> list[tuple[str, Amount]]:
-    """("at_most" | "at_least", bound) for each bound that applies."""
-    out = []
-    for kind, q in (("at_most", rule.at_most), ("at_least", rule.at_least),
-                    ("at_most", rule.exactly), ("at_least", rule.exactly)):
-        if q is not None:
-            found = amount(q, r)
-            if found is not None:
-                out.append((kind, found))
+def _bounds(rule: Rule) -> list[tuple[str, Quantity]]:
+    """("at_most" | "at_least", quantity) for each bound the rule sets."""
+    out: list[tuple[str, Quantity]] = []
+    if rule.at_most is not None:
+        out.append(("at_most", rule.at_most))
+    if rule.at_least is not None:
+        out.append(("at_least", rule.at_least))
+    if rule.exactly is not None:
+        out += [("at_most", rule.exactly), ("at_least", rule.exactly)]
     return out
 
 
@@ -224,16 +274,19 @@ def _finding(rule: Rule, form: str, kind: str, have: Amount, bound: Amount,
 def check_list(rule: Rule, r: Roster) -> list[Finding]:
     """Form 1: one amount for the whole list against the rule's bounds; one finding at most."""
     assert rule.count is not None
-    have = amount(rule.count, r)
+    have = quantity(rule.count, r)
     if have is None:
         return []
-    for kind, bound in _bounds(rule, r):
-        if _broken(kind, have.value, bound.value):
+    for kind, q in _bounds(rule):
+        bound = quantity(q, r)
+        if bound is not None and _broken(kind, have, bound):
+            counted, explained = amount(rule.count, r), amount(q, r)
+            assert counted is not None and explained is not None
             sel = rule.count.models if isinstance(rule.count, ModelsQuantity) else (
                 getattr(rule.count, "of", None))
             # the combatants counted, when the rule counts some rather than the whole list
-            ids = tuple(c.id for c, _n in selected(r, sel)) if sel and sel.given() else ()
-            return [_finding(rule, "list", kind, have, bound, None, ids)]
+            ids = tuple(c.id for c, _n in selected(r, sel)) if sel and _selects(sel) else ()
+            return [_finding(rule, "list", kind, counted, explained, None, ids)]
     return []
 
 
@@ -242,15 +295,19 @@ def check_each(rule: Rule, r: Roster) -> list[Finding]:
     that breaks a bound; with ``own_max`` a combatant's own ``max`` replaces ``at_most``."""
     assert rule.each is not None
     out = []
-    bounds = _bounds(rule, r)
+    bounds = [(kind, q, quantity(q, r)) for kind, q in _bounds(rule)]
     for c, n in selected(r, rule.each):
-        mine = bounds
-        if rule.own_max and c.max is not None:
-            mine = [(k, b) for k, b in bounds if k != "at_most"]
-            mine.append(("at_most", Amount(c.max, "its own max")))
-        for kind, bound in mine:
-            if _broken(kind, n, bound.value):
-                out.append(_finding(rule, "each", kind, Amount(n), bound, c, (c.id,)))
+        for kind, q, bound in bounds:
+            if rule.own_max and kind == "at_most" and c.max is not None:
+                if n > c.max:
+                    out.append(_finding(rule, "each", kind, Amount(n),
+                                        Amount(c.max, "its own max"), c, (c.id,)))
+                    break
+                continue
+            if bound is not None and _broken(kind, n, bound):
+                explained = amount(q, r)
+                assert explained is not None
+                out.append(_finding(rule, "each", kind, Amount(n), explained, c, (c.id,)))
                 break
     return out
 
@@ -278,7 +335,7 @@ def figures(r: Roster) -> dict[str, int]:
 def capped(system: System) -> dict[str, Rule]:
     """Figure id -> the form-1 rule whose ``count`` is that figure's value and that has an
     ``at_most`` bound (SphereWars: Messengers, capped by the leaders' command)."""
-    cached = system._compiled
+    cached = system.__dict__.get("_capped")
     if cached is None:
         cached = {}
         for f in system.figures:
@@ -287,7 +344,7 @@ def capped(system: System) -> dict[str, Rule]:
                         and rule.count == f.value:
                     cached[f.id] = rule
                     break
-        system._compiled = cached
+        object.__setattr__(system, "_capped", cached)  # beside the fields, like a cache
     return cached  # type: ignore[no-any-return]
 
 
@@ -295,7 +352,7 @@ def caps(r: Roster) -> dict[str, int]:
     out = {}
     for figure_id, rule in capped(r.system).items():
         assert rule.at_most is not None
-        found = amount(rule.at_most, r)
+        found = quantity(rule.at_most, r)
         if found is not None:
-            out[figure_id] = found.value
+            out[figure_id] = found
     return out

@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 import yaml
 
-from builder.data import Catalogue, DataError, builtin_systems, load_faction, load_warband, save_warband
+from builder.data import (
+    Catalogue,
+    DataError,
+    builtin_systems,
+    load_faction,
+    load_warband,
+    save_warband,
+)
 from builder.data.yamlio import dump
 from tests.conftest import TEST_DATA, TEST_FACTIONS
 

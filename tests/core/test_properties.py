@@ -9,7 +9,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.data import Catalogue, DataError, load_warband, parse_warband, save_warband
+from builder.data import DataError, load_warband, parse_warband, save_warband
 from builder.data.yamlio import parse
 from builder.model import Entry, Warband
 from builder.rules import validate

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 
 from builder import paths
 from builder.data import Catalogue, DataError, load_faction, save_faction, write_atomic
-from builder.model import DEFAULT_SYSTEM
 from builder.data.loading import MAX_FACTION_BYTES
 from builder.data.yamlio import read_text
 from builder.gui.editor.document import (
@@ -40,7 +39,7 @@ from builder.gui.editor.document import (
 )
 from builder.gui.editor.pane import FactionPane
 from builder.gui.editor.prompts import Prompts
-from builder.model import Faction
+from builder.model import DEFAULT_SYSTEM, Faction
 
 MAX_LINES_SHOWN = 15
 """Problems listed in a message box before "and N more"."""
