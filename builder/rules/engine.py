@@ -9,6 +9,7 @@ Each quantity gives an :class:`Amount`: its value and, for messages, how it was 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 from dataclasses import dataclass, field
 
 from builder.model import Combatant, Faction, Warband
@@ -196,26 +197,27 @@ def parameter(name: str, r: Roster) -> int | None:
 def quantity(q: Quantity, r: Roster) -> int | None:
     """The value of a quantity, without the explanation (the hot path: every rule and figure
     of every list); None for ``points_limit`` when the list has no limit."""
-    kind = type(q)
+    kind = type(q)  # exact type checks: cheaper than isinstance on this path
     if kind is int:
-        return q  # type: ignore[return-value]
+        return cast(int, q)
     if kind is str:
-        return parameter(q, r)  # type: ignore[arg-type]
+        return parameter(cast(str, q), r)
+    total: int
     if kind is ModelsQuantity:
-        total = sum(n for _c, n in selected(r, q.models))  # type: ignore[union-attr]
+        total = sum(n for _c, n in selected(r, cast(ModelsQuantity, q).models))
     elif kind is SumQuantity:
-        stat = q.sum  # type: ignore[union-attr]
-        total = sum(c.number(stat) * n for c, n in selected(r, q.of))  # type: ignore[union-attr]
+        stat = cast(SumQuantity, q).sum
+        total = sum(c.number(stat) * n for c, n in selected(r, cast(SumQuantity, q).of))
     elif kind is MaxQuantity:
-        stat = q.max  # type: ignore[union-attr]
-        total = max((c.number(stat) for c, _n in selected(r, q.of)),  # type: ignore[union-attr]
+        stat = cast(MaxQuantity, q).max
+        total = max((c.number(stat) for c, _n in selected(r, cast(MaxQuantity, q).of)),
                     default=0)
-    else:
-        return int(q)  # type: ignore[arg-type]
-    times = q.times  # type: ignore[union-attr]
+    else:  # a bool: never valid, but keep the engine total
+        return int(cast(int, q))
+    times = cast(ModelsQuantity, q).times
     if times == 1:
         return total
-    factor = times if type(times) is int else parameter(times, r)
+    factor = times if isinstance(times, int) else parameter(times, r)
     return total * (factor if factor is not None else 1)
 
 
