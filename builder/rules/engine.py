@@ -9,8 +9,8 @@ Each quantity gives an :class:`Amount`: its value and, for messages, how it was 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
 from dataclasses import dataclass, field
+from typing import cast
 
 from builder.model import Combatant, Faction, Warband
 from builder.model.system import (
