@@ -1,0 +1,232 @@
+"""The three other games built in as data (issue 11): Spheres of War Fragment 1, Torn and
+Spherus tactical (SPEC §5's table).
+
+The first tests read the files as plain data: each rule rests on a sentence of its game's
+text, each reference is a one-page summary that names its sections, and nothing of
+SphereWars leaks into another game. The last ones go through the `spherewars` command line
+and need the game-system engine of SPEC §5 (issue 9); they are skipped until it is there.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from builder.export.reference import load_reference
+from tests.conftest import REPO, TEST_DATA
+
+SYSTEMS_DIR = REPO / "resources" / "systems"
+REFERENCE_DIR = REPO / "resources" / "reference"
+SYSTEMS_DATA = TEST_DATA / "systems"
+LISTS = SYSTEMS_DATA / "lists"
+
+SOURCES = {
+    "sow-tactical-f1": "spheres-of-war-fragment1-v0.2b.md",
+    "torn": "hex-skirmish-combat-rules.txt",
+    "spherus-tactical": "spherus-tactical-rules.txt",
+}
+GAMES = sorted(SOURCES)
+
+# SphereWars words that must never reach another game's screens or printouts: its stat ids
+# (case kept), and its names for lists, messengers, power gems and its rulebook.
+SPHEREWARS_STATS = re.compile(r"\b(PE|CA|MAN|DES|POT|CON|FUR|POD|PRE)\b")
+SPHEREWARS_WORDS = re.compile(r"warband|messenger|power gem|manuscrit|saphir|spherewars",
+                              re.IGNORECASE)
+
+
+def _rules_folder() -> Path | None:
+    """`rules/other-systems` of the shared folder beside the project (or beside the
+    worktrees' folder); None when this checkout has none."""
+    for base in (REPO.parent, REPO.parent.parent):
+        folder = base / "shared" / "rules" / "other-systems"
+        if folder.is_dir():
+            return folder
+    return None
+
+
+def _system(game: str) -> dict:
+    return yaml.safe_load((SYSTEMS_DIR / f"{game}.yaml").read_text(encoding="utf-8"))
+
+
+def _plain(text: str) -> str:
+    """Text without markdown emphasis and with single spaces, to find a quotation in it."""
+    return " ".join(text.replace("*", "").split())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_system_file_has_its_spec_id_and_its_own_reference(game: str) -> None:
+    system = _system(game)
+    assert system["schema"] == "spherewars-system/1"
+    assert system["id"] == game
+    assert system["reference"] == game
+    ref = load_reference(REFERENCE_DIR / f"{game}.yaml")
+    assert all(item.section.strip() for item in ref.items)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_cites_a_sentence_of_its_game(game: str) -> None:
+    """A rule's `cite` is a quotation of its game's text, word for word."""
+    folder = _rules_folder()
+    if folder is None:
+        pytest.skip("the shared rules folder is not beside this checkout")
+    text = _plain((folder / SOURCES[game]).read_text(encoding="utf-8"))
+    for rule in _system(game).get("rules", []):
+        assert rule["cite"] and _plain(rule["cite"]) in text, rule["id"]
+
+
+def test_roster_rules_are_the_games_own() -> None:
+    """SoW: exactly five combatants a side; Torn: exactly one Leader of the Expedition;
+    Spherus: no roster rule at all."""
+    sow, torn, spherus = (_system(g) for g in ("sow-tactical-f1", "torn", "spherus-tactical"))
+    assert [(r["count"], r["exactly"]) for r in sow["rules"]] == [({"models": {}}, 5)]
+    assert [(r["count"], r["exactly"]) for r in torn["rules"]] == [
+        ({"models": {"type": "leader"}}, 1)]
+    assert spherus.get("rules", []) == []
+    assert [t["id"] for t in sow["types"]] == ["combatant"]
+    assert [t["id"] for t in spherus["types"]] == ["character"]
+    assert [t["id"] for t in torn["types"]][0] == "leader" and len(torn["types"]) >= 2
+
+
+def test_points_only_where_the_texts_have_them() -> None:
+    for game in GAMES:
+        system = _system(game)
+        assert "cost" not in system and "bases" not in system, game
+    assert _system("sow-tactical-f1")["stats"] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_nothing_of_spherewars_in_another_game(game: str) -> None:
+    for path in (SYSTEMS_DIR / f"{game}.yaml", REFERENCE_DIR / f"{game}.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))  # comments may name SPEC
+        data.pop("schema")  # the format's name, never displayed
+        text = json.dumps(data, ensure_ascii=False)
+        assert not SPHEREWARS_STATS.findall(text), path
+        assert not SPHEREWARS_WORDS.findall(text), path
+
+
+REQUIRED_TOPICS = {
+    "sow-tactical-f1": ["set-up", "turns and matches", "actions", "movement and waiting",
+                        "combat loop", "winning", "0.1f"],
+    "torn": ["seven steps", "dice", "melee and ranged", "visibility and cover",
+             "low-visibility", "counter attack", "panic", "expedition leader"],
+    "spherus-tactical": ["movement", "engagement", "disengaging", "targeting", "ranges",
+                         "area attacks", "defeat", "initiative"],
+}
+REQUIRED_PHRASES = {
+    "sow-tactical-f1": ["Instigator", "Retaliator", "Five Actions per Match", "Inert",
+                        "Martial Art Test", "roles reversed", "Auto-hit", "chess pawns"],
+    "torn": ["critical", "Skill Attack die", "Agility", "Evade", "Closing Landscape",
+             "Low-Visibility Zone", "Panic Test", "Assault"],
+    "spherus-tactical": ["Super Running (Art 10)", "Flight (Psi-Xaquel 30)", "−20", "+20",
+                         "5+ hexagons", "Psi-Storm", "3 rounds", "weapon/firearm skill"],
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reference_covers_what_the_issue_lists(game: str) -> None:
+    ref = load_reference(REFERENCE_DIR / f"{game}.yaml")
+    titles = " | ".join(item.title for item in ref.items).lower()
+    for topic in REQUIRED_TOPICS[game]:
+        assert topic in titles, topic
+    text = (REFERENCE_DIR / f"{game}.yaml").read_text(encoding="utf-8")
+    for phrase in REQUIRED_PHRASES[game]:
+        assert phrase in text, phrase
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reference_is_no_longer_than_the_first_editions(game: str) -> None:
+    """About one printed page in two columns: no more text than the SphereWars reference,
+    which fills one page."""
+    def size(path: Path) -> int:
+        ref = load_reference(path)
+        return sum(len(" ".join([i.text or "", *i.points, i.note or "",
+                                 *(c for row in (i.table.rows if i.table else []) for c in row)]))
+                   for i in ref.items)
+
+    assert size(REFERENCE_DIR / f"{game}.yaml") <= size(REFERENCE_DIR / "turn-summary.yaml")
+
+
+# --- through the program (needs the game-system engine of SPEC §5) -----------------------
+
+ENGINE = importlib.util.find_spec("builder.model.system") is not None
+needs_engine = pytest.mark.skipif(not ENGINE, reason="the game-system engine (issue 9, SPEC §5) "
+                                                     "is not on this branch yet")
+
+EXPECTED = {
+    # list file: (legal, rule ids of the error findings)
+    "sow-four": (False, ["five-combatants"]),
+    "sow-five": (True, []),
+    "sow-six": (False, ["five-combatants"]),
+    "sow-builtin-five": (True, []),
+    "torn-no-leader": (False, ["expedition-leader"]),
+    "torn-one-leader": (True, []),
+    "torn-two-leaders": (False, ["expedition-leader"]),
+    "spherus-empty": (True, []),
+    "spherus-one": (True, []),
+    "spherus-large": (True, []),
+}
+
+
+def _run(capsys, *args: str) -> tuple[int, str]:
+    from builder.cli import main
+
+    try:
+        code = main(list(args))
+    except SystemExit as exc:  # argparse
+        code = int(exc.code or 0)
+    return code, capsys.readouterr().out
+
+
+@needs_engine
+def test_check_data_accepts_the_systems_and_their_factions(capsys) -> None:
+    code, out = _run(capsys, "check-data", str(SYSTEMS_DIR), str(REPO / "factions"),
+                     str(SYSTEMS_DATA))
+    assert code == 0, out
+
+
+@needs_engine
+def test_roster_rules_at_under_and_over_their_bounds(capsys) -> None:
+    code, out = _run(capsys, "validate", "--data", str(SYSTEMS_DATA), str(LISTS),
+                     "--format", "json")
+    assert code == 1
+    files = {Path(f["path"]).name.removesuffix(".warband.yaml"): f
+             for f in json.loads(out)["files"]}
+    assert set(files) == set(EXPECTED)
+    for name, (legal, rules) in EXPECTED.items():
+        f = files[name]
+        assert f["legal"] is legal, name
+        assert [x["rule"] for x in f["findings"] if x["severity"] == "error"] == rules, name
+        assert f["points"] == 0, name
+    assert "6" in files["sow-six"]["findings"][0]["message"]
+    assert "4" in files["sow-four"]["findings"][0]["message"]
+    assert "2" in files["torn-two-leaders"]["findings"][0]["message"]
+    assert files["spherus-large"]["stats"]["models"] == 22
+
+
+GAME_OF_LIST = {"sow-five": "sow-tactical-f1", "torn-one-leader": "torn",
+                "spherus-one": "spherus-tactical"}
+PRINTED = {"sow-tactical-f1": ["Martial Art Test", "Instigator"],
+           "torn": ["Panic Test", "Closing Landscape"],
+           "spherus-tactical": ["Psi-Storm", "Disengaging"]}
+
+
+@needs_engine
+@pytest.mark.parametrize("name", sorted(GAME_OF_LIST))
+def test_pdf_carries_the_games_reference_and_not_spherewars(capsys, tmp_path: Path,
+                                                            name: str) -> None:
+    from tests.export.helpers import pdf_text
+
+    out = tmp_path / f"{name}.pdf"
+    code, _ = _run(capsys, "export", str(LISTS / f"{name}.warband.yaml"), "-o", str(out),
+                   "--data", str(SYSTEMS_DATA))
+    assert code == 0
+    text = " ".join(pdf_text(out.read_bytes()).split())
+    for phrase in PRINTED[GAME_OF_LIST[name]]:
+        assert phrase in text, phrase
+    assert not SPHEREWARS_WORDS.findall(text)
+    assert "Movement of Annihilation" not in text
