@@ -3,13 +3,12 @@ Spherus tactical (SPEC §5's table).
 
 The first tests read the files as plain data: each rule rests on a sentence of its game's
 text, each reference is a one-page summary that names its sections, and nothing of
-SphereWars leaks into another game. The last ones go through the `spherewars` command line
-and need the game-system engine of SPEC §5 (issue 9); they are skipped until it is there.
+SphereWars leaks into another game. The last ones go through the `spherewars` command line:
+check-data, validate at, under and over each roster bound, and the exported PDF.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -168,11 +167,7 @@ def test_reference_is_no_longer_than_the_first_editions(game: str) -> None:
     assert size(REFERENCE_DIR / f"{game}.yaml") <= size(REFERENCE_DIR / "spherewars-1e.yaml")
 
 
-# --- through the program (needs the game-system engine of SPEC §5) -----------------------
-
-ENGINE = importlib.util.find_spec("builder.model.system") is not None
-needs_engine = pytest.mark.skipif(not ENGINE, reason="the game-system engine (issue 9, SPEC §5) "
-                                                     "is not on this branch yet")
+# --- through the program ---------------------------------------------------------------------
 
 EXPECTED = {
     # list file: (legal, rule ids of the error findings)
@@ -199,14 +194,12 @@ def _run(capsys, *args: str) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
-@needs_engine
 def test_check_data_accepts_the_systems_and_their_factions(capsys) -> None:
     code, out = _run(capsys, "check-data", str(SYSTEMS_DIR), str(REPO / "factions"),
                      str(SYSTEMS_DATA))
     assert code == 0, out
 
 
-@needs_engine
 def test_roster_rules_at_under_and_over_their_bounds(capsys) -> None:
     code, out = _run(capsys, "validate", "--data", str(SYSTEMS_DATA), str(LISTS),
                      "--format", "json")
@@ -232,7 +225,6 @@ PRINTED = {"sow-tactical-f1": ["Martial Art Test", "Instigator"],
            "spherus-tactical": ["Psi-Storm", "Disengaging"]}
 
 
-@needs_engine
 @pytest.mark.parametrize("name", sorted(GAME_OF_LIST))
 def test_pdf_carries_the_games_reference_and_not_spherewars(capsys, tmp_path: Path,
                                                             name: str) -> None:
