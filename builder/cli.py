@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "factions may name the built-in systems")
 
     sch = sub.add_parser("schema", help="print the JSON Schema of a file format")
-    sch.add_argument("format", choices=("faction", "warband", "system"))
+    sch.add_argument("format", choices=("faction", "warband", "system", "event"))
     sch.add_argument("--system", metavar="ID",
                      help="with 'faction': the faction schema of that game system (its stat "
                           "names, types and ranks)")
@@ -74,6 +74,20 @@ def build_parser() -> argparse.ArgumentParser:
     sysp.add_argument("--data", action="append", default=[], metavar="DIR",
                       help="more system and faction files")
     sysp.add_argument("--format", choices=("text", "json"), default="text")
+
+    ev = sub.add_parser("event", help="check submitted lists against a tournament event file")
+    ev.add_argument("event", metavar="EVENT.yaml")
+    ev.add_argument("paths", nargs="+", metavar="PATH",
+                    help="warband files, or folders (every *.yaml in them, recursively)")
+    ev.add_argument("--data", action="append", default=[], metavar="DIR",
+                    help="more system and faction files (the event's data)")
+    ev.add_argument("--format", choices=("text", "json", "csv", "html"), default="text")
+    ev.add_argument("-o", "--output", metavar="OUT", help="write the report to OUT")
+    ev.add_argument("--pack", metavar="OUT.pdf",
+                    help="also write the list pack: a cover with the table, then every "
+                         "list's turn summary sheet")
+    ev.add_argument("--anonymise", action="store_true",
+                    help="in the pack: List 1, List 2… instead of names, files, notes, players")
     return parser
 
 
@@ -95,7 +109,8 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None) -> i
         return gui(getattr(args, "file", None))
     try:
         return {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
-                "schema": cmd_schema, "systems": cmd_systems}[command](args)
+                "schema": cmd_schema, "systems": cmd_systems,
+                "event": cmd_event}[command](args)
     except BrokenPipeError:  # `spherewars schema faction | head`
         sys.stderr.close()
         return EXIT_OK
@@ -239,6 +254,76 @@ def cmd_systems(args: argparse.Namespace) -> int:
             factions = ", ".join(row["factions"]) or "no factions"
             print(f"{row['id']}  {row['name']}  ({factions})")
     return EXIT_ERROR if catalogue.problems else EXIT_OK
+
+
+def cmd_event(args: argparse.Namespace) -> int:
+    """SPEC §6: every list against the system's rules, then the event's; exit as validate."""
+    from builder.batch import map_in_halves
+    from builder.data import Catalogue, DataError, write_atomic
+    from builder.events import (
+        DataPinError,
+        check_data_pins,
+        check_file,
+        load_event,
+        output,
+        summary_of,
+    )
+
+    if args.anonymise and not args.pack:
+        print("spherewars: --anonymise goes with --pack", file=sys.stderr)
+        return EXIT_ERROR
+    catalogue = Catalogue.load(args.data)
+    for problem in catalogue.problems:
+        print(f"spherewars: data: {problem}", file=sys.stderr)
+    try:
+        event = load_event(args.event, catalogue)
+        check_data_pins(event, catalogue)
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    except DataPinError as exc:
+        print(f"spherewars: {args.event}: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+
+    files: list[Path] = []
+    for raw in args.paths:
+        found = [p for p in warband_files(Path(raw)) if p.resolve() != Path(args.event).resolve()]
+        if not found:
+            print(f"spherewars: no *.yaml files in {raw}", file=sys.stderr)
+        files.extend(found)
+    if not files:
+        return EXIT_ERROR
+
+    results = map_in_halves(lambda path: check_file(event, path, catalogue), files)
+    summary = summary_of(results)
+    render = {"text": output.text_report, "json": output.json_report,
+              "html": output.html_report}.get(args.format)
+    text = render(event, results, summary) if render else output.csv_report(results)
+    status = EXIT_OK
+    if args.output:
+        try:
+            write_atomic(args.output, text.encode("utf-8"))
+        except OSError as exc:
+            print(f"spherewars: cannot write {args.output}: {exc.strerror or exc}",
+                  file=sys.stderr)
+            status = EXIT_ERROR
+    else:
+        sys.stdout.write(text)
+    if args.pack:
+        try:
+            from builder.events.pack import write_pack
+        except ImportError as exc:
+            print(f"spherewars: the list pack is not available: {exc}", file=sys.stderr)
+            return EXIT_ERROR
+        try:
+            write_pack(args.pack, event, files, results, catalogue, anonymise=args.anonymise)
+        except OSError as exc:
+            print(f"spherewars: cannot write {args.pack}: {exc.strerror or exc}",
+                  file=sys.stderr)
+            status = EXIT_ERROR
+    if status or summary["unreadable"] or catalogue.problems:
+        return EXIT_ERROR
+    return EXIT_ILLEGAL if summary["illegal"] else EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:

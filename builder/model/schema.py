@@ -11,13 +11,15 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from builder.model.event import Event
 from builder.model.faction import Faction
 from builder.model.system import System
 from builder.model.text import display
 from builder.model.warband import Warband
 
 BASE_URL = "https://spherewars.invalid/schema/"
-MODELS: dict[str, type[BaseModel]] = {"faction": Faction, "warband": Warband, "system": System}
+MODELS: dict[str, type[BaseModel]] = {"faction": Faction, "warband": Warband, "system": System,
+                                       "event": Event}
 _NONE = [{"type": "null"}, {"const": "-"}]
 
 

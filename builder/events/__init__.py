@@ -1,0 +1,161 @@
+"""Tournament events (SPEC §6): read an event file, check lists against it.
+
+An event adds to the game system's checks: its points limit replaces every list's own, its
+``rules`` run after the system's, and four checks of its own:
+
+- ``event-system``: the list's faction belongs to another game than the event's;
+- ``event-faction``: the list's faction is not one the event allows;
+- ``list-not-registered``: the event names its registered lists and this list's fingerprint is
+  not among them (a registered one reports its ``player``);
+- the data pin: a faction named in ``data`` whose loaded data has another fingerprint stops the
+  whole check (:class:`DataPinError`), since every verdict would rest on other profiles.
+
+Nothing here prints; :mod:`builder.events.output` writes the reports, the CLI and the GUI call
+both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from builder.data import Catalogue, DataError, yamlio
+from builder.data.fingerprint import data_fingerprint, list_fingerprint
+from builder.data.loading import check, placed, same_kind
+from builder.model import Faction, Warband
+from builder.model.event import EVENT_SCHEMA, Event, event_problems
+from builder.rules import Report, validate
+from builder.rules.findings import Finding
+
+MAX_EVENT_BYTES = 1 * yamlio.MiB
+"""An event file is hand-written like a list; it gets a list's size cap."""
+
+
+def load_event(path: str | Path, catalogue: Catalogue) -> Event:
+    """The event in ``path``, its rules checked against the loaded systems; every mistake is
+    a :class:`DataError` with ``FILE:LINE:COLUMN: message``."""
+    return event_from(yamlio.load(path, MAX_EVENT_BYTES), catalogue)
+
+
+def parse_event(path: str | Path, text: str, catalogue: Catalogue) -> Event:
+    return event_from(yamlio.parse(path, text), catalogue)
+
+
+def event_from(doc: yamlio.Document, catalogue: Catalogue) -> Event:
+    same_kind(doc, "spherewars-event")
+    return placed(doc, *check(Event, doc.data,
+                              lambda data: event_problems(data, catalogue.system_documents)))
+
+
+class DataPinError(Exception):
+    """The loaded data is not the data the event was pinned to: nothing is checked."""
+
+
+def faction_fingerprint(catalogue: Catalogue, faction_id: str) -> str | None:
+    """The data fingerprint of a loaded faction (None when it is not loaded)."""
+    docs = catalogue.documents.get(faction_id)
+    return data_fingerprint(*docs) if docs is not None else None
+
+
+def check_data_pins(event: Event, catalogue: Catalogue) -> None:
+    """Raise :class:`DataPinError` naming every faction whose loaded data differs from the
+    fingerprint the event expects (or that is not loaded at all)."""
+    wrong = []
+    for faction_id, expected in event.data.items():
+        loaded = faction_fingerprint(catalogue, faction_id)
+        if loaded is None:
+            wrong.append(f"faction '{faction_id}': the event expects data {expected}, but "
+                         "no faction with that id is loaded")
+        elif loaded != expected:
+            wrong.append(f"faction '{faction_id}': the event expects data {expected}, the "
+                         f"loaded data is {loaded}")
+    if wrong:
+        raise DataPinError("; ".join(wrong) + " (everyone must use the same data: load the "
+                           "event's files with --data)")
+
+
+@dataclass(frozen=True)
+class EventCheck:
+    """One list checked against an event."""
+
+    report: Report
+    fingerprint: str
+    data_fingerprint: str | None
+    player: str | None
+    registered: bool | None
+    """None when the event registers no lists."""
+
+    @property
+    def legal(self) -> bool:
+        return self.report.legal
+
+    def to_json(self, path: str) -> dict[str, Any]:
+        out = self.report.to_json(path)
+        out["fingerprint"] = self.fingerprint
+        out["data_fingerprint"] = self.data_fingerprint
+        if self.player is not None:
+            out["player"] = self.player
+        return out
+
+
+def event_findings(event: Event, warband: Warband, faction: Faction | None,
+                   fingerprint: str) -> list[Finding]:
+    """The event's own checks (not its rules): system, faction, registration."""
+    out: list[Finding] = []
+    if event.system is not None and faction is not None and faction.system != event.system:
+        out.append(Finding("event-system", "error",
+                           f"{event.name} plays {event.system}; this list's faction "
+                           f"'{faction.id}' belongs to {faction.system}"))
+    if event.factions is not None and warband.faction not in event.factions:
+        allowed = ", ".join(event.factions) or "none"
+        out.append(Finding("event-faction", "error",
+                           f"faction '{warband.faction}' is not allowed at {event.name} "
+                           f"(allowed: {allowed})"))
+    if event.lists is not None and fingerprint not in event.players():
+        out.append(Finding("list-not-registered", "error",
+                           f"fingerprint {fingerprint} is not among the {len(event.lists)} "
+                           f"lists registered for {event.name}: the list was changed after "
+                           "registration, or never registered"))
+    return out
+
+
+def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventCheck:
+    """The system's rules (with the event's points limit), the event's rules when the list is
+    of the event's game, then the event's own checks; never raises."""
+    faction = catalogue.get(warband.faction)
+    same_game = event.system is None or (faction is not None and faction.system == event.system)
+    report = validate(warband, faction, event.points_limit,
+                      extra_rules=event.rules if same_game else ())
+    fingerprint = list_fingerprint(warband)
+    extra = event_findings(event, warband, faction, fingerprint)
+    if extra:
+        report = Report(report.warband, report.points_limit, report.stats,
+                        [*report.findings, *extra])
+    players = event.players()
+    return EventCheck(report, fingerprint, faction_fingerprint(catalogue, warband.faction),
+                      players.get(fingerprint), fingerprint in players if event.lists is not None
+                      else None)
+
+
+def check_file(event: Event, path: Path, catalogue: Catalogue) -> dict[str, Any]:
+    """One submitted file as a row of the JSON report (an unreadable one carries its error)."""
+    from builder.data import load_warband
+
+    try:
+        warband = load_warband(path)
+    except DataError as exc:
+        return {"path": str(path), "legal": False, "error": str(exc)}
+    return check_list(event, warband, catalogue).to_json(str(path))
+
+
+def summary_of(results: list[dict[str, Any]]) -> dict[str, int]:
+    unreadable = sum(1 for r in results if "error" in r)
+    legal = sum(1 for r in results if r["legal"])
+    return {"files": len(results), "legal": legal,
+            "illegal": len(results) - legal - unreadable, "unreadable": unreadable}
+
+
+__all__ = ["EVENT_SCHEMA", "DataPinError", "Event", "EventCheck", "MAX_EVENT_BYTES",
+           "check_data_pins", "check_file", "check_list", "event_findings", "event_from",
+           "faction_fingerprint", "load_event", "parse_event", "summary_of"]

@@ -1,0 +1,210 @@
+"""The event report in four forms (SPEC §6): text for the terminal, JSON (``validate``'s
+document plus the event), CSV for a spreadsheet, and one self-contained HTML page to publish.
+
+Every form is built from the same rows (the JSON objects of :func:`builder.events.check_file`).
+List names, paths and messages are written by strangers: HTML escapes every one of them, and
+CSV cells that a spreadsheet would run as a formula are prefixed with an apostrophe.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from html import escape
+from typing import Any
+
+from builder.model.event import Event
+
+CSV_COLUMNS = ("path", "player", "name", "faction", "points", "points_limit", "legal",
+               "fingerprint", "data_fingerprint", "rules")
+
+
+def error_rules(row: dict[str, Any]) -> str:
+    """The ``rules`` cell: the rule ids of error findings, ``;``-separated, or the error of an
+    unreadable file."""
+    if "error" in row:
+        return str(row["error"])
+    return ";".join(f["rule"] for f in row["findings"] if f["severity"] == "error")
+
+
+def table_rows(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One flat row per file with the CSV columns (None where a value is missing)."""
+    return [{"path": r["path"], "player": r.get("player"), "name": r.get("name"),
+             "faction": r.get("faction"), "points": r.get("points"),
+             "points_limit": r.get("points_limit"), "legal": r["legal"],
+             "fingerprint": r.get("fingerprint"), "data_fingerprint": r.get("data_fingerprint"),
+             "rules": error_rules(r)} for r in results]
+
+
+# --- JSON ----------------------------------------------------------------------------------
+
+
+def json_report(event: Event, results: list[dict[str, Any]], summary: dict[str, int]) -> str:
+    """``validate``'s document (one file per line, the C encoder) with ``event`` added."""
+    files = ",\n  ".join(json.dumps(r) for r in results)
+    return (f'{{"event": {json.dumps(event.header())},\n "files": [\n  {files}\n ],\n'
+            f' "summary": {json.dumps(summary)}}}\n')
+
+
+# --- CSV -----------------------------------------------------------------------------------
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + text  # a spreadsheet would run it as a formula
+    return text
+
+
+def csv_report(results: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in table_rows(results):
+        writer.writerow([_cell(row[c]) for c in CSV_COLUMNS])
+    return out.getvalue()
+
+
+# --- text ----------------------------------------------------------------------------------
+
+
+def event_title(event: Event) -> str:
+    parts = [event.name]
+    if event.date:
+        parts.append(event.date.isoformat())
+    if event.system:
+        parts.append(event.system)
+    if event.points_limit is not None:
+        parts.append(f"{event.points_limit} pts")
+    return " · ".join(parts)
+
+
+def _safe(text: Any) -> str:
+    """Text from a file, with control characters escaped so it cannot drive the terminal."""
+    return "".join(c if c in "\n\t" or (c.isprintable() or c == " ") else
+                   c.encode("unicode_escape").decode("ascii") for c in str(text))
+
+
+def text_line(r: dict[str, Any]) -> str:
+    if "error" in r:
+        lines = _safe(r["error"]).splitlines()
+        return "\n".join([f"✘ {lines[0]}"] + [f"    {line}" for line in lines[1:]])
+    limit = r["points_limit"]
+    points = f"{r['points']}/{limit} pts" if limit is not None else f"{r['points']} pts"
+    mark, verdict = ("✔", "legal") if r["legal"] else ("✘", "ILLEGAL")
+    who = f", {_safe(r['player'])}" if r.get("player") else ""
+    head = (f"{mark} {_safe(r['path'])}: {_safe(r['name'])} ({_safe(r['faction'])}){who}, "
+            f"{points}, {verdict} [{r.get('fingerprint')}]")
+    return "\n".join([head] + [f"    {f['severity']}: {_safe(f['message'])} [{f['rule']}]"
+                               for f in r["findings"]])
+
+
+def text_report(event: Event, results: list[dict[str, Any]], summary: dict[str, int]) -> str:
+    lines = [f"Event: {_safe(event_title(event))}"]
+    lines += [text_line(r) for r in results]
+    n = summary["files"]
+    lines.append(f"{n} list{'' if n == 1 else 's'}: {summary['legal']} legal, "
+                 f"{summary['illegal']} illegal, {summary['unreadable']} unreadable")
+    return "\n".join(lines) + "\n"
+
+
+# --- HTML ----------------------------------------------------------------------------------
+
+_CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em;color:#111}
+h1{margin-bottom:.2em}.meta{color:#555;margin-top:0}
+table{border-collapse:collapse;width:100%;font-size:.92em}
+th,td{border:1px solid #bbb;padding:.3em .5em;text-align:left;vertical-align:top}
+th{background:#eee;cursor:pointer;user-select:none}
+th[aria-sort=ascending]::after{content:" \\25B2"}th[aria-sort=descending]::after{content:" \\25BC"}
+td.num{text-align:right}tr.illegal td.verdict{color:#a00;font-weight:bold}
+tr.legal td.verdict{color:#060}code{font-family:ui-monospace,monospace}
+section.list{margin-top:1.5em;break-inside:avoid}section.list h3{margin-bottom:.2em}
+ul.findings{margin:.3em 0}li.error{color:#a00}li.warning{color:#850}
+@media print{body{margin:0;font-size:10pt}th{cursor:auto}th::after{content:""!important}
+thead{display:table-header-group}tr{break-inside:avoid}a{color:inherit;text-decoration:none}}
+"""
+
+_JS = """
+document.querySelectorAll("table.sortable th").forEach(function(th, col){
+ th.addEventListener("click", function(){
+  var tbody = th.closest("table").tBodies[0];
+  var asc = th.getAttribute("aria-sort") !== "ascending";
+  th.closest("tr").querySelectorAll("th").forEach(function(o){o.removeAttribute("aria-sort");});
+  th.setAttribute("aria-sort", asc ? "ascending" : "descending");
+  var rows = Array.prototype.slice.call(tbody.rows);
+  rows.sort(function(a, b){
+   var x = a.cells[col].getAttribute("data-sort"), y = b.cells[col].getAttribute("data-sort");
+   var nx = parseFloat(x), ny = parseFloat(y);
+   var c = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
+   return asc ? c : -c;
+  });
+  rows.forEach(function(r){tbody.appendChild(r);});
+ });
+});
+"""
+
+_HEADINGS = ("#", "Player", "List", "Faction", "Points", "Limit", "Verdict", "Fingerprint",
+             "Data", "Broken rules", "File")
+
+
+def _td(value: Any, cls: str = "", sort: Any = None) -> str:
+    shown = "" if value is None else str(value)
+    key = shown if sort is None else str(sort)
+    attr = f' class="{cls}"' if cls else ""
+    return f'<td{attr} data-sort="{escape(key)}">{escape(shown)}</td>'
+
+
+def html_report(event: Event, results: list[dict[str, Any]], summary: dict[str, int]) -> str:
+    """One page, no external files: the table (click a heading to sort), then every list's
+    findings. Every text that comes from a file is escaped."""
+    rows = []
+    for i, (r, t) in enumerate(zip(results, table_rows(results), strict=True), start=1):
+        verdict = "unreadable" if "error" in r else ("legal" if r["legal"] else "ILLEGAL")
+        cls = "legal" if r["legal"] else "illegal"
+        rows.append(
+            f'<tr class="{cls}">' + _td(i, "num") + _td(t["player"]) +
+            f'<td data-sort="{escape(str(t["name"] or ""))}"><a href="#list-{i}">'
+            f'{escape(str(t["name"] or t["path"]))}</a></td>' + _td(t["faction"]) +
+            _td(t["points"], "num", t["points"] if t["points"] is not None else -1) +
+            _td(t["points_limit"], "num", t["points_limit"] if t["points_limit"] is not None
+                else -1) + _td(verdict, "verdict") + _td(t["fingerprint"]) +
+            _td(t["data_fingerprint"]) + _td(t["rules"].replace(";", "; ") if "error" not in r
+                                              else "unreadable") +
+            _td(t["path"]) + "</tr>")
+    sections = []
+    for i, r in enumerate(results, start=1):
+        title = escape(str(r.get("name") or r["path"]))
+        player = f" — {escape(str(r['player']))}" if r.get("player") else ""
+        head = f'<section class="list" id="list-{i}"><h3>{i}. {title}{player}</h3>'
+        meta = f'<p class="meta"><code>{escape(str(r["path"]))}</code>'
+        if "error" in r:
+            body = f'<pre class="error">{escape(str(r["error"]))}</pre>'
+        else:
+            meta += (f' · {escape(str(r["faction"]))} · {r["points"]}'
+                     + (f'/{r["points_limit"]}' if r["points_limit"] is not None else "")
+                     + f' pts · fingerprint <code>{escape(str(r.get("fingerprint")))}</code>')
+            items = "".join(f'<li class="{escape(f["severity"])}">{escape(f["severity"])}: '
+                            f'{escape(f["message"])} <code>[{escape(f["rule"])}]</code></li>'
+                            for f in r["findings"])
+            body = (f'<ul class="findings">{items}</ul>' if items
+                    else "<p>No findings: the list is legal.</p>")
+        sections.append(head + meta + "</p>" + body + "</section>")
+    n = summary["files"]
+    counts = (f"{n} list{'' if n == 1 else 's'}: {summary['legal']} legal, "
+              f"{summary['illegal']} illegal, {summary['unreadable']} unreadable")
+    heads = "".join(f'<th scope="col">{h}</th>' for h in _HEADINGS)
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{escape(event.name)}</title>"
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<style>{_CSS}</style></head><body>"
+            f"<h1>{escape(event.name)}</h1><p class=\"meta\">{escape(event_title(event))}"
+            f" · {counts}</p>"
+            f'<table class="sortable"><thead><tr>{heads}</tr></thead><tbody>'
+            + "\n".join(rows) + "</tbody></table><h2>Findings</h2>" + "\n".join(sections)
+            + f"<script>{_JS}</script></body></html>\n")

@@ -1,0 +1,128 @@
+"""Tournament event files (SPEC §6, ``spherewars-event/1``): an organiser's limits for the
+lists of one event. No I/O here; :mod:`builder.events` reads and applies them.
+
+An event's ``rules`` are recruiting rules in the §5 format. They name stats, types and
+parameters of one game, so an event with rules names its ``system`` and the rules are checked
+against that system's vocabulary when the file loads (:func:`event_problems`), exactly as a
+system file's own rules are: evaluation can then never meet an unknown name.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BeforeValidator, Field, Strict, field_validator
+
+from builder.model.base import Id, NonNegative, StrictModel, Text, check_schema, describe
+from builder.model.system import Problem, Rule, closest, duplicate_ids, system_problems
+
+EVENT_SCHEMA = "spherewars-event/1"
+
+_CROCKFORD_ALIASES = str.maketrans({"O": "0", "I": "1", "L": "1"})
+FINGERPRINT = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$")
+
+
+def check_fingerprint(value: str) -> str:
+    """A fingerprint as SPEC §6 writes it (``K7Q2-9XHM``). Typed by hand from a printout, so
+    lower case and Crockford's look-alikes (O for 0, I and L for 1) are read as meant."""
+    norm = value.strip().upper().translate(_CROCKFORD_ALIASES)
+    if not FINGERPRINT.match(norm):
+        raise ValueError(f"{describe(value)} is not a fingerprint: write 8 characters of "
+                         "0-9 and A-Z (no I, L, O, U) in two groups, like K7Q2-9XHM")
+    return norm
+
+
+Fingerprint = Annotated[str, Strict(), AfterValidator(check_fingerprint)]
+
+
+def _date(value: Any) -> Any:
+    """YAML reads ``2027-03-14`` as a date; a quoted ISO date is accepted too."""
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, str):
+        try:
+            return datetime.date.fromisoformat(value.strip())
+        except ValueError:
+            raise ValueError(f"expected a date like 2027-03-14 (got {describe(value)})") \
+                from None
+    return value
+
+
+class RegisteredList(StrictModel):
+    """A list a player registered: the fingerprint they sent in before the event."""
+
+    player: Text
+    fingerprint: Fingerprint
+
+
+class Event(StrictModel):
+    schema_: Literal["spherewars-event/1"] = Field(alias="schema")
+    name: Text
+    date: Annotated[datetime.date, BeforeValidator(_date)] | None = None
+    system: Id | None = None
+    points_limit: NonNegative | None = None
+    factions: list[Id] | None = None
+    rules: list[Rule] = Field(default_factory=list)
+    data: dict[Annotated[str, Strict()], Fingerprint] = Field(default_factory=dict)
+    lists: list[RegisteredList] | None = None
+
+    @field_validator("schema_", mode="before")
+    @classmethod
+    def _schema(cls, value: Any) -> Any:
+        return check_schema(value, EVENT_SCHEMA)
+
+    def players(self) -> dict[str, str]:
+        """Registered fingerprint -> player ("" for none registered: ``lists`` absent)."""
+        return {r.fingerprint: r.player for r in self.lists or ()}
+
+    def header(self) -> dict[str, Any]:
+        """The ``event`` object of the JSON report (SPEC §6)."""
+        return {"name": self.name, "date": self.date.isoformat() if self.date else None,
+                "points_limit": self.points_limit, "system": self.system}
+
+
+def event_problems(data: Any, systems: dict[str, Any]) -> list[Problem]:
+    """Checks across keys on the plain data: the system is loaded, the rules name only that
+    system's stats, types, ranks and parameters, registered fingerprints are not given twice.
+    ``systems``: system id -> its YAML document as read."""
+    if not isinstance(data, dict):
+        return []
+    problems: list[Problem] = []
+    system_id = data.get("system")
+    rules = data.get("rules")
+    if isinstance(system_id, str) and system_id not in systems:
+        near = closest(system_id, sorted(systems))
+        hint = f" (did you mean '{near}'?)" if near else (
+            f"; loaded systems: {', '.join(sorted(systems)) or 'none'}")
+        problems.append(("@system", f"unknown game system '{system_id}'{hint}"))
+    elif isinstance(rules, list) and rules:
+        if system_id is None:
+            problems.append(("@rules", "an event's rules name the stats and types of one "
+                                       "game: give 'system' as well"))
+        elif isinstance(system_id, str):
+            # the system's own vocabulary, with the event's rules in place of the system's
+            found = system_problems({**systems[system_id], "rules": rules})
+            problems += [(p, m) for p, m in found if p.startswith("rules/")]
+    if isinstance(rules, list):
+        problems += [p for p in duplicate_ids("rule", "rules",
+                                              [r if isinstance(r, dict) else {} for r in rules])
+                     if p not in problems]
+    lists = data.get("lists")
+    if isinstance(lists, list):
+        seen: dict[str, int] = {}
+        for i, item in enumerate(lists):
+            fp = item.get("fingerprint") if isinstance(item, dict) else None
+            if not isinstance(fp, str):
+                continue
+            try:
+                key = check_fingerprint(fp)
+            except ValueError:
+                continue
+            if key in seen:
+                problems.append((f"lists/{i}/fingerprint",
+                                 f"fingerprint {key} is registered twice (lists[{seen[key]}] "
+                                 f"and lists[{i}])"))
+            seen.setdefault(key, i)
+    return problems
