@@ -346,3 +346,52 @@ def test_anonymise_needs_pack(tmp_path: Path, folder: Path, capsys):
     code, _, err = run(capsys, "event", str(write_event(tmp_path)), str(folder),
                        "--anonymise")
     assert code == 2 and "--pack" in err
+
+
+# --- the list pack -------------------------------------------------------------------------
+
+
+def _pdf(path: Path) -> list[str]:
+    from pypdf import PdfReader
+
+    return [" ".join(page.extract_text().split()) for page in PdfReader(str(path)).pages]
+
+
+def _pack(tmp_path: Path, folder: Path, capsys, *extra: str) -> list[str]:
+    pack = tmp_path / "pack.pdf"
+    (folder / "good.warband.yaml").write_text(
+        list_text("Good", [("test-leader", 1), ("test-runner", 1)])
+        + "notes: secret plan of Ana\n", encoding="utf-8")
+    good = load_warband(folder / "good.warband.yaml")
+    text = EVENT + f"lists:\n  - {{player: Ana Player, fingerprint: {list_fingerprint(good)}}}\n"
+    code, _, _ = run(capsys, "event", str(write_event(tmp_path, text)), str(folder),
+                     "--data", str(TEST_FACTIONS), "--pack", str(pack), *extra)
+    assert code == 1
+    return _pdf(pack)
+
+
+def test_pack_pages_and_footers(tmp_path: Path, folder: Path, capsys):
+    pages = _pack(tmp_path, folder, capsys)
+    cover, sheets = pages[0], pages[1:]
+    assert "Test Cup" in cover and "Ana Player" in cover and "Good" in cover
+    firsts = [i for i, p in enumerate(sheets) if "turn summary · page 1" in p]
+    assert len(firsts) == 2  # each list's sheet starts on its own page
+    good = load_warband(folder / "good.warband.yaml")
+    for page in sheets[:firsts[1]]:
+        assert f"list 1 of 2 · fingerprint {list_fingerprint(good)}" in page
+    for page in sheets[firsts[1]:]:
+        assert "list 2 of 2 · fingerprint" in page
+    assert "secret plan of Ana" in sheets[firsts[0]]  # notes printed when not anonymised
+    # the event's verdict, not only the system's
+    assert "Troops: 4 Troops hired" in sheets[firsts[1]]
+
+
+def test_anonymised_pack_names_nobody(tmp_path: Path, folder: Path, capsys):
+    pages = _pack(tmp_path, folder, capsys, "--anonymise")
+    text = "\n".join(pages)
+    for secret in ("Ana Player", "secret plan", "Good", "good.warband", "hordes.warband",
+                   "script", "Player"):
+        assert secret not in text, secret
+    assert "List 1" in pages[0] and "List 2" in pages[0]
+    assert sum("turn summary · page 1" in p for p in pages) == 2
+    assert "list 2 of 2" in pages[-1]

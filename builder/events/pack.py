@@ -1,0 +1,179 @@
+"""The list pack (SPEC §6 ``--pack``): one PDF for the judges.
+
+A cover with the event and the table of every list, then each list's turn summary sheet
+(:func:`builder.export.sheet.draw_sheet`, with the event's findings and limit) starting on a
+new page. Every page of a list carries "List 3 of 12" and both fingerprints in its footer, so a
+loose page finds its place and a judge can compare it with the player's copy. Anonymised packs
+print "List 1", "List 2"… and no list names, file names, notes or players.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
+
+from builder import __version__
+from builder.data import Catalogue, DataError, load_warband, write_atomic
+from builder.events import check_list
+from builder.events.output import event_title
+from builder.export.fonts import BOLD, REGULAR, register_fonts
+from builder.export.sheet import (
+    ACCENT,
+    CELL,
+    CELL_B,
+    FOOTER,
+    MARGIN,
+    MUTED,
+    RULE,
+    SHADE,
+    SUB,
+    TITLE,
+    draw_sheet,
+    flow,
+)
+from builder.export.summary import summarise
+from builder.export.text import esc
+from builder.model.event import Event
+
+
+class _PackCanvas(Canvas):
+    """A canvas that adds the pack's own footer line to every page it finishes."""
+
+    footer: str = ""
+
+    def showPage(self) -> None:  # noqa: N802 - reportlab's name
+        if self.footer:
+            self.saveState()
+            self.setFont(BOLD, 7)
+            self.setFillColor(MUTED)
+            width = self._pagesize[0]
+            self.drawCentredString(width / 2, MARGIN - 10, self.footer)
+            self.restoreState()
+        super().showPage()
+
+
+def list_label(i: int, row: dict[str, Any], anonymise: bool) -> str:
+    if anonymise:
+        return f"List {i}"
+    return str(row.get("name") or Path(row["path"]).name)
+
+
+def _cover_rows(rows: Sequence[dict[str, Any]], anonymise: bool) -> list[list[Any]]:
+    head = ["#", *([] if anonymise else ["Player"]), "List", "Faction", "Points", "Verdict",
+            "Fingerprint", "Data", "Broken rules"]
+    out: list[list[Any]] = [[Paragraph(h, CELL_B) for h in head]]
+    for i, r in enumerate(rows, start=1):
+        unreadable = "error" in r
+        points = "" if unreadable else (
+            f"{r['points']}/{r['points_limit']}" if r["points_limit"] is not None
+            else str(r["points"]))
+        verdict = "unreadable" if unreadable else ("legal" if r["legal"] else "ILLEGAL")
+        rules = "" if unreadable else ", ".join(
+            f["rule"] for f in r["findings"] if f["severity"] == "error")
+        cells = [str(i), *([] if anonymise else [r.get("player") or ""]),
+                 list_label(i, r, anonymise), r.get("faction") or "", points, verdict,
+                 r.get("fingerprint") or "", r.get("data_fingerprint") or "", rules]
+        out.append([Paragraph(esc(str(c)), CELL) for c in cells])
+    return out
+
+
+def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]], anonymise: bool,
+           size: tuple[float, float]) -> None:
+    w, h = size
+    n = len(rows)
+    legal = sum(1 for r in rows if r["legal"])
+    unreadable = sum(1 for r in rows if "error" in r)
+    title = [Paragraph(esc(event.name), TITLE),
+             Paragraph(esc(event_title(event)) + f" · {n} list{'' if n == 1 else 's'}: "
+                       f"{legal} legal, {n - legal - unreadable} illegal, "
+                       f"{unreadable} unreadable", SUB),
+             Spacer(0, 8)]
+    table = Table(_cover_rows(rows, anonymise), repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+        ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]))
+    page = 0
+
+    def frames() -> Iterator[Frame]:
+        nonlocal page
+        while True:
+            if page:
+                c.showPage()
+            page += 1
+            c.footer = f"{event.name} · cover · page {page}"
+            yield Frame(MARGIN, MARGIN + FOOTER, w - 2 * MARGIN, h - 2 * MARGIN - FOOTER,
+                        0, 0, 0, 0)
+
+    flow(c, [*title, table], frames())
+    c.showPage()
+
+
+def _unreadable_page(c: _PackCanvas, label: str, error: str | None,
+                     size: tuple[float, float]) -> None:
+    c.setFont(BOLD, 16)
+    c.setFillColor(ACCENT)
+    c.drawString(MARGIN, size[1] - MARGIN - 16, f"{label}: this file could not be read")
+    if error:
+        text = c.beginText(MARGIN, size[1] - MARGIN - 40)
+        text.setFont(REGULAR, 8)
+        for line in error.splitlines()[:60]:
+            text.textLine(line[:160])
+        c.drawText(text)
+    c.showPage()
+
+
+def render_pack(event: Event, files: Sequence[Path], rows: Sequence[dict[str, Any]],
+                catalogue: Catalogue, *, anonymise: bool = False,
+                page_size: tuple[float, float] = A4) -> bytes:
+    """The pack as bytes; ``rows`` are the event's JSON rows for ``files``, in order."""
+    register_fonts()
+    buffer = io.BytesIO()
+    c = _PackCanvas(buffer, pagesize=page_size, pageCompression=1)
+    c.setTitle(f"{event.name}: list pack")
+    c.setSubject("Tournament list pack: the table, then each list's turn summary sheet")
+    c.setCreator(f"SphereWars Warband Builder {__version__}")
+    _cover(c, event, rows, anonymise, page_size)
+    total = len(files)
+    for i, (path, row) in enumerate(zip(files, rows, strict=True), start=1):
+        label = list_label(i, row, anonymise)
+        prints = f"list {i} of {total}"
+        if "error" in row:
+            c.footer = f"{prints} · {event.name}"
+            _unreadable_page(c, label, None if anonymise else row["error"], page_size)
+            continue
+        try:
+            warband = load_warband(path)
+        except DataError as exc:  # changed since the check
+            c.footer = f"{prints} · {event.name}"
+            _unreadable_page(c, label, None if anonymise else str(exc), page_size)
+            continue
+        checked = check_list(event, warband, catalogue)
+        faction = catalogue.get(warband.faction)
+        summary = summarise(warband, faction, points_override=event.points_limit)
+        summary = dataclasses.replace(
+            summary, findings=tuple(checked.report.findings), legal=checked.legal,
+            name=label if anonymise else summary.name,
+            notes=None if anonymise else summary.notes)
+        c.footer = (f"{prints} · fingerprint {checked.fingerprint} · data "
+                    f"{checked.data_fingerprint or 'none'} · {event.name}")
+        draw_sheet(c, summary, page_size)
+    c.footer = ""
+    c.save()
+    return buffer.getvalue()
+
+
+def write_pack(path: str | Path, event: Event, files: Sequence[Path],
+               rows: Sequence[dict[str, Any]], catalogue: Catalogue, *,
+               anonymise: bool = False) -> None:
+    write_atomic(path, render_pack(event, files, rows, catalogue, anonymise=anonymise))
