@@ -61,6 +61,12 @@ class Actions:
         self.export_pdf = _action(w, "&Export PDF…", name="export-pdf", keys=SK.Print,
                                   icon=("document-print", SP.SP_FileDialogDetailedView),
                                   tip="Print profile cards and the turn summary sheet to PDF")
+        self.check_event = _action(w, "Check against &event…", name="check-event",
+                                   tip="Open a tournament event file: the list is checked "
+                                       "against the event's limit and rules as well")
+        self.clear_event = _action(w, "Stop checking against event", name="clear-event",
+                                   tip="Check the list against the game's rules only")
+        self.clear_event.setEnabled(False)
         quit_keys = QKeySequence.keyBindings(SK.Quit) or [QKeySequence("Ctrl+Q")]
         self.quit = _action(w, "&Quit", name="quit", role=QAction.MenuRole.QuitRole,
                             icon=("application-exit", SP.SP_DialogCloseButton))
@@ -123,6 +129,8 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     file.addActions([a.save, a.save_as])
     file.addSeparator()
     file.addAction(a.export_pdf)
+    file.addSeparator()
+    file.addActions([a.check_event, a.clear_event])
     file.addSeparator()
     file.addAction(a.quit)
 

@@ -32,6 +32,7 @@ from builder.data import DataError
 
 WARBAND_FILTER = "Warband lists (*.warband.yaml *.yaml);;All files (*)"
 PDF_FILTER = "PDF files (*.pdf)"
+EVENT_FILTER = "Tournament events (*.event.yaml *.yaml);;All files (*)"
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
@@ -80,6 +81,11 @@ class Prompter:
     def ask_open_path(self, folder: str) -> str | None:
         path, _ = QFileDialog.getOpenFileName(self.parent, "Open warband list", folder,
                                               WARBAND_FILTER)
+        return path or None
+
+    def ask_event_path(self, folder: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Check against event", folder,
+                                              EVENT_FILTER)
         return path or None
 
     def ask_save_path(self, suggested: str) -> str | None:

@@ -14,7 +14,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from builder.data import Catalogue
+from builder.events import check_list
 from builder.model import Combatant, Entry, Faction, Warband
+from builder.model.event import Event
 from builder.rules import Report, validate
 
 DEFAULT_NAME = "New warband"
@@ -51,6 +53,9 @@ class WarbandDocument(QObject):
         self._catalogue = catalogue
         self._warband = warband or new_warband(self.default_faction_id())
         self.path: Path | None = None
+        self.event: Event | None = None
+        """A tournament event the list is also checked against (File → Check against
+        event…): its limit, rules and own checks join the findings."""
         self._report = self._validate()
 
     # -- reading -------------------------------------------------------------------------
@@ -180,7 +185,14 @@ class WarbandDocument(QObject):
         self.details_changed.emit()
         self._changed()
 
+    def set_event(self, event: Event | None) -> None:
+        self.event = event
+        self.details_changed.emit()
+        self._changed()
+
     def _validate(self) -> Report:
+        if self.event is not None:
+            return check_list(self.event, self._warband, self._catalogue).report
         return validate(self._warband, self.faction)
 
     def _changed(self) -> None:

@@ -79,6 +79,7 @@ from builder.gui.roster_model import (
 )
 from builder.gui.widgets import CatalogueView, CountDelegate, TotalsBar
 from builder.model import Warband
+from builder.model.event import Event
 from builder.rules import Report
 
 log = logging.getLogger(__name__)
@@ -331,6 +332,8 @@ class MainWindow(QMainWindow):
         a.save.triggered.connect(self.save)
         a.save_as.triggered.connect(self.save_as)
         a.export_pdf.triggered.connect(self.export_pdf)
+        a.check_event.triggered.connect(self.check_against_event)
+        a.clear_event.triggered.connect(lambda: self.set_event(None))
         a.quit.triggered.connect(self.close)
         a.clear_recent.triggered.connect(self.clear_recent)
         a.add.triggered.connect(self.add_selected)
@@ -388,7 +391,11 @@ class MainWindow(QMainWindow):
             self.findings_stack.setCurrentWidget(self.findings_view)
         else:
             self.findings_stack.setCurrentWidget(self.legal_label)
-            self.legal_label.setText("✔ This warband is legal: it breaks no recruiting rule.")
+            event = self.doc.event
+            self.legal_label.setText(
+                f"✔ This warband is legal at {event.name}: it breaks no rule of the game or "
+                "the event." if event is not None else
+                "✔ This warband is legal: it breaks no recruiting rule.")
         if report.findings and report.legal:
             # Warnings only: say plainly that they do not make the list illegal.
             self.statusBar().showMessage("Legal, with warnings", 3000)
@@ -454,7 +461,8 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         if not shiboken6.isValid(self):
             return  # the undo stack clears itself while the window is being destroyed
-        self.setWindowTitle(f"{self.doc.warband.name}[*] — {APP_TITLE}")
+        event = f" — {self.doc.event.name}" if self.doc.event is not None else ""
+        self.setWindowTitle(f"{self.doc.warband.name}[*]{event} — {APP_TITLE}")
         self.setWindowModified(self.is_modified())
 
     def is_modified(self) -> bool:
@@ -874,6 +882,38 @@ class MainWindow(QMainWindow):
         editor.faction_saved.connect(lambda _fid: self.reload_catalogue())
         self._editor = editor
         editor.show()
+
+    def check_against_event(self) -> None:
+        path = self.prompter.ask_event_path(self.last_folder())
+        if path:
+            self.load_event_path(Path(path))
+
+    def load_event_path(self, path: Path) -> bool:
+        """Check the open list against an event file from now on (an organiser at the table
+        with a player's list). A broken event file, or data other than the event's, shows why
+        and leaves the list checked as before."""
+        from builder.events import DataPinError, check_data_pins, load_event
+
+        try:
+            event = load_event(path, self.doc.catalogue)
+            check_data_pins(event, self.doc.catalogue)
+        except (DataError, OSError) as exc:
+            self.prompter.show_error("Could not open the event", f"{path.name} could not "
+                                     "be used as an event.", str(exc))
+            return False
+        except DataPinError as exc:
+            self.prompter.show_error("Not the event's data", f"{path.name} expects other "
+                                     "faction data than the data loaded.", str(exc))
+            return False
+        self.set_event(event)
+        self.statusBar().showMessage(f"Checking against {event.name}", 5000)
+        return True
+
+    def set_event(self, event: Event | None) -> None:
+        self.doc.set_event(event)
+        self.act.clear_event.setEnabled(event is not None)
+        self.totals.setToolTip(f"Checked against {self.doc.event.name}"
+                               if self.doc.event is not None else "")
 
     def export_pdf(self) -> None:
         try:

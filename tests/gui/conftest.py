@@ -53,6 +53,9 @@ class ScriptedPrompter(Prompter):
     def ask_open_path(self, folder: str) -> str | None:
         return self._next("open_path", (folder,))
 
+    def ask_event_path(self, folder: str) -> str | None:
+        return self._next("event_path", (folder,))
+
     def ask_save_path(self, suggested: str) -> str | None:
         return self._next("save_path", (suggested,))
 
