@@ -185,7 +185,8 @@ class ExportDialog(QDialog):
 
 class DataProblemsDialog(QDialog):
     """Broken game system and faction files, every problem as ``FILE:LINE:COLUMN:
-    message``, each file headed by what it is (a game system, a faction)."""
+    message``, a blank line between files (a faction of a broken system says so, naming the
+    system file's first problem)."""
 
     def __init__(self, problems: list[DataError], parent: QWidget | None = None) -> None:
         super().__init__(parent)
