@@ -97,10 +97,10 @@ class Actions:
         self.reload_data = _action(w, "&Reload faction data", name="reload-data",
                                    keys=SK.Refresh, icon=("view-refresh",
                                                           SP.SP_BrowserReload),
-                                   tip="Read the faction files again")
+                                   tip="Read the game system and faction files again")
         self.data_problems = _action(w, "Data &problems…", name="data-problems",
                                      icon=("dialog-warning", SP.SP_MessageBoxWarning),
-                                     tip="Faction files that could not be loaded")
+                                     tip="Game system and faction files that could not be loaded")
         # Help
         self.about = _action(w, "&About SphereWars Warband Builder", name="about",
                              role=QAction.MenuRole.AboutRole)

@@ -59,6 +59,10 @@ class ScriptedPrompter(Prompter):
     def ask_recover(self, name: str, saved: str, origin: Path | None) -> bool:
         return bool(self._next("recover", (name, saved, origin), False))
 
+    def choose(self, title: str, text: str, choices: list[tuple[str, str]],
+               current: str | None = None) -> str | None:
+        return self._next("choose", (title, text, choices, current), current)
+
     def ask_export_options(self, defaults: ExportOptions) -> ExportOptions | None:
         return self._next("export_options", (defaults,))
 
