@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from builder.data.errors import DataError
+from builder.data.fingerprint import list_fingerprint
+from builder.data.share import encode_warband
 from builder.export.reference import load_reference
 from builder.model import Ability, Combatant, Faction, System, Warband
 from builder.model.text import display
@@ -150,6 +152,12 @@ class WarbandSummary:
     game: Game = field(default_factory=Game)
     notes: str | None = None
     date: datetime.date = field(default_factory=datetime.date.today)
+    fingerprint: str = ""
+    """The list fingerprint (SPEC §6)."""
+    data_fingerprint: str | None = None
+    """The faction's data fingerprint (SPEC §6); None when the faction is not loaded."""
+    share_code: str = ""
+    """The list's share code (SPEC §7)."""
 
     @property
     def unknown(self) -> tuple[RosterLine, ...]:
@@ -198,7 +206,8 @@ def profile_sheet(c: Combatant, faction: Faction, universal: Mapping[str, Abilit
 def summarise(warband: Warband, faction: Faction | None,
               universal: Mapping[str, Ability] | None = None, *,
               points_override: int | None = None,
-              date: datetime.date | None = None) -> WarbandSummary:
+              date: datetime.date | None = None,
+              data_fingerprint: str | None = None) -> WarbandSummary:
     """Everything a printout shows about ``warband``; never raises for a bad list.
 
     An unknown faction still gives a summary (name, findings, the entries as unknown lines),
@@ -242,4 +251,6 @@ def summarise(warband: Warband, faction: Faction | None,
         profiles=tuple(profiles), stat_columns=columns, figures=figures,
         game=game_of(system), notes=warband.notes,
         date=date or datetime.date.today(),
+        fingerprint=list_fingerprint(warband), data_fingerprint=data_fingerprint,
+        share_code=encode_warband(warband),
     )
