@@ -77,6 +77,7 @@ from builder.gui.roster_model import (
     RosterModel,
     add_combatant,
 )
+from builder.gui.sharing import Sharing
 from builder.gui.widgets import CatalogueView, CountDelegate, TotalsBar
 from builder.model import Warband
 from builder.rules import Report
@@ -122,6 +123,7 @@ class MainWindow(QMainWindow):
         self._build_ui()
         self._fill_examples_menu()
         self._connect()
+        self.sharing = Sharing(self)
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
