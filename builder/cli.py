@@ -363,7 +363,7 @@ def cmd_text(args: argparse.Namespace) -> int:
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
         print(f"spherewars: faction data: {problem}", file=sys.stderr)
-    summary = summarise(warband, catalogue.get(warband.faction), catalogue.universal,
+    summary = summarise(warband, catalogue.get(warband.faction),
                         data_fingerprint=catalogue.data_fingerprint(warband.faction))
     sys.stdout.write(list_text(summary, args.style))
     return EXIT_OK

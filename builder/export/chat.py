@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from builder.export.summary import RosterLine, WarbandSummary
-from builder.model import TYPE_PLURAL
 
 STYLES = ("plain", "markdown", "bbcode")
 STYLE_NAMES = {"plain": "Plain text", "markdown": "Markdown (Discord, Reddit)",
@@ -78,6 +77,9 @@ MARKUP = {
 
 
 def points_text(s: WarbandSummary) -> str:
+    """Points used / the limit; nothing for a game whose lists have no points."""
+    if not s.game.has_cost:
+        return ""
     if s.points_limit is None:
         return f"{s.stats.points} points (no limit)"
     return f"{s.stats.points}/{s.points_limit} points"
@@ -90,7 +92,8 @@ def _groups(s: WarbandSummary) -> list[tuple[str, list[RosterLine]]]:
     for line in s.roster:
         key = line.type if line.known and line.type else ""
         groups.setdefault(key, []).append(line)
-    ordered = [(TYPE_PLURAL.get(k, k.capitalize()), lines) for k, lines in groups.items() if k]
+    plurals = dict(s.game.type_plurals)
+    ordered = [(plurals.get(k, k), lines) for k, lines in groups.items() if k]
     if "" in groups:
         ordered.append(("Not in the faction data", groups[""]))
     return ordered
@@ -105,8 +108,8 @@ def list_text(s: WarbandSummary, style: str = "plain") -> str:
     faction = m.esc(s.faction_name) if s.faction_name else \
         f"unknown faction ‘{m.esc(s.faction_id)}’"
     out = [m.bold(m.esc(_one_line(s.name))),
-           " · ".join([m.esc(s.game), faction, points_text(s),
-                       _plural(s.stats.models, "model")]),
+           " · ".join(part for part in [m.esc(s.game.name), faction, points_text(s),
+                                        _plural(s.stats.models, "model")] if part),
            ""]
     groups = _groups(s)
     if not groups:
@@ -114,14 +117,19 @@ def list_text(s: WarbandSummary, style: str = "plain") -> str:
     for title, lines in groups:
         models = sum(line.count for line in lines)
         points = sum(line.points for line in lines)
-        out.append(f"{m.heading(m.esc(title))} ({_plural(models, 'model')}, "
-                   f"{_plural(points, 'point')})")
+        totals = _plural(models, "model") + (f", {_plural(points, 'point')}"
+                                              if s.game.has_cost else "")
+        out.append(f"{m.heading(m.esc(title))} ({totals})")
         if m.list_start:
             out.append(m.list_start)
         for line in lines:
             what = f"{line.count} × {m.esc(_one_line(line.name))}"
-            out.append(f"{m.item}{what} · {_plural(line.points, 'point')}" if line.known
-                       else f"{m.item}{what} · not in the data, counts toward nothing")
+            if not line.known:
+                out.append(f"{m.item}{what} · not in the data, counts toward nothing")
+            elif s.game.has_cost:
+                out.append(f"{m.item}{what} · {_plural(line.points, 'point')}")
+            else:
+                out.append(f"{m.item}{what}")
         if m.list_end:
             out.append(m.list_end)
         out.append("")

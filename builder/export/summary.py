@@ -121,6 +121,9 @@ class Game:
     """The cost stat's id ("PE"), "" with no cost."""
     reference: str | None = None
     """The reference text printed on the sheet (``resources/reference/<id>.yaml``)."""
+    type_plurals: tuple[tuple[str, str], ...] = ()
+    """(type as a roster line names it, what several are called), in the system's order:
+    ("Leader", "Leaders")."""
 
 
 def game_of(system: System | None) -> Game:
@@ -128,7 +131,8 @@ def game_of(system: System | None) -> Game:
         return Game()
     return Game(id=system.id, name=display(system.name), source=system.source or "",
                 list_name=display(system.list_name), has_cost=system.cost is not None,
-                cost=system.cost or "", reference=system.reference)
+                cost=system.cost or "", reference=system.reference,
+                type_plurals=tuple((t.label(1), t.label(2)) for t in system.types))
 
 
 @dataclass(frozen=True)

@@ -166,7 +166,7 @@ class Sharing(QObject):
 
     def copy_text(self, style: str) -> None:
         doc = self.window.doc
-        summary = summarise(doc.warband, doc.faction, doc.catalogue.universal,
+        summary = summarise(doc.warband, doc.faction,
                             data_fingerprint=doc.catalogue.data_fingerprint(doc.warband.faction))
         QGuiApplication.clipboard().setText(list_text(summary, style))
         self.window.settings.setValue("share/style", style)

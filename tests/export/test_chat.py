@@ -37,7 +37,7 @@ LISTS = {
 
 def render(key: str, style: str) -> tuple[str, str]:
     w = LISTS[key]
-    s = summarise(w, CAT.get(w.faction), CAT.universal)
+    s = summarise(w, CAT.get(w.faction))
     text = list_text(s, style)
     assert text.count(s.share_code) == 1
     return text.replace(s.share_code, "<share code>"), text
@@ -63,6 +63,6 @@ def test_the_posted_text_imports_back_as_the_same_list(key: str, style: str):
 
 
 def test_an_unknown_style_is_refused():
-    s = summarise(LISTS["empty"], CAT.get("test-faction"), CAT.universal)
+    s = summarise(LISTS["empty"], CAT.get("test-faction"))
     with pytest.raises(ValueError, match="unknown style 'html'"):
         list_text(s, "html")

@@ -35,7 +35,7 @@ def ensartadores(**extra) -> Warband:
 
 
 def sheet(w: Warband) -> tuple[bytes, str]:
-    s = summarise(w, CAT.get(w.faction), CAT.universal, date=datetime.date(2031, 5, 6),
+    s = summarise(w, CAT.get(w.faction), date=datetime.date(2031, 5, 6),
                   data_fingerprint=CAT.data_fingerprint(w.faction))
     return render_pdf(s, cards=False), s.share_code
 

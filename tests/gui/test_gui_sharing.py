@@ -63,7 +63,7 @@ def test_copy_list_as_text_in_each_style(window: Any, style: str):
     build(window)
     window.act.copy_text[style].trigger()
     doc = window.doc
-    expected = list_text(summarise(doc.warband, doc.faction, doc.catalogue.universal), style)
+    expected = list_text(summarise(doc.warband, doc.faction), style)
     assert clipboard() == expected
     assert "Nek'Org" in clipboard() and "DJZD-MZMR" in clipboard()
     assert decode_warband(clipboard()) == doc.warband
