@@ -133,6 +133,15 @@ class Prompter:
     def show_data_problems(self, problems: list[DataError]) -> None:
         DataProblemsDialog(problems, self.parent).exec()
 
+    def ask_import_text(self, prefill: str) -> str | None:
+        """File → Import from code…: the text holding a share code, or None (cancelled)."""
+        from builder.gui.sharing import ImportCodeDialog
+
+        dialog = ImportCodeDialog(prefill, self.parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.text()
+
 
 class ExportDialog(QDialog):
     """What to print: profile cards, the turn summary sheet, page size, one card per model."""

@@ -78,6 +78,7 @@ from builder.gui.roster_model import (
     RosterModel,
     add_combatant,
 )
+from builder.gui.sharing import Sharing
 from builder.gui.widgets import CatalogueView, CountDelegate, TotalsBar
 from builder.model import Faction, Warband
 from builder.model.text import display
@@ -124,6 +125,7 @@ class MainWindow(QMainWindow):
         self._build_ui()
         self._fill_examples_menu()
         self._connect()
+        self.sharing = Sharing(self)
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)

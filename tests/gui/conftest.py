@@ -75,6 +75,9 @@ class ScriptedPrompter(Prompter):
     def show_data_problems(self, problems: list[Any]) -> None:
         self._next("data_problems", (problems,))
 
+    def ask_import_text(self, prefill: str) -> str | None:
+        return self._next("import_text", (prefill,))
+
 
 @pytest.fixture
 def catalogue() -> Catalogue:
