@@ -88,7 +88,30 @@ def build_parser() -> argparse.ArgumentParser:
                          "list's turn summary sheet")
     ev.add_argument("--anonymise", action="store_true",
                     help="in the pack: List 1, List 2… instead of names, files, notes, players")
+    add_sharing_commands(sub)
     return parser
+
+
+def add_sharing_commands(sub: argparse._SubParsersAction) -> None:
+    """``fingerprint``, ``share``, ``import`` and ``text`` (SPEC §6 and §7)."""
+    fp = sub.add_parser("fingerprint", help="print the list fingerprint of warband files")
+    fp.add_argument("paths", nargs="+", metavar="FILE",
+                    help="warband files, or folders (every *.yaml in them, recursively)")
+
+    share = sub.add_parser("share", help="print a list's share code (one line, for chat)")
+    share.add_argument("file", metavar="FILE")
+
+    imp = sub.add_parser("import", help="write the list held by a share code to a file")
+    imp.add_argument("source", metavar="TEXT-OR-FILE",
+                     help="text holding a share code (a whole chat message will do), a file "
+                          "holding one, or - for standard input")
+    imp.add_argument("-o", "--output", required=True, metavar="OUT.warband.yaml")
+    imp.add_argument("--force", action="store_true", help="replace OUT if it exists")
+
+    text = sub.add_parser("text", help="print a list as text for posting in chat or forums")
+    text.add_argument("file", metavar="FILE")
+    text.add_argument("--style", choices=("plain", "markdown", "bbcode"), default="plain")
+    text.add_argument("--data", action="append", default=[], metavar="DIR")
 
 
 GuiLauncher = Callable[[str | None], int]
@@ -109,7 +132,8 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None) -> i
         return gui(getattr(args, "file", None))
     try:
         return {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
-                "schema": cmd_schema, "systems": cmd_systems,
+                "schema": cmd_schema, "systems": cmd_systems, "fingerprint": cmd_fingerprint,
+                "share": cmd_share, "import": cmd_import, "text": cmd_text,
                 "event": cmd_event}[command](args)
     except BrokenPipeError:  # `spherewars schema faction | head`
         sys.stderr.close()
@@ -125,6 +149,7 @@ def warband_files(path: Path) -> list[Path]:
 def cmd_validate(args: argparse.Namespace) -> int:
     from builder.batch import map_in_halves
     from builder.data import Catalogue, DataError, load_warband
+    from builder.data.fingerprint import list_fingerprint
     from builder.rules import validate
 
     catalogue = Catalogue.load(args.data)
@@ -145,7 +170,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
             warband = load_warband(path)
         except DataError as exc:
             return {"path": str(path), "legal": False, "error": str(exc)}
-        return validate(warband, catalogue.get(warband.faction), args.points).to_json(str(path))
+        result = validate(warband, catalogue.get(warband.faction), args.points).to_json(str(path))
+        result["fingerprint"] = list_fingerprint(warband)
+        result["data_fingerprint"] = catalogue.data_fingerprint(warband.faction)
+        return result
 
     results = map_in_halves(check, files)
 
@@ -324,6 +352,106 @@ def cmd_event(args: argparse.Namespace) -> int:
     if status or summary["unreadable"] or catalogue.problems:
         return EXIT_ERROR
     return EXIT_ILLEGAL if summary["illegal"] else EXIT_OK
+
+
+def cmd_fingerprint(args: argparse.Namespace) -> int:
+    """SPEC §6: ``FINGERPRINT  PATH`` per list; an unreadable file is named, exit 2."""
+    from builder.data import DataError, load_warband
+    from builder.data.fingerprint import list_fingerprint
+
+    status = EXIT_OK
+    for raw in args.paths:
+        found = warband_files(Path(raw))
+        if not found:
+            print(f"spherewars: no *.yaml files in {raw}", file=sys.stderr)
+            status = EXIT_ERROR
+        for path in found:
+            try:
+                print(f"{list_fingerprint(load_warband(path))}  {path}")
+            except DataError as exc:
+                print(str(exc), file=sys.stderr)
+                status = EXIT_ERROR
+    return status
+
+
+def cmd_share(args: argparse.Namespace) -> int:
+    from builder.data import DataError, load_warband
+    from builder.data.share import encode_warband
+
+    try:
+        print(encode_warband(load_warband(args.file)))
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    return EXIT_OK
+
+
+IMPORT_MAX_BYTES = 8 * 1024 * 1024
+"""Largest file (or standard input) searched for a share code: a code is at most ~1.4 MB."""
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """SPEC §7: the first code in the text (or the file's text) becomes a list file; a
+    damaged code is refused with the reason, and OUT is never replaced without --force."""
+    import os
+
+    from builder.data import DataError, save_warband, yamlio
+    from builder.data.fingerprint import list_fingerprint
+    from builder.data.share import ShareCodeError, decode_warband
+
+    source: str = args.source
+    where = ""
+    try:
+        if source == "-":
+            where = " from standard input"
+            text = sys.stdin.buffer.read(IMPORT_MAX_BYTES + 1)
+            if len(text) > IMPORT_MAX_BYTES:
+                raise DataError.single("standard input", "more than 8 MiB; refusing to read it")
+            source_text = yamlio.decode("standard input", text)
+        elif os.path.lexists(source):
+            where = f" from {source}"
+            source_text = yamlio.read_text(source, IMPORT_MAX_BYTES)
+        else:
+            source_text = source
+        warband = decode_warband(source_text)
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    except ShareCodeError as exc:
+        print(f"spherewars: cannot import{where}: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    out = Path(args.output)
+    if os.path.lexists(out) and not args.force:
+        print(f"spherewars: {out} already exists; give --force to replace it", file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        save_warband(warband, out)
+    except OSError as exc:
+        print(f"spherewars: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    models = sum(e.count for e in warband.entries)
+    print(f"wrote {out}: {warband.name} ({warband.faction}), {plural(models, 'model')}, "
+          f"fingerprint {list_fingerprint(warband)}")
+    return EXIT_OK
+
+
+def cmd_text(args: argparse.Namespace) -> int:
+    from builder.data import Catalogue, DataError, load_warband
+    from builder.export.chat import list_text
+    from builder.export.summary import summarise
+
+    try:
+        warband = load_warband(args.file)
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    catalogue = Catalogue.load(args.data)
+    for problem in catalogue.problems:
+        print(f"spherewars: faction data: {problem}", file=sys.stderr)
+    summary = summarise(warband, catalogue.get(warband.faction),
+                        data_fingerprint=catalogue.data_fingerprint(warband.faction))
+    sys.stdout.write(list_text(summary, args.style))
+    return EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:

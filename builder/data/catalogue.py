@@ -17,6 +17,7 @@ from typing import Any
 from builder import paths
 from builder.data import yamlio
 from builder.data.errors import DataError
+from builder.data.fingerprint import data_fingerprint
 from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
 from builder.model import Faction, System
 
@@ -60,6 +61,8 @@ class Catalogue:
     documents: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     """Faction id -> (its system's YAML document, its own), as read (SPEC §6 fingerprints)."""
     system_documents: dict[str, Any] = field(default_factory=dict)
+    _fingerprints: dict[str, tuple[tuple[Any, Any], str]] = field(default_factory=dict,
+                                                                  repr=False)
     broken_systems: dict[str, str] = field(default_factory=dict)
     """System id -> the file and line where it is broken."""
 
@@ -145,6 +148,17 @@ class Catalogue:
 
     def get(self, faction_id: str) -> Faction | None:
         return self.factions.get(faction_id)
+
+    def data_fingerprint(self, faction_id: str) -> str | None:
+        """SPEC §6's data fingerprint of a loaded faction (None when it is not loaded);
+        computed once per faction, since a batch of lists asks for it again and again."""
+        documents = self.documents.get(faction_id)
+        if documents is None:
+            return None
+        cached = self._fingerprints.get(faction_id)
+        if cached is None or cached[0] is not documents:  # replaced by a later file
+            cached = self._fingerprints[faction_id] = (documents, data_fingerprint(*documents))
+        return cached[1]
 
     def system_of(self, faction: Faction) -> System:
         return faction.game

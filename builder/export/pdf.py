@@ -61,6 +61,7 @@ def export_pdf(warband: Warband, catalogue: Catalogue, path: str | Path, *, card
     be written.
     """
     faction = catalogue.get(warband.faction)
-    facts = summarise(warband, faction)
+    facts = summarise(warband, faction,
+                      data_fingerprint=catalogue.data_fingerprint(warband.faction))
     data = render_pdf(facts, cards=cards, sheet=summary, page=page, per_model=per_model)
     write_atomic(path, data)

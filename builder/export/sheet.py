@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -18,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
 
+from builder.data.share import QR_MAX_CHARS
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
 from builder.export.reference import Item, Reference, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
@@ -107,7 +110,87 @@ def _points_text(s: WarbandSummary) -> str:
     return f"<font color='#b00020'><b>{text}</b></font>" if used > s.points_limit else text
 
 
-def header(s: WarbandSummary) -> list[Flowable]:
+QR_MIN = 32 * mm
+QR_MAX = 70 * mm
+QR_MODULE = 0.45 * mm
+"""Smallest printed module: a phone reads 0.45 mm squares from a hand's length away."""
+QR_GAP = 6 * mm
+HEADER_BESIDE_QR = 80 * mm
+"""Most of the header set beside the QR code; the rest follows below it."""
+QR_CAPTION = _style("qrcaption", 6.5, color=MUTED, leading=7.8, alignment=TA_CENTER)
+
+
+def qr_drawing(code: str) -> Drawing:
+    """The share code as a QR code: error correction M (15 % may be damaged) while the
+    code is short, L for long codes; modules of at least ``QR_MODULE``, so the side is
+    32-70 mm, quiet zone included."""
+    widget = QrCodeWidget(code, barLevel="M" if len(code) <= 1000 else "L", barBorder=4)
+    widget.qr.make()
+    modules = widget.qr.getModuleCount() + 2 * 4
+    side = min(QR_MAX, max(QR_MIN, modules * QR_MODULE))
+    widget.barWidth = widget.barHeight = side
+    drawing = Drawing(side, side)
+    drawing.add(widget)
+    return drawing
+
+
+def share_block(s: WarbandSummary) -> tuple[Flowable | None, Flowable | None]:
+    """(the QR code with its caption for the header's right side, or None;
+    a line for under the verdict when the code is too long for a QR code, or None)."""
+    code = s.share_code
+    if not code:
+        return None, None
+    if len(code) > QR_MAX_CHARS:
+        return None, Paragraph(
+            f"This list's share code is {len(code):,} characters long, more than a QR code "
+            f"holds ({QR_MAX_CHARS:,}), so none is printed: copy it with "
+            "<i>spherewars share</i> or <i>Edit → Copy share code</i>.",
+            _style("qrnote", 7, color=MUTED, spaceBefore=4))
+    drawing = qr_drawing(code)
+    caption = Paragraph("Share code of this list: scan it with a phone, then paste it into "
+                        "the Warband Builder (<i>File → Import from code…</i>) or "
+                        "<i>spherewars import</i>", QR_CAPTION)
+    block = Table([[drawing], [caption]], colWidths=[drawing.width])
+    block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                               ("ALIGN", (0, 0), (-1, -1), "CENTER")]))
+    return block, None
+
+
+def header(s: WarbandSummary, width: float | None = None) -> list[Flowable]:
+    """Name, faction, points, verdict and notes; the share code's QR code on the right."""
+    qr, note = share_block(s)
+
+    def parts() -> list[Flowable]:  # fresh each time: a table keeps the width it was measured at
+        return _header_text(s) + ([note] if note is not None else [])
+
+    if qr is None or width is None:
+        return parts()
+    qr_w, qr_h = qr.wrap(width, 1000)
+    # A table row cannot break across pages: beside the code go only as many of the header's
+    # parts as fit in its height (the title always); long notes or many findings follow
+    # below at full width, where they can flow on to the next page.
+    left_w = width - qr_w - QR_GAP
+    n, used = 0, 0.0
+    for f in parts():
+        h = f.wrap(left_w, 10_000)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+        if n and used + h > max(qr_h, HEADER_BESIDE_QR):
+            break
+        n, used = n + 1, used + h
+    text = parts()
+    table = Table([[text[:n], qr]], colWidths=[left_w, qr_w + QR_GAP])
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return [table, *text[n:]]
+
+
+def _header_text(s: WarbandSummary) -> list[Flowable]:
     faction = esc(s.faction_name) if s.faction_name else (
         f"unknown faction ‘{esc(s.faction_id)}’")
     models = f"{s.stats.models} model{'s' if s.stats.models != 1 else ''}"
@@ -309,10 +392,15 @@ class _Pages:
         c.saveState()
         c.setFont(REGULAR, 6.5)
         c.setFillColor(MUTED)
-        c.drawString(MARGIN, MARGIN - 1, f"{self.s.name} · turn summary · page {self.number}")
-        rules = self.s.game.source or self.s.game.name
+        source = self.s.game.source or self.s.game.name
+        rules = f"Rules: {source}" if source else ""
+        room = self.w - 2 * MARGIN - c.stringWidth(rules, REGULAR, 6.5) - 6 * mm
+        c.drawString(MARGIN, MARGIN - 1, _fit(f"{self.s.name}", f" · turn summary · page "
+                                              f"{self.number}", room, 6.5))
         if rules:
-            c.drawRightString(self.w - MARGIN, MARGIN - 1, f"Rules: {rules}")
+            c.drawRightString(self.w - MARGIN, MARGIN - 1, rules)
+        c.setFillColor(INK)
+        c.drawString(MARGIN, MARGIN + 7, fingerprints_line(self.s))
         c.restoreState()
 
     @property
@@ -328,6 +416,23 @@ class _Pages:
     @property
     def column_width(self) -> float:
         return (self.w - 2 * MARGIN - COLUMN_GAP) / 2
+
+
+def _fit(name: str, tail: str, room: float, size: float) -> str:
+    """``name + tail`` in ``room`` points, the name shortened with "…" when needed."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text = name + tail
+    while name and stringWidth(text, REGULAR, size) > room:
+        name = name[:-1]
+        text = name.rstrip() + "…" + tail
+    return text
+
+
+def fingerprints_line(s: WarbandSummary) -> str:
+    """SPEC §6: the list's fingerprint and its faction data's, in every page's footer."""
+    data = s.data_fingerprint or "– (faction not loaded)"
+    return f"List fingerprint {s.fingerprint or '–'} · data fingerprint {data}"
 
 
 def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame:
@@ -419,7 +524,7 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
     register_fonts()
     pages = _Pages(c, s, page_size)
     width = pages.w - 2 * MARGIN
-    top = [*header(s), *roster(s, width), *turn_numbers(s, width)]
+    top = [*header(s, width), *roster(s, width), *turn_numbers(s, width)]
     last = flow(c, top, pages.full())
     if ref is None and s.game.reference is not None:
         ref = load_reference(s.game.reference)

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from builder.data.errors import DataError
+from builder.data.fingerprint import list_fingerprint
+from builder.data.share import encode_warband
 from builder.export.reference import load_reference
 from builder.model import Ability, Combatant, Faction, System, Warband
 from builder.model.text import display
@@ -119,6 +121,9 @@ class Game:
     """The cost stat's id ("PE"), "" with no cost."""
     reference: str | None = None
     """The reference text printed on the sheet (``resources/reference/<id>.yaml``)."""
+    type_plurals: tuple[tuple[str, str], ...] = ()
+    """(type as a roster line names it, what several are called), in the system's order:
+    ("Leader", "Leaders")."""
 
 
 def game_of(system: System | None) -> Game:
@@ -126,7 +131,8 @@ def game_of(system: System | None) -> Game:
         return Game()
     return Game(id=system.id, name=display(system.name), source=system.source or "",
                 list_name=display(system.list_name), has_cost=system.cost is not None,
-                cost=system.cost or "", reference=system.reference)
+                cost=system.cost or "", reference=system.reference,
+                type_plurals=tuple((t.label(1), t.label(2)) for t in system.types))
 
 
 @dataclass(frozen=True)
@@ -150,6 +156,12 @@ class WarbandSummary:
     game: Game = field(default_factory=Game)
     notes: str | None = None
     date: datetime.date = field(default_factory=datetime.date.today)
+    fingerprint: str = ""
+    """The list fingerprint (SPEC §6)."""
+    data_fingerprint: str | None = None
+    """The faction's data fingerprint (SPEC §6); None when the faction is not loaded."""
+    share_code: str = ""
+    """The list's share code (SPEC §7)."""
 
     @property
     def unknown(self) -> tuple[RosterLine, ...]:
@@ -198,7 +210,8 @@ def profile_sheet(c: Combatant, faction: Faction, universal: Mapping[str, Abilit
 def summarise(warband: Warband, faction: Faction | None,
               universal: Mapping[str, Ability] | None = None, *,
               points_override: int | None = None,
-              date: datetime.date | None = None) -> WarbandSummary:
+              date: datetime.date | None = None,
+              data_fingerprint: str | None = None) -> WarbandSummary:
     """Everything a printout shows about ``warband``; never raises for a bad list.
 
     An unknown faction still gives a summary (name, findings, the entries as unknown lines),
@@ -242,4 +255,6 @@ def summarise(warband: Warband, faction: Faction | None,
         profiles=tuple(profiles), stat_columns=columns, figures=figures,
         game=game_of(system), notes=warband.notes,
         date=date or datetime.date.today(),
+        fingerprint=list_fingerprint(warband), data_fingerprint=data_fingerprint,
+        share_code=encode_warband(warband),
     )

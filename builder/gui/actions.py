@@ -97,16 +97,32 @@ class Actions:
         # Roster-only keys: Delete, + and - must not fire while typing in a text field.
         for action in (self.remove, self.more, self.fewer):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        # Sharing (SPEC §7): chat text, share codes
+        self.copy_text = {
+            style: _action(w, label, name=f"copy-text-{style}",
+                           tip=f"Copy the list as {label.lower()} for a chat or forum post")
+            for style, label in (("plain", "Plain text"),
+                                 ("markdown", "Markdown (Discord, Reddit)"),
+                                 ("bbcode", "BBCode (forums)"))}
+        self.copy_code = _action(w, "Copy &share code", name="copy-code", keys="Ctrl+Shift+C",
+                                 tip="Copy the list's share code: one line that brings the "
+                                     "whole list back in any Warband Builder")
+        self.paste_code = _action(w, "&Paste list from share code", name="paste-code",
+                                  keys=SK.Paste,
+                                  tip="Open the list held by the share code on the clipboard")
+        self.import_code = _action(w, "&Import from code…", name="import-code",
+                                   tip="Open a list from a share code, or a chat message "
+                                       "holding one")
         # Data
         self.factions = _action(w, "&Factions…", name="factions",
                                 tip="Create and edit your own faction files")
         self.reload_data = _action(w, "&Reload faction data", name="reload-data",
                                    keys=SK.Refresh, icon=("view-refresh",
                                                           SP.SP_BrowserReload),
-                                   tip="Read the faction files again")
+                                   tip="Read the game system and faction files again")
         self.data_problems = _action(w, "Data &problems…", name="data-problems",
                                      icon=("dialog-warning", SP.SP_MessageBoxWarning),
-                                     tip="Faction files that could not be loaded")
+                                     tip="Game system and faction files that could not be loaded")
         # Help
         self.about = _action(w, "&About SphereWars Warband Builder", name="about",
                              role=QAction.MenuRole.AboutRole)
@@ -125,6 +141,7 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     examples.setTitle("Open E&xample")
     examples.setObjectName("examples-menu")
     file.addMenu(examples)
+    file.addAction(a.import_code)
     file.addSeparator()
     file.addActions([a.save, a.save_as])
     file.addSeparator()
@@ -140,6 +157,11 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     edit.addActions([a.add, a.more, a.fewer, a.remove])
     edit.addSeparator()
     edit.addAction(a.find)
+    edit.addSeparator()
+    as_text = edit.addMenu("Copy list as &text")
+    as_text.setObjectName("copy-text-menu")
+    as_text.addActions(list(a.copy_text.values()))
+    edit.addActions([a.copy_code, a.paste_code])
 
     data = bar.addMenu("&Data")
     data.addActions([a.factions, a.reload_data, a.data_problems])
@@ -167,7 +189,8 @@ def shortcut_table(a: Actions) -> list[tuple[str, str]]:
     """(what, keys) for the shortcuts dialog and the README, in menu order."""
     rows = []
     for action in (a.new, a.open, a.save, a.save_as, a.export_pdf, a.quit, a.undo, a.redo,
-                   a.add, a.more, a.fewer, a.remove, a.find, a.reload_data, a.shortcuts):
+                   a.add, a.more, a.fewer, a.remove, a.find, a.copy_code, a.paste_code,
+                   a.reload_data, a.shortcuts):
         # Leave out dedicated keys of multimedia keyboards (Key_Open, Key_Undo, …).
         keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                          for k in action.shortcuts()

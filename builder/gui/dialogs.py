@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
@@ -107,6 +108,17 @@ class Prompter:
         box.exec()
         return box.clickedButton() is restore
 
+    def choose(self, title: str, text: str, choices: list[tuple[str, str]],
+               current: str | None = None) -> str | None:
+        """One of (answer, label) from a drop-down (*New* asks the game, then the faction),
+        ``current`` preselected; None when cancelled."""
+        labels = [label for _answer, label in choices]
+        start = next((i for i, (answer, _l) in enumerate(choices) if answer == current), 0)
+        label, ok = QInputDialog.getItem(self.parent, title, text, labels, start, False)
+        if not ok:
+            return None
+        return next((answer for answer, shown in choices if shown == label), None)
+
     def ask_export_options(self, defaults: ExportOptions) -> ExportOptions | None:
         dialog = ExportDialog(defaults, self.parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -126,6 +138,15 @@ class Prompter:
 
     def show_data_problems(self, problems: list[DataError]) -> None:
         DataProblemsDialog(problems, self.parent).exec()
+
+    def ask_import_text(self, prefill: str) -> str | None:
+        """File → Import from code…: the text holding a share code, or None (cancelled)."""
+        from builder.gui.sharing import ImportCodeDialog
+
+        dialog = ImportCodeDialog(prefill, self.parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.text()
 
 
 class ExportDialog(QDialog):
@@ -178,7 +199,9 @@ class ExportDialog(QDialog):
 
 
 class DataProblemsDialog(QDialog):
-    """Broken faction files, every problem as ``FILE:LINE:COLUMN: message``."""
+    """Broken game system and faction files, every problem as ``FILE:LINE:COLUMN:
+    message``, a blank line between files (a faction of a broken system says so, naming the
+    system file's first problem)."""
 
     def __init__(self, problems: list[DataError], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -189,18 +212,18 @@ class DataProblemsDialog(QDialog):
         files = len(problems)
         if problems:
             intro = (f"{count} problem{'s' if count != 1 else ''} in {files} file"
-                     f"{'s' if files != 1 else ''}. The factions in these files are not "
-                     "loaded; every other file is. Fix the lines below and reload "
-                     "(Data → Reload faction data).")
+                     f"{'s' if files != 1 else ''}. The game systems and factions in these "
+                     "files are not loaded (nor the factions of a broken game); every other "
+                     "file is. Fix the lines below and reload (Data → Reload faction data).")
         else:
-            intro = "All faction data loaded without problems."
+            intro = "All game system and faction data loaded without problems."
         label = QLabel(intro)
         label.setWordWrap(True)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.text.setPlainText("\n".join(str(p) for p in problems))
+        self.text.setPlainText("\n\n".join(str(p) for p in problems))  # a blank line per file
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -1,4 +1,7 @@
-"""The findings of the latest validation as a list model (errors first, as the rules give)."""
+"""The findings of the latest validation as a list model (errors first, as the rules give).
+
+Each row reads the finding's message and, on a second line, the rulebook sentence the rule
+cites (``Finding.cite``), so a player sees the rule, the numbers and the book's words."""
 
 from __future__ import annotations
 
@@ -35,12 +38,13 @@ class FindingsModel(QAbstractListModel):
             return None
         f = self.findings[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f.message
+            return f"{f.message}\n“{f.cite}”" if f.cite else f.message
         if role == Qt.ItemDataRole.DecorationRole:
             return icons.severity(f.severity)
         if role == Qt.ItemDataRole.ToolTipRole:
             what = "makes the list illegal" if f.severity == "error" else "does not make it illegal"
-            return f"{f.severity.capitalize()} [{f.rule}]: {what}"
+            tip = f"{f.severity.capitalize()} [{f.rule}]: {what}"
+            return f"{tip}\nThe rulebook: “{f.cite}”" if f.cite else tip
         if role == FINDING_ROLE:
             return f
         return None

@@ -54,6 +54,7 @@ from builder.data import Catalogue, DataError, load_warband, save_warband
 from builder.gui import icons
 from builder.gui.actions import Actions, build_menus, shortcut_table
 from builder.gui.catalogue_model import MARKS, RANK, CatalogueFilter, CatalogueModel, marks
+from builder.gui.catalogue_model import PE as COST
 from builder.gui.commands import (
     RemoveEntriesCommand,
     SetCountCommand,
@@ -77,9 +78,11 @@ from builder.gui.roster_model import (
     RosterModel,
     add_combatant,
 )
+from builder.gui.sharing import Sharing
 from builder.gui.widgets import CatalogueView, CountDelegate, TotalsBar
-from builder.model import Warband
+from builder.model import Faction, Warband
 from builder.model.event import Event
+from builder.model.text import display
 from builder.rules import Report
 
 log = logging.getLogger(__name__)
@@ -123,6 +126,7 @@ class MainWindow(QMainWindow):
         self._build_ui()
         self._fill_examples_menu()
         self._connect()
+        self.sharing = Sharing(self)
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
@@ -191,7 +195,7 @@ class MainWindow(QMainWindow):
         form.addRow("&Name:", self.name_edit)
         row = QHBoxLayout()
         row.addWidget(self.faction_combo, 2)
-        points_label = QLabel("&Points:")
+        self.points_label = points_label = QLabel("&Points:")
         points_label.setBuddy(self.limit_spin)
         row.addSpacing(12)
         row.addWidget(points_label)
@@ -392,10 +396,11 @@ class MainWindow(QMainWindow):
         else:
             self.findings_stack.setCurrentWidget(self.legal_label)
             event = self.doc.event
+            noun = faction.game.list_name_text.lower() if faction is not None else "list"
             self.legal_label.setText(
-                f"✔ This warband is legal at {event.name}: it breaks no rule of the game or "
+                f"✔ This {noun} is legal at {event.name}: it breaks no rule of the game or "
                 "the event." if event is not None else
-                "✔ This warband is legal: it breaks no recruiting rule.")
+                f"✔ This {noun} is legal: it breaks no recruiting rule.")
         if report.findings and report.legal:
             # Warnings only: say plainly that they do not make the list illegal.
             self.statusBar().showMessage("Legal, with warnings", 3000)
@@ -439,10 +444,29 @@ class MainWindow(QMainWindow):
         count = sum(len(p.problems) for p in problems)
         self.problems_button.setVisible(bool(problems))
         self.problems_button.setText(f"{count} data problem{'s' if count != 1 else ''}")
-        self.problems_button.setToolTip("Some faction files could not be loaded: click to "
-                                        "see where and why")
+        self.problems_button.setToolTip("Some game system or faction files could not be "
+                                        "loaded: click to see where and why")
         self._fill_faction_combo()
+        self._follow_game()
         self._show_profile_again()
+
+    def _follow_game(self) -> None:
+        """Words and columns that belong to the game: what a list is called (a Band, a
+        Warband…), and no cost column or points limit for a game without a cost stat."""
+        faction = self.doc.faction
+        game = faction.game if faction is not None else None
+        noun = (game.list_name_text if game is not None else "list").lower()
+        self.act.add.setText(f"&Add to {noun}")
+        self.act.remove.setText(f"&Remove from {noun}")
+        self.add_button.setText(f"Add to {noun}")
+        self.roster_empty.setText(f"The {noun} is empty. Add combatants from the catalogue: "
+                                  "double-click, Enter, the Add button, or drag them here.")
+        costed = game is None or game.cost is not None
+        self.catalogue_view.setColumnHidden(COST, not costed)
+        for col in (PE, SUBTOTAL):
+            self.roster_view.setColumnHidden(col, not costed)
+        for widget in (self.limit_check, self.limit_spin, self.points_label):
+            widget.setVisible(costed)
 
     def _roster_reset(self) -> None:
         self._roster_count_changed()
@@ -461,8 +485,10 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         if not shiboken6.isValid(self):
             return  # the undo stack clears itself while the window is being destroyed
+        faction = self.doc.faction
+        game = f" ({display(faction.game.name)})" if faction is not None else ""
         event = f" — {self.doc.event.name}" if self.doc.event is not None else ""
-        self.setWindowTitle(f"{self.doc.warband.name}[*]{event} — {APP_TITLE}")
+        self.setWindowTitle(f"{self.doc.warband.name}[*]{game}{event} — {APP_TITLE}")
         self.setWindowModified(self.is_modified())
 
     def is_modified(self) -> bool:
@@ -678,13 +704,46 @@ class MainWindow(QMainWindow):
     def new_file(self) -> None:
         if not self.maybe_save():
             return
-        faction = self.doc.warband.faction
-        if faction not in self.doc.catalogue.factions:
-            faction = self.doc.default_faction_id()
-        self._replace(new_warband(faction, points_limit=self.doc.warband.points_limit), None)
+        faction = self.ask_new_faction()
+        if faction is None:
+            return
+        game = faction.game
+        same = self.doc.faction is not None and self.doc.faction.system == faction.system
+        limit = self.doc.warband.points_limit if same and game.cost else None
+        self._replace(new_warband(faction.id, f"New {game.list_name_text.lower()}",
+                                  points_limit=limit), None)
         self.statusBar().showMessage("New list", 3000)
         self.name_edit.setFocus()
         self.name_edit.selectAll()
+
+    def ask_new_faction(self) -> Faction | None:
+        """*New* asks for the game when more than one has factions, then for the faction
+        when that game has several; the current ones are preselected. None: cancelled."""
+        cat = self.doc.catalogue
+        current = self.doc.faction or cat.get(self.doc.default_faction_id())
+        games = sorted((g for g in cat.systems.values() if cat.factions_of(g.id)),
+                       key=lambda g: display(g.name).lower())
+        game_id = current.system if current is not None else None
+        if len(games) > 1:
+            game_id = self.prompter.choose("New list", "Which game is the list for?",
+                                           [(g.id, display(g.name)) for g in games], game_id)
+            if game_id is None:
+                return None
+        elif games:
+            game_id = games[0].id
+        factions = cat.factions_of(game_id) if game_id else []
+        if not factions:
+            return current
+        if current is not None and current.system == game_id and len(games) <= 1:
+            return current  # one game: the faction stays as it is, as before
+        chosen = current.id if current is not None and current.system == game_id \
+            else factions[0].id
+        if len(factions) > 1:
+            chosen = self.prompter.choose("New list", "Which faction?",
+                                          [(f.id, f.name) for f in factions], chosen)
+            if chosen is None:
+                return None
+        return cat.get(chosen)
 
     def open_file(self) -> None:
         if not self.maybe_save():
@@ -860,7 +919,7 @@ class MainWindow(QMainWindow):
             editor.set_catalogue(self.doc.catalogue)  # its list shows the same data as ours
         problems = len(self.doc.catalogue.problems)
         self.statusBar().showMessage(
-            "Faction data reloaded" + (f" — {problems} file(s) with problems" if problems
+            "Game and faction data reloaded" + (f" — {problems} file(s) with problems" if problems
                                        else ""), 4000)
 
     def show_data_problems(self) -> None:
@@ -880,6 +939,7 @@ class MainWindow(QMainWindow):
             return
         editor = FactionEditor(self.doc.catalogue, parent=self)
         editor.faction_saved.connect(lambda _fid: self.reload_catalogue())
+        editor.system_imported.connect(lambda _sid: self.reload_catalogue())
         self._editor = editor
         editor.show()
 
@@ -961,8 +1021,9 @@ class MainWindow(QMainWindow):
     def show_about(self) -> None:
         QMessageBox.about(self, f"About {APP_TITLE}",
                           f"<h3>{APP_TITLE} {__version__}</h3>"
-                          "<p>Build warbands for the SphereWars skirmish game and see at every "
-                          "moment whether they follow the rulebook's recruiting rules.</p>")
+                          "<p>Build lists for skirmish games (SphereWars, or any game "
+                          "system loaded) and see at every moment whether they follow the "
+                          "game's recruiting rules.</p>")
 
     def show_shortcuts(self) -> None:
         rows = "".join(f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>"

@@ -164,6 +164,7 @@ class TotalsBar(QFrame):
         self._system = system
         for figure in self.figures.values():
             self._layout.removeWidget(figure)
+            figure.hide()  # gone from view now, not only when the deferred delete runs
             figure.deleteLater()
         self.figures = {}
         self.points.setVisible(system is None or system.cost is not None)
@@ -200,7 +201,7 @@ class TotalsBar(QFrame):
         if report.legal:
             self.verdict.setText("✔ Legal")
             self.verdict.setStyleSheet("color: #1b7a2f; font-weight: bold; font-size: 15px;")
-            self.verdict.setToolTip("This warband follows every recruiting rule.")
+            self.verdict.setToolTip("This list follows every recruiting rule.")
         else:
             self.verdict.setText(f"✘ Illegal ({errors})")
             self.verdict.setStyleSheet("color: #b00020; font-weight: bold; font-size: 15px;")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from builder.cli import main
+from builder.data import Catalogue
 from tests.conftest import TEST_DATA, TEST_FACTIONS
 
 LEGAL = ("schema: spherewars-warband/1\nname: Los Ensartadores\nfaction: soimi\n"
@@ -82,7 +83,9 @@ def test_json_shape_matches_the_spec(capsys, lists: Path):
                       "power_gems": 0, "deployment_drop": 3},
             "findings": [{"rule": "points-limit", "severity": "error",
                           "message": "332 points spent, the limit is 300",
-                          "amount": 332, "bound": 300}]}],
+                          "amount": 332, "bound": 300}],
+            "fingerprint": "DJZD-MZMR",  # worked by hand in test_fingerprint.py
+            "data_fingerprint": Catalogue.load(user=False).data_fingerprint("soimi")}],
         "summary": {"files": 1, "legal": 0, "illegal": 1, "unreadable": 0}}
 
 

@@ -62,6 +62,10 @@ class ScriptedPrompter(Prompter):
     def ask_recover(self, name: str, saved: str, origin: Path | None) -> bool:
         return bool(self._next("recover", (name, saved, origin), False))
 
+    def choose(self, title: str, text: str, choices: list[tuple[str, str]],
+               current: str | None = None) -> str | None:
+        return self._next("choose", (title, text, choices, current), current)
+
     def ask_export_options(self, defaults: ExportOptions) -> ExportOptions | None:
         return self._next("export_options", (defaults,))
 
@@ -73,6 +77,9 @@ class ScriptedPrompter(Prompter):
 
     def show_data_problems(self, problems: list[Any]) -> None:
         self._next("data_problems", (problems,))
+
+    def ask_import_text(self, prefill: str) -> str | None:
+        return self._next("import_text", (prefill,))
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from builder.gui.roster_model import COUNT, NAME
 from builder.model import Entry, Warband
 from tests.gui.conftest import GUI_DATA, click_message_box
 
-TITLE = " — SphereWars Warband Builder"
+TITLE = " (SphereWars — first edition) — SphereWars Warband Builder"
 
 
 def ids(window: Any) -> list[tuple[str, int]]:
@@ -131,7 +131,8 @@ def test_breaking_a_cap_shows_the_finding_and_colours_the_totals(qtbot: Any,
     assert window.findings_stack.currentWidget() is window.findings_view
     assert window.findings_model.rowCount() == 2
     message = window.findings_model.index(0).data()
-    assert message == "6 × Nek'Org hired; at most 5 of the same combatant (max_same_combatant = 5)"
+    assert message == ("6 × Nek'Org hired; at most 5 of the same combatant (max_same_combatant = 5)"
+                       "\n“a Warband can only hire a maximum of five of the same combatant”")
 
     # Clicking the finding selects the entries it names.
     window.roster_view.clearSelection()
@@ -573,6 +574,7 @@ def test_export_dialog_choices(qtbot: Any) -> None:
 
 class FakeEditor(QWidget):
     faction_saved = Signal(str)
+    system_imported = Signal(str)
     made: list[FakeEditor] = []
 
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:

@@ -185,8 +185,11 @@ def test_findings_model(doc: WarbandDocument, qtmodeltester: Any) -> None:
     assert model.rowCount() == 1
     finding = model.data(model.index(0), FINDING_ROLE)
     assert finding.rule == "points-limit"
-    assert model.data(model.index(0)) == "300 points spent, the limit is 200"
-    assert "[points-limit]" in model.data(model.index(0), Qt.ItemDataRole.ToolTipRole)
+    # the message, then on a second line the rulebook sentence the rule cites
+    cite = "Points to Enrol (PE): cost to enroll the combatant in your Warband"
+    assert model.data(model.index(0)) == f"300 points spent, the limit is 200\n“{cite}”"
+    tip = model.data(model.index(0), Qt.ItemDataRole.ToolTipRole)
+    assert "[points-limit]" in tip and f"The rulebook: “{cite}”" in tip
     assert model.data(model.index(0), Qt.ItemDataRole.DecorationRole) is not None
     count = len(resets)
     model.set_report(doc.report)  # same findings: no reset, a selection survives

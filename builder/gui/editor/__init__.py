@@ -1,4 +1,4 @@
-"""The faction editor (issue 5): type in combatants from cards and Manuscripts, share the file.
+"""The faction editor (issue 5): type in combatants from cards and books, share the file.
 
 ``FactionEditor(catalogue)`` is a window; its ``faction_saved(id)`` signal tells the main window
 to reload the catalogue after Save or Import wrote into the user's factions folder.

@@ -241,7 +241,7 @@ class BoundForm(QWidget):
 
 
 class FactionForm(BoundForm):
-    """Id, name, source and the building overrides, with the core rules shown beside them."""
+    """Id, name, source and the building overrides, with the game's own values beside them."""
 
     def __init__(self, ctx: EditContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -251,11 +251,11 @@ class FactionForm(BoundForm):
         self.name_edit.setPlaceholderText("the faction's name")
         self.id_edit = QLineEdit()
         self.id_edit.setPlaceholderText("lowercase letters, digits and '-'")
-        self.id_edit.setToolTip("Warband files name the faction by this id: lowercase letters, "
+        self.id_edit.setToolTip("List files name the faction by this id: lowercase letters, "
                                 "digits and '-'")
         self.source_edit = QLineEdit()
-        self.source_edit.setPlaceholderText("Where the profiles come from, e.g. the faction "
-                                            "Manuscript and its edition")
+        self.source_edit.setPlaceholderText("Where the profiles come from, e.g. the book "
+                                            "and its edition")
         for key, widget, label in (("name", self.name_edit, "Name"),
                                    ("id", self.id_edit, "Id"),
                                    ("source", self.source_edit, "Source")):
@@ -306,7 +306,7 @@ class FactionForm(BoundForm):
         layout = QVBoxLayout(self)
         layout.addWidget(self.general_error)
         layout.addLayout(form)
-        layout.addWidget(hint("Warband lists name the faction by its id. Share the faction "
+        layout.addWidget(hint("Lists name the faction by its id. Share the faction "
                               "with your club through Export; they add it with Import."))
         layout.addWidget(building)
         layout.addStretch(1)
@@ -389,7 +389,7 @@ class AbilityForm(BoundForm):
         col.addWidget(err2)
         form.addRow("Difficulty:", box)
         self.text_edit = QPlainTextEdit()
-        self.text_edit.setPlaceholderText("The rules text, as the Manuscript gives it")
+        self.text_edit.setPlaceholderText("The rules text, as the book gives it")
         self.text_edit.setMinimumHeight(70)
         self.text_edit.setMaximumHeight(140)
         err = error_label()
@@ -434,7 +434,7 @@ class CombatantForm(BoundForm):
                               parse=parse_optional_text))
         form.addRow("Nickname:", with_error(self.nickname_edit, err))
         self.id_edit = QLineEdit()
-        self.id_edit.setToolTip("Warband files name the combatant by this id; unique in the "
+        self.id_edit.setToolTip("List files name the combatant by this id; unique in the "
                                 "faction")
         self.id_from_name = QPushButton("From name")
         self.id_from_name.setToolTip("Make the id from the name")

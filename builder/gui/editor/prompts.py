@@ -6,9 +6,15 @@ real one is still testable by clicking the message box's buttons from a timer.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QFileDialog,
+    QInputDialog,
+    QMessageBox,
+    QWidget,
+)
 
-FACTION_FILTER = "Faction files (*.yaml *.yml);;All files (*)"
+FACTION_FILTER = "Faction or game system files (*.yaml *.yml);;All files (*)"
 
 
 class Prompts:
@@ -30,6 +36,17 @@ class Prompts:
             buttons[button] = answer
         box.exec()
         return buttons.get(box.clickedButton(), "cancel")
+
+    def choose(self, title: str, text: str, choices: list[tuple[str, str]],
+               current: str | None = None) -> str | None:
+        """Pick one of (answer, label) from a drop-down, ``current`` preselected; None when
+        the dialog is cancelled."""
+        labels = [label for _answer, label in choices]
+        start = next((i for i, (answer, _l) in enumerate(choices) if answer == current), 0)
+        label, ok = QInputDialog.getItem(self.parent, title, text, labels, start, False)
+        if not ok:
+            return None
+        return next((answer for answer, shown in choices if shown == label), None)
 
     def tell(self, title: str, text: str, *, warning: bool = True) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information,

@@ -28,8 +28,16 @@ from PySide6.QtWidgets import (
 )
 
 from builder import paths
-from builder.data import Catalogue, DataError, load_faction, save_faction, write_atomic
-from builder.data.loading import MAX_FACTION_BYTES
+from builder.data import (
+    Catalogue,
+    DataError,
+    load_faction,
+    load_system,
+    save_faction,
+    write_atomic,
+    yamlio,
+)
+from builder.data.loading import MAX_FACTION_BYTES, MAX_SYSTEM_BYTES
 from builder.data.yamlio import read_text
 from builder.gui.editor.document import (
     FactionDocument,
@@ -39,7 +47,8 @@ from builder.gui.editor.document import (
 )
 from builder.gui.editor.pane import FactionPane
 from builder.gui.editor.prompts import Prompts
-from builder.model import DEFAULT_SYSTEM, Faction
+from builder.model import DEFAULT_SYSTEM, Faction, System
+from builder.model.text import display
 
 MAX_LINES_SHOWN = 15
 """Problems listed in a message box before "and N more"."""
@@ -76,6 +85,7 @@ class FactionEditor(QMainWindow):
     """
 
     faction_saved = Signal(str)
+    system_imported = Signal(str)
 
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -170,8 +180,8 @@ class FactionEditor(QMainWindow):
                                        self.duplicate_faction, "Ctrl+D")
         self.save_action = action("&Save", "Save this faction into your factions folder",
                                   self.save, keys.Save)
-        self.import_action = action("&Import…", "Check a faction file and copy it into your "
-                                    "factions folder", self.import_faction, keys.Open)
+        self.import_action = action("&Import…", "Check a faction or game system file and copy "
+                                    "it into your data folder", self.import_faction, keys.Open)
         self.export_action = action("&Export…", "Save a copy of this faction anywhere, to "
                                     "share it", self.export_faction, keys.SaveAs)
         self.close_action = action("&Close", "Close the faction editor", self.close, keys.Close)
@@ -311,14 +321,28 @@ class FactionEditor(QMainWindow):
     def new_faction(self) -> bool:
         if not self.maybe_keep_changes():
             return False
+        system = self.ask_system()
+        if system is None:
+            return False
         fid = unique_id("my-faction", self._entries)
-        system = self._catalogue.systems.get(DEFAULT_SYSTEM)
         self._show(FactionDocument(new_faction_data(fid, "My faction", system), system))
         assert self.pane is not None
         self.pane.tabs.setCurrentIndex(0)
         self.pane.faction_form.name_edit.setFocus()
         self.pane.faction_form.name_edit.selectAll()
         return True
+
+    def ask_system(self) -> System | None:
+        """The game a new faction is for: asked only when more than one system is loaded,
+        the open faction's game (or SphereWars) preselected. None when the user cancels."""
+        systems = sorted(self._catalogue.systems.values(), key=lambda s: display(s.name))
+        current = self.pane.doc.system.id if self.pane is not None and \
+            self.pane.doc.system is not None else DEFAULT_SYSTEM
+        if len(systems) <= 1:
+            return systems[0] if systems else self._catalogue.systems.get(current)
+        chosen = self.prompts.choose("New faction", "Which game is the new faction for?",
+                                     [(s.id, display(s.name)) for s in systems], current)
+        return self._catalogue.systems.get(chosen) if chosen else None
 
     def duplicate_faction(self) -> bool:
         """A copy of the open faction under a new id, ready to edit and save."""
@@ -491,10 +515,12 @@ class FactionEditor(QMainWindow):
         """Check a faction file with the same loader as the app, then copy it as it is
         (comments included) into the user folder, asking before replacing a faction."""
         if path is None:
-            path = self.prompts.open_path("Import faction")
+            path = self.prompts.open_path("Import faction or game system")
             if not path:
                 return False
         source = Path(path)
+        if _is_system_file(source):
+            return self.import_system(source)
         try:
             faction = load_faction(source, self._catalogue.systems)
             text = read_text(source, MAX_FACTION_BYTES)
@@ -539,3 +565,60 @@ class FactionEditor(QMainWindow):
         self.faction_saved.emit(faction.id)
         self.open_faction(faction.id)
         return True
+
+    def import_system(self, source: Path) -> bool:
+        """Check a game system file (SPEC §5) with the app's loader, then copy it as it is
+        into the user's systems folder, asking before replacing a system of the same id.
+        ``system_imported(id)`` tells the main window to reload its data."""
+        try:
+            system = load_system(source)
+            text = read_text(source, MAX_SYSTEM_BYTES)
+        except DataError as exc:
+            self.prompts.tell("Cannot import",
+                              f"{source.name} is not a game system file this app can use:\n\n"
+                              + _clip(str(exc).splitlines()))
+            return False
+        name = display(system.name)
+        folder = paths.user_systems_dir()
+        target = self._catalogue.system_files.get(system.id)
+        if target is None or system.id in self._catalogue.builtin_system_ids:
+            target = folder / f"{system.id}.yaml"
+        known = self._catalogue.systems.get(system.id)
+        if known is not None or target.exists():
+            if system.id in self._catalogue.builtin_system_ids:
+                question = (f"“{name}” has the id “{system.id}” of the built-in game "
+                            f"“{display(known.name) if known else system.id}”. Import it to "
+                            "replace that one in the app (the built-in file itself is not "
+                            "changed)?")
+            else:
+                question = (f"Your systems folder already has a game with the id "
+                            f"“{system.id}”. Replace it with the imported file?")
+            if self.prompts.ask("Replace a game system", question,
+                                [("replace", "Replace"), ("cancel", "Cancel")]) != "replace":
+                return False
+        if not _same_file(source, target):
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(target, text)
+            except OSError as exc:
+                self.prompts.tell("Cannot import", f"{target} could not be written: "
+                                  f"{exc.strerror or exc}")
+                return False
+        # New faction offers it at once, with or without a main window to reload the data.
+        self._catalogue.systems[system.id] = system
+        self._catalogue.system_files[system.id] = target
+        self._catalogue.builtin_system_ids.discard(system.id)
+        self.statusBar().showMessage(f"Imported the game “{name}” into {target}", 8000)
+        self.system_imported.emit(system.id)
+        return True
+
+
+def _is_system_file(path: Path) -> bool:
+    """A file whose ``schema`` names a game system (a file that cannot be read is left to
+    the faction import, which reports why)."""
+    try:
+        doc = yamlio.load(path, MAX_SYSTEM_BYTES)
+    except DataError:
+        return False
+    schema = doc.data.get("schema") if isinstance(doc.data, dict) else None
+    return isinstance(schema, str) and schema.startswith("spherewars-system/")

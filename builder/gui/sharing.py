@@ -1,0 +1,239 @@
+"""Sharing lists from the app (SPEC §7): copy as chat text, copy the share code, import a code
+(from the dialog, by pasting onto the window, or by dropping text on it), and the list's
+fingerprint (SPEC §6) in the status bar.
+
+Everything here calls the Qt-free core (``builder.data.share``, ``builder.export.chat``); the
+window only creates one :class:`Sharing` and keeps its actions in ``actions.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QMenu,
+    QPlainTextEdit,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.data.fingerprint import list_fingerprint
+from builder.data.share import ShareCodeError, decode_warband, encode_warband, find_code
+from builder.export.chat import STYLE_NAMES, list_text
+from builder.export.summary import summarise
+from builder.model import Warband
+from builder.rules import Report
+
+if TYPE_CHECKING:
+    from builder.gui.mainwindow import MainWindow
+
+MAX_PASTE_CHARS = 4 * 1024 * 1024
+"""Clipboard or dropped text longer than this is not searched for a code."""
+
+
+def clipboard_text() -> str:
+    text = QGuiApplication.clipboard().text()
+    return text if len(text) <= MAX_PASTE_CHARS else ""
+
+
+def describe(warband: Warband) -> str:
+    models = sum(e.count for e in warband.entries)
+    limit = f", {warband.points_limit} points" if warband.points_limit is not None else ""
+    return (f"“{warband.name}” ({warband.faction}{limit}, {models} model"
+            f"{'s' if models != 1 else ''})")
+
+
+class ImportCodeDialog(QDialog):
+    """File → Import from code…: paste a code, or a whole chat message holding one; the box
+    says at once what it found or why the code cannot be used."""
+
+    def __init__(self, prefill: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("import-code-dialog")
+        self.setWindowTitle("Import from code")
+        self.resize(520, 280)
+        intro = QLabel("Paste a share code (it starts with <b>SWB1.</b>), or a whole chat "
+                       "message or post that holds one.")
+        intro.setWordWrap(True)
+        self.edit = QPlainTextEdit()
+        self.edit.setObjectName("import-code-text")
+        self.edit.setPlaceholderText("SWB1.…")
+        self.status = QLabel()
+        self.status.setObjectName("import-code-status")
+        self.status.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.import_button = self.buttons.addButton(
+            "&Import", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.import_button.setObjectName("import-code-button")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.edit, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(self.buttons)
+        self.edit.textChanged.connect(self._check)
+        self.edit.setPlainText(prefill)
+        self._check()
+
+    def text(self) -> str:
+        return self.edit.toPlainText()
+
+    def _check(self) -> None:
+        text = self.text()
+        if not text.strip():
+            self.status.setText("")
+            self.import_button.setEnabled(False)
+            return
+        try:
+            warband = decode_warband(text)
+        except ShareCodeError as exc:
+            self.status.setText(f"<span style='color:#b00020'>✘ {_html(str(exc))}</span>")
+            self.import_button.setEnabled(False)
+            return
+        self.status.setText(f"✔ {_html(describe(warband))}, fingerprint "
+                            f"{list_fingerprint(warband)}")
+        self.import_button.setEnabled(True)
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class Sharing(QObject):
+    """Wires the sharing actions of a main window, its fingerprint label, and the paste and
+    drop of text holding a code onto the window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        a = window.act
+        for style, action in a.copy_text.items():
+            action.triggered.connect(lambda _c=False, s=style: self.copy_text(s))
+        a.copy_code.triggered.connect(self.copy_code)
+        a.paste_code.triggered.connect(self.paste)
+        a.import_code.triggered.connect(self.import_from_code)
+
+        self.fingerprint = QLabel()
+        self.fingerprint.setObjectName("fingerprint-label")
+        self.fingerprint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.fingerprint.setToolTip(
+            "The list fingerprint: lists with the same models of the same faction have the "
+            "same one, whatever their name, notes or order. Organisers use it to check that a "
+            "list was not changed after it was sent.")
+        window.statusBar().addPermanentWidget(self.fingerprint)
+        window.doc.validated.connect(self._validated)
+        self._validated(window.doc.report)
+
+        self._add_toolbar_button()
+        window.setAcceptDrops(True)
+        window.installEventFilter(self)
+
+    def _add_toolbar_button(self) -> None:
+        """One click copies the list as text (the style chosen last); the arrow offers the
+        other styles and the share code."""
+        toolbar = self.window.findChild(QToolBar, "main-toolbar")
+        if toolbar is None:
+            return
+        menu = QMenu(self.window)
+        menu.addActions(list(self.window.act.copy_text.values()))
+        menu.addSeparator()
+        menu.addAction(self.window.act.copy_code)
+        self.share_button = QToolButton()
+        self.share_button.setObjectName("share-button")
+        self.share_button.setText("Copy as text")
+        self.share_button.setToolTip("Copy the list as text for a chat (click the arrow for "
+                                     "Markdown, BBCode or the share code)")
+        self.share_button.setMenu(menu)
+        self.share_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        self.share_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.share_button.clicked.connect(lambda: self.copy_text(self._last_style()))
+        toolbar.addSeparator()
+        toolbar.addWidget(self.share_button)
+
+    def _last_style(self) -> str:
+        style = str(self.window.settings.value("share/style", "plain") or "plain")
+        return style if style in STYLE_NAMES else "plain"
+
+    # -- copying ---------------------------------------------------------------------------
+
+    def copy_text(self, style: str) -> None:
+        doc = self.window.doc
+        summary = summarise(doc.warband, doc.faction,
+                            data_fingerprint=doc.catalogue.data_fingerprint(doc.warband.faction))
+        QGuiApplication.clipboard().setText(list_text(summary, style))
+        self.window.settings.setValue("share/style", style)
+        self.window.statusBar().showMessage(
+            f"Copied the list as {STYLE_NAMES[style].split(' (')[0].lower()}: paste it into a "
+            "chat or a post", 5000)
+
+    def copy_code(self) -> None:
+        QGuiApplication.clipboard().setText(encode_warband(self.window.doc.warband))
+        self.window.statusBar().showMessage(
+            "Copied the share code: paste it anywhere; File → Import from code… brings the "
+            "list back", 5000)
+
+    # -- importing -------------------------------------------------------------------------
+
+    def import_from_code(self) -> None:
+        """The dialog, pre-filled from the clipboard when it holds a code."""
+        clipboard = clipboard_text()
+        prefill = clipboard if find_code(clipboard) else ""
+        text = self.window.prompter.ask_import_text(prefill)
+        if text is not None:
+            self.import_text(text)
+
+    def paste(self) -> None:
+        text = clipboard_text()
+        if find_code(text) is None:
+            self.window.statusBar().showMessage(
+                "The clipboard holds no share code (they start with SWB1.)", 5000)
+            return
+        self.import_text(text)
+
+    def import_text(self, text: str) -> bool:
+        """Open the list of the first code in ``text`` as a new untitled list. A bad code
+        says why, and the open list stays as it was."""
+        w = self.window
+        try:
+            warband = decode_warband(text)
+        except ShareCodeError as exc:
+            w.prompter.show_error("Could not import the list",
+                                  "The text holds no share code that can be used.",
+                                  str(exc)[:1].upper() + str(exc)[1:] + ".")
+            return False
+        if not w.maybe_save():
+            return False
+        w._replace(warband, None)
+        w.stack.resetClean()  # an imported list is saved nowhere yet: closing asks
+        w._update_title()
+        w.statusBar().showMessage(f"Imported {describe(warband)} from a share code — save it "
+                                  "to keep it", 8000)
+        return True
+
+    def _validated(self, report: Report) -> None:
+        self.fingerprint.setText(f"Fingerprint {list_fingerprint(report.warband)}")
+
+    # -- paste and drop onto the window ------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if watched is self.window:
+            if isinstance(event, QDragEnterEvent):
+                mime = event.mimeData()
+                if mime.hasText() and find_code(mime.text()[:MAX_PASTE_CHARS]):
+                    event.acceptProposedAction()
+                    return True
+            elif isinstance(event, QDropEvent) and event.type() == QEvent.Type.Drop:
+                mime = event.mimeData()
+                if mime.hasText() and find_code(mime.text()[:MAX_PASTE_CHARS]):
+                    event.acceptProposedAction()
+                    self.import_text(mime.text()[:MAX_PASTE_CHARS])
+                    return True
+        return super().eventFilter(watched, event)
