@@ -56,6 +56,12 @@ class ScriptedPrompts:
         assert answer in [a for a, _label in choices]
         return answer
 
+    def choose(self, title: str, text: str, choices: list[tuple[str, str]],
+               current: str | None = None) -> str | None:
+        """The preselected choice (the game of New faction), recorded like a question."""
+        self.asked.append((title, text))
+        return current if current is not None else choices[0][0]
+
     def tell(self, title: str, text: str, *, warning: bool = True) -> None:
         self.told.append((title, text))
 
