@@ -521,6 +521,8 @@ def test_the_real_message_box_can_be_clicked(qtbot, user_dir):
     """The default prompts use a QMessageBox; a test clicks its button from a timer."""
     window = FactionEditor(Catalogue.load())
     qtbot.addWidget(window)
+    # several games are built in: answer New faction's game question without its dialog
+    window.prompts.choose = lambda _t, _x, _c, current=None: current  # type: ignore
     window.new_faction()
     seen: list[str] = []
 
