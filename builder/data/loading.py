@@ -23,7 +23,7 @@ from builder import paths
 from builder.data import yamlio
 from builder.data.errors import DataError, Problem
 from builder.model import DEFAULT_SYSTEM, Faction, System, Warband
-from builder.model.base import describe, model_at
+from builder.model.base import WHOLE_NUMBER_ERRORS, describe, model_at
 from builder.model.faction import faction_data, faction_problems
 from builder.model.system import closest, system_problems
 
@@ -222,6 +222,8 @@ def _field(loc: tuple[Any, ...]) -> str:
 def _message(loc: tuple[Any, ...], kind: str, err: Any, ctx: dict[str, Any]) -> str:
     field = _field(loc)
     got = describe(err.get("input"))
+    if kind in WHOLE_NUMBER_ERRORS:  # "count must be at most 9,999 (got …)"
+        return f"{field} {err['msg']}"
     if kind in ("int_type", "int_parsing", "greater_than_equal", "int_from_float"):
         key = field.split("[")[0]
         minimum = ctx.get("ge", _MINIMUM.get(key, 0))
