@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from builder import __version__
+from builder.safeio import escape, run_writing
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
 
@@ -116,19 +117,19 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None) -> i
             print("spherewars: the desktop app is not available here", file=sys.stderr)
             return EXIT_ERROR
         return gui(getattr(args, "file", None))
-    try:
-        return {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
-                "schema": cmd_schema, "systems": cmd_systems, "fingerprint": cmd_fingerprint,
-                "share": cmd_share, "import": cmd_import, "text": cmd_text}[command](args)
-    except BrokenPipeError:  # `spherewars schema faction | head`
-        sys.stderr.close()
-        return EXIT_OK
+    run = {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
+           "schema": cmd_schema, "systems": cmd_systems, "fingerprint": cmd_fingerprint,
+           "share": cmd_share, "import": cmd_import, "text": cmd_text}[command]
+    # `| head` ends silently; `> /dev/full` ends with one line on stderr and status 2
+    return run_writing(lambda: run(args))
 
 
 def warband_files(path: Path) -> list[Path]:
-    if path.is_dir():
-        return sorted(p for p in path.rglob("*.yaml") if p.is_file())
-    return [path]
+    """Every *.yaml in a folder, recursively, with whatever cannot be read (a FIFO, a
+    dangling link, a folder that cannot be listed) left in for the loader to name."""
+    from builder.data.yamlio import yaml_files
+
+    return yaml_files(path)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -145,7 +146,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(f"spherewars: no *.yaml files in {raw}", file=sys.stderr)
+            print(f"spherewars: no *.yaml files in {escape(raw)}", file=sys.stderr)
         files.extend(found)
     if not files:
         return EXIT_ERROR
@@ -190,15 +191,18 @@ def plural(n: int, word: str) -> str:
 
 
 def _text_line(r: dict) -> str:
+    """A list's verdict lines; every text from a file is escaped, so a crafted name or key
+    cannot move the cursor, clear the screen or forge another line."""
     if "error" in r:
-        lines = str(r["error"]).splitlines()
+        lines = [escape(line) for line in str(r["error"]).splitlines()]
         return "\n".join([f"✘ {lines[0]}"] + [f"    {line}" for line in lines[1:]])
     limit = r["points_limit"]
     points = f"{r['points']}/{limit} pts" if limit is not None else f"{r['points']} pts"
     mark = "✔" if r["legal"] else "✘"
     verdict = "legal" if r["legal"] else "ILLEGAL"
-    head = f"{mark} {r['path']}: {r['name']} ({r['faction']}), {points}, {verdict}"
-    return "\n".join([head] + [f"    {f['severity']}: {f['message']} [{f['rule']}]"
+    head = (f"{mark} {escape(r['path'])}: {escape(r['name'])} ({escape(r['faction'])}), "
+            f"{points}, {verdict}")
+    return "\n".join([head] + [f"    {f['severity']}: {escape(f['message'])} [{f['rule']}]"
                                for f in r["findings"]])
 
 

@@ -196,6 +196,16 @@ def check_name(value: str) -> str:
     return value
 
 
+def check_short(value: str | None) -> str | None:
+    """An optional short name (a nickname): at most MAX_NAME characters, no control
+    characters but newline and tab; may be blank."""
+    if value is not None and value.strip():
+        check_name(value)
+    elif value is not None:
+        check_length(value, MAX_NAME)
+    return value
+
+
 def check_length(value: str, limit: int) -> str:
     if len(value) > limit:
         raise ValueError(f"is {len(value):,} characters long; at most {limit:,} are allowed")
@@ -250,8 +260,13 @@ def _dash_is_none(value: Any) -> Any:
 _NAME_SCHEMA = Field(json_schema_extra={"maxLength": MAX_NAME})
 _TEXT_SCHEMA = Field(json_schema_extra={"maxLength": MAX_TEXT})
 Id = Annotated[str, Strict(), AfterValidator(check_id), _NAME_SCHEMA]
-Text = Annotated[str, Strict(), AfterValidator(check_name), _NAME_SCHEMA]
+Name = Annotated[str, Strict(), AfterValidator(check_name), _NAME_SCHEMA]
 """A name, or a reference to an id (a list's faction and combatants): one short line."""
+OptName = Annotated[str | None, Strict(), AfterValidator(check_short), _NAME_SCHEMA]
+"""An optional name (a nickname)."""
+Text = Annotated[str, Strict(), _text_limit(MAX_TEXT), AfterValidator(check_not_blank),
+                 _TEXT_SCHEMA]
+"""Text that must not be empty (a title, a paragraph): at most MAX_TEXT characters."""
 FreeText = Annotated[str, Strict(), _text_limit(MAX_TEXT), _TEXT_SCHEMA]
 """Free text (an equipment item, rules text): at most MAX_TEXT characters."""
 OptText = Annotated[str | None, Strict(), _text_limit(MAX_TEXT), _TEXT_SCHEMA]
