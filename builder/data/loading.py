@@ -282,14 +282,16 @@ def faction_text(faction: Faction) -> str:
     return yamlio.dump(faction_data(faction))
 
 
-def save_faction(faction: Faction, path: str | Path) -> None:
-    """Atomic save in the SPEC's key order, so hand edits and diffs stay readable."""
-    yamlio.write_atomic(path, faction_text(faction))
+def save_faction(faction: Faction, path: str | Path, *, replace_read_only: bool = False) -> None:
+    """Atomic save in the SPEC's key order, so hand edits and diffs stay readable; the
+    comments of the file it replaces are kept."""
+    yamlio.save(path, faction_data(faction), replace_read_only=replace_read_only)
 
 
-def save_warband(warband: Warband, path: str | Path) -> None:
-    """Atomic save; entries are written as they are, known to the data or not."""
-    yamlio.write_atomic(path, warband_text(warband))
+def save_warband(warband: Warband, path: str | Path, *, replace_read_only: bool = False) -> None:
+    """Atomic save; entries are written as they are, known to the data or not; the comments
+    of the file it replaces are kept."""
+    yamlio.save(path, warband.to_data(), replace_read_only=replace_read_only)
 
 
 def validate_document(model: type[M], doc: yamlio.Document) -> M:
