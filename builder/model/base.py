@@ -149,9 +149,10 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        if value.bit_length() > 64:  # str() of a 5,000-digit number raises ValueError
+        if value.bit_length() > 14_000:  # str() of a 4,301-digit number raises ValueError
             return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
-        return f"the number {value}"
+        shown = str(value)
+        return f"the number {shown}" if len(shown) <= 30 else f"a number of {len(shown):,} digits"
     if isinstance(value, float):
         return f"the number {value}"
     if isinstance(value, str):
