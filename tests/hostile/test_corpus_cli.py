@@ -56,7 +56,7 @@ def test_json_output_escapes_control_characters(capsys: pytest.CaptureFixture[st
                                  "--data", str(h.TEST_FACTIONS))
     assert status == 2
     assert h.no_terminal_control(out)
-    assert '"unreadable": %d' % len(h.LIST_CASES) in out
+    assert f'"unreadable": {len(h.LIST_CASES)}' in out
 
 
 def test_a_huge_number_does_not_hide_fifty_good_lists(tmp_path: Path,
