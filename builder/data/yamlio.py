@@ -495,8 +495,8 @@ def _check_depth(path: str, text: str, lines: Lines) -> None:
                                     "read it", lines, token.start_mark)
             elif name in ("FlowSequenceEndToken", "FlowMappingEndToken", "BlockEndToken"):
                 depth -= 1
-    except yaml.MarkedYAMLError:
-        return  # the parser reports syntax errors with a better message
+    except yaml.YAMLError:
+        return  # the parser reports syntax errors and control characters with a better message
 
 
 def _check_expansion(path: str, root: yaml.Node, lines: Lines) -> None:
