@@ -90,7 +90,7 @@ def test_thousands_of_unknown_keys_report_the_first_fifty(tmp_path: Path,
     assert f"{path}:8:1: unknown key 'k0'" in out
     assert f"{path}: and 89,950 more problems not shown" in out
     assert out.count("unknown key") == 50
-    assert elapsed < 10 * h.SECONDS  # two cores shared with other test runs
+    assert elapsed < 20 * h.SECONDS  # 7.5 s seen with the two cores loaded 2.5x over
 
 
 def test_a_million_character_name_is_refused_at_once(tmp_path: Path,
