@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from builder import __version__
-from builder.safeio import escape, run_writing
+from builder.safeio import escape, json_safe, run_writing
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
 
@@ -249,8 +249,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
             print(f"spherewars: unknown game system '{args.system}' (loaded: {known})",
                   file=sys.stderr)
             return EXIT_ERROR
-    json.dump(json_schema(args.format, system), sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    sys.stdout.write(json_safe(json.dumps(json_schema(args.format, system), indent=2,
+                                          ensure_ascii=False)) + "\n")
     return EXIT_OK
 
 
@@ -265,11 +265,11 @@ def cmd_systems(args: argparse.Namespace) -> int:
              "factions": [f.id for f in catalogue.factions_of(s.id)]}
             for s in sorted(catalogue.systems.values(), key=lambda s: s.id)]
     if args.format == "json":
-        sys.stdout.write(json.dumps({"systems": rows}, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_safe(json.dumps({"systems": rows}, ensure_ascii=False)) + "\n")
     else:
         for row in rows:
             factions = ", ".join(row["factions"]) or "no factions"
-            print(f"{row['id']}  {row['name']}  ({factions})")
+            print(escape(f"{row['id']}  {row['name']}  ({factions})"))
     return EXIT_ERROR if catalogue.problems else EXIT_OK
 
 

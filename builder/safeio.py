@@ -34,6 +34,14 @@ def escape(text: str) -> str:
     return _CONTROL.sub(_escaped, text)
 
 
+def json_safe(document: str) -> str:
+    """JSON text (``ensure_ascii=False``) with the control characters JSON leaves raw (C1,
+    the line separators, bidi controls) written as ``\\uXXXX``, which JSON reads back the
+    same: a system's name in ``spherewars systems --format json`` cannot drive the terminal."""
+    return _CONTROL.sub(lambda m: m.group() if m.group() == "\n"  # indent's line breaks
+                        else f"\\u{ord(m.group()):04x}", document)
+
+
 def escape_lines(text: str) -> str:
     """Each line of a multi-line message escaped, the line breaks kept."""
     return "\n".join(escape(line) for line in text.split("\n"))

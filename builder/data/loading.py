@@ -160,7 +160,7 @@ def placed(doc: yamlio.Document, result: M | None, problems: list[Where]) -> M:
     more = 0
     for loc, key, message in problems:
         if isinstance(message, _More):
-            more += message.count
+            more += message.hidden
             continue
         if key is not None:
             line, column = doc.locate_key(loc, key)
@@ -185,12 +185,12 @@ _MINIMUM = {"count": 1, "successes": 1, "max": 1, "wounds": 1}
 class _More(str):
     """The message standing for errors ``_located`` only counted (90,000 unknown keys)."""
 
-    count: int
+    hidden: int
 
 
 def _more(count: int) -> _More:
     more = _More(f"and {count:,} more problems not shown; correct these first")
-    more.count = count
+    more.hidden = count
     return more
 
 

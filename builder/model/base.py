@@ -238,6 +238,13 @@ def _whole_number(maximum: int) -> BeforeValidator:
     return BeforeValidator(check)
 
 
+def number_like(value: Any) -> bool:
+    """Text a YAML 1.1 reader would have made a number of (010, 0x10, 6:40, 1e3, .inf), but
+    not plain digits (those quoted are text on purpose)."""
+    return (isinstance(value, str) and bool(_NUMBER_LIKE.match(value))
+            and not PLAIN_DIGITS.match(value))
+
+
 WHOLE_NUMBER_ERRORS = frozenset({"whole_number", "number_too_large"})
 """Error types whose message follows the field name directly ("count must be …")."""
 

@@ -118,3 +118,20 @@ def test_export_of_a_giant_count_ends_at_once(tmp_path: Path,
     assert "count must be at most 9,999" in err
     assert not out_pdf.exists()
     assert elapsed < h.SECONDS
+
+
+def test_a_system_name_cannot_drive_the_terminal(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from builder import paths
+
+    text = (paths.systems_dir() / "spherewars-1e.yaml").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    lines = [("id: test-escape" if line.startswith("id:") else
+              'name: "Test \\e[2J\\x9b31m\\u202eescape"' if line.startswith("name:") else line)
+             for line in lines]
+    (tmp_path / "test-escape.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for fmt in ("text", "json"):
+        status, out, err, _t = _run(capsys, "systems", "--data", str(tmp_path), "--format", fmt)
+        assert status == 0, err
+        assert "test-escape" in out
+        assert h.no_terminal_control(out + err)

@@ -12,12 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder.data import DataError, load_faction, load_warband, parse_warband
-from builder.data.catalogue import Catalogue
 from builder.data.yamlio import parse
 from builder.model.base import MAX_COUNT
 from tests.hostile import helpers as h
 
-UNIVERSAL = Catalogue.load(user=False).universal
 HEADER = "schema: spherewars-warband/1\nname: Test fuzz\nfaction: test-faction\n"
 
 # Pieces that YAML gives meaning to, numbers in every YAML 1.1 spelling, and the characters
@@ -44,7 +42,7 @@ def _timed_load(text_or_bytes: str | bytes, loader: str) -> None:
             if loader == "warband":
                 load_warband(path)
             else:
-                load_faction(path, UNIVERSAL)
+                load_faction(path)
         except DataError as exc:
             assert str(exc).startswith(str(path))
             assert h.no_terminal_control(str(exc))
