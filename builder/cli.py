@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from builder import __version__
-from builder.safeio import escape, json_safe, run_writing
+from builder.safeio import escape, escape_lines, json_safe, run_writing
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
 
@@ -282,11 +282,11 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(f"spherewars: no *.yaml files in {raw}", file=sys.stderr)
+            print(f"spherewars: no *.yaml files in {escape(raw)}", file=sys.stderr)
             status = EXIT_ERROR
         for path in found:
             try:
-                print(f"{list_fingerprint(load_warband(path))}  {path}")
+                print(f"{list_fingerprint(load_warband(path))}  {escape(str(path))}")
             except DataError as exc:
                 print(str(exc), file=sys.stderr)
                 status = EXIT_ERROR
@@ -337,7 +337,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except ShareCodeError as exc:
-        print(f"spherewars: cannot import{where}: {exc}", file=sys.stderr)
+        print(escape(f"spherewars: cannot import{where}: {exc}"), file=sys.stderr)
         return EXIT_ERROR
     out = Path(args.output)
     if os.path.lexists(out) and not args.force:
@@ -369,7 +369,7 @@ def cmd_text(args: argparse.Namespace) -> int:
         print(f"spherewars: faction data: {problem}", file=sys.stderr)
     summary = summarise(warband, catalogue.get(warband.faction),
                         data_fingerprint=catalogue.data_fingerprint(warband.faction))
-    sys.stdout.write(list_text(summary, args.style))
+    sys.stdout.write(escape_lines(list_text(summary, args.style)))
     return EXIT_OK
 
 
