@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from builder import __version__
+from builder.safeio import escape, escape_lines, json_safe, run_writing
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
 
@@ -130,20 +131,20 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None) -> i
             print("spherewars: the desktop app is not available here", file=sys.stderr)
             return EXIT_ERROR
         return gui(getattr(args, "file", None))
-    try:
-        return {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
-                "schema": cmd_schema, "systems": cmd_systems, "fingerprint": cmd_fingerprint,
-                "share": cmd_share, "import": cmd_import, "text": cmd_text,
-                "event": cmd_event}[command](args)
-    except BrokenPipeError:  # `spherewars schema faction | head`
-        sys.stderr.close()
-        return EXIT_OK
+    run = {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
+           "schema": cmd_schema, "systems": cmd_systems, "fingerprint": cmd_fingerprint,
+           "share": cmd_share, "import": cmd_import, "text": cmd_text,
+           "event": cmd_event}[command]
+    # `| head` ends silently; `> /dev/full` ends with one line on stderr and status 2
+    return run_writing(lambda: run(args))
 
 
 def warband_files(path: Path) -> list[Path]:
-    if path.is_dir():
-        return sorted(p for p in path.rglob("*.yaml") if p.is_file())
-    return [path]
+    """Every *.yaml in a folder, recursively, with whatever cannot be read (a FIFO, a
+    dangling link, a folder that cannot be listed) left in for the loader to name."""
+    from builder.data.yamlio import yaml_files
+
+    return yaml_files(path)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -160,7 +161,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(f"spherewars: no *.yaml files in {raw}", file=sys.stderr)
+            print(f"spherewars: no *.yaml files in {escape(raw)}", file=sys.stderr)
         files.extend(found)
     if not files:
         return EXIT_ERROR
@@ -205,15 +206,18 @@ def plural(n: int, word: str) -> str:
 
 
 def _text_line(r: dict) -> str:
+    """A list's verdict lines; every text from a file is escaped, so a crafted name or key
+    cannot move the cursor, clear the screen or forge another line."""
     if "error" in r:
-        lines = str(r["error"]).splitlines()
+        lines = [escape(line) for line in str(r["error"]).splitlines()]
         return "\n".join([f"✘ {lines[0]}"] + [f"    {line}" for line in lines[1:]])
     limit = r["points_limit"]
     points = f"{r['points']}/{limit} pts" if limit is not None else f"{r['points']} pts"
     mark = "✔" if r["legal"] else "✘"
     verdict = "legal" if r["legal"] else "ILLEGAL"
-    head = f"{mark} {r['path']}: {r['name']} ({r['faction']}), {points}, {verdict}"
-    return "\n".join([head] + [f"    {f['severity']}: {f['message']} [{f['rule']}]"
+    head = (f"{mark} {escape(r['path'])}: {escape(r['name'])} ({escape(r['faction'])}), "
+            f"{points}, {verdict}")
+    return "\n".join([head] + [f"    {f['severity']}: {escape(f['message'])} [{f['rule']}]"
                                for f in r["findings"]])
 
 
@@ -260,8 +264,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
             print(f"spherewars: unknown game system '{args.system}' (loaded: {known})",
                   file=sys.stderr)
             return EXIT_ERROR
-    json.dump(json_schema(args.format, system), sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    sys.stdout.write(json_safe(json.dumps(json_schema(args.format, system), indent=2,
+                                          ensure_ascii=False)) + "\n")
     return EXIT_OK
 
 
@@ -276,11 +280,11 @@ def cmd_systems(args: argparse.Namespace) -> int:
              "factions": [f.id for f in catalogue.factions_of(s.id)]}
             for s in sorted(catalogue.systems.values(), key=lambda s: s.id)]
     if args.format == "json":
-        sys.stdout.write(json.dumps({"systems": rows}, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_safe(json.dumps({"systems": rows}, ensure_ascii=False)) + "\n")
     else:
         for row in rows:
             factions = ", ".join(row["factions"]) or "no factions"
-            print(f"{row['id']}  {row['name']}  ({factions})")
+            print(escape(f"{row['id']}  {row['name']}  ({factions})"))
     return EXIT_ERROR if catalogue.problems else EXIT_OK
 
 
@@ -363,11 +367,11 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(f"spherewars: no *.yaml files in {raw}", file=sys.stderr)
+            print(f"spherewars: no *.yaml files in {escape(raw)}", file=sys.stderr)
             status = EXIT_ERROR
         for path in found:
             try:
-                print(f"{list_fingerprint(load_warband(path))}  {path}")
+                print(f"{list_fingerprint(load_warband(path))}  {escape(str(path))}")
             except DataError as exc:
                 print(str(exc), file=sys.stderr)
                 status = EXIT_ERROR
@@ -418,7 +422,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except ShareCodeError as exc:
-        print(f"spherewars: cannot import{where}: {exc}", file=sys.stderr)
+        print(escape(f"spherewars: cannot import{where}: {exc}"), file=sys.stderr)
         return EXIT_ERROR
     out = Path(args.output)
     if os.path.lexists(out) and not args.force:
@@ -450,7 +454,7 @@ def cmd_text(args: argparse.Namespace) -> int:
         print(f"spherewars: faction data: {problem}", file=sys.stderr)
     summary = summarise(warband, catalogue.get(warband.faction),
                         data_fingerprint=catalogue.data_fingerprint(warband.faction))
-    sys.stdout.write(list_text(summary, args.style))
+    sys.stdout.write(escape_lines(list_text(summary, args.style)))
     return EXIT_OK
 
 

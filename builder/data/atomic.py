@@ -2,32 +2,57 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
+TEMP_NAME_CHARS = 40
+"""How much of the target's name the temporary file's name repeats: a 253-byte name plus the
+random part would pass the usual 255-byte limit of a file name."""
 
-def write_atomic(path: str | Path, data: str | bytes) -> None:
+
+class ReadOnlyError(PermissionError):
+    """The file to replace is read-only; ``write_atomic(..., replace_read_only=True)`` replaces
+    it anyway (the app asks first)."""
+
+    def __init__(self, path: str | Path):
+        super().__init__(errno.EACCES, "the file is read-only; not replacing it", str(path))
+
+
+def write_atomic(path: str | Path, data: str | bytes, *, replace_read_only: bool = False
+                 ) -> None:
     """Write ``data`` (text is written as UTF-8 with ``\n`` line ends) so that a crash leaves
     either the old file or the new one, never half of one.
 
     The temporary file is in the same folder (same file system), flushed and fsynced, then
     moved over the target with ``os.replace``, which is atomic on POSIX and Windows. The
-    target's permissions are kept; a new file gets 0644.
+    target's permissions are kept; a new file gets 0644. A symbolic link is followed: the file
+    it points to is replaced and the link stays. A read-only file is not replaced unless
+    ``replace_read_only`` (:class:`ReadOnlyError`); nor is anything but a regular file.
     """
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    target = Path(path)
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "is not a regular file; not replacing it", str(path))
+        if not replace_read_only and _read_only(target, st):
+            raise ReadOnlyError(path)
     folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target.name), suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()
             os.fsync(fh.fileno())
-        try:
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        except FileNotFoundError:
-            os.chmod(tmp, 0o644)
+        os.chmod(tmp, st.st_mode & 0o777 if st is not None else 0o644)
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -35,3 +60,15 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def _read_only(path: Path, st: os.stat_result) -> bool:
+    """Read-only for the user: no write permission, or (for root, who may write anyway) no
+    write bit at all."""
+    return not os.access(path, os.W_OK) or not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP
+                                                             | stat.S_IWOTH)
+
+
+def _temp_prefix(name: str) -> str:
+    """``.NAME.`` with NAME cut to TEMP_NAME_CHARS characters (at most 4 bytes each in UTF-8)."""
+    return f".{name[:TEMP_NAME_CHARS]}."

@@ -9,6 +9,7 @@ others; a faction of a broken system is reported as not loadable, naming the sys
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from builder.data import yamlio
 from builder.data.errors import DataError
 from builder.data.fingerprint import data_fingerprint
 from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
+from builder.data.yamlio import yaml_files
 from builder.model import Faction, System
 
 SKIPPED_SUFFIXES = (".warband.yaml", ".event.yaml")
@@ -26,11 +28,10 @@ SKIPPED_SUFFIXES = (".warband.yaml", ".event.yaml")
 
 
 def data_files(folder: Path) -> list[Path]:
-    """Data files in a folder and its sub-folders, in a stable order (lists skipped)."""
-    if folder.is_file():
-        return [folder]
-    return sorted(p for p in folder.rglob("*.yaml")
-                  if p.is_file() and not p.name.endswith(SKIPPED_SUFFIXES))
+    """Data files in a folder and its sub-folders, in a stable order (lists and events
+    skipped); what cannot be read (a FIFO, a dangling link, a folder that cannot be listed)
+    is kept in, so that loading it names the problem. A path that is not a folder is itself."""
+    return yaml_files(folder, lambda name: not name.endswith(SKIPPED_SUFFIXES))
 
 
 faction_files = data_files
@@ -85,7 +86,7 @@ class Catalogue:
     def read(self, layers: list[tuple[Path, bool]]) -> list[_Read]:
         out = []
         for folder, builtin in layers:
-            if not folder.exists():
+            if not os.path.lexists(folder):
                 self.problems.append(DataError.single(folder, "no such file or folder"))
                 continue
             for path in data_files(folder):

@@ -1,14 +1,25 @@
-"""Errors a data author can act on: ``FILE:LINE:COLUMN: message``."""
+"""Errors a data author can act on: ``FILE:LINE:COLUMN: message``.
+
+Messages quote file text (keys, names, paths), and files come from strangers: a problem is
+always shown with its control characters escaped (:func:`builder.safeio.escape`), so a crafted
+key cannot clear the terminal or forge another verdict line. A file with thousands of mistakes
+reports the first :data:`MAX_PROBLEMS` and says how many more there are.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
+from builder.safeio import escape
+
+MAX_PROBLEMS = 50
+"""Most problems reported for one file; the rest are counted ("and 89,950 more problems")."""
+
 
 @dataclass(frozen=True)
 class Problem:
-    """One problem in one file, at a 1-based line and column."""
+    """One problem in one file, at a 1-based line and column (0: the whole file)."""
 
     path: str
     line: int
@@ -16,16 +27,26 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+        where = f"{self.path}:{self.line}:{self.column}" if self.line else self.path
+        return escape(f"{where}: {self.message}")
 
 
 class DataError(Exception):
-    """A file that cannot be used: every problem found in it, in file order."""
+    """A file that cannot be used: its problems in file order, at most :data:`MAX_PROBLEMS`
+    of them, then one saying how many more were found (``more``)."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], more: int = 0):
         if not problems:
             raise ValueError("DataError needs at least one problem")
-        self.problems = sorted(problems, key=lambda p: (p.line, p.column))
+        ordered = sorted(problems, key=lambda p: (p.line, p.column))
+        more += max(0, len(ordered) - MAX_PROBLEMS)
+        ordered = ordered[:MAX_PROBLEMS]
+        self.more = more
+        if more:
+            ordered.append(Problem(ordered[0].path, 0, 0,
+                                   f"and {more:,} more problem{'s' if more != 1 else ''} "
+                                   "not shown; correct these first"))
+        self.problems = ordered
         super().__init__("\n".join(str(p) for p in self.problems))
 
     @property

@@ -21,9 +21,9 @@ from pydantic import BaseModel, ValidationError
 
 from builder import paths
 from builder.data import yamlio
-from builder.data.errors import DataError, Problem
+from builder.data.errors import MAX_PROBLEMS, DataError, Problem
 from builder.model import DEFAULT_SYSTEM, Faction, System, Warband
-from builder.model.base import describe, model_at
+from builder.model.base import WHOLE_NUMBER_ERRORS, describe, model_at
 from builder.model.faction import faction_data, faction_problems
 from builder.model.system import closest, system_problems
 
@@ -157,13 +157,19 @@ def placed(doc: yamlio.Document, result: M | None, problems: list[Where]) -> M:
     if not problems and result is not None:
         return result
     out = []
+    more = 0
     for loc, key, message in problems:
+        if isinstance(message, _More):
+            more += message.hidden
+            continue
         if key is not None:
             line, column = doc.locate_key(loc, key)
         else:
             line, column, _ = doc.locate(loc)
         out.append(Problem(doc.path, line, column, message))
-    raise DataError(out)
+    if not out:  # only a count (cannot happen: _More follows MAX_PROBLEMS problems)
+        out.append(Problem(doc.path, 1, 1, str(problems[0][2])))
+    raise DataError(doc.annotate(out), more=more)
 
 
 def _split(path: str) -> tuple[tuple[Any, ...], str | None]:
@@ -176,10 +182,27 @@ def _split(path: str) -> tuple[tuple[Any, ...], str | None]:
 _MINIMUM = {"count": 1, "successes": 1, "max": 1, "wounds": 1}
 
 
+class _More(str):
+    """The message standing for errors ``_located`` only counted (90,000 unknown keys)."""
+
+    hidden: int
+
+
+def _more(count: int) -> _More:
+    more = _More(f"and {count:,} more problems not shown; correct these first")
+    more.hidden = count
+    return more
+
+
 def _located(model: type[BaseModel], exc: ValidationError) -> list[Where]:
-    """(location, key inside it or None, message) for every error, in a readable form."""
+    """(location, key inside it or None, message) for the first MAX_PROBLEMS errors, in a
+    readable form; the rest are only counted (DataError says "and N more"), so that a file
+    with 90,000 mistakes is reported in a moment."""
     out: list[Where] = []
-    for err in exc.errors(include_url=False):
+    unlisted = exc.error_count() - MAX_PROBLEMS
+    if unlisted > 0:
+        out.append(((), None, _more(unlisted)))
+    for err in exc.errors(include_url=False)[:MAX_PROBLEMS]:
         loc = tuple(err["loc"])
         kind = err["type"]
         ctx = err.get("ctx") or {}
@@ -222,6 +245,8 @@ def _field(loc: tuple[Any, ...]) -> str:
 def _message(loc: tuple[Any, ...], kind: str, err: Any, ctx: dict[str, Any]) -> str:
     field = _field(loc)
     got = describe(err.get("input"))
+    if kind in WHOLE_NUMBER_ERRORS:  # "count must be at most 9,999 (got …)"
+        return f"{field} {err['msg']}"
     if kind in ("int_type", "int_parsing", "greater_than_equal", "int_from_float"):
         key = field.split("[")[0]
         minimum = ctx.get("ge", _MINIMUM.get(key, 0))
@@ -257,14 +282,16 @@ def faction_text(faction: Faction) -> str:
     return yamlio.dump(faction_data(faction))
 
 
-def save_faction(faction: Faction, path: str | Path) -> None:
-    """Atomic save in the SPEC's key order, so hand edits and diffs stay readable."""
-    yamlio.write_atomic(path, faction_text(faction))
+def save_faction(faction: Faction, path: str | Path, *, replace_read_only: bool = False) -> None:
+    """Atomic save in the SPEC's key order, so hand edits and diffs stay readable; the
+    comments of the file it replaces are kept."""
+    yamlio.save(path, faction_data(faction), replace_read_only=replace_read_only)
 
 
-def save_warband(warband: Warband, path: str | Path) -> None:
-    """Atomic save; entries are written as they are, known to the data or not."""
-    yamlio.write_atomic(path, warband_text(warband))
+def save_warband(warband: Warband, path: str | Path, *, replace_read_only: bool = False) -> None:
+    """Atomic save; entries are written as they are, known to the data or not; the comments
+    of the file it replaces are kept."""
+    yamlio.save(path, warband.to_data(), replace_read_only=replace_read_only)
 
 
 def validate_document(model: type[M], doc: yamlio.Document) -> M:

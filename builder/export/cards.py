@@ -112,6 +112,9 @@ class WoundTrack(Flowable):
     BOX = 8.0
     GAP = 3.0
     LABEL = 6.0
+    MAX_BOXES = 30
+    """More wounds than this (a data file may give up to 999,999) are printed as a number:
+    the boxes would not fit on a card, and drawing a million of them would take minutes."""
 
     def __init__(self, wounds: int, note: str = "") -> None:
         super().__init__()
@@ -127,7 +130,8 @@ class WoundTrack(Flowable):
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         self.width = avail_w
         _label_w, per_row = self._layout(avail_w)
-        rows = -(-self.wounds // per_row)
+        boxes = self.wounds if 0 < self.wounds <= self.MAX_BOXES else 1
+        rows = -(-boxes // per_row)
         self.height = rows * self.BOX + (rows - 1) * self.GAP
         return self.width, self.height
 
@@ -142,6 +146,10 @@ class WoundTrack(Flowable):
             c.setFont(ITALIC, self.LABEL)
             c.setFillColor(MUTED)
             c.drawRightString(self.width, top - self.BOX + 1.6, self.note)
+        if self.wounds > self.MAX_BOXES:
+            c.setFont(BOLD, self.BOX)
+            c.drawString(label_w, top - self.BOX + 1.2, f"{self.wounds:,}")
+            return
         c.setStrokeColor(INK)
         c.setLineWidth(0.6)
         for i in range(self.wounds):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from builder.safeio import escape
+
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
@@ -37,7 +39,7 @@ def export_command(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except ValueError as exc:
-        print(f"spherewars: {exc}", file=sys.stderr)
+        print(f"spherewars: {escape(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
     except OSError as exc:
         print(f"spherewars: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)

@@ -18,6 +18,9 @@ from builder.model import Warband
 
 PAGE_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 CREATOR = f"SphereWars Warband Builder {__version__}"
+MAX_MODEL_CARDS = 2_000
+"""Most cards printed one per model: a list may hire 9,999 models per entry, and a PDF of
+millions of cards would never finish."""
 
 
 def _subject(summary: WarbandSummary, cards: bool, sheet: bool) -> str:
@@ -34,6 +37,9 @@ def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = Tru
     cards."""
     if not (cards or sheet):
         raise ValueError("nothing to print: ask for cards, the summary sheet, or both")
+    if cards and per_model and summary.stats.models > MAX_MODEL_CARDS:
+        raise ValueError(f"one card per model would print {summary.stats.models:,} cards (at "
+                         f"most {MAX_MODEL_CARDS:,}); print one card per combatant instead")
     try:
         page_size = PAGE_SIZES[page]
     except KeyError:

@@ -1,7 +1,7 @@
 """The turn reference printed on the summary sheet, read from ``resources/reference``.
 
 The rules text is data, not Python strings (STYLE.md): a rules correction or a translation is
-an edit of ``turn-summary.yaml``, checked here with the same strict models and
+an edit of ``resources/reference/<system id>.yaml``, checked here with the same strict models and
 ``FILE:LINE:COLUMN`` messages as faction files.
 """
 

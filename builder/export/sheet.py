@@ -143,13 +143,13 @@ def share_block(s: WarbandSummary) -> tuple[Flowable | None, Flowable | None]:
     if len(code) > QR_MAX_CHARS:
         return None, Paragraph(
             f"This list's share code is {len(code):,} characters long, more than a QR code "
-            f"holds ({QR_MAX_CHARS:,}), so none is printed: copy it with "
-            "<i>spherewars share</i> or <i>Edit → Copy share code</i>.",
+            f"holds ({QR_MAX_CHARS:,}), so none is printed: copy it in the builder with "
+            "<i>Edit → Copy share code</i>.",
             _style("qrnote", 7, color=MUTED, spaceBefore=4))
     drawing = qr_drawing(code)
+    # the program's name is a game's name: another game's sheet must not carry it
     caption = Paragraph("Share code of this list: scan it with a phone, then paste it into "
-                        "the Warband Builder (<i>File → Import from code…</i>) or "
-                        "<i>spherewars import</i>", QR_CAPTION)
+                        "the builder (<i>File → Import from code…</i>)", QR_CAPTION)
     block = Table([[drawing], [caption]], colWidths=[drawing.width])
     block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),

@@ -75,6 +75,17 @@ class Prompter:
             box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         box.exec()
 
+    def ask_replace_read_only(self, path: Path) -> bool:
+        """Saving over a read-only file: replace it anyway?"""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Read-only file",
+                          f"{path.name} is read-only.", parent=self.parent)
+        box.setObjectName("read-only-prompt")
+        box.setInformativeText("Replace it anyway? It stays read-only afterwards.")
+        box.setStandardButtons(QMessageBox.StandardButton.Yes
+                               | QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return QMessageBox.StandardButton(box.exec()) == QMessageBox.StandardButton.Yes
+
     def show_load_error(self, path: Path, error: DataError | OSError) -> None:
         self.show_error("Could not open the list", f"{path.name} could not be opened.",
                         str(error))

@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
 
 from builder import __version__, paths
 from builder.data import Catalogue, DataError, load_warband, save_warband
+from builder.data.atomic import ReadOnlyError
 from builder.gui import icons
 from builder.gui.actions import Actions, build_menus, shortcut_table
 from builder.gui.catalogue_model import MARKS, RANK, CatalogueFilter, CatalogueModel, marks
@@ -81,6 +82,7 @@ from builder.gui.roster_model import (
 from builder.gui.sharing import Sharing
 from builder.gui.widgets import CatalogueView, CountDelegate, TotalsBar
 from builder.model import Faction, Warband
+from builder.model.base import MAX_WHOLE
 from builder.model.event import Event
 from builder.model.text import display
 from builder.rules import Report
@@ -182,7 +184,7 @@ class MainWindow(QMainWindow):
         self.limit_check.setToolTip("Play to a points limit")
         self.limit_spin = QSpinBox()
         self.limit_spin.setObjectName("limit-spin")
-        self.limit_spin.setRange(1, 100_000)
+        self.limit_spin.setRange(0, MAX_WHOLE)  # every limit a file may hold
         self.limit_spin.setSingleStep(10)
         self.limit_spin.setSuffix(" pts")
         self.limit_spin.setKeyboardTracking(False)
@@ -803,7 +805,12 @@ class MainWindow(QMainWindow):
 
     def _write(self, path: Path) -> bool:
         try:
-            save_warband(self.doc.warband, path)
+            try:
+                save_warband(self.doc.warband, path)
+            except ReadOnlyError:
+                if not self.prompter.ask_replace_read_only(path):
+                    return False
+                save_warband(self.doc.warband, path, replace_read_only=True)
         except OSError as exc:
             self.prompter.show_error("Could not save", f"{path} could not be written.", str(exc))
             return False

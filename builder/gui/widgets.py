@@ -18,12 +18,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.model import System
+from builder.model import System, base
 from builder.model.text import display
 from builder.rules import Report
 from builder.rules.engine import capped
 
-MAX_COUNT = 99
+MAX_COUNT = base.MAX_COUNT  # the count spin box holds every count a list may hold
 OVER = "over"
 OK = "ok"
 _STATE_STYLE = {

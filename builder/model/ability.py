@@ -11,19 +11,22 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Discriminator, Strict, Tag, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from builder.model.base import Count, Id, OptText, StrictModel, Text
+from builder.model.base import MAX_WHOLE, Id, Name, OptText, Positive, StrictModel, describe, quote
 
 Scope = Literal["racial", "unique", "universal"]
 
 
 def _difficulty(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and value > MAX_WHOLE:
+        raise PydanticCustomError("number_too_large", "must be at most {maximum} (got {got})",
+                                  {"maximum": f"{MAX_WHOLE:,}", "got": describe(value)})
     if value is None or value == "A" or (isinstance(value, int) and not isinstance(value, bool)
                                          and value >= 1):
         return value
     raise PydanticCustomError(
         "difficulty_value",
         "difficulty must be a whole number (the target value) or \"A\" (automatic), not {got}",
-        {"got": repr(value)},
+        {"got": quote(value) if isinstance(value, str) else describe(value)},
     )
 
 
@@ -37,11 +40,11 @@ Difficulty = Annotated[
 
 class Ability(StrictModel):
     id: Id | None = None
-    name: Text
+    name: Name
     scope: Scope | None = None
     kind: Annotated[str, Strict()] | None = None
     difficulty: Difficulty = None
-    successes: Count = 1
+    successes: Positive = 1
     text: OptText = None
 
 

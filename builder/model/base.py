@@ -1,4 +1,11 @@
-"""Shared pieces of the file models: strict keys with suggestions, small field checks."""
+"""Shared pieces of the file models: strict keys with suggestions, small field checks.
+
+The field types here carry the SPEC's limits for hostile input ("Both formats: hostile and
+broken input"): whole numbers are plain decimal digits, at most 999,999 (a list entry's
+``count`` at most 9,999); a name is at most 200 characters and other text at most 20,000;
+names and ids hold no control characters but newline and tab. Every value is refused at its
+key with a message that quotes what was written, never reinterpreted.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +26,27 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from builder.safeio import escape, has_control
+
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+MAX_WHOLE = 999_999
+"""Largest whole number in any file (SPEC): far above any real value, far below what breaks
+Qt's 32-bit ints or makes a loop over a count run for hours."""
+MAX_COUNT = 9_999
+"""Largest ``count`` of one list entry (SPEC)."""
+MAX_NAME = 200
+"""Longest name (a list's, a faction's, a combatant's or ability's) or id reference."""
+MAX_TEXT = 20_000
+"""Longest free text (notes, descriptions, rules text, equipment)."""
+
+PLAIN_DIGITS = re.compile(r"^(?:0|[1-9][0-9]*)$")
+"""A whole number as the SPEC wants it written: ASCII digits, no sign, no leading zero."""
+_NUMBER_LIKE = re.compile(
+    r"^[-+]?(?:[0-9][0-9_:,]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+|0[xXoObB][0-9a-fA-F_]+"
+    r"|\.(?:inf|Inf|INF|nan|NaN|NAN))$")
+"""Text that a YAML 1.1 reader would have turned into a number (010, 0x10, 1_000, 6:40, 1e3,
+5.0, +5, .inf): the loader keeps it as written, and the model says why it is refused."""
 
 
 class StrictModel(BaseModel):
@@ -34,7 +61,7 @@ class StrictModel(BaseModel):
             for key in data:
                 if not isinstance(key, str):
                     raise PydanticCustomError(
-                        "key_type", "keys must be text, not {key}", {"key": repr(key)}
+                        "key_type", "keys must be text, not {key}", {"key": describe(key)}
                     )
             # An optional key written with no value (`equipment:`) means "absent": use the
             # default rather than refusing null where the default is a list, false or 5.
@@ -66,9 +93,9 @@ class StrictModel(BaseModel):
     def suggest_key(cls, key: str) -> str:
         """The message for an unknown key: the closest known key, or all of them."""
         known = cls.known_keys()
-        close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+        close = difflib.get_close_matches(key, known, n=1, cutoff=0.6) if len(key) < 100 else []
         hint = f" (did you mean '{close[0]}'?)" if close else f"; known keys: {', '.join(known)}"
-        return f"unknown key '{key}'{hint}"
+        return f"unknown key {quote(key)}{hint}"
 
 
 def model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[StrictModel] | None:
@@ -116,15 +143,20 @@ def _inner_model(annotation: Any) -> Any:
 
 
 def describe(value: Any) -> str:
-    """How a YAML value reads to its author, for messages."""
+    """How a YAML value reads to its author, for messages (short, whatever the value's size)."""
     if value is None:
         return "nothing (null)"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
+        if value.bit_length() > 14_000:  # str() of a 4,301-digit number raises ValueError
+            return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+        shown = str(value)
+        return f"the number {shown}" if len(shown) <= 30 else f"a number of {len(shown):,} digits"
+    if isinstance(value, float):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the text '{value}'" if len(value) < 40 else "a long text"
+        return f"the text {quote(value)}" if len(value) < 40 else "a long text"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -132,11 +164,17 @@ def describe(value: Any) -> str:
     return type(value).__name__
 
 
+def quote(text: str, limit: int = 60) -> str:
+    """``text`` in quotes for a message: escaped, and cut short when long."""
+    shown = text if len(text) <= limit else text[:limit] + "…"
+    return f"'{escape(shown)}'"
+
+
 def check_id(value: str) -> str:
-    if not ID_PATTERN.match(value):
+    if len(value) > MAX_NAME or not ID_PATTERN.fullmatch(value):
         raise ValueError(
-            f"'{value}' is not a valid id: use lowercase letters, digits and '-' "
-            "(for example 'nek-org')"
+            f"{quote(value)} is not a valid id: use lowercase letters, digits and '-' "
+            f"(for example 'nek-org'), at most {MAX_NAME} characters"
         )
     return value
 
@@ -147,22 +185,111 @@ def check_not_blank(value: str) -> str:
     return value
 
 
+def check_name(value: str) -> str:
+    """A name or an id reference: not blank, at most MAX_NAME characters, no control
+    characters but newline and tab (they would reach terminals and printed sheets)."""
+    check_length(value, MAX_NAME)
+    check_not_blank(value)
+    bad = has_control(value, allow="\n\t")
+    if bad is not None:
+        raise ValueError(f"holds the control character {escape(bad)}; names cannot hold "
+                         "control characters")
+    return value
+
+
+def check_short(value: str | None) -> str | None:
+    """An optional short name (a nickname): at most MAX_NAME characters, no control
+    characters but newline and tab; may be blank."""
+    if value is not None and value.strip():
+        check_name(value)
+    elif value is not None:
+        check_length(value, MAX_NAME)
+    return value
+
+
+def check_length(value: str, limit: int) -> str:
+    if len(value) > limit:
+        raise ValueError(f"is {len(value):,} characters long; at most {limit:,} are allowed")
+    return value
+
+
+def _text_limit(limit: int) -> AfterValidator:
+    return AfterValidator(lambda value: value if value is None else check_length(value, limit))
+
+
+def _whole_number(maximum: int) -> BeforeValidator:
+    """Refuse, with the SPEC's words, what is not a whole number in plain digits or too large.
+
+    Everything else (a negative number, 0 where 1 is the least, true, a list, ordinary text
+    such as 'lots') goes on to pydantic's strict integer check and its usual message.
+    """
+
+    def check(value: Any) -> Any:
+        if isinstance(value, str) and _NUMBER_LIKE.match(value) and not PLAIN_DIGITS.match(
+                value):
+            raise PydanticCustomError(
+                "whole_number", "must be a whole number written in plain digits, such as 10 "
+                "(got {got})", {"got": describe(value)})
+        if isinstance(value, int) and not isinstance(value, bool) and value > maximum:
+            raise PydanticCustomError("number_too_large", "must be at most {maximum} (got {got})",
+                                      {"maximum": f"{maximum:,}", "got": describe(value)})
+        return value
+
+    return BeforeValidator(check)
+
+
+def number_like(value: Any) -> bool:
+    """Text a YAML 1.1 reader would have made a number of (010, 0x10, 6:40, 1e3, .inf), but
+    not plain digits (those quoted are text on purpose)."""
+    return (isinstance(value, str) and bool(_NUMBER_LIKE.match(value))
+            and not PLAIN_DIGITS.match(value))
+
+
+WHOLE_NUMBER_ERRORS = frozenset({"whole_number", "number_too_large"})
+"""Error types whose message follows the field name directly ("count must be …")."""
+
+
+def whole_number_text(text: str, maximum: int = MAX_WHOLE) -> int | None:
+    """The value of ``text`` when it is a whole number in plain digits up to ``maximum``
+    (for values written inside text, such as CON's "6-5"), else None."""
+    text = text.strip()
+    if not PLAIN_DIGITS.match(text) or len(text) > len(str(maximum)):
+        return None
+    value = int(text)
+    return value if value <= maximum else None
+
+
 def _dash_is_none(value: Any) -> Any:
     if isinstance(value, str) and value.strip() in ("-", "–", "—", ""):
         return None
     return value
 
 
-Id = Annotated[str, Strict(), AfterValidator(check_id)]
-Text = Annotated[str, Strict(), AfterValidator(check_not_blank)]
-OptText = Annotated[str | None, Strict()]
-Count = Annotated[int, Strict(), Field(ge=1)]
-NonNegative = Annotated[int, Strict(), Field(ge=0)]
+_NAME_SCHEMA = Field(json_schema_extra={"maxLength": MAX_NAME})
+_TEXT_SCHEMA = Field(json_schema_extra={"maxLength": MAX_TEXT})
+Id = Annotated[str, Strict(), AfterValidator(check_id), _NAME_SCHEMA]
+Name = Annotated[str, Strict(), AfterValidator(check_name), _NAME_SCHEMA]
+"""A name, or a reference to an id (a list's faction and combatants): one short line."""
+OptName = Annotated[str | None, Strict(), AfterValidator(check_short), _NAME_SCHEMA]
+"""An optional name (a nickname)."""
+Text = Annotated[str, Strict(), _text_limit(MAX_TEXT), AfterValidator(check_not_blank),
+                 _TEXT_SCHEMA]
+"""Text that must not be empty (a title, a paragraph): at most MAX_TEXT characters."""
+FreeText = Annotated[str, Strict(), _text_limit(MAX_TEXT), _TEXT_SCHEMA]
+"""Free text (an equipment item, rules text): at most MAX_TEXT characters."""
+OptText = Annotated[str | None, Strict(), _text_limit(MAX_TEXT), _TEXT_SCHEMA]
+Count = Annotated[int, Strict(), Field(ge=1, le=MAX_COUNT), _whole_number(MAX_COUNT)]
+"""How many models a list entry hires: 1 to 9,999."""
+Positive = Annotated[int, Strict(), Field(ge=1, le=MAX_WHOLE), _whole_number(MAX_WHOLE)]
+"""A whole number from 1 to 999,999 (wounds, a cap, successes)."""
+NonNegative = Annotated[int, Strict(), Field(ge=0, le=MAX_WHOLE), _whole_number(MAX_WHOLE)]
+"""A whole number from 0 to 999,999."""
 NONE_SCHEMA: list[dict[str, Any]] = [{"type": "null"}, {"const": "-"}]
 Stat = Annotated[
     NonNegative | None,
     BeforeValidator(_dash_is_none),
-    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 0}, *NONE_SCHEMA]}),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_WHOLE},
+                              *NONE_SCHEMA]}),
 ]
 """A profile value: a whole number, or none (null or "-")."""
 

@@ -16,14 +16,20 @@ from pydantic import Field, Strict, field_validator
 
 from builder.model.ability import Ability, AbilityRef, GlossaryAbility, ability_data
 from builder.model.base import (
-    Count,
+    MAX_TEXT,
+    MAX_WHOLE,
+    FreeText,
     Id,
+    Name,
     NonNegative,
+    OptName,
     OptText,
+    Positive,
     StrictModel,
-    Text,
     check_schema,
     describe,
+    number_like,
+    quote,
 )
 from builder.model.system import (
     DEFAULT_SYSTEM,
@@ -35,31 +41,31 @@ from builder.model.system import (
 )
 
 FACTION_SCHEMA = "spherewars-faction/1"
-MAX_WHOLE = 999_999
-"""SPEC "hostile and broken input": a whole number is at most 999,999."""
-MAX_TEXT = 20_000
+# MAX_WHOLE, MAX_TEXT: SPEC "hostile and broken input" (builder.model.base)
 
-_PAIR = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+_PAIR = re.compile(r"^\s*(0|[1-9][0-9]{0,5})\s*-\s*(0|[1-9][0-9]{0,5})\s*$")
+"""An "arcane-mundane" pair in plain digits (never more than 6 digits: no int() of a
+4,000-digit text, no Unicode digits read as numbers)."""
 _NONE_MARKS = ("-", "–", "—", "")
 
 
 class Combatant(StrictModel):
     id: Id
-    name: Text
-    nickname: OptText = None
+    name: Name
+    nickname: OptName = None
     type: Annotated[str, Strict()]
     rank: Annotated[str, Strict()] | None = None
-    base: Count | None = None
+    base: Positive | None = None
     squad: Annotated[bool, Strict()] = False
-    max: Count | None = None
-    wounds: Count | None = None
+    max: Positive | None = None
+    wounds: Positive | None = None
     """None in the file: the system's default (after :meth:`Faction.attach`)."""
-    tags: list[Annotated[str, Strict()]] = Field(default_factory=list)
+    tags: list[Name] = Field(default_factory=list)
     profile: dict[Annotated[str, Strict()], Any] = Field(default_factory=dict)
     """Stat id -> a whole number, a pair text ("6-5"), a free text, or None (none)."""
     abilities: list[AbilityRef] = Field(default_factory=list)
-    equipment: list[Annotated[str, Strict()]] = Field(default_factory=list)
-    unique_equipment: list[Annotated[str, Strict()]] = Field(default_factory=list)
+    equipment: list[FreeText] = Field(default_factory=list)
+    unique_equipment: list[FreeText] = Field(default_factory=list)
     description: OptText = None
 
     @property
@@ -85,7 +91,7 @@ class Faction(StrictModel):
     schema_: Literal["spherewars-faction/1"] = Field(alias="schema")
     system: Id = DEFAULT_SYSTEM
     id: Id
-    name: Text
+    name: Name
     source: OptText = None
     building: dict[Annotated[str, Strict()], NonNegative] = Field(default_factory=dict)
     abilities: list[GlossaryAbility] = Field(default_factory=list)
@@ -188,12 +194,18 @@ def value_problem(stat: str, value: Any, kind: str) -> str | None:
             return None
         if isinstance(value, int) and not isinstance(value, bool) and value > MAX_WHOLE:
             return f"{stat} must be at most {MAX_WHOLE:,} (got {describe(value)})"
+        if number_like(value):
+            return (f"{stat} must be a whole number written in plain digits, such as 10 "
+                    f"(got {describe(value)})")
         return f"{stat} must be an integer >= 0 (got {describe(value)})"
     if kind == "pair":
         if whole or (isinstance(value, str) and _PAIR.match(value)
                      and all(int(p) <= MAX_WHOLE for p in value.split("-"))):
             return None
-        return f"{stat} must be a whole number (6) or arcane-mundane (\"6-5\"), not {value!r}"
+        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_WHOLE:
+            return f"{stat} must be at most {MAX_WHOLE:,} (got {describe(value)})"
+        shown = quote(value) if isinstance(value, str) else describe(value)
+        return f"{stat} must be a whole number (6) or arcane-mundane (\"6-5\"), not {shown}"
     if isinstance(value, str):
         return None if len(value) <= MAX_TEXT else f"{stat} is longer than {MAX_TEXT:,} " \
                                                    "characters"
@@ -211,7 +223,7 @@ def _unknown_key(where: str, key: str, known: list[str], what: str) -> Problem:
     near = closest(key, known)
     hint = f" (did you mean '{near}'?)" if near else (
         f"; {what}: {', '.join(known)}" if known else f"; this game has no {what}")
-    return f"{where}/@{key}", f"unknown key '{key}'{hint}"
+    return f"{where}/@{key}", f"unknown key {quote(key)}{hint}"
 
 
 def faction_problems(data: Any, system: System) -> list[Problem]:

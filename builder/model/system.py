@@ -29,7 +29,15 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from builder.model.ability import GlossaryAbility
-from builder.model.base import Count, Id, NonNegative, OptText, StrictModel, check_schema, describe
+from builder.model.base import (
+    Id,
+    NonNegative,
+    OptText,
+    Positive,
+    StrictModel,
+    check_schema,
+    describe,
+)
 from builder.model.text import DisplayText, display
 
 SYSTEM_SCHEMA = "spherewars-system/1"
@@ -95,7 +103,7 @@ class Selector(StrictModel):
         return {k: v for k, v in self.__dict__.items() if v is not None}
 
 
-Times = Annotated[int, Strict(), Field(ge=0)] | Annotated[str, Strict()]
+Times = NonNegative | Annotated[str, Strict()]
 
 
 class ModelsQuantity(StrictModel):
@@ -145,7 +153,7 @@ def _quantity_shape(value: Any) -> Any:
 
 
 Quantity = Annotated[
-    Annotated[Annotated[int, Strict(), Field(ge=0)], Tag("q-number")]
+    Annotated[NonNegative, Tag("q-number")]
     | Annotated[Annotated[str, Strict()], Tag("q-name")]
     | Annotated[ModelsQuantity, Tag("q-models")]
     | Annotated[SumQuantity, Tag("q-sum")]
@@ -213,8 +221,8 @@ class System(StrictModel):
     source: OptText = None
     list_name: DisplayText = "Warband"
     cost: StatId | None = None
-    wounds: Count | None = None
-    bases: list[Count] | None = None
+    wounds: Positive | None = None
+    bases: list[Positive] | None = None
     stats: list[StatDef]
     types: list[TypeDef] = Field(min_length=1)
     ranks: list[Named] = Field(default_factory=list)

@@ -6,20 +6,20 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from builder.model.base import Count, NonNegative, OptText, StrictModel, Text, check_schema
+from builder.model.base import Count, Name, NonNegative, OptText, StrictModel, check_schema
 
 WARBAND_SCHEMA = "spherewars-warband/1"
 
 
 class Entry(StrictModel):
-    combatant: Text
+    combatant: Name
     count: Count = 1
 
 
 class Warband(StrictModel):
     schema_: Literal["spherewars-warband/1"] = Field(default="spherewars-warband/1", alias="schema")
-    name: Text
-    faction: Text
+    name: Name
+    faction: Name
     points_limit: NonNegative | None = None
     entries: list[Entry]
     notes: OptText = None

@@ -246,7 +246,7 @@ def test_spec_example_count_message(tmp_path: Path):
          "points_limit: 'lots'\n", "points_limit must be an integer >= 0"),
         ("schema: spherewars-warband/1\nname: X\nfaction: s\n", "missing required key 'entries'"),
         ("schema: spherewars-warband/1\nname: X\nfaction: s\nentries:\n  - combatant: a\n"
-         "    count: 1.5\n", "count must be an integer >= 1"),
+         "    count: 1.5\n", "count must be a whole number written in plain digits"),
     ],
 )
 def test_invalid_warband(tmp_path: Path, text: str, message: str):

@@ -18,8 +18,9 @@ from tests.core.helpers import make_faction
 FACTION = make_faction()
 IDS = [c.id for c in FACTION.combatants] + ["ghost", "other-ghost"]
 
-text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1,
-               max_size=40).filter(lambda s: s.strip())
+# Names hold no control characters (SPEC: C0/C1 controls, line separators, bidi controls).
+text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cf", "Zl", "Zp")),
+               min_size=1, max_size=40).filter(lambda s: s.strip())
 entries = st.lists(st.builds(Entry, combatant=st.sampled_from(IDS),
                              count=st.integers(1, 12)), max_size=12)
 warbands = st.builds(

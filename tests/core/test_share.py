@@ -148,7 +148,7 @@ def test_just_over_1_mib_is_refused_and_just_under_is_read():
      r"count must be an integer >= 1"),
     (b'{"name": "X", "faction": "soimi", "entries": [], "sqaud": 1}', "unknown key 'sqaud'"),
     (b'{"name": "X", "faction": "soimi", "entries": [], "points_limit": 1.5}',
-     "points_limit must be an integer"),
+     "points_limit must be a whole number written in plain digits"),
     (b'{"name": "X", "faction": "soimi", "entries": [], "schema": "spherewars-warband/9"}',
      "spherewars-warband/1"),
     (b'{"name": "\\ud800", "faction": "soimi", "entries": []}', "not valid Unicode"),

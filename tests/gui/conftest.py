@@ -50,6 +50,9 @@ class ScriptedPrompter(Prompter):
     def show_error(self, title: str, text: str, details: str | None = None) -> None:
         self._next("error", (title, text, details))
 
+    def ask_replace_read_only(self, path: Path) -> bool:
+        return bool(self._next("replace_read_only", (path,), False))
+
     def ask_open_path(self, folder: str) -> str | None:
         return self._next("open_path", (folder,))
 

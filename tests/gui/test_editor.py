@@ -56,6 +56,12 @@ class ScriptedPrompts:
         assert answer in [a for a, _label in choices]
         return answer
 
+    def choose(self, title: str, text: str, choices: list[tuple[str, str]],
+               current: str | None = None) -> str | None:
+        """The preselected choice (the game of New faction), recorded like a question."""
+        self.asked.append((title, text))
+        return current if current is not None else choices[0][0]
+
     def tell(self, title: str, text: str, *, warning: bool = True) -> None:
         self.told.append((title, text))
 
@@ -515,6 +521,8 @@ def test_the_real_message_box_can_be_clicked(qtbot, user_dir):
     """The default prompts use a QMessageBox; a test clicks its button from a timer."""
     window = FactionEditor(Catalogue.load())
     qtbot.addWidget(window)
+    # several games are built in: answer New faction's game question without its dialog
+    window.prompts.choose = lambda _t, _x, _c, current=None: current  # type: ignore
     window.new_faction()
     seen: list[str] = []
 

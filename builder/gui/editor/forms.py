@@ -65,6 +65,7 @@ from builder.gui.editor.fields import (
     with_error,
 )
 from builder.gui.editor.models import DocListModel
+from builder.model.base import MAX_WHOLE  # spin boxes hold every value a file may hold
 from builder.model.system import StatDef
 from builder.model.text import display
 
@@ -289,7 +290,7 @@ class FactionForm(BoundForm):
         for line, key in enumerate(defaults, start=1):
             text = key.replace("_", " ").capitalize()
             spin = QSpinBox()
-            spin.setRange(0, 999)
+            spin.setRange(0, MAX_WHOLE)
             err = error_label()
             self.bind(SpinBinding(("building", key), spin, text.lower(), err))
             self.building_spins[key] = spin
@@ -370,7 +371,7 @@ class AbilityForm(BoundForm):
         self.bind(LineBinding(("difficulty",), self.difficulty_edit, "difficulty", err,
                               parse=parse_difficulty))
         self.successes_spin = QSpinBox()
-        self.successes_spin.setRange(1, 20)
+        self.successes_spin.setRange(1, MAX_WHOLE)
         self.successes_spin.setToolTip("Successes a feat needs (default 1)")
         err2 = error_label()
         self.bind(SpinBinding(("successes",), self.successes_spin, "successes", err2))
@@ -473,12 +474,12 @@ class CombatantForm(BoundForm):
         self.squad_check.setToolTip("The combatant forms a squad (the game's squad rules "
                                     "apply)")
         self.max_spin = QSpinBox()
-        self.max_spin.setRange(0, 99)
+        self.max_spin.setRange(0, MAX_WHOLE)
         self.max_spin.setSpecialValueText("no own cap")
         self.max_spin.setToolTip("The combatant's own cap (e.g. 1 for a unique hero); "
                                  "'no own cap' uses the faction's rule")
         self.wounds_spin = QSpinBox()
-        self.wounds_spin.setRange(1, 99)
+        self.wounds_spin.setRange(1, MAX_WHOLE)
         self.wounds_spin.setToolTip(f"Wound levels; {system.wounds} unless the profile says "
                                     "otherwise" if system.wounds else "")
         squad_err, max_err, wounds_err = error_label(), error_label(), error_label()

@@ -1,0 +1,106 @@
+"""Text that is safe to show on a terminal, and output that ends cleanly when it cannot be
+written.
+
+Files come from strangers: a list name or a key may hold terminal escapes (``ESC [ 2 J``
+clears the screen; a carriage return overwrites a verdict line), so every message that
+quotes file text goes through :func:`escape` before it is printed. Core module: no Qt.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import sys
+from collections.abc import Callable
+
+# C0 and C1 control characters, DEL, the line and paragraph separators, and the bidirectional
+# overrides and isolates (they reorder what the terminal shows: "Trojan Source").
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\x1b": "\\e"}
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escape(text: str) -> str:
+    """``text`` with every control character written as a visible escape (``\\e``, ``\\n``,
+    ``\\x07``, ``\\u202e``), so that it prints on one line and cannot drive the terminal."""
+    return _CONTROL.sub(_escaped, text)
+
+
+def json_safe(document: str) -> str:
+    """JSON text (``ensure_ascii=False``) with the control characters JSON leaves raw (C1,
+    the line separators, bidi controls) written as ``\\uXXXX``, which JSON reads back the
+    same: a system's name in ``spherewars systems --format json`` cannot drive the terminal."""
+    return _CONTROL.sub(lambda m: m.group() if m.group() == "\n"  # indent's line breaks
+                        else f"\\u{ord(m.group()):04x}", document)
+
+
+def escape_lines(text: str) -> str:
+    """Each line of a multi-line message escaped, the line breaks kept."""
+    return "\n".join(escape(line) for line in text.split("\n"))
+
+
+def has_control(text: str, *, allow: str = "") -> str | None:
+    """The first control character of ``text`` not in ``allow``, or None."""
+    for match in _CONTROL.finditer(text):
+        if match.group() not in allow:
+            return match.group()
+    return None
+
+
+EXIT_WRITE_ERROR = 2
+EXIT_PIPE_CLOSED = 0
+
+
+def run_writing(command: Callable[[], int], program: str = "spherewars") -> int:
+    """Run ``command`` and end cleanly when standard output cannot be written.
+
+    A closed pipe (``spherewars schema faction | head``) ends silently with status 0, as
+    before (the reader asked for no more); any other write error (``> /dev/full``, a disk
+    that filled up) prints one line on standard error and returns 2.
+    Standard output is then pointed at the null device, so that Python's own flush at exit
+    cannot raise a second time.
+    """
+    try:
+        status = command()
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE_CLOSED
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            _silence_stdout()
+            return EXIT_PIPE_CLOSED
+        if not _is_output_error(exc):
+            raise
+        _silence_stdout()
+        try:
+            print(f"{program}: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+            sys.stderr.flush()
+        except OSError:
+            pass
+        return EXIT_WRITE_ERROR
+
+
+def _is_output_error(exc: OSError) -> bool:
+    """Whether ``exc`` came from writing standard output or standard error (rather than from
+    a file a command opened itself, which the command reports in its own words)."""
+    return exc.filename is None and exc.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG,
+                                                  errno.EDQUOT, errno.EBADF, errno.EROFS)
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass

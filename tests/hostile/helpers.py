@@ -1,0 +1,79 @@
+"""The hostile corpus (issue 10) and what each file must be refused with."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+LISTS = CORPUS / "lists"
+FACTIONS = CORPUS / "factions"
+TEST_FACTIONS = Path(__file__).resolve().parent.parent / "data" / "factions"
+
+SECONDS = 1.0
+"""Every corpus file is refused within this time (SPEC: "within a second")."""
+
+PLAIN = "must be a whole number written in plain digits, such as 10"
+
+# file name -> "LINE:COLUMN: message" (the start of the message; the line is the editor's)
+LIST_CASES = {
+    "huge-count": "7:12: count must be at most 9,999 (got the number 60000000000000000)",
+    "count-4300-digits": "7:12: not valid YAML: a whole number of 4,300 digits is too long",
+    "count-23-digits": "7:12: count must be at most 9,999 (got the number "
+                       "99999999999999999999999)",
+    "octal-count": f"7:12: count {PLAIN} (got the text '010')",
+    "hex-count": f"7:12: count {PLAIN} (got the text '0x10')",
+    "octal-0o-count": f"7:12: count {PLAIN} (got the text '0o7')",
+    "float-count": f"7:12: count {PLAIN} (got the text '5.0')",
+    "plus-count": f"7:12: count {PLAIN} (got the text '+5')",
+    "negative-count": "7:12: count must be an integer >= 1 (got the number -3)",
+    "sexagesimal-limit": f"5:15: points_limit {PLAIN} (got the text '6:40')",
+    "underscore-limit": f"5:15: points_limit {PLAIN} (got the text '1_000')",
+    "exponent-limit": f"5:15: points_limit {PLAIN} (got the text '1e3')",
+    "infinite-limit": f"5:15: points_limit {PLAIN} (got the text '.inf')",
+    "float-tag": "5:15: not valid YAML: unsupported YAML tag",
+    "int-tag-hex": "5:15: not valid YAML: !!int '0x190' is not a whole number in plain digits",
+    "binary-tag": "5:8: not valid YAML: unsupported YAML tag",
+    "merge-key": "6:1: unknown key '<<'",
+    "escape-in-name": "3:7: name: holds the control character \\e",
+    "escape-in-key": "5:1: unknown key '\\e[31mred\\e[0m'",
+    "carriage-return-in-name": "3:7: name: holds the control character \\r",
+    "bidi-in-name": "3:7: name: holds the control character \\u202e",
+    "long-name": "3:7: name: is 201 characters long; at most 200 are allowed",
+    "line-separator-in-comment": "5:27: points_limit must be an integer >= 0 (got the number -1) "
+                                 "(line 5 holds U+2028 LINE SEPARATOR at column 12",
+    "next-line-in-comment": "5:27: points_limit must be an integer >= 0 (got the number -1) "
+                            "(line 5 holds U+0085 NEXT LINE at column 12",
+    "bare-cr-in-comment": "5:27: points_limit must be an integer >= 0 (got the number -1) "
+                          "(line 5 holds a carriage return (U+000D) without a line feed",
+}
+
+FACTION_CASES = {
+    "huge-pe": "10:19: PE must be at most 999,999 (got the number 9223372036854775808)",
+    "huge-man": "10:28: MAN must be at most 999,999 (got the number 99999999999999999999)",
+    "octal-pe": f"10:19: PE {PLAIN} (got the text '0100')",
+    "con-sexagesimal": "10:28: CON must be a whole number (6) or arcane-mundane (\"6-5\"), "
+                       "not '6:5'",
+    "con-arabic-digits": "10:28: CON must be a whole number (6) or arcane-mundane",
+    "con-huge-pair": "10:28: CON must be a whole number (6) or arcane-mundane",
+    "squad-yes": "10:12: squad: expected true or false (got the text 'yes')",
+    "wounds-million": "10:13: wounds must be at most 999,999 (got the number 1000000)",
+    "escape-in-combatant-name": "8:11: name: holds the control character \\e",
+    "difficulty-huge": "12:51: difficulty must be at most 999,999 (got the number 10000000)",
+}
+
+
+def list_path(case: str) -> Path:
+    return LISTS / f"{case}.warband.yaml"
+
+
+def faction_path(case: str) -> Path:
+    return FACTIONS / f"test-{case}.yaml"
+
+
+GOOD_LIST = ("# TEST DATA ONLY\nschema: spherewars-warband/1\nname: Test good list {n}\n"
+             "faction: test-faction\nentries:\n  - combatant: test-leader\n    count: 1\n")
+
+
+def no_terminal_control(text: str) -> bool:
+    """Nothing a terminal would act on: no ESC, CR, BEL, backspace or C1 control."""
+    return not any(c in text for c in "\x1b\r\x07\x08\x9b\x85\u2028\u202e")
