@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.data import Catalogue, DataError, yamlio
-from builder.data.fingerprint import data_fingerprint, list_fingerprint
+from builder.data.fingerprint import list_fingerprint
 from builder.data.loading import check, placed, same_kind
 from builder.model import Faction, Warband
 from builder.model.event import EVENT_SCHEMA, Event, event_problems
@@ -52,22 +52,9 @@ class DataPinError(Exception):
     """The loaded data is not the data the event was pinned to: nothing is checked."""
 
 
-_PRINTS: dict[int, tuple[tuple[Any, Any], str]] = {}
-"""id of a faction's (system, faction) documents -> (them, their fingerprint): hashing a whole
-system document for each of 500 lists would cost more than checking them."""
-
-
 def faction_fingerprint(catalogue: Catalogue, faction_id: str) -> str | None:
     """The data fingerprint of a loaded faction (None when it is not loaded)."""
-    docs = catalogue.documents.get(faction_id)
-    if docs is None:
-        return None
-    known = _PRINTS.get(id(docs))
-    if known is not None and known[0] is docs:
-        return known[1]
-    found = data_fingerprint(*docs)
-    _PRINTS[id(docs)] = (docs, found)
-    return found
+    return catalogue.data_fingerprint(faction_id)
 
 
 def check_data_pins(event: Event, catalogue: Catalogue) -> None:

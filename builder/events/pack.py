@@ -187,14 +187,17 @@ def render_pack(event: Event, files: Sequence[Path], rows: Sequence[dict[str, An
             continue
         checked = check_list(event, warband, catalogue)
         faction = catalogue.get(warband.faction)
-        summary = summarise(warband, faction, points_override=event.points_limit)
+        summary = summarise(warband, faction, points_override=event.points_limit,
+                            data_fingerprint=checked.data_fingerprint)
         if summary.game.reference is not None:
             references.setdefault(summary.game.reference, summary)
         summary = dataclasses.replace(
             summary, game=dataclasses.replace(summary.game, reference=None),
             findings=tuple(checked.report.findings), legal=checked.legal,
             name=label if anonymise else summary.name,
-            notes=None if anonymise else summary.notes)
+            notes=None if anonymise else summary.notes,
+            # the share code carries the name and notes: no QR code in an anonymised pack
+            share_code="" if anonymise else summary.share_code)
         c.footer = (f"{prints} · fingerprint {checked.fingerprint} · data "
                     f"{checked.data_fingerprint or 'none'} · {event.name}")
         draw_sheet(c, summary, page_size)

@@ -301,7 +301,7 @@ def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
     as hired, each with its help text."""
     if not s.figures and s.faction_name is not None:
         return []
-    cells = [(f.name, str(f.value), f.help) for f in s.figures]
+    cells = [(f.name, f.shown, f.help) for f in s.figures]
     if s.faction_name is None:  # nothing is known about the combatants: no figure is honest
         cells = [("Figures", "–", "unknown: the faction is not loaded")]
     per_row = 5

@@ -19,6 +19,7 @@ from builder.export.reference import load_reference
 from builder.model import Ability, Combatant, Faction, System, Warband
 from builder.model.text import display
 from builder.rules import Finding, Stats, validate
+from builder.rules.engine import shown_figures
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,12 @@ class FigureLine:
     name: str
     value: int
     help: str = ""
+    cap: int | None = None
+    """The bound of the rule that caps this figure, printed as "value / cap"."""
+
+    @property
+    def shown(self) -> str:
+        return str(self.value) if self.cap is None else f"{self.value} / {self.cap}"
 
 
 @dataclass(frozen=True)
@@ -238,7 +245,8 @@ def summarise(warband: Warband, faction: Faction | None,
                              cost=faction.cost(c))
                   for c in hired]
         figures = tuple(FigureLine(f.id, display(f.name), report.stats.figures.get(f.id, 0),
-                                   display(f.help)) for f in system.figures)
+                                   display(f.help), report.stats.caps.get(f.id))
+                        for f in shown_figures(system))
     roster += [RosterLine(combatant_id=cid, count=n, name=cid, known=False)
                for cid, n in totals.items() if cid not in known]
 

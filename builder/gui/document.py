@@ -53,7 +53,9 @@ class WarbandDocument(QObject):
         self._catalogue = catalogue
         self._warband = warband or new_warband(self.default_faction_id())
         self.path: Path | None = None
-        self.event: Event | None = None
+        self.tournament: Event | None = None
+        """The tournament event the list is checked against (not `event`: that is
+        QObject.event(), which Qt calls for every event it delivers)."""
         """A tournament event the list is also checked against (File → Check against
         event…): its limit, rules and own checks join the findings."""
         self._report = self._validate()
@@ -186,13 +188,13 @@ class WarbandDocument(QObject):
         self._changed()
 
     def set_event(self, event: Event | None) -> None:
-        self.event = event
+        self.tournament = event
         self.details_changed.emit()
         self._changed()
 
     def _validate(self) -> Report:
-        if self.event is not None:
-            return check_list(self.event, self._warband, self._catalogue).report
+        if self.tournament is not None:
+            return check_list(self.tournament, self._warband, self._catalogue).report
         return validate(self._warband, self.faction)
 
     def _changed(self) -> None:

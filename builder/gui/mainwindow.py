@@ -397,7 +397,7 @@ class MainWindow(QMainWindow):
             self.findings_stack.setCurrentWidget(self.findings_view)
         else:
             self.findings_stack.setCurrentWidget(self.legal_label)
-            event = self.doc.event
+            event = self.doc.tournament
             noun = faction.game.list_name_text.lower() if faction is not None else "list"
             self.legal_label.setText(
                 f"✔ This {noun} is legal at {event.name}: it breaks no rule of the game or "
@@ -489,7 +489,7 @@ class MainWindow(QMainWindow):
             return  # the undo stack clears itself while the window is being destroyed
         faction = self.doc.faction
         game = f" ({display(faction.game.name)})" if faction is not None else ""
-        event = f" — {self.doc.event.name}" if self.doc.event is not None else ""
+        event = f" — {self.doc.tournament.name}" if self.doc.tournament is not None else ""
         self.setWindowTitle(f"{self.doc.warband.name}[*]{game}{event} — {APP_TITLE}")
         self.setWindowModified(self.is_modified())
 
@@ -738,14 +738,12 @@ class MainWindow(QMainWindow):
             return current
         if current is not None and current.system == game_id and len(games) <= 1:
             return current  # one game: the faction stays as it is, as before
-        chosen = current.id if current is not None and current.system == game_id \
-            else factions[0].id
+        chosen: str | None = current.id if current is not None and \
+            current.system == game_id else factions[0].id
         if len(factions) > 1:
             chosen = self.prompter.choose("New list", "Which faction?",
                                           [(f.id, f.name) for f in factions], chosen)
-            if chosen is None:
-                return None
-        return cat.get(chosen)
+        return cat.get(chosen) if chosen is not None else None
 
     def open_file(self) -> None:
         if not self.maybe_save():
@@ -979,8 +977,8 @@ class MainWindow(QMainWindow):
     def set_event(self, event: Event | None) -> None:
         self.doc.set_event(event)
         self.act.clear_event.setEnabled(event is not None)
-        self.totals.setToolTip(f"Checked against {self.doc.event.name}"
-                               if self.doc.event is not None else "")
+        self.totals.setToolTip(f"Checked against {self.doc.tournament.name}"
+                               if self.doc.tournament is not None else "")
 
     def export_pdf(self) -> None:
         try:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from builder.model import System, base
 from builder.model.text import display
 from builder.rules import Report
-from builder.rules.engine import capped
+from builder.rules.engine import shown_figures
 
 MAX_COUNT = base.MAX_COUNT  # the count spin box holds every count a list may hold
 OVER = "over"
@@ -170,10 +170,7 @@ class TotalsBar(QFrame):
         self.points.setVisible(system is None or system.cost is not None)
         if system is None:
             return
-        folded = [rule.at_most for rule in capped(system).values()]
-        for f in system.figures:
-            if any(f.value == q for q in folded):
-                continue
+        for f in shown_figures(system):
             figure = Figure(display(f.name), f.id.replace("_", "-"), display(f.help))
             self.figures[f.id] = figure
             self._layout.insertWidget(self._layout.count() - 1, figure)

@@ -15,6 +15,7 @@ from typing import cast
 from builder.model import Combatant, Faction, Warband
 from builder.model.system import (
     POINTS_LIMIT,
+    Figure,
     MaxQuantity,
     ModelsQuantity,
     Rule,
@@ -358,3 +359,10 @@ def caps(r: Roster) -> dict[str, int]:
         if found is not None:
             out[figure_id] = found
     return out
+
+
+def shown_figures(system: System) -> list[Figure]:
+    """The figures a view shows on their own: a figure that is only the cap of another (the
+    Messenger cap of Messengers) is shown inside that one ("3 / 2") instead."""
+    folded = [rule.at_most for rule in capped(system).values()]
+    return [f for f in system.figures if not any(f.value == q for q in folded)]

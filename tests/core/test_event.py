@@ -386,6 +386,9 @@ def test_pack_pages_and_footers(tmp_path: Path, folder: Path, capsys):
     for page in sheets[firsts[1]:]:
         assert "list 2 of 2 · fingerprint" in page
     assert "secret plan of Ana" in sheets[firsts[0]]  # notes printed when not anonymised
+    assert "Share code of this list" in sheets[firsts[0]]  # the QR code's caption
+    # the sheet's own footer knows the data too, as the pack's does
+    assert "(faction not loaded)" not in " ".join(sheets)
     # the event's verdict, not only the system's
     assert "Troops: 4 Troops hired" in sheets[firsts[1]]
 
@@ -397,5 +400,7 @@ def test_anonymised_pack_names_nobody(tmp_path: Path, folder: Path, capsys):
                    "script", "Player"):
         assert secret not in text, secret
     assert "List 1" in pages[0] and "List 2" in pages[0]
+    # the share code carries the list's name and notes: no QR code in an anonymised pack
+    assert "Share code of this list" not in text
     assert sum("turn summary · page 1" in p for p in pages) == 3  # 2 lists, 1 reference
     assert any("list 2 of 2" in p for p in pages)

@@ -144,8 +144,8 @@ def test_sheet_prints_this_warbands_numbers_each_turn() -> None:
     assert after("Power gems") == "4"
     assert after("Orders") == "5"
     assert after("Deployment") == "3"
-    assert after("Messengers") == "0"
-    assert after("Messenger cap") == "3"
+    assert after("Messengers") == "0 / 3"  # the cap of the messenger rule, folded in
+    assert "Messenger cap" not in lines
 
 
 def test_unknown_faction_still_prints_the_sheet_and_says_why_there_are_no_cards() -> None:

@@ -112,9 +112,9 @@ def test_figures_are_the_systems_in_its_order() -> None:
     f = h.faction([h.leader(), h.leader(id="test-second", name="Test Second",
                                         profile={"PE": 90, "MAN": 2})])
     s = summarise(h.warband([("test-chief", 1), ("test-second", 1)]), f)
-    assert [(x.id, x.name, x.value) for x in s.figures] == [
-        ("messengers", "Messengers", 0), ("messenger_cap", "Messenger cap", 5),
-        ("orders", "Orders", 5), ("power_gems", "Power gems", 0),
-        ("deployment_drop", "Deployment", 3)]
+    assert [(x.id, x.name, x.shown) for x in s.figures] == [
+        ("messengers", "Messengers", "0 / 5"),  # messenger_cap is its cap, folded in
+        ("orders", "Orders", "5"), ("power_gems", "Power gems", "0"),
+        ("deployment_drop", "Deployment", "3")]
     assert all(x.help for x in s.figures)
     assert s.game.id == "spherewars-1e" and s.game.reference == "spherewars-1e"

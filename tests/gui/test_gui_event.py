@@ -91,7 +91,7 @@ def test_broken_event_file_is_explained(window: Any, tmp_path: Path):
     window.act.check_event.trigger()
     (title, _text, details), = window.prompter.asked("error")
     assert "broken.event.yaml:4:15" in details and "points_limit" in details
-    assert window.doc.event is None and "broken" not in window.windowTitle()
+    assert window.doc.tournament is None and "broken" not in window.windowTitle()
     assert window.doc.report.legal
 
 
@@ -102,4 +102,4 @@ def test_event_pinned_to_other_data_is_refused(window: Any, tmp_path: Path):
     assert not window.load_event_path(event_file)
     (title, _text, details), = window.prompter.asked("error")
     assert title == "Not the event's data" and "AAAA-BBBB" in details
-    assert window.doc.event is None
+    assert window.doc.tournament is None
