@@ -239,3 +239,39 @@ def test_pdf_carries_the_games_reference_and_not_spherewars(capsys, tmp_path: Pa
         assert phrase in text, phrase
     assert not SPHEREWARS_WORDS.findall(text)
     assert "Movement of Annihilation" not in text
+
+
+def _summary(name: str):
+    from builder.data import Catalogue, load_warband
+    from builder.export.summary import summarise
+
+    catalogue = Catalogue.load([SYSTEMS_DATA], user=False)
+    warband = load_warband(LISTS / f"{name}.warband.yaml")
+    return summarise(warband, catalogue.get(warband.faction))
+
+
+def test_cards_name_ability_kinds_as_the_game_does() -> None:
+    """Torn's attack kinds print by their names, not their ids ("ethereal-ranged")."""
+    from builder.data import builtin_systems
+    from builder.model.text import display
+
+    names = {k.id: display(k.name) for k in builtin_systems()["torn"].ability_kinds}
+    abilities = [a for p in _summary("torn-one-leader").profiles for a in p.abilities if a.kind]
+    assert abilities, "the test faction has attacks"
+    for a in abilities:
+        assert a.label.startswith(names[a.kind]), (a.kind, a.label)
+
+
+def test_a_game_without_ranks_or_stats_prints_neither() -> None:
+    from builder.export.cards import StatLine, header
+    from builder.export.fonts import register_fonts
+    from builder.export.sheet import roster
+
+    register_fonts()
+    sow = _summary("sow-five")
+    assert not sow.game.has_ranks and not sow.stat_columns
+    heads = [getattr(cell, "text", "") for cell in roster(sow, 500)[1]._cellvalues[0]]
+    assert "<b>Type</b>" in heads and "<b>Rank</b>" not in heads
+    assert not any(isinstance(p, StatLine) for p in header(sow.profiles[0], 1, 1, None))
+    torn = _summary("torn-one-leader")  # a game with a stat line still prints it
+    assert any(isinstance(p, StatLine) for p in header(torn.profiles[0], 1, 1, None))

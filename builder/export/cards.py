@@ -217,7 +217,8 @@ def header(p: ProfileSheet, part: int, parts: int, model: int | None) -> list[Fl
     line = _type_line(p) + (" · continued" if part > 1 else "")
     out.append(Paragraph(esc(line), _style("type", 6.5, REGULAR, MUTED, spaceBefore=1)))
     if part == 1:
-        out.append(StatLine(p.stats))
+        if p.stats:  # a game without a stat line prints no empty box
+            out.append(StatLine(p.stats))
         note = f"model {model} of {p.count}" if model is not None and p.count > 1 else ""
         if p.wounds:
             out.append(WoundTrack(p.wounds, note))

@@ -16,6 +16,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
@@ -241,14 +242,16 @@ def verdict(s: WarbandSummary) -> Flowable:
 
 
 def roster(s: WarbandSummary, width: float) -> list[Flowable]:
-    """Count × name, type, rank, the stat line and the points of each line of the list."""
+    """Count × name, type, rank (in games with ranks), the stat line and the points (in games
+    with a cost) of each line of the list."""
     columns = list(s.stat_columns)
+    ranks = ["Rank"] if s.game.has_ranks else []
     points = ["Points"] if s.game.has_cost else []
-    head = ["", "Combatant", "Type", "Rank", *columns, *points]
+    head = ["", "Combatant", "Type", *ranks, *columns, *points]
     rows: list[list[object]] = [[Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]]
     unknown_rows: list[int] = []
     for line in s.roster:
-        rows.append(_roster_row(line, s, len(columns))[:len(head)])
+        rows.append(_roster_row(line, s, len(head), bool(ranks), bool(points)))
         if not line.known:
             unknown_rows.append(len(rows) - 1)
     if not s.roster:
@@ -259,11 +262,13 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     total += [Paragraph(f"<b>{s.stats.points}</b>", CELL_R)] if points else []
     rows.append(total)
 
-    stat_w = 24.0
-    fixed = {"count": 22.0, "type": 46.0, "rank": 44.0, "points": 34.0 if points else 0.0}
-    name_w = width - sum(fixed.values()) - stat_w * len(columns)
-    widths = [fixed["count"], name_w, fixed["type"], fixed["rank"],
-              *([stat_w] * len(columns)), *([fixed["points"]] if points else [])]
+    # a stat column as wide as its header needs ("WPN" must not wrap), at least 24 pt
+    stat_ws = [max(24.0, stringWidth(c, BOLD, 7.5) + 8) for c in columns]
+    fixed = [22.0, 46.0] + ([44.0] if ranks else []) + ([34.0] if points else [])
+    name_w = width - sum(fixed) - sum(stat_ws)
+    widths = [22.0, name_w, 46.0, *([44.0] if ranks else []), *stat_ws,
+              *([34.0] if points else [])]
+    first_stat = 3 + len(ranks)
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 7.5),
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
@@ -271,7 +276,7 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
         ("LINEBELOW", (0, 1), (-1, -2), 0.25, RULE),
         ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("ALIGN", (4, 0), (-2, -1), "CENTER"),
+        ("ALIGN", (first_stat, 0), (first_stat + len(columns) - 1, -1), "CENTER"),
         ("TOPPADDING", (0, 0), (-1, -1), 2.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
@@ -284,16 +289,22 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     return [Paragraph("Roster", H2), table]
 
 
-def _roster_row(line: RosterLine, s: WarbandSummary, n_stats: int) -> list[object]:
+def _roster_row(line: RosterLine, s: WarbandSummary, n_cells: int, ranks: bool,
+                points: bool) -> list[object]:
     count = Paragraph(f"<b>{line.count} ×</b>", CELL_R)
     if not line.known:
         where = f"the {esc(s.faction_name)} data" if s.faction_name else "the loaded data"
         return [count, Paragraph(f"<b>{esc(line.name)}</b>", CELL),
                 Paragraph(f"<i>unknown combatant: not in {where}; counts toward nothing</i>",
-                          _style("unk", 7.5, ITALIC, BAD))] + [""] * (n_stats + 2)
-    return [count, Paragraph(esc(line.name), CELL_B), Paragraph(esc(line.type), CELL),
-            Paragraph(esc(line.rank or "–"), CELL), *[shown for _n, shown in line.stats],
-            Paragraph(str(line.points), CELL_R)]
+                          _style("unk", 7.5, ITALIC, BAD))] + [""] * (n_cells - 3)
+    row: list[object] = [count, Paragraph(esc(line.name), CELL_B),
+                         Paragraph(esc(line.type), CELL)]
+    if ranks:
+        row.append(Paragraph(esc(line.rank or "–"), CELL))
+    row += [shown for _n, shown in line.stats]
+    if points:
+        row.append(Paragraph(str(line.points), CELL_R))
+    return row
 
 
 def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
@@ -335,7 +346,7 @@ def reference_items(ref: Reference, width: float) -> list[Flowable]:
 
 def _item(item: Item, width: float) -> list[Flowable]:
     parts: list[Flowable] = [Paragraph(esc(item.title), REF_TITLE),
-                             Paragraph(f"Rulebook: {esc(item.section)}", REF_SECTION)]
+                             Paragraph(f"See: {esc(item.section)}", REF_SECTION)]
     if item.text:
         parts.append(Paragraph(rich(item.text), REF_TEXT))
     for point in item.points:

@@ -33,18 +33,22 @@ class AbilityLine:
     successes: int = 1
     text: str | None = None
 
+    kind_name: str | None = None
+    """The kind as the game calls it (its ``ability_kinds`` name); the id when it has none."""
+
     @property
     def label(self) -> str:
-        """The kind as the card prints it, e.g. "feat 5, 2 successes" (*Feats*: the target value
-        follows the feat's name; 'A' means automatic; some feats need several successes)."""
-        if self.kind != "feat":
-            return self.kind or ""
-        if self.difficulty == "A":
-            return "feat A, automatic"
+        """The kind as the card prints it, e.g. "feat 5, 2 successes" (SPEC §1: a feat's
+        difficulty is its target value, "A" automatic; some need several successes)."""
+        kind = self.kind_name or self.kind or ""
         needed = "1 success" if self.successes == 1 else f"{self.successes} successes"
-        if self.difficulty is None:  # the data does not give it: say only what is known
-            return "feat" if self.successes == 1 else f"feat, {needed}"
-        return f"feat {self.difficulty}, {needed}"
+        if self.difficulty == "A":
+            return f"{kind} A, automatic".strip()
+        if self.difficulty is not None:
+            return f"{kind} {self.difficulty}, {needed}".strip()
+        if self.successes != 1:  # the data does not give the difficulty: only what is known
+            return f"{kind}, {needed}" if kind else needed
+        return kind
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,7 @@ class Game:
     source: str = ""
     list_name: str = "List"
     has_cost: bool = True
+    has_ranks: bool = True
     cost: str = ""
     """The cost stat's id ("PE"), "" with no cost."""
     reference: str | None = None
@@ -138,6 +143,7 @@ def game_of(system: System | None) -> Game:
         return Game()
     return Game(id=system.id, name=display(system.name), source=system.source or "",
                 list_name=display(system.list_name), has_cost=system.cost is not None,
+                has_ranks=bool(system.ranks),
                 cost=system.cost or "", reference=system.reference,
                 type_plurals=tuple((t.label(1), t.label(2)) for t in system.types))
 
@@ -195,8 +201,9 @@ def stat_columns(system: System, combatants: list[Combatant]) -> tuple[str, ...]
 def resolve_ability(faction: Faction, ref: str | Ability,
                     universal: Mapping[str, Ability] | None = None) -> AbilityLine:
     a = faction.ability(ref, universal)
+    kind_name = faction.game.kind_label(a.kind) if a.kind and faction.attached else None
     return AbilityLine(name=a.name, kind=a.kind, scope=a.scope, difficulty=a.difficulty,
-                       successes=a.successes, text=a.text)
+                       successes=a.successes, text=a.text, kind_name=kind_name)
 
 
 def profile_sheet(c: Combatant, faction: Faction, universal: Mapping[str, Ability] | None,

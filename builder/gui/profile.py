@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
+from builder.export.summary import resolve_ability
 from builder.export.summary import stat_columns as system_columns
 from builder.model import Ability, Combatant, Faction
 
@@ -15,20 +16,10 @@ _SCOPE_TITLE = {"racial": "Racial abilities", "unique": "Unique abilities",
                 "universal": "Universal abilities", None: "Abilities"}
 
 
-def kind_text(a: Ability) -> str:
-    """"feat, difficulty 5, 2 successes" — what a player needs at the table."""
-    if a.kind is None:
-        return ""
-    if a.kind != "feat":
-        return a.kind
-    parts = ["feat"]
-    if a.difficulty == "A":
-        parts.append("automatic")
-    elif a.difficulty is not None:
-        parts.append(f"difficulty {a.difficulty}")
-    if a.successes != 1 or a.difficulty is not None:
-        parts.append(f"{a.successes} success{'es' if a.successes != 1 else ''}")
-    return ", ".join(parts)
+def kind_text(a: Ability, faction: Faction) -> str:
+    """The kind as the game names it, with a feat's difficulty and successes, exactly as the
+    cards print it ("feat 5, 2 successes")."""
+    return resolve_ability(faction, a).label
 
 
 def stat_columns(c: Combatant, faction: Faction) -> list[str]:
@@ -71,7 +62,7 @@ def profile_html(c: Combatant, faction: Faction,
         out.append(f"<h4 style='margin-bottom:2px'>{_SCOPE_TITLE[scope]}</h4><ul "
                    "style='margin-top:0; -qt-list-indent:1'>")
         for a in group:
-            kind = kind_text(a)
+            kind = kind_text(a, faction)
             line = f"<b>{escape(a.name)}</b>" + (f" <i>({escape(kind)})</i>" if kind else "")
             if a.text:
                 line += f"<br>{escape(a.text)}"
