@@ -282,6 +282,11 @@ def faction_text(faction: Faction) -> str:
     return yamlio.dump(faction_data(faction))
 
 
+def system_text(system: System) -> str:
+    """A system as a file writes it: the keys its author gave, in the model's order."""
+    return yamlio.dump(system.model_dump(by_alias=True, exclude_unset=True))
+
+
 def save_faction(faction: Faction, path: str | Path, *, replace_read_only: bool = False) -> None:
     """Atomic save in the SPEC's key order, so hand edits and diffs stay readable; the
     comments of the file it replaces are kept."""
@@ -302,5 +307,5 @@ def validate_document(model: type[M], doc: yamlio.Document) -> M:
 __all__ = ["DataError", "Problem", "MAX_FACTION_BYTES", "MAX_SYSTEM_BYTES", "MAX_WARBAND_BYTES",
            "builtin_systems", "check", "check_faction_data", "faction_from", "faction_text",
            "load_faction", "load_system", "load_warband", "parse_warband", "placed",
-           "save_faction", "save_warband", "system_from", "validate_document",
+           "save_faction", "save_warband", "system_from", "system_text", "validate_document",
            "warband_from", "warband_text"]

@@ -321,8 +321,10 @@ class _Vocabulary:
 
     def __init__(self, data: dict[str, Any]):
         stats = _items(data.get("stats"))
-        self.stat_kind = {s["id"]: s.get("kind", "number") for s in stats
-                          if isinstance(s.get("id"), str)}
+        # an invalid kind is reported by the model at its key; here it reads as a number so
+        # that one mistake is not reported again wherever the stat is used
+        self.stat_kind = {s["id"]: s.get("kind") if s.get("kind") in ("pair", "text")
+                          else "number" for s in stats if isinstance(s.get("id"), str)}
         self.types = _ids(_items(data.get("types")))
         self.ranks = _ids(_items(data.get("ranks")))
         params = data.get("parameters")
