@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.data import DataError
+from builder.gui.widgets import choose_from
 
 WARBAND_FILTER = "Warband lists (*.warband.yaml *.yaml);;All files (*)"
 PDF_FILTER = "PDF files (*.pdf)"
@@ -121,14 +121,8 @@ class Prompter:
 
     def choose(self, title: str, text: str, choices: list[tuple[str, str]],
                current: str | None = None) -> str | None:
-        """One of (answer, label) from a drop-down (*New* asks the game, then the faction),
-        ``current`` preselected; None when cancelled."""
-        labels = [label for _answer, label in choices]
-        start = next((i for i, (answer, _l) in enumerate(choices) if answer == current), 0)
-        label, ok = QInputDialog.getItem(self.parent, title, text, labels, start, False)
-        if not ok:
-            return None
-        return next((answer for answer, shown in choices if shown == label), None)
+        """One of (answer, label) (*New* asks the game, then the faction)."""
+        return choose_from(self.parent, title, text, choices, current)
 
     def ask_export_options(self, defaults: ExportOptions) -> ExportOptions | None:
         dialog = ExportDialog(defaults, self.parent)

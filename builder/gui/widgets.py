@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QSizePolicy,
     QSpinBox,
@@ -204,3 +205,15 @@ class TotalsBar(QFrame):
             self.verdict.setStyleSheet("color: #b00020; font-weight: bold; font-size: 15px;")
             self.verdict.setToolTip(f"{errors} recruiting rule"
                                     f"{'s are' if errors != 1 else ' is'} broken: see Findings.")
+
+
+def choose_from(parent: QWidget | None, title: str, text: str, choices: list[tuple[str, str]],
+                current: str | None = None) -> str | None:
+    """One of (answer, label) picked from a drop-down, ``current`` preselected; None when the
+    dialog is cancelled."""
+    labels = [label for _answer, label in choices]
+    start = next((i for i, (answer, _l) in enumerate(choices) if answer == current), 0)
+    label, ok = QInputDialog.getItem(parent, title, text, labels, start, False)
+    if not ok:
+        return None
+    return next((answer for answer, shown in choices if shown == label), None)

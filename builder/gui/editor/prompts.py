@@ -9,10 +9,11 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QAbstractButton,
     QFileDialog,
-    QInputDialog,
     QMessageBox,
     QWidget,
 )
+
+from builder.gui.widgets import choose_from
 
 FACTION_FILTER = "Faction or game system files (*.yaml *.yml);;All files (*)"
 
@@ -39,14 +40,8 @@ class Prompts:
 
     def choose(self, title: str, text: str, choices: list[tuple[str, str]],
                current: str | None = None) -> str | None:
-        """Pick one of (answer, label) from a drop-down, ``current`` preselected; None when
-        the dialog is cancelled."""
-        labels = [label for _answer, label in choices]
-        start = next((i for i, (answer, _l) in enumerate(choices) if answer == current), 0)
-        label, ok = QInputDialog.getItem(self.parent, title, text, labels, start, False)
-        if not ok:
-            return None
-        return next((answer for answer, shown in choices if shown == label), None)
+        """One of (answer, label) (*New faction* asks the game)."""
+        return choose_from(self.parent, title, text, choices, current)
 
     def tell(self, title: str, text: str, *, warning: bool = True) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information,
