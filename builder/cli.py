@@ -45,17 +45,23 @@ def build_parser() -> argparse.ArgumentParser:
                      help="more faction files; a faction with a built-in id replaces it")
     val.add_argument("--points", type=_non_negative, metavar="N",
                      help="points limit for every list (an event's limit)")
-    val.add_argument("--format", choices=("text", "json"), default="text")
+    val.add_argument("--format", choices=("text", "json"), default="text",
+                     help="text (the default): one verdict per list; json: one document, "
+                          "SPEC §4")
 
     exp = sub.add_parser("export", help="print profile cards and/or the turn summary (PDF)")
-    exp.add_argument("file", metavar="FILE")
-    exp.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    exp.add_argument("file", metavar="FILE", help="the warband file to print")
+    exp.add_argument("-o", "--output", required=True, metavar="OUT.pdf",
+                     help="the PDF file to write")
     exp.add_argument("--cards", action="store_true", help="profile cards")
     exp.add_argument("--summary", action="store_true", help="turn summary sheet")
-    exp.add_argument("--page", choices=("a4", "letter"), default="a4")
+    exp.add_argument("--page", choices=("a4", "letter"), default="a4",
+                     help="paper size (default: a4)")
     exp.add_argument("--per-model", action="store_true",
                      help="one card per model instead of one per distinct combatant")
-    exp.add_argument("--data", action="append", default=[], metavar="DIR")
+    exp.add_argument("--data", action="append", default=[], metavar="DIR",
+                     help="more system and faction files; a faction with a built-in id "
+                          "replaces it")
 
     chk = sub.add_parser("check-data",
                          help="check game system and faction files: FILE:LINE:COLUMN: message")
@@ -64,7 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "factions may name the built-in systems")
 
     sch = sub.add_parser("schema", help="print the JSON Schema of a file format")
-    sch.add_argument("format", choices=("faction", "warband", "system", "event"))
+    sch.add_argument("format", choices=("faction", "warband", "system", "event"),
+                     help="the file format: faction, warband, system or event")
     sch.add_argument("--system", metavar="ID",
                      help="with 'faction': the faction schema of that game system (its stat "
                           "names, types and ranks)")
@@ -74,15 +81,17 @@ def build_parser() -> argparse.ArgumentParser:
     sysp = sub.add_parser("systems", help="list the loaded game systems and their factions")
     sysp.add_argument("--data", action="append", default=[], metavar="DIR",
                       help="more system and faction files")
-    sysp.add_argument("--format", choices=("text", "json"), default="text")
+    sysp.add_argument("--format", choices=("text", "json"), default="text",
+                      help="text (the default): one system a line; json: one document")
 
     ev = sub.add_parser("event", help="check submitted lists against a tournament event file")
-    ev.add_argument("event", metavar="EVENT.yaml")
+    ev.add_argument("event", metavar="EVENT.yaml", help="the event file (spherewars-event/1)")
     ev.add_argument("paths", nargs="+", metavar="PATH",
                     help="warband files, or folders (every *.yaml in them, recursively)")
     ev.add_argument("--data", action="append", default=[], metavar="DIR",
                     help="more system and faction files (the event's data)")
-    ev.add_argument("--format", choices=("text", "json", "csv", "html"), default="text")
+    ev.add_argument("--format", choices=("text", "json", "csv", "html"), default="text",
+                    help="the report's form: text (the default), json, csv or html")
     ev.add_argument("-o", "--output", metavar="OUT", help="write the report to OUT")
     ev.add_argument("--pack", metavar="OUT.pdf",
                     help="also write the list pack: a cover with the table, then every "
@@ -100,19 +109,23 @@ def add_sharing_commands(sub: argparse._SubParsersAction) -> None:
                     help="warband files, or folders (every *.yaml in them, recursively)")
 
     share = sub.add_parser("share", help="print a list's share code (one line, for chat)")
-    share.add_argument("file", metavar="FILE")
+    share.add_argument("file", metavar="FILE", help="the warband file to share")
 
     imp = sub.add_parser("import", help="write the list held by a share code to a file")
     imp.add_argument("source", metavar="TEXT-OR-FILE",
                      help="text holding a share code (a whole chat message will do), a file "
                           "holding one, or - for standard input")
-    imp.add_argument("-o", "--output", required=True, metavar="OUT.warband.yaml")
+    imp.add_argument("-o", "--output", required=True, metavar="OUT.warband.yaml",
+                     help="the warband file to write")
     imp.add_argument("--force", action="store_true", help="replace OUT if it exists")
 
     text = sub.add_parser("text", help="print a list as text for posting in chat or forums")
-    text.add_argument("file", metavar="FILE")
-    text.add_argument("--style", choices=("plain", "markdown", "bbcode"), default="plain")
-    text.add_argument("--data", action="append", default=[], metavar="DIR")
+    text.add_argument("file", metavar="FILE", help="the warband file to print")
+    text.add_argument("--style", choices=("plain", "markdown", "bbcode"), default="plain",
+                      help="plain (the default), markdown (Discord, Reddit) or bbcode (forums)")
+    text.add_argument("--data", action="append", default=[], metavar="DIR",
+                      help="more system and faction files; a faction with a built-in id "
+                           "replaces it")
 
 
 GuiLauncher = Callable[[str | None], int]
@@ -170,7 +183,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         try:
             warband = load_warband(path)
         except DataError as exc:
-            return {"path": str(path), "legal": False, "error": str(exc)}
+            return exc.row(path)
         result = validate(warband, catalogue.get(warband.faction), args.points).to_json(str(path))
         result["fingerprint"] = list_fingerprint(warband)
         result["data_fingerprint"] = catalogue.data_fingerprint(warband.faction)
@@ -410,7 +423,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             where = " from standard input"
             text = sys.stdin.buffer.read(IMPORT_MAX_BYTES + 1)
             if len(text) > IMPORT_MAX_BYTES:
-                raise DataError.single("standard input", "more than 8 MiB; refusing to read it")
+                raise DataError.of_file("standard input", "more than 8 MiB; refusing to read it")
             source_text = yamlio.decode("standard input", text)
         elif os.path.lexists(source):
             where = f" from {source}"

@@ -87,7 +87,7 @@ class Catalogue:
         out = []
         for folder, builtin in layers:
             if not os.path.lexists(folder):
-                self.problems.append(DataError.single(folder, "no such file or folder"))
+                self.problems.append(DataError.of_file(folder, "no such file or folder"))
                 continue
             for path in data_files(folder):
                 try:

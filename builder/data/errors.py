@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from builder.safeio import escape
 
@@ -49,6 +50,16 @@ class DataError(Exception):
         self.problems = ordered
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def row(self, path: str | Path) -> dict[str, Any]:
+        """The JSON row of an unreadable file (SPEC §4): ``error`` holds every problem as text;
+        a file with several problems also gets ``errors``, one ``{line, column, message}`` each
+        (``line`` and ``column`` null for the file as a whole or the count of those left out)."""
+        row: dict[str, Any] = {"path": str(path), "legal": False, "error": str(self)}
+        if len(self.problems) > 1:
+            row["errors"] = [{"line": p.line or None, "column": p.column or None,
+                              "message": escape(p.message)} for p in self.problems]
+        return row
+
     @property
     def path(self) -> str:
         return self.problems[0].path
@@ -56,3 +67,9 @@ class DataError(Exception):
     @classmethod
     def single(cls, path: str | Path, message: str, line: int = 1, column: int = 1) -> DataError:
         return cls([Problem(str(path), line, column, message)])
+
+    @classmethod
+    def of_file(cls, path: str | Path, message: str) -> DataError:
+        """A problem with the file as a whole (missing, a folder, too large): ``PATH: message``,
+        with no line and column to point at."""
+        return cls([Problem(str(path), 0, 0, message)])

@@ -25,7 +25,7 @@ from builder.data.errors import MAX_PROBLEMS, DataError, Problem
 from builder.model import DEFAULT_SYSTEM, Faction, System, Warband
 from builder.model.base import WHOLE_NUMBER_ERRORS, describe, model_at
 from builder.model.faction import faction_data, faction_problems
-from builder.model.system import closest, system_problems
+from builder.model.system import closest, not_one_of, system_problems
 
 MAX_WARBAND_BYTES = 1 * yamlio.MiB
 MAX_FACTION_BYTES = 10 * yamlio.MiB
@@ -255,6 +255,9 @@ def _message(loc: tuple[Any, ...], kind: str, err: Any, ctx: dict[str, Any]) -> 
         return f"{field}: expected true or false (got {got})"
     if kind == "literal_error":
         expected = str(ctx.get("expected", "")).replace("'", "").replace(" or ", ", ")
+        value = err.get("input")
+        if isinstance(value, str):  # "severity: eror" suggests error, as a misspelt key does
+            return not_one_of(field, value, expected.split(", "))
         return f"{field} must be one of: {expected} (got {got})"
     if kind in ("string_type", "string_sub_type"):
         return f"{field} must be text (got {got})"

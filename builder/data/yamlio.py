@@ -263,10 +263,10 @@ def read_text(path: str | Path, max_bytes: int) -> str:
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except OSError as exc:
-        raise DataError.single(path, _os_problem(exc)) from None
+        raise DataError.of_file(path, _os_problem(exc)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced since the check
-            raise DataError.single(path, "is not a regular file; refusing to read it")
+            raise DataError.of_file(path, "is not a regular file; refusing to read it")
         chunks: list[bytes] = []
         total = 0
         while total <= max_bytes:  # +1 byte past the limit: notice a file that grew
@@ -276,10 +276,10 @@ def read_text(path: str | Path, max_bytes: int) -> str:
             chunks.append(chunk)
             total += len(chunk)
     except BlockingIOError:
-        raise DataError.single(path, "cannot be read without waiting; refusing to read it") \
+        raise DataError.of_file(path, "cannot be read without waiting; refusing to read it") \
             from None
     except OSError as exc:
-        raise DataError.single(path, _os_problem(exc)) from None
+        raise DataError.of_file(path, _os_problem(exc)) from None
     finally:
         os.close(fd)
     raw = b"".join(chunks)
@@ -295,21 +295,21 @@ def check_regular(path: str | Path) -> os.stat_result:
         st = os.stat(path)
     except FileNotFoundError:
         if os.path.lexists(path):
-            raise DataError.single(path, "is a link to something that does not exist "
-                                         "(a dangling link)") from None
-        raise DataError.single(path, "no such file") from None
+            raise DataError.of_file(path, "is a link to something that does not exist "
+                                          "(a dangling link)") from None
+        raise DataError.of_file(path, "no such file") from None
     except OSError as exc:
-        raise DataError.single(path, _os_problem(exc)) from None
+        raise DataError.of_file(path, _os_problem(exc)) from None
     except ValueError:  # a NUL byte in the name
-        raise DataError.single(path, "is not a valid file name") from None
+        raise DataError.of_file(path, "is not a valid file name") from None
     if stat.S_ISREG(st.st_mode):
         return st
     if stat.S_ISDIR(st.st_mode):
         if not os.access(path, os.R_OK | os.X_OK):
-            raise DataError.single(path, "is a folder that cannot be read (permission denied)")
-        raise DataError.single(path, "is a folder, not a file")
-    raise DataError.single(path, f"is {_kind(st.st_mode)}, not a regular file; refusing to "
-                                 "read it")
+            raise DataError.of_file(path, "is a folder that cannot be read (permission denied)")
+        raise DataError.of_file(path, "is a folder, not a file")
+    raise DataError.of_file(path, f"is {_kind(st.st_mode)}, not a regular file; refusing to "
+                                  "read it")
 
 
 def _kind(mode: int) -> str:
@@ -334,7 +334,7 @@ def _os_problem(exc: OSError) -> str:
 
 def _too_large(path: str | Path, max_bytes: int) -> None:
     limit = f"{max_bytes // MiB} MiB" if max_bytes >= MiB else f"{max_bytes} bytes"
-    raise DataError.single(path, f"file is larger than {limit}; refusing to read it")
+    raise DataError.of_file(path, f"file is larger than {limit}; refusing to read it")
 
 
 def yaml_files(folder: str | Path, accept: Callable[[str], bool] = lambda name: True

@@ -144,7 +144,7 @@ def check_file(event: Event, path: Path, catalogue: Catalogue) -> dict[str, Any]
     try:
         warband = load_warband(path)
     except DataError as exc:
-        return {"path": str(path), "legal": False, "error": str(exc)}
+        return exc.row(path)
     return check_list(event, warband, catalogue).to_json(str(path))
 
 

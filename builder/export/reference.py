@@ -86,5 +86,5 @@ def load_reference(path: str | Path | None = None) -> Reference:
     else:
         target = Path(path)
     if not target.is_file():
-        raise DataError.single(target, "no such reference text")
+        raise DataError.of_file(target, "no such reference text")
     return _load_cached(str(target), target.stat().st_mtime_ns)

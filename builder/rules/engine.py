@@ -22,6 +22,7 @@ from builder.model.system import (
     Selector,
     SumQuantity,
     System,
+    closest,
 )
 from builder.model.text import display
 from builder.rules.findings import Finding
@@ -324,10 +325,16 @@ def check_rule(rule: Rule, r: Roster) -> list[Finding]:
 def check_unknown_combatants(r: Roster) -> list[Finding]:
     """SPEC `unknown-combatant`: an entry names a combatant the faction does not have; it is
     kept in the list but counts toward nothing else."""
+    known = [c.id for c in r.faction.combatants] if r.unknown else []
+
+    def hint(cid: str) -> str:
+        near = closest(cid, known)
+        return f"; did you mean '{near}'?" if near else ""
+
     return [Finding("unknown-combatant", "error",
                     f"{n} model{'s' if n != 1 else ''} of '{cid}', which the {r.faction.name} "
                     "data does not have: it counts toward nothing (update the data or remove "
-                    "the entry)", (cid,))
+                    f"the entry{hint(cid)})", (cid,))
             for cid, n in r.unknown.items()]
 
 

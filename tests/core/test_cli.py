@@ -220,3 +220,104 @@ def test_warband_schema_checks_lists(capsys):
     assert list(validator.iter_errors(data)) == []
     data["entries"][0]["count"] = 0
     assert list(validator.iter_errors(data))
+
+
+def test_a_missing_file_is_named_without_a_line_and_column(capsys, tmp_path: Path):
+    """Issue 14: "no such file" has no place in the file to point at."""
+    missing = tmp_path / "nope.warband.yaml"
+    code, out, _ = run(capsys, "validate", str(missing), "--format", "json")
+    assert code == 2
+    assert json.loads(out)["files"][0]["error"] == f"{missing}: no such file"
+    code, out, _ = run(capsys, "validate", str(missing))
+    assert out.splitlines()[0] == f"✘ {missing}: no such file"
+
+
+def test_json_lists_every_error_of_a_file_with_several(capsys, lists: Path):
+    """Issue 14: ``error`` stays (SPEC §4); a file with several problems also gets
+    ``errors``, one per problem, with its place; a file with one problem keeps SPEC's row."""
+    broken = lists / "two.yaml"
+    broken.write_text(BROKEN.replace("name: B\n", "name: B\npoints_limit: lots\n"))
+    (lists / "one.yaml").write_text(BROKEN)
+    code, out, _ = run(capsys, "validate", str(broken), str(lists / "one.yaml"),
+                       "--format", "json")
+    assert code == 2
+    two, one = json.loads(out)["files"]
+    assert two["error"].count("\n") == 1
+    assert [(e["line"], e["column"]) for e in two["errors"]] == [(3, 15), (7, 12)]
+    assert two["errors"][1]["message"].startswith("count must be")
+    assert "errors" not in one
+
+
+def test_event_json_lists_every_error_of_a_file_with_several(capsys, tmp_path: Path):
+    from builder.cli import main as cli
+
+    event = tmp_path / "event.yaml"
+    event.write_text("schema: spherewars-event/1\nname: Test Cup\npoints_limit: 400\n")
+    broken = tmp_path / "two.warband.yaml"
+    broken.write_text(BROKEN.replace("name: B\n", "name: B\npoints_limit: lots\n"))
+    code = cli(["event", str(event), str(broken), "--format", "json"])
+    row = json.loads(capsys.readouterr().out)["files"][0]
+    assert code == 2 and len(row["errors"]) == 2 and "error" in row
+
+
+def test_a_misspelt_combatant_suggests_the_nearest(capsys, lists: Path):
+    (lists / "a.warband.yaml").write_text(LEGAL.replace("nek-org", "nek-ogr"))
+    code, out, _ = run(capsys, "validate", str(lists / "a.warband.yaml"))
+    assert code == 1 and "did you mean 'nek-org'?" in out
+
+
+def test_a_misspelt_value_of_a_fixed_set_suggests_the_nearest(capsys, tmp_path: Path):
+    """``kind: txet`` reads as the misspelt key does: the closest valid value is named."""
+    text = (Path(__file__).parents[2] / "resources" / "systems" / "torn.yaml").read_text("utf-8")
+    assert "kind: text, required" in text
+    system = tmp_path / "torn-typo.yaml"
+    system.write_text(text.replace("kind: text, required", "kind: txet, required", 1)
+                      .replace("\nid: torn\n", "\nid: torn-typo\n"), encoding="utf-8")
+    code, out, _ = run(capsys, "check-data", str(system))
+    assert code == 2
+    assert "kind must be one of: number, pair, text (got the text 'txet'; did you mean " \
+           "'text'?)" in out
+
+
+def _actions(parser, prefix: str = "spherewars"):
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _actions(sub, f"{prefix} {name}")
+        elif not isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
+            yield prefix, action
+
+
+def test_every_option_of_every_command_has_help_text():
+    from builder.cli import build_parser
+
+    found = list(_actions(build_parser()))
+    assert len(found) > 30
+    bare = [f"{where} {'/'.join(a.option_strings) or a.dest}" for where, a in found
+            if not (a.help or "").strip() and a.dest != "command"]
+    assert bare == []
+
+
+@pytest.mark.parametrize(("kind", "system"), [
+    ("faction", None), ("warband", None), ("system", None), ("event", None),
+    ("faction", "spherewars-1e"), ("faction", "torn")])
+def test_every_schema_property_has_a_description(capsys, kind: str, system: str | None):
+    """Editors show a property's description on hover: every key of every format has one."""
+    schema = _schema(capsys, kind, *(["--system", system] if system else []))
+    bare: list[str] = []
+
+    def walk(node, where: str) -> None:
+        if isinstance(node, dict):
+            for key, prop in (node.get("properties") or {}).items():
+                if isinstance(prop, dict) and not str(prop.get("description", "")).strip():
+                    bare.append(f"{where}.{key}")
+            for key, child in node.items():
+                walk(child, f"{where}/{key}")
+        elif isinstance(node, list):
+            for child in node:
+                walk(child, where)
+
+    walk(schema, kind)
+    assert bare == []
