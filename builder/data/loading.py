@@ -23,7 +23,7 @@ from builder import paths
 from builder.data import yamlio
 from builder.data.errors import MAX_PROBLEMS, DataError, Problem
 from builder.model import DEFAULT_SYSTEM, Faction, System, Warband
-from builder.model.base import WHOLE_NUMBER_ERRORS, describe, model_at
+from builder.model.base import WHOLE_NUMBER_ERRORS, describe, model_at, needs_whole_number
 from builder.model.faction import faction_data, faction_problems
 from builder.model.system import closest, not_one_of, system_problems
 
@@ -180,6 +180,8 @@ def _split(path: str) -> tuple[tuple[Any, ...], str | None]:
 
 
 _MINIMUM = {"count": 1, "successes": 1, "max": 1, "wounds": 1}
+_AT_LEAST_ONE = {"combatants": "a faction needs at least one combatant",
+                 "types": "a game system needs at least one combatant type"}
 
 
 class _More(str):
@@ -250,7 +252,7 @@ def _message(loc: tuple[Any, ...], kind: str, err: Any, ctx: dict[str, Any]) -> 
     if kind in ("int_type", "int_parsing", "greater_than_equal", "int_from_float"):
         key = field.split("[")[0]
         minimum = ctx.get("ge", _MINIMUM.get(key, 0))
-        return f"{field} must be an integer >= {minimum} (got {got})"
+        return needs_whole_number(field, err.get("input"), minimum)
     if kind in ("bool_type", "bool_parsing"):
         return f"{field}: expected true or false (got {got})"
     if kind == "literal_error":
@@ -264,7 +266,7 @@ def _message(loc: tuple[Any, ...], kind: str, err: Any, ctx: dict[str, Any]) -> 
     if kind == "list_type":
         return f"{field} must be a list (got {got})"
     if kind in ("too_short",):
-        return f"{field} must have at least one entry"
+        return _AT_LEAST_ONE.get(field, f"{field} must have at least one entry")
     if kind in ("model_type", "dict_type", "model_attributes_type", "mapping_expected"):
         return f"{field}: expected a mapping of keys (got {got})"
     if kind == "value_error":

@@ -142,6 +142,13 @@ def _inner_model(annotation: Any) -> Any:
     return None
 
 
+def needs_whole_number(field: str, value: Any, minimum: int = 0) -> str:
+    """"PE must be a whole number, 0 or more (got the text 'lots')": plain words, and nothing
+    said about what was got when nothing was written (an empty field)."""
+    got = "" if value is None else f" (got {describe(value)})"
+    return f"{field} must be a whole number, {minimum} or more{got}"
+
+
 def describe(value: Any) -> str:
     """How a YAML value reads to its author, for messages (short, whatever the value's size)."""
     if value is None:

@@ -28,6 +28,7 @@ from builder.model.base import (
     StrictModel,
     check_schema,
     describe,
+    needs_whole_number,
     number_like,
     quote,
 )
@@ -197,7 +198,7 @@ def value_problem(stat: str, value: Any, kind: str) -> str | None:
         if number_like(value):
             return (f"{stat} must be a whole number written in plain digits, such as 10 "
                     f"(got {describe(value)})")
-        return f"{stat} must be an integer >= 0 (got {describe(value)})"
+        return needs_whole_number(stat, value)
     if kind == "pair":
         if whole or (isinstance(value, str) and _PAIR.match(value)
                      and all(int(p) <= MAX_WHOLE for p in value.split("-"))):
@@ -289,9 +290,10 @@ def _combatant(where: str, c: dict[str, Any], system: System, kinds: list[str],
             if message:
                 problems.append((f"{where}/profile/{key}", message))
             elif stat.required and normal_value(value, stat.kind) is None:
-                need = "an integer >= 0" if stat.kind == "number" else "given"
                 problems.append((f"{where}/profile/{key}",
-                                 f"{key} must be {need} (got {describe(value)})"))
+                                 needs_whole_number(key, value) if stat.kind == "number"
+                                 else f"{key} must be given"
+                                 + ("" if value is None else f" (got {describe(value)})")))
         for stat in system.stats:
             if stat.required and stat.id not in profile:
                 problems.append((f"{where}/profile", f"missing required key '{stat.id}'"))

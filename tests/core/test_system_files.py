@@ -136,7 +136,7 @@ def _mutator_language(d):
 
 
 def _mutator_no_types(d):
-    """types must have at least one entry"""
+    """a game system needs at least one combatant type"""
     d["types"] = []
 
 

@@ -157,7 +157,7 @@ def test_create_save_reload_and_build_a_warband_that_hits_the_caps(qtbot, editor
     retype(qtbot, form.name_edit, "Test Legion")
     click(qtbot, form.id_from_name)
     retype(qtbot, form.source_edit, "tests: invented data")
-    assert pane.doc.problems == [("combatants", "combatants must have at least one entry")]
+    assert pane.doc.problems == [("combatants", "a faction needs at least one combatant")]
 
     pane.tabs.setCurrentIndex(1)
     add_combatant(qtbot, editor, "Test Captain", "leader", 50, man=2)
@@ -225,7 +225,7 @@ def test_invalid_input_is_flagged_at_its_field_and_save_is_refused(qtbot, editor
     assert errors_of(form, "name") == "⚠ name: must not be empty"
     shown = errors_of(form, "profile.CON")  # the profile's stats share one label
     assert "CON must be a whole number (6) or arcane-mundane" in shown
-    assert "PE must be an integer >= 0 (got nothing (null))" in shown
+    assert "PE must be a whole number, 0 or more" in shown and "null" not in shown
     assert form.stat_edits["CON"].property("invalid") is True
     assert form.stat_edits["MOV"].property("invalid") is False
     # the list marks the combatant, the problem list says where each one is
@@ -458,7 +458,7 @@ def test_import_of_a_broken_file_shows_where_the_mistake_is(qtbot, editor, user_
     click(qtbot, editor.import_button)
     title, text = prompts(editor).told[-1]
     assert title == "Cannot import"
-    assert (f"{DATA / 'test-broken-faction.yaml'}:10:19: PE must be an integer >= 0 "
+    assert (f"{DATA / 'test-broken-faction.yaml'}:10:19: PE must be a whole number, 0 or more "
             "(got the text 'lots')") in text
     assert not (user_dir / "factions").exists()
 
@@ -534,4 +534,4 @@ def test_the_real_message_box_can_be_clicked(qtbot, user_dir):
 
     QTimer.singleShot(0, click_ok)
     assert window.save() is False
-    assert seen and "combatants must have at least one entry" in seen[0]
+    assert seen and "a faction needs at least one combatant" in seen[0]

@@ -53,7 +53,7 @@ def test_form_data_of_soimi_validates_back_to_the_same_faction(universal) -> Non
 def test_a_new_faction_asks_for_a_combatant(universal) -> None:
     doc = FactionDocument(new_faction_data("test-new"), universal)
     assert doc.faction is None
-    assert doc.problems == [("combatants", "combatants must have at least one entry")]
+    assert doc.problems == [("combatants", "a faction needs at least one combatant")]
 
 
 def test_set_value_do_undo_redo_and_merge(doc: FactionDocument) -> None:
