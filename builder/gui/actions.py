@@ -12,11 +12,14 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolButton
 
 from builder.gui import icons
+from builder.gui.undokeys import UndoKeys
 
 SK = QKeySequence.StandardKey
 _MEDIA_KEYS = 0x01000053
 """Qt key codes from here on are keys of multimedia keyboards, not worth listing."""
 SP = QStyle.StandardPixmap
+DUPLICATE_KEY = QKeySequence("Ctrl+D")
+"""Duplicate (a faction, in the editor), and nothing else in any window."""
 
 
 def _action(parent: QObject, text: str, *, name: str,
@@ -75,12 +78,12 @@ class Actions:
         # Edit
         self.undo = stack.createUndoAction(w, "&Undo")
         self.undo.setObjectName("undo")
-        self.undo.setShortcuts(SK.Undo)
         self.undo.setIcon(icons.themed("edit-undo", SP.SP_ArrowBack))
         self.redo = stack.createRedoAction(w, "&Redo")
         self.redo.setObjectName("redo")
-        self.redo.setShortcuts(SK.Redo)
         self.redo.setIcon(icons.themed("edit-redo", SP.SP_ArrowForward))
+        # Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, even inside the list name and the notes
+        self.undo_keys = UndoKeys(w, self.undo, self.redo)
         self.add = _action(w, "&Add to warband", name="add", keys=["Ctrl+Return"],
                            icon=("list-add", SP.SP_ArrowRight),
                            tip="Hire the selected combatant (Enter in the catalogue, "
@@ -92,6 +95,10 @@ class Actions:
         self.remove = _action(w, "&Remove from warband", name="remove", keys=SK.Delete,
                               icon=("list-remove", SP.SP_TrashIcon),
                               tip="Remove the selected entries")
+        # KDE's Delete also has Ctrl+D, which means Duplicate in the faction editor: one
+        # meaning across both windows
+        self.remove.setShortcuts([k for k in QKeySequence.keyBindings(SK.Delete)
+                                  if k != DUPLICATE_KEY] or [QKeySequence(Qt.Key.Key_Delete)])
         self.find = _action(w, "&Filter catalogue", name="find", keys=SK.Find,
                             tip="Type to narrow the catalogue by name")
         # Roster-only keys: Delete, + and - must not fire while typing in a text field.

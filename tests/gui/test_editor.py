@@ -535,3 +535,37 @@ def test_the_real_message_box_can_be_clicked(qtbot, user_dir):
     QTimer.singleShot(0, click_ok)
     assert window.save() is False
     assert seen and "a faction needs at least one combatant" in seen[0]
+
+
+def test_undo_keys_in_a_field_undo_the_faction_step_by_step(qtbot, editor, monkeypatch):
+    """Issue 14 items 7 and 9: Ctrl+Z typed in a field is the faction's undo, as often as there
+    are steps; Ctrl+Y and Ctrl+Shift+Z redo; Ctrl+D means Duplicate."""
+    from PySide6.QtWidgets import QApplication
+
+    editor.open_faction("soimi")
+    click(qtbot, editor.duplicate_button)
+    pane = editor.pane
+    doc = pane.doc
+    pane.tabs.setCurrentIndex(1)
+    page = pane.combatants
+    form = page.combatant_form
+    page.select(0)
+    editor.activateWindow()
+    retype(qtbot, form.name_edit, "Test first")
+    retype(qtbot, form.nickname_edit, "test second")
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is form.nickname_edit, timeout=2000)
+    name = ("combatants", 0, "name")
+    nickname = ("combatants", 0, "nickname")
+    ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+
+    qtbot.keyClick(form.nickname_edit, Qt.Key.Key_Z, ctrl)
+    assert doc.get(nickname) != "test second" and doc.get(name) == "Test first"
+    qtbot.keyClick(form.nickname_edit, Qt.Key.Key_Z, ctrl)  # on past the field's own edit
+    assert doc.get(name) == "Nek'Org" and form.name_edit.text() == "Nek'Org"
+    assert editor.redo_action.isEnabled()
+    qtbot.keyClick(form.nickname_edit, Qt.Key.Key_Y, ctrl)
+    assert doc.get(name) == "Test first"
+    qtbot.keyClick(form.nickname_edit, Qt.Key.Key_Z, ctrl | shift)
+    assert doc.get(nickname) == "test second" and form.nickname_edit.text() == "test second"
+    assert not editor.redo_action.isEnabled()
+    assert QKeySequence("Ctrl+D") in editor.duplicate_action.shortcuts()

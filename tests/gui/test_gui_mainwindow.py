@@ -698,3 +698,73 @@ def test_real_faction_editor_opens_once_and_reloads(qtbot: Any, make_window: Any
     assert window.doc.catalogue is not before
     assert "test-faction" in window.doc.catalogue.factions
     editor.close()
+
+
+# ---------------------------------------------------------------- undo keys everywhere
+
+
+CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+
+
+def test_undo_keys_in_the_name_and_notes_fields_are_the_lists_undo(qtbot: Any, window: Any):
+    """Issue 14 items 7 and 9: Ctrl+Z in a text field undoes the list's steps, one after the
+    other (not the field's own typing once); Ctrl+Y and Ctrl+Shift+Z redo."""
+    from builder.gui.roster_model import add_combatant
+
+    add_combatant(window.doc, window.stack, "nek-org")
+    focus(qtbot, window, window.name_edit)
+    window.name_edit.end(False)
+    qtbot.keyClicks(window.name_edit, " X")
+    assert window.doc.warband.name == "New warband X"
+
+    qtbot.keyClick(window.name_edit, Qt.Key.Key_Z, CTRL)
+    assert window.doc.warband.name == "New warband" == window.name_edit.text()
+    qtbot.keyClick(window.name_edit, Qt.Key.Key_Z, CTRL)
+    assert ids(window) == []
+    assert window.act.redo.isEnabled()
+    qtbot.keyClick(window.name_edit, Qt.Key.Key_Y, CTRL)
+    assert ids(window) == [("nek-org", 1)]
+    qtbot.keyClick(window.name_edit, Qt.Key.Key_Z, CTRL | SHIFT)
+    assert window.doc.warband.name == "New warband X" == window.name_edit.text()
+
+    focus(qtbot, window, window.notes_edit)
+    qtbot.keyClicks(window.notes_edit, "Test notes")
+    assert window.doc.warband.notes == "Test notes"
+    qtbot.keyClick(window.notes_edit, Qt.Key.Key_Z, CTRL)
+    assert not window.doc.warband.notes and window.notes_edit.toPlainText() == ""
+    qtbot.keyClick(window.notes_edit, Qt.Key.Key_Z, CTRL)
+    assert window.doc.warband.name == "New warband"
+    qtbot.keyClick(window.notes_edit, Qt.Key.Key_Z, CTRL)
+    qtbot.keyClick(window.notes_edit, Qt.Key.Key_Z, CTRL)  # nothing left: the field keeps still
+    assert ids(window) == [] and window.notes_edit.toPlainText() == ""
+
+
+def test_redo_is_ctrl_y_and_ctrl_shift_z_whatever_the_desktops_key_theme(monkeypatch):
+    """GNOME's and KDE's key themes give Redo only Ctrl+Shift+Z and Delete Ctrl+D too."""
+    from builder.gui import undokeys
+
+    themed = {QKeySequence.StandardKey.Redo: [QKeySequence("Ctrl+Shift+Z")],
+              QKeySequence.StandardKey.Undo: [QKeySequence("Ctrl+Z")]}
+    monkeypatch.setattr(undokeys.QKeySequence, "keyBindings",
+                        staticmethod(lambda key: list(themed[key])))
+    monkeypatch.setattr(undokeys.sys, "platform", "linux")
+    assert QKeySequence("Ctrl+Y") in undokeys.redo_keys()
+    assert QKeySequence("Ctrl+Shift+Z") in undokeys.redo_keys()
+
+
+def test_ctrl_d_does_not_remove_from_the_list(qtbot: Any, make_window: Any, monkeypatch):
+    """Ctrl+D is Duplicate in the faction editor; the main window gives it no other meaning,
+    not even where the desktop's Delete is Del and Ctrl+D (KDE)."""
+    standard = QKeySequence.keyBindings
+
+    def kde(key: QKeySequence.StandardKey) -> list[QKeySequence]:
+        if key == QKeySequence.StandardKey.Delete:
+            return [QKeySequence(Qt.Key.Key_Delete), QKeySequence("Ctrl+D")]
+        return standard(key)
+
+    monkeypatch.setattr(QKeySequence, "keyBindings", staticmethod(kde))
+    window = make_window()
+    bound = [a.objectName() for a in window.findChildren(type(window.act.remove))
+             if QKeySequence("Ctrl+D") in a.shortcuts()]
+    assert bound == []
+    assert QKeySequence(Qt.Key.Key_Delete) in window.act.remove.shortcuts()

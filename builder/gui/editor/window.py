@@ -39,6 +39,7 @@ from builder.data import (
 )
 from builder.data.loading import MAX_FACTION_BYTES, MAX_SYSTEM_BYTES
 from builder.data.yamlio import read_text
+from builder.gui.actions import DUPLICATE_KEY
 from builder.gui.editor.document import (
     FactionDocument,
     faction_form_data,
@@ -47,6 +48,7 @@ from builder.gui.editor.document import (
 )
 from builder.gui.editor.pane import FactionPane
 from builder.gui.editor.prompts import Prompts
+from builder.gui.undokeys import UndoKeys
 from builder.model import DEFAULT_SYSTEM, Faction, System
 from builder.model.text import display
 
@@ -177,7 +179,7 @@ class FactionEditor(QMainWindow):
                                  self.new_faction, keys.New)
         self.duplicate_action = action("&Duplicate to edit",
                                        "Copy this faction into a new one you can edit",
-                                       self.duplicate_faction, "Ctrl+D")
+                                       self.duplicate_faction, DUPLICATE_KEY)
         self.save_action = action("&Save", "Save this faction into your factions folder",
                                   self.save, keys.Save)
         self.import_action = action("&Import…", "Check a faction or game system file and copy "
@@ -186,9 +188,9 @@ class FactionEditor(QMainWindow):
                                     "share it", self.export_faction, keys.SaveAs)
         self.close_action = action("&Close", "Close the faction editor", self.close, keys.Close)
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence(keys.Undo))
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence(keys.Redo))
+        # the faction's undo stack owns the keys, in every field of the editor too
+        self.undo_keys = UndoKeys(self, self.undo_action, self.redo_action)
         self.addAction(self.undo_action)
         self.addAction(self.redo_action)
 
