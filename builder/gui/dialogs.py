@@ -141,6 +141,21 @@ class Prompter:
                                       f"{path.name} is written. Open it now?")
         return answer == QMessageBox.StandardButton.Yes
 
+    def ask_show_folder(self, path: Path) -> bool:
+        """The PDF is written but nothing on this computer opens PDF files: say so, and offer
+        its folder (True: show it)."""
+        box = QMessageBox(QMessageBox.Icon.Information, "No PDF viewer",
+                          f"{path.name} is written, but no program to open PDF files was "
+                          "found on this computer.", parent=self.parent)
+        box.setObjectName("no-pdf-viewer-prompt")
+        box.setInformativeText(f"It is in the folder {path.parent}")
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        show = box.addButton("Show folder", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Close)
+        box.setDefaultButton(show)
+        box.exec()
+        return box.clickedButton() is show
+
     def show_data_problems(self, problems: list[DataError]) -> None:
         DataProblemsDialog(problems, self.parent).exec()
 

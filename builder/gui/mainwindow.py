@@ -1013,7 +1013,19 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Exported {path.name}", 5000)
         if self.prompter.ask_open_pdf(path):
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+            self._open_pdf(path)
+
+    def _open_pdf(self, path: Path) -> None:
+        """Open the PDF in the desktop's viewer; with none, say so and offer its folder
+        (openUrl returns False when no program is registered for PDF files)."""
+        if QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
+            return
+        if not self.prompter.ask_show_folder(path):
+            return
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path.parent))):
+            self.prompter.show_error("Could not show the folder",
+                                     "No file manager could be started.",
+                                     f"{path.name} is in {path.parent}")
 
     def _bool_setting(self, key: str, default: bool) -> bool:
         value = self.settings.value(key, default)

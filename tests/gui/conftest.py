@@ -78,6 +78,9 @@ class ScriptedPrompter(Prompter):
     def ask_open_pdf(self, path: Path) -> bool:
         return bool(self._next("open_pdf", (path,), False))
 
+    def ask_show_folder(self, path: Path) -> bool:
+        return bool(self._next("show_folder", (path,), False))
+
     def show_data_problems(self, problems: list[Any]) -> None:
         self._next("data_problems", (problems,))
 

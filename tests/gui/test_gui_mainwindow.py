@@ -768,3 +768,60 @@ def test_ctrl_d_does_not_remove_from_the_list(qtbot: Any, make_window: Any, monk
              if QKeySequence("Ctrl+D") in a.shortcuts()]
     assert bound == []
     assert QKeySequence(Qt.Key.Key_Delete) in window.act.remove.shortcuts()
+
+
+# ---------------------------------------------------------------- opening the PDF
+
+
+def _export_and_open(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                     handlers: dict[str, bool]) -> list[str]:
+    """Export, answer Yes to "Open it now?"; ``handlers`` says which kind of url the desktop
+    can open ("pdf", "folder"). Returns the local paths asked to open."""
+    from PySide6.QtGui import QDesktopServices
+
+    import builder.export
+
+    def fake_export(warband: Warband, catalogue: Catalogue, path: Path, **kw: Any) -> None:
+        Path(path).write_bytes(b"%PDF-1.4\n")
+
+    opened: list[str] = []
+
+    def open_url(url: Any) -> bool:
+        opened.append(url.toLocalFile())
+        return handlers["pdf" if url.toLocalFile().endswith(".pdf") else "folder"]
+
+    monkeypatch.setattr(builder.export, "export_pdf", fake_export, raising=False)
+    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(open_url))
+    window.prompter.script("export_options", ExportOptions())
+    window.prompter.script("pdf_path", str(tmp_path / "out.pdf"))
+    window.prompter.script("open_pdf", True)
+    window.export_pdf()
+    return opened
+
+
+def test_open_the_pdf_with_no_viewer_says_so_and_shows_the_folder(
+        window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14 item 13: "Open the PDF now?" with no PDF viewer used to do nothing."""
+    window.prompter.script("show_folder", True)
+    opened = _export_and_open(window, tmp_path, monkeypatch, {"pdf": False, "folder": True})
+    assert window.prompter.asked("show_folder") == [(tmp_path / "out.pdf",)]
+    assert opened == [str(tmp_path / "out.pdf"), str(tmp_path)]
+
+    # with a viewer, nothing more is asked
+    opened = _export_and_open(window, tmp_path, monkeypatch, {"pdf": True, "folder": True})
+    assert opened == [str(tmp_path / "out.pdf")] and len(window.prompter.asked("show_folder")) == 1
+
+    # no file manager either: said, with the folder's path to copy
+    window.prompter.script("show_folder", True)
+    _export_and_open(window, tmp_path, monkeypatch, {"pdf": False, "folder": False})
+    assert str(tmp_path) in window.prompter.asked("error")[-1][2]
+
+
+def test_the_no_pdf_viewer_box_names_the_folder_and_offers_it(qtbot: Any, tmp_path: Path):
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    seen = click_message_box("no-pdf-viewer-prompt", "Show folder")
+    assert Prompter(parent).ask_show_folder(tmp_path / "out.pdf") is True
+    assert "no program to open PDF files" in seen[0] and str(tmp_path) in seen[0]
+    seen = click_message_box("no-pdf-viewer-prompt", QMessageBox.StandardButton.Close)
+    assert Prompter(parent).ask_show_folder(tmp_path / "out.pdf") is False and seen
