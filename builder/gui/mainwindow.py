@@ -80,6 +80,7 @@ from builder.gui.roster_model import (
     add_combatant,
 )
 from builder.gui.sharing import Sharing
+from builder.gui.undokeys import OWN_UNDO
 from builder.gui.widgets import CatalogueView, CountDelegate, TotalsBar
 from builder.model import Faction, Warband
 from builder.model.base import MAX_WHOLE
@@ -154,6 +155,7 @@ class MainWindow(QMainWindow):
         self.filter.setObjectName("catalogue-filter")
         self.filter.setPlaceholderText("Filter by name  (Ctrl+F)")
         self.filter.setClearButtonEnabled(True)
+        self.filter.setProperty(OWN_UNDO, True)  # Ctrl+Z undoes the filter text, not the list
         self.catalogue_model = CatalogueModel()
         self.catalogue_proxy = CatalogueFilter(self.catalogue_model)
         self.catalogue_view = CatalogueView()

@@ -26,6 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 SK = QKeySequence.StandardKey
+OWN_UNDO = "ownUndo"
+"""A widget property: set on a text field that is not part of the document (a filter box),
+whose Ctrl+Z undoes its own typing."""
 TEXT_WIDGETS = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit)
 """Widgets with an undo history (or a line edit inside) of their own."""
 
@@ -64,6 +67,8 @@ class UndoKeys(QObject):
             app.focusChanged.connect(self._focus_changed)
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and new.property(OWN_UNDO):
+            return  # a field that is not the document (the catalogue filter) keeps its own
         if isinstance(new, TEXT_WIDGETS) and new.window() is self._window:
             new.installEventFilter(self)  # installing twice keeps one filter
 

@@ -739,6 +739,18 @@ def test_undo_keys_in_the_name_and_notes_fields_are_the_lists_undo(qtbot: Any, w
     assert ids(window) == [] and window.notes_edit.toPlainText() == ""
 
 
+def test_ctrl_z_in_the_catalogue_filter_undoes_the_filter_not_the_list(qtbot: Any, window: Any):
+    """The filter box is not part of the list: its Ctrl+Z undoes its own typing."""
+    from builder.gui.roster_model import add_combatant
+
+    add_combatant(window.doc, window.stack, "nek-org")
+    focus(qtbot, window, window.filter)
+    qtbot.keyClicks(window.filter, "tir")
+    qtbot.keyClick(window.filter, Qt.Key.Key_Z, CTRL)
+    assert window.filter.text() == ""
+    assert ids(window) == [("nek-org", 1)]  # the list's step is still there
+
+
 def test_redo_is_ctrl_y_and_ctrl_shift_z_whatever_the_desktops_key_theme(monkeypatch):
     """GNOME's and KDE's key themes give Redo only Ctrl+Shift+Z and Delete Ctrl+D too."""
     from builder.gui import undokeys
