@@ -143,10 +143,20 @@ def _inner_model(annotation: Any) -> Any:
 
 
 def needs_whole_number(field: str, value: Any, minimum: int = 0) -> str:
-    """"PE must be a whole number, 0 or more (got the text 'lots')": plain words, and nothing
-    said about what was got when nothing was written (an empty field)."""
+    """"PE must be an integer >= 0 (got the text 'lots')", in SPEC §4's words, and nothing
+    said about what was got when nothing was written (an empty field). The faction editor
+    words it plainly (:func:`plain_message`)."""
     got = "" if value is None else f" (got {describe(value)})"
-    return f"{field} must be a whole number, {minimum} or more{got}"
+    return f"{field} must be an integer >= {minimum}{got}"
+
+
+_INTEGER = re.compile(r"must be an integer >= (\d+)")
+
+
+def plain_message(message: str) -> str:
+    """A message as the faction editor shows it to someone typing in a form: "PE must be a
+    whole number, 0 or more" rather than the file messages' "integer >= 0"."""
+    return _INTEGER.sub(r"must be a whole number, \1 or more", message)
 
 
 def describe(value: Any) -> str:

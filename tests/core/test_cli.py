@@ -67,8 +67,8 @@ def test_broken_file_exits_2_and_the_others_are_still_checked(capsys, lists: Pat
     assert doc["summary"] == {"files": 3, "legal": 1, "illegal": 1, "unreadable": 1}
     broken = next(f for f in doc["files"] if f["path"].endswith("broken.yaml"))
     assert broken == {"path": str(lists / "broken.yaml"), "legal": False,
-                      "error": f"{lists / 'broken.yaml'}:6:12: count must be a whole number, "
-                               "1 or more (got the number 0)"}
+                      "error": f"{lists / 'broken.yaml'}:6:12: count must be an integer >= 1 "
+                               "(got the number 0)"}
 
 
 def test_json_shape_matches_the_spec(capsys, lists: Path):
@@ -142,7 +142,7 @@ def test_check_data_prints_every_problem(capsys, tmp_path: Path):
     assert out.splitlines() == [
         f"{tmp_path / 'bin.yaml'}:1:1: not valid UTF-8 text (byte 0xff); is this a binary file?",
         f"{tmp_path / 'typo.yaml'}:8:5: unknown key 'sqaud' (did you mean 'squad'?)",
-        f"{tmp_path / 'typo.yaml'}:9:19: PE must be a whole number, 0 or more "
+        f"{tmp_path / 'typo.yaml'}:9:19: PE must be an integer >= 0 "
         "(got the text 'lots')",
     ]
 

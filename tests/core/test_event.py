@@ -85,8 +85,8 @@ def test_event_file_reads(tmp_path: Path, catalogue: Catalogue):
 
 @pytest.mark.parametrize(("text", "where", "message"), [
     (EVENT.replace("name: Test Cup", "nmae: Test Cup"), "2:1", "did you mean 'name'?"),
-    (EVENT.replace("points_limit: 150", "points_limit: lots"), "5:15", "points_limit must be a "
-                                                                       "whole number, 0 or more"),
+    (EVENT.replace("points_limit: 150", "points_limit: lots"), "5:15", "points_limit must be an "
+                                                                       "integer >= 0"),
     (EVENT.replace("system: spherewars-1e", "system: spherewars-2e"), "4:1",
      "unknown game system 'spherewars-2e' (did you mean 'spherewars-1e'?)"),
     (EVENT.replace("{type: troop}", "{type: trop}"), "8:58", "did you mean 'troop'?"),

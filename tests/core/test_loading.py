@@ -37,12 +37,12 @@ def _mutator_unknown_top_key(d):
 
 
 def _mutator_pe_text(d):
-    """PE must be a whole number, 0 or more (got the text 'lots')"""
+    """PE must be an integer >= 0 (got the text 'lots')"""
     d["combatants"][0]["profile"]["PE"] = "lots"
 
 
 def _mutator_pe_negative(d):
-    """PE must be a whole number, 0 or more (got the number -3)"""
+    """PE must be an integer >= 0 (got the number -3)"""
     d["combatants"][0]["profile"]["PE"] = -3
 
 
@@ -52,7 +52,7 @@ def _mutator_pe_missing(d):
 
 
 def _mutator_pe_number_as_text(d):
-    """PE must be a whole number, 0 or more (got the text '100')"""
+    """PE must be an integer >= 0 (got the text '100')"""
     d["combatants"][0]["profile"]["PE"] = "100"
 
 
@@ -122,7 +122,7 @@ def _mutator_schema_other(d):
 
 
 def _mutator_building_negative(d):
-    """max_squad_units must be a whole number, 0 or more (got the number -1)"""
+    """max_squad_units must be an integer >= 0 (got the number -1)"""
     d["building"] = {"max_squad_units": -1}
 
 
@@ -132,7 +132,7 @@ def _mutator_building_typo(d):
 
 
 def _mutator_wounds_bool(d):
-    """wounds must be a whole number, 1 or more (got true)"""
+    """wounds must be an integer >= 1 (got true)"""
     d["combatants"][0]["wounds"] = True
 
 
@@ -183,7 +183,7 @@ def test_error_points_at_the_line_and_column(tmp_path: Path):
         load_faction(path)
     assert [str(p) for p in info.value.problems] == [
         f"{path}:8:5: unknown key 'sqaud' (did you mean 'squad'?)",
-        f"{path}:10:11: PE must be a whole number, 0 or more (got the text 'lots')",
+        f"{path}:10:11: PE must be an integer >= 0 (got the text 'lots')",
     ]
 
 
@@ -199,7 +199,7 @@ def test_reference_problems_come_with_the_other_mistakes(tmp_path: Path):
     with pytest.raises(DataError) as info:
         load_faction(path)
     messages = [p.message for p in info.value.problems]
-    assert any(m.startswith("PE must be a whole number") for m in messages)
+    assert any(m.startswith("PE must be an integer") for m in messages)
     assert "combatant id 'test-leader' is used twice (combatants[0] and combatants[1])" in messages
     assert "unknown ability 'test-racal' (did you mean 'test-racial'?)" in messages
     assert len(messages) == len(set(messages)) == 3
@@ -232,7 +232,7 @@ def test_spec_example_count_message(tmp_path: Path):
                     "  - combatant: nek-org\n    count: 0\n")
     with pytest.raises(DataError) as info:
         load_warband(path)
-    assert str(info.value).startswith(f"{path}:6:12: count must be a whole number, 1 or more")
+    assert str(info.value).startswith(f"{path}:6:12: count must be an integer >= 1")
 
 
 @pytest.mark.parametrize(
@@ -243,7 +243,7 @@ def test_spec_example_count_message(tmp_path: Path):
         ("schema: spherewars-warband/1\nname: X\nfaction: s\nentries: []\nnote: x\n",
          "unknown key 'note' (did you mean 'notes'?)"),
         ("schema: spherewars-warband/1\nname: X\nfaction: s\nentries: []\n"
-         "points_limit: 'lots'\n", "points_limit must be a whole number, 0 or more"),
+         "points_limit: 'lots'\n", "points_limit must be an integer >= 0"),
         ("schema: spherewars-warband/1\nname: X\nfaction: s\n", "missing required key 'entries'"),
         ("schema: spherewars-warband/1\nname: X\nfaction: s\nentries:\n  - combatant: a\n"
          "    count: 1.5\n", "count must be a whole number written in plain digits"),
@@ -362,12 +362,12 @@ def test_optional_keys_left_empty_take_their_defaults(tmp_path: Path):
     a = load_faction(path).combatants[0]
     assert (a.squad, a.wounds, a.max, a.equipment, a.stat("MAN")) == (False, 5, None, [], None)
     path.write_text(path.read_text().replace("PE: 1", "PE: "), encoding="utf-8")
-    with pytest.raises(DataError, match="PE must be a whole number, 0 or more"):
+    with pytest.raises(DataError, match="PE must be an integer >= 0"):
         load_faction(path)
 
 
 def test_an_empty_required_number_is_asked_for_in_plain_words(tmp_path: Path):
-    """Issue 14: "PE must be a whole number, 0 or more", not "integer >= 0 (got nothing
+    """Issue 14: "PE must be an integer >= 0", not "integer >= 0 (got nothing
     (null))"."""
     data = copy.deepcopy(FACTION)
     data["combatants"][0]["profile"]["PE"] = None
@@ -375,4 +375,4 @@ def test_an_empty_required_number_is_asked_for_in_plain_words(tmp_path: Path):
     path.write_text(dump(data), encoding="utf-8")
     with pytest.raises(DataError) as info:
         load_faction(path)
-    assert str(info.value).endswith(": PE must be a whole number, 0 or more")
+    assert str(info.value).endswith(": PE must be an integer >= 0")

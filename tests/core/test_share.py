@@ -145,7 +145,7 @@ def test_just_over_1_mib_is_refused_and_just_under_is_read():
     (b"[" * 100_000 + b"]" * 100_000, "nested too deeply|not JSON"),
     (b'{"name": "X", "faction": "soimi"}', "missing required key 'entries'"),
     (b'{"name": "X", "faction": "soimi", "entries": [{"combatant": "a", "count": 0}]}',
-     r"count must be a whole number, 1 or more"),
+     r"count must be an integer >= 1"),
     (b'{"name": "X", "faction": "soimi", "entries": [], "sqaud": 1}', "unknown key 'sqaud'"),
     (b'{"name": "X", "faction": "soimi", "entries": [], "points_limit": 1.5}',
      "points_limit must be a whole number written in plain digits"),

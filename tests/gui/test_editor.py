@@ -458,7 +458,7 @@ def test_import_of_a_broken_file_shows_where_the_mistake_is(qtbot, editor, user_
     click(qtbot, editor.import_button)
     title, text = prompts(editor).told[-1]
     assert title == "Cannot import"
-    assert (f"{DATA / 'test-broken-faction.yaml'}:10:19: PE must be a whole number, 0 or more "
+    assert (f"{DATA / 'test-broken-faction.yaml'}:10:19: PE must be an integer >= 0 "
             "(got the text 'lots')") in text
     assert not (user_dir / "factions").exists()
 

@@ -342,7 +342,7 @@ def test_a_broken_file_reports_file_line_column_and_the_app_carries_on(
     window.open_file()
     (title, text, details), = window.prompter.asked("error")
     assert title == "Could not open the list"
-    assert f"{broken}:6:12: count must be a whole number, 1 or more" in details
+    assert f"{broken}:6:12: count must be an integer >= 1" in details
     assert ids(window) == [("nek-org", 1)]
     assert window.doc.path is None
     assert not window.load_path(tmp_path / "missing.warband.yaml", confirmed=True)

@@ -25,7 +25,7 @@ LIST_CASES = {
     "octal-0o-count": f"7:12: count {PLAIN} (got the text '0o7')",
     "float-count": f"7:12: count {PLAIN} (got the text '5.0')",
     "plus-count": f"7:12: count {PLAIN} (got the text '+5')",
-    "negative-count": "7:12: count must be a whole number, 1 or more (got the number -3)",
+    "negative-count": "7:12: count must be an integer >= 1 (got the number -3)",
     "sexagesimal-limit": f"5:15: points_limit {PLAIN} (got the text '6:40')",
     "underscore-limit": f"5:15: points_limit {PLAIN} (got the text '1_000')",
     "exponent-limit": f"5:15: points_limit {PLAIN} (got the text '1e3')",
@@ -39,12 +39,12 @@ LIST_CASES = {
     "carriage-return-in-name": "3:7: name: holds the control character \\r",
     "bidi-in-name": "3:7: name: holds the control character \\u202e",
     "long-name": "3:7: name: is 201 characters long; at most 200 are allowed",
-    "line-separator-in-comment": "5:27: points_limit must be a whole number, 0 or more "
+    "line-separator-in-comment": "5:27: points_limit must be an integer >= 0 "
                                  "(got the number -1) (line 5 holds U+2028 LINE SEPARATOR at "
                                  "column 12",
-    "next-line-in-comment": "5:27: points_limit must be a whole number, 0 or more "
+    "next-line-in-comment": "5:27: points_limit must be an integer >= 0 "
                             "(got the number -1) (line 5 holds U+0085 NEXT LINE at column 12",
-    "bare-cr-in-comment": "5:27: points_limit must be a whole number, 0 or more "
+    "bare-cr-in-comment": "5:27: points_limit must be an integer >= 0 "
                           "(got the number -1) (line 5 holds a carriage return (U+000D) "
                           "without a line feed",
 }

@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, Signal
 
 from builder.data import builtin_systems, check_faction_data
 from builder.model import DEFAULT_SYSTEM, Ability, Faction, System
+from builder.model.base import plain_message
 from builder.model.faction import FACTION_SCHEMA
 
 DataPath = tuple[str | int, ...]
@@ -108,17 +109,18 @@ def unique_id(wanted: str, taken: Iterable[str]) -> str:
 
 
 def field_problems(problems: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
-    """``validate_data``'s problems keyed by the field they are about.
+    """The check's problems keyed by the field they are about, worded for a form.
 
     A missing key is reported on the mapping that lacks it; the form shows it on the key's own
     field instead (``combatants.0.profile`` + "missing required key 'PE'" → ``…profile.PE``).
+    Numbers are asked for plainly ("a whole number, 0 or more").
     """
     out = []
     for path, message in problems:
         if message.startswith("missing required key '"):
             key = message.split("'")[1]
             path = f"{path}.{key}" if path else key
-        out.append((path, message))
+        out.append((path, plain_message(message)))
     return out
 
 
