@@ -20,8 +20,11 @@ MIN_PARALLEL = 300
 """Below this many items one process is faster than forking."""
 
 
-def map_in_halves(fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
-    if len(items) < MIN_PARALLEL or not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
+def map_in_halves(fn: Callable[[T], R], items: Sequence[T],
+                  min_parallel: int = MIN_PARALLEL) -> list[R]:
+    """``[fn(item) for item in items]``, half of it in a forked child when there are at least
+    ``min_parallel`` items (fewer for costly items, such as QR codes to encode)."""
+    if len(items) < min_parallel or not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
         return [fn(item) for item in items]
     half = len(items) // 2
     first, second = items[:half], items[half:]

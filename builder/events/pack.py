@@ -1,12 +1,11 @@
 """The list pack (SPEC §6 ``--pack``): one PDF for the judges.
 
-A cover with the event and the table of every list, then each list's turn summary sheet
-(:func:`builder.export.sheet.draw_sheet`, with the event's findings and limit) starting on a
-new page, and at the end the game's turn reference once (not once per list: it is the same
-text for every list, and printing it per list made a 100-list pack 3.5 times slower and twice
-as long). Every page of a list carries "List 3 of 12" and both fingerprints in its footer, so a
-loose page finds its place and a judge can compare it with the player's copy. Anonymised packs
-print "List 1", "List 2"… and no list names, file names, notes or players.
+A cover with the event and the table of every list, then each list's whole turn summary
+sheet (:func:`builder.export.sheet.draw_sheet`, with the event's findings and limit, its
+game's reference included, as SPEC §6 says) starting on a new page. Every page of a list
+carries "List 3 of 12" and both fingerprints in its footer, so a loose page finds its place
+and a judge can compare it with the player's copy. Anonymised packs print "List 1",
+"List 2"… and no list names, file names, notes or players.
 """
 
 from __future__ import annotations
@@ -26,24 +25,20 @@ from builder.data import Catalogue, DataError, load_warband, write_atomic
 from builder.events import check_list
 from builder.events.output import event_title
 from builder.export.fonts import BOLD, REGULAR, register_fonts
-from builder.export.reference import load_reference
 from builder.export.sheet import (
     ACCENT,
     CELL,
     CELL_B,
     FOOTER,
-    H2,
     MARGIN,
     MUTED,
     RULE,
     SHADE,
     SUB,
     TITLE,
-    _Pages,
     draw_sheet,
     flow,
-    flow_columns,
-    reference_items,
+    prepare_qr_codes,
 )
 from builder.export.summary import WarbandSummary, summarise
 from builder.export.text import esc
@@ -140,23 +135,12 @@ def _unreadable_page(c: _PackCanvas, label: str, error: str | None,
     c.showPage()
 
 
-def _reference(c: _PackCanvas, summary: WarbandSummary, size: tuple[float, float]) -> None:
-    """A game's turn reference, once for the whole pack: a sheet without it fits one page and
-    a hundred copies of the same reference would be most of the pack."""
-    assert summary.game.reference is not None
-    ref = load_reference(summary.game.reference)
-    pages = _Pages(c, dataclasses.replace(summary, name=f"{summary.game.name} turn reference"),
-                   size)
-    pages.new_page()
-    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='#555555'>· from the "
-                        f"{esc(ref.source)}; each item names its section</font>", H2)
-    width = size[0] - 2 * MARGIN
-    _w, h = heading.wrap(width, size[1])
-    top = size[1] - MARGIN
-    heading.drawOn(c, MARGIN, top - h)
-    flow_columns(c, reference_items(ref, pages.column_width), pages,
-                 top - h - H2.spaceAfter)
-    c.showPage()
+@dataclasses.dataclass(frozen=True)
+class _Unreadable:
+    """A list the pack cannot print: its label and why (None in an anonymised pack)."""
+
+    label: str
+    error: str | None
 
 
 def render_pack(event: Event, files: Sequence[Path], rows: Sequence[dict[str, Any]],
@@ -171,39 +155,41 @@ def render_pack(event: Event, files: Sequence[Path], rows: Sequence[dict[str, An
     c.setCreator(f"SphereWars Warband Builder {__version__}")
     _cover(c, event, rows, anonymise, page_size)
     total = len(files)
-    references: dict[str, WarbandSummary] = {}
+    # first every list's sheet as data, then the QR codes encoded on both cores, then drawing
+    sheets: list[tuple[str, WarbandSummary | _Unreadable]] = []
     for i, (path, row) in enumerate(zip(files, rows, strict=True), start=1):
         label = list_label(i, row, anonymise)
         prints = f"list {i} of {total}"
         if "error" in row:
-            c.footer = f"{prints} · {event.name}"
-            _unreadable_page(c, label, None if anonymise else row["error"], page_size)
+            sheets.append((f"{prints} · {event.name}",
+                           _Unreadable(label, None if anonymise else row["error"])))
             continue
         try:
             warband = load_warband(path)
         except DataError as exc:  # changed since the check
-            c.footer = f"{prints} · {event.name}"
-            _unreadable_page(c, label, None if anonymise else str(exc), page_size)
+            sheets.append((f"{prints} · {event.name}",
+                           _Unreadable(label, None if anonymise else str(exc))))
             continue
         checked = check_list(event, warband, catalogue)
         faction = catalogue.get(warband.faction)
         summary = summarise(warband, faction, points_override=event.points_limit,
                             data_fingerprint=checked.data_fingerprint)
-        if summary.game.reference is not None:
-            references.setdefault(summary.game.reference, summary)
+        # each list's whole turn summary sheet, its game's reference included (SPEC §6)
         summary = dataclasses.replace(
-            summary, game=dataclasses.replace(summary.game, reference=None),
-            findings=tuple(checked.report.findings), legal=checked.legal,
+            summary, findings=tuple(checked.report.findings), legal=checked.legal,
             name=label if anonymise else summary.name,
             notes=None if anonymise else summary.notes,
             # the share code carries the name and notes: no QR code in an anonymised pack
             share_code="" if anonymise else summary.share_code)
-        c.footer = (f"{prints} · fingerprint {checked.fingerprint} · data "
-                    f"{checked.data_fingerprint or 'none'} · {event.name}")
-        draw_sheet(c, summary, page_size)
-    c.footer = f"{event.name} · turn reference"
-    for summary in references.values():
-        _reference(c, summary, page_size)
+        sheets.append((f"{prints} · fingerprint {checked.fingerprint} · data "
+                       f"{checked.data_fingerprint or 'none'} · {event.name}", summary))
+    prepare_qr_codes([s.share_code for _f, s in sheets if isinstance(s, WarbandSummary)])
+    for footer, sheet in sheets:
+        c.footer = footer
+        if isinstance(sheet, WarbandSummary):
+            draw_sheet(c, sheet, page_size)
+        else:
+            _unreadable_page(c, sheet.label, sheet.error, page_size)
     c.footer = ""
     c.save()
     return buffer.getvalue()

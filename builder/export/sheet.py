@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -21,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
 
+from builder.batch import map_in_halves
 from builder.data.share import QR_MAX_CHARS
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
 from builder.export.reference import Item, Reference, load_reference
@@ -73,18 +73,28 @@ REF_CELL = _style("refcell", 6.6)
 
 class Group(Flowable):
     """Flowables kept together in one column (a reference item must not lose its title);
-    the flow breaks it up only when it is taller than a whole column."""
+    the flow breaks it up only when it is taller than a whole column.
+
+    Its parts are laid out once per width: the reference is the same on every sheet of a
+    pack, and its paragraphs' line breaking was most of a sheet's time."""
 
     def __init__(self, parts: list[Flowable], space_after: float = 6) -> None:
         super().__init__()
         self.parts = parts
         self.spaceAfter = space_after
+        self._laid_out: tuple[float, list[float]] | None = None
+        """(width, height of each part) of the last layout."""
+
+    def _heights(self, avail_w: float, avail_h: float) -> list[float]:
+        if self._laid_out is None or self._laid_out[0] != avail_w:
+            self._laid_out = (avail_w, [f.wrap(avail_w, avail_h)[1] for f in self.parts])
+        return self._laid_out[1]
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         self.width = avail_w
         self.height = 0.0
-        for i, f in enumerate(self.parts):
-            _w, h = f.wrap(avail_w, avail_h)
+        for i, (f, h) in enumerate(zip(self.parts, self._heights(avail_w, avail_h),
+                                       strict=True)):
             self.height += h + (f.getSpaceBefore() if i else 0) + f.getSpaceAfter()
         return self.width, self.height
 
@@ -93,8 +103,8 @@ class Group(Flowable):
 
     def draw(self) -> None:
         top = self.height
-        for i, f in enumerate(self.parts):
-            _w, h = f.wrap(self.width, self.height)
+        for i, (f, h) in enumerate(zip(self.parts, self._heights(self.width, self.height),
+                                       strict=True)):
             top -= h + (f.getSpaceBefore() if i else 0)
             f.drawOn(self.canv, 0, top)
             top -= f.getSpaceAfter()
@@ -121,18 +131,74 @@ HEADER_BESIDE_QR = 80 * mm
 QR_CAPTION = _style("qrcaption", 6.5, color=MUTED, leading=7.8, alignment=TA_CENTER)
 
 
-def qr_drawing(code: str) -> Drawing:
-    """The share code as a QR code: error correction M (15 % may be damaged) while the
-    code is short, L for long codes; modules of at least ``QR_MODULE``, so the side is
-    32-70 mm, quiet zone included."""
-    widget = QrCodeWidget(code, barLevel="M" if len(code) <= 1000 else "L", barBorder=4)
-    widget.qr.make()
-    modules = widget.qr.getModuleCount() + 2 * 4
-    side = min(QR_MAX, max(QR_MIN, modules * QR_MODULE))
-    widget.barWidth = widget.barHeight = side
-    drawing = Drawing(side, side)
-    drawing.add(widget)
-    return drawing
+Runs = list[tuple[int, int, int]]
+"""(row, first column, length) of each run of dark modules in a row of a QR code."""
+_QR_CACHE: dict[str, tuple[Runs, int]] = {}
+_QR_CACHE_SIZE = 512
+
+
+def qr_runs(code: str) -> tuple[Runs, int]:
+    """Encode ``code``: error correction M (15 % may be damaged) while it is short, L for long
+    codes. Returns the dark runs and the module count."""
+    qr = QrCodeWidget(code, barLevel="M" if len(code) <= 1000 else "L", barBorder=0).qr
+    qr.make()
+    n = qr.getModuleCount()
+    runs: Runs = []
+    for row in range(n):
+        start = None
+        for col in range(n + 1):
+            dark = col < n and qr.isDark(row, col)
+            if dark and start is None:
+                start = col
+            elif not dark and start is not None:
+                runs.append((row, start, col - start))
+                start = None
+    return runs, n
+
+
+def prepare_qr_codes(codes: list[str]) -> None:
+    """Encode many share codes at once, on both cores (a pack of lists): choosing a QR code's
+    mask is most of a sheet's time, and each list's code is its own."""
+    todo = sorted({c for c in codes if c and len(c) <= QR_MAX_CHARS and c not in _QR_CACHE})
+    if len(_QR_CACHE) + len(todo) > _QR_CACHE_SIZE:
+        _QR_CACHE.clear()
+    for code, found in zip(todo, map_in_halves(qr_runs, todo, min_parallel=8), strict=True):
+        _QR_CACHE[code] = found
+
+
+class QrCode(Flowable):
+    """The share code as a QR code, modules of at least ``QR_MODULE``, so the side is 32-70 mm
+    with the quiet zone. Drawn as one path with a rectangle per run of dark modules
+    (reportlab's widget encodes twice and draws each module as a shape)."""
+
+    BORDER = 4
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        found = _QR_CACHE.get(code)
+        self.runs, n = found if found is not None else qr_runs(code)
+        self.modules = n + 2 * self.BORDER
+        self.width = self.height = min(QR_MAX, max(QR_MIN, self.modules * QR_MODULE))
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        unit = self.width / self.modules
+        path = c.beginPath()
+        for row, col, length in self.runs:
+            x = (col + self.BORDER) * unit
+            y = self.height - (row + self.BORDER + 1) * unit
+            path.rect(x, y, length * unit, unit)
+        c.saveState()
+        c.setFillColor(colors.black)
+        c.drawPath(path, stroke=0, fill=1)
+        c.restoreState()
+
+
+def qr_drawing(code: str) -> QrCode:
+    return QrCode(code)
 
 
 def share_block(s: WarbandSummary) -> tuple[Flowable | None, Flowable | None]:
@@ -335,6 +401,19 @@ def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
 
 
 # --- the turn reference ------------------------------------------------------------------
+
+
+_REFERENCE_ITEMS: dict[tuple[int, float], tuple[Reference, list[Flowable]]] = {}
+
+
+def reference_groups(ref: Reference, width: float) -> list[Flowable]:
+    """The reference's items, built once per reference and column width and reused by every
+    sheet (a pack prints the same reference for each list)."""
+    key = (id(ref), width)
+    found = _REFERENCE_ITEMS.get(key)
+    if found is None or found[0] is not ref:
+        found = _REFERENCE_ITEMS[key] = (ref, reference_items(ref, width))
+    return list(found[1])
 
 
 def reference_items(ref: Reference, width: float) -> list[Flowable]:
@@ -551,6 +630,6 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
         y = pages.h - MARGIN
     heading.drawOn(c, MARGIN, y - h)
     y -= h + H2.spaceAfter
-    flow_columns(c, reference_items(ref, pages.column_width), pages, y)
+    flow_columns(c, reference_groups(ref, pages.column_width), pages, y)
     c.showPage()
     return pages.number

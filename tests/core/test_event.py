@@ -375,11 +375,9 @@ def test_pack_pages_and_footers(tmp_path: Path, folder: Path, capsys):
     cover, sheets = pages[0], pages[1:]
     assert "Test Cup" in cover and "Ana Player" in cover and "Good" in cover
     firsts = [i for i, p in enumerate(sheets) if "turn summary · page 1" in p]
-    assert len(firsts) == 3  # each list's sheet starts on its own page, then the reference
-    # the turn reference is the same for every list: printed once, at the end
-    assert sum("Turn reference · from the" in p for p in pages) == 1
-    assert "Turn reference · from the" in sheets[firsts[2]]
-    sheets = sheets[:firsts[2]]
+    assert len(firsts) == 2  # each list's sheet starts on its own page
+    # each list's whole turn summary sheet, its game's turn reference included (SPEC §6)
+    assert sum("Turn reference · from the" in p for p in pages) == 2
     good = load_warband(folder / "good.warband.yaml")
     for page in sheets[:firsts[1]]:
         assert f"list 1 of 2 · fingerprint {list_fingerprint(good)}" in page
@@ -402,5 +400,5 @@ def test_anonymised_pack_names_nobody(tmp_path: Path, folder: Path, capsys):
     assert "List 1" in pages[0] and "List 2" in pages[0]
     # the share code carries the list's name and notes: no QR code in an anonymised pack
     assert "Share code of this list" not in text
-    assert sum("turn summary · page 1" in p for p in pages) == 3  # 2 lists, 1 reference
+    assert sum("turn summary · page 1" in p for p in pages) == 2  # one sheet a list
     assert any("list 2 of 2" in p for p in pages)
