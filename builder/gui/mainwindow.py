@@ -81,7 +81,7 @@ from builder.gui.roster_model import (
 )
 from builder.gui.sharing import Sharing
 from builder.gui.undokeys import OWN_UNDO
-from builder.gui.widgets import CatalogueView, CountDelegate, TotalsBar
+from builder.gui.widgets import CatalogueView, CountDelegate, TotalsBar, fit_column
 from builder.model import Faction, Warband
 from builder.model.base import MAX_WHOLE
 from builder.model.event import Event
@@ -163,8 +163,8 @@ class MainWindow(QMainWindow):
         header = self.catalogue_view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        for col in (1, 2, 3):  # fitted to the faction's texts: see _fit_catalogue_columns
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
         self.add_button = QPushButton(a.add.icon(), "Add to warband")
         self.add_button.setObjectName("add-button")
         self.add_button.setToolTip(a.add.toolTip())
@@ -230,8 +230,8 @@ class MainWindow(QMainWindow):
         self.roster_view.setTabKeyNavigation(False)
         rh = self.roster_view.horizontalHeader()
         rh.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for col in (TYPE, PE, SUBTOTAL):
-            rh.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        for col in (TYPE, PE, SUBTOTAL):  # fitted to the list's texts: _fit_roster_columns
+            rh.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
         rh.setMinimumSectionSize(64)
         rh.setSectionResizeMode(COUNT, QHeaderView.ResizeMode.Fixed)
         rh.resizeSection(COUNT, 88)  # room for the spin box and its arrows
@@ -360,6 +360,7 @@ class MainWindow(QMainWindow):
         self.stack.indexChanged.connect(lambda _i: self._update_title())
 
         self.doc.validated.connect(self._validated)
+        self.doc.validated.connect(lambda _r: self._fit_roster_columns())
         self.doc.details_changed.connect(self._details_changed)
         self.doc.catalogue_changed.connect(self._catalogue_changed)
         self.doc.was_reset.connect(self._roster_reset)
@@ -429,6 +430,14 @@ class MainWindow(QMainWindow):
         if self.catalogue_model.faction is not self.doc.faction:
             self._catalogue_changed()
 
+    def _fit_catalogue_columns(self, faction: Faction | None) -> None:
+        members = faction.combatants if faction is not None else []
+        view = self.catalogue_view
+        fit_column(view, COST, {faction.cost(c) for c in members} if faction else ())
+        fit_column(view, RANK, {faction.game.rank_label(c.rank) for c in members}
+                   if faction else ())
+        fit_column(view, MARKS, {marks(c) for c in members})
+
     def _catalogue_changed(self) -> None:
         faction = self.doc.faction
         self.catalogue_model.set_faction(faction)
@@ -437,6 +446,7 @@ class MainWindow(QMainWindow):
         members = faction.combatants if faction else []
         self.catalogue_view.setColumnHidden(RANK, not any(c.rank for c in members))
         self.catalogue_view.setColumnHidden(MARKS, not any(marks(c) for c in members))
+        self._fit_catalogue_columns(faction)
         if faction is None:
             self.catalogue_title.setText(f"<b>No data for faction “{self.doc.warband.faction}”"
                                          "</b><br>Its entries are kept and reported.")
@@ -472,7 +482,33 @@ class MainWindow(QMainWindow):
         for widget in (self.limit_check, self.limit_spin, self.points_label):
             widget.setVisible(costed)
 
+    def _fit_roster_columns(self) -> None:
+        """What resizing to contents gave, from the list's own values: measuring every row
+        through the view on each change is what made edits slow on long lists."""
+        faction, doc = self.doc.faction, self.doc
+        types: set[str] = set()
+        costs: set[object] = set()
+        subtotals: set[object] = set()
+        labels: dict[str, str] = {}
+        for row, entry in enumerate(doc.entries):
+            c = doc.combatant(row)
+            if c is None or faction is None:
+                types.add("?")
+                costs.add("–")
+                subtotals.add(0)
+                continue
+            if c.type not in labels:
+                labels[c.type] = faction.game.type_label(c.type)
+            types.add(labels[c.type])
+            cost = faction.cost(c)
+            costs.add(cost)
+            subtotals.add(cost * entry.count)
+        fit_column(self.roster_view, TYPE, types)
+        fit_column(self.roster_view, PE, costs)
+        fit_column(self.roster_view, SUBTOTAL, subtotals)
+
     def _roster_reset(self) -> None:
+        self._fit_roster_columns()
         self._roster_count_changed()
         self._show_profile_again()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -12,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QSizePolicy,
     QSpinBox,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTreeView,
@@ -32,6 +35,22 @@ _STATE_STYLE = {
     OK: "",
 }
 Index = QModelIndex | QPersistentModelIndex
+
+
+def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object]) -> None:
+    """Size a fixed column to its widest text and its header, as resizing to contents would,
+    but from the given texts: no row is measured through the view (a big table stays fast)."""
+    header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()  # type: ignore[attr-defined]
+    fm, locale = view.fontMetrics(), view.locale()
+    shown = {locale.toString(t) if isinstance(t, int) and not isinstance(t, bool) else str(t)
+             for t in texts}  # numbers as the delegate writes them
+    widest = max((fm.horizontalAdvance(t) for t in shown), default=0)
+    margin = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
+                  + 1)
+    width = max(widest + margin, header.sectionSizeFromContents(column).width(),
+                header.minimumSectionSize())
+    if header.sectionSize(column) != width:
+        header.resizeSection(column, width)
 
 
 class CatalogueView(QTreeView):
