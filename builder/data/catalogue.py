@@ -80,7 +80,8 @@ class Catalogue:
                                                       paths.user_factions_dir())
                        if folder.is_dir()]
         layers += [(Path(name), False) for name in extra]
-        cat.add(cat.read(layers))
+        with yamlio.collector_paused():
+            cat.add(cat.read(layers))
         return cat
 
     def read(self, layers: list[tuple[Path, bool]]) -> list[_Read]:
@@ -98,6 +99,10 @@ class Catalogue:
 
     def add(self, files: list[_Read]) -> None:
         """Systems first, then factions, each in layer order."""
+        with yamlio.collector_paused():
+            self._add_all(files)
+
+    def _add_all(self, files: list[_Read]) -> None:
         for item in files:
             if _is_system(item.doc):
                 self._add_system(item)
