@@ -441,7 +441,7 @@ class MainWindow(QMainWindow):
     def _catalogue_changed(self) -> None:
         faction = self.doc.faction
         self.catalogue_model.set_faction(faction)
-        self.catalogue_view.expandAll()
+        self._expand_groups()
         # Columns no combatant fills (the rulebook's Soimi have no rank) only take room.
         members = faction.combatants if faction else []
         self.catalogue_view.setColumnHidden(RANK, not any(c.rank for c in members))
@@ -662,10 +662,19 @@ class MainWindow(QMainWindow):
 
     def _filter_changed(self, text: str) -> None:
         self.catalogue_proxy.setFilterFixedString(text.strip())
-        self.catalogue_view.expandAll()
+        self._expand_groups()
         first = self._first_match()
         if text.strip() and first.isValid():
             self.catalogue_view.setCurrentIndex(first)
+
+    def _expand_groups(self) -> None:
+        """Every type group open; only the groups are looked at (expandAll() re-laid out
+        every row of the tree on each keystroke in the filter)."""
+        view, proxy = self.catalogue_view, self.catalogue_proxy
+        for g in range(proxy.rowCount()):
+            group = proxy.index(g, 0)
+            if not view.isExpanded(group):
+                view.expand(group)
 
     def _first_match(self) -> QModelIndex:
         proxy = self.catalogue_proxy
