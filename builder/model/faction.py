@@ -108,6 +108,9 @@ class Faction(StrictModel):
         "6-5", "-" is none) and each combatant's wounds defaulting to the system's."""
         kinds = {s.id: s.kind for s in system.stats}
         for c in self.combatants:
+            if c.__dict__.get("_attached") is system:
+                continue  # a combatant kept from an earlier check (the faction editor's)
+            object.__setattr__(c, "_attached", system)
             values = {k: normal_value(v, kinds.get(k, "text")) for k, v in c.profile.items()}
             c.profile = {k: v for k, v in values.items() if v is not None}
             if c.wounds is None:
@@ -247,11 +250,24 @@ def faction_problems(data: Any, system: System) -> list[Problem]:
     combatants = _items(data.get("combatants"))
     problems += duplicate_ids("ability", "abilities", abilities)
     problems += duplicate_ids("combatant", "combatants", combatants)
-    known_abilities = {a["id"] for a in abilities if isinstance(a.get("id"), str)}
-    known_abilities |= {a.id for a in system.abilities}
+    known_abilities = known_ability_ids(abilities, system)
     for i, c in enumerate(combatants):
         problems += _combatant(f"combatants/{i}", c, system, kinds, known_abilities)
     return problems
+
+
+def known_ability_ids(abilities: list[dict[str, Any]], system: System) -> set[str]:
+    """The ids a combatant's ability reference may name: the faction's glossary and the
+    game's."""
+    known = {a["id"] for a in abilities if isinstance(a.get("id"), str)}
+    return known | {a.id for a in system.abilities}
+
+
+def combatant_problems(c: dict[str, Any], system: System, known_abilities: set[str]
+                       ) -> list[Problem]:
+    """:func:`faction_problems` of one combatant, with paths relative to it (``""`` is the
+    combatant itself, ``"/type"`` its type)."""
+    return _combatant("", c, system, [k.id for k in system.ability_kinds], known_abilities)
 
 
 def _kind(where: str, ability: dict[str, Any], kinds: list[str]) -> list[Problem]:

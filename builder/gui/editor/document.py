@@ -20,7 +20,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from builder.data import builtin_systems, check_faction_data
+from builder.data import builtin_systems
+from builder.data.loading import FactionChecker
 from builder.model import DEFAULT_SYSTEM, Ability, Faction, System
 from builder.model.base import plain_message
 from builder.model.faction import FACTION_SCHEMA
@@ -157,6 +158,7 @@ class FactionDocument(QObject):
         self.original_id: str | None = self._data.get("id") if path is not None else None
         self.faction: Faction | None = None
         self.problems: list[tuple[str, str]] = []
+        self._checker = FactionChecker(self.system)
         self._validate()
 
     # -- reading -------------------------------------------------------------------------
@@ -213,7 +215,14 @@ class FactionDocument(QObject):
 
     # -- changing (for undo commands) ----------------------------------------------------
 
+    def _changing(self, path: DataPath) -> None:
+        """Something inside ``path`` is about to change in place: the combatant holding it
+        must be checked again."""
+        if len(path) >= 3 and path[0] == "combatants" and self.has(path[:2]):
+            self._checker.touched(self.get(path[:2]))
+
     def set(self, path: DataPath, value: Any) -> None:
+        self._changing(path)
         parent = self.get(path[:-1])
         parent[path[-1]] = copy.deepcopy(value)
         self.value_changed.emit(path)
@@ -221,6 +230,7 @@ class FactionDocument(QObject):
 
     def insert(self, list_path: DataPath, index: int, value: Any) -> None:
         items = self.get(list_path)
+        self._changing((*list_path, index))
         self.list_changing.emit(list_path, "insert", index, index)
         items.insert(index, copy.deepcopy(value))
         self.list_changed.emit(list_path, "insert", index, index)
@@ -228,6 +238,7 @@ class FactionDocument(QObject):
 
     def remove(self, list_path: DataPath, index: int) -> Any:
         items = self.get(list_path)
+        self._changing((*list_path, index))
         self.list_changing.emit(list_path, "remove", index, index)
         value = items.pop(index)
         self.list_changed.emit(list_path, "remove", index, index)
@@ -237,6 +248,7 @@ class FactionDocument(QObject):
     def move(self, list_path: DataPath, index: int, dest: int) -> None:
         """Move the item at ``index`` so that it ends up at ``dest``."""
         items = self.get(list_path)
+        self._changing((*list_path, index))
         self.list_changing.emit(list_path, "move", index, dest)
         items.insert(dest, items.pop(index))
         self.list_changed.emit(list_path, "move", index, dest)
@@ -254,7 +266,7 @@ class FactionDocument(QObject):
         if isinstance(building, dict):  # the game's own value is no override: left out
             data = {**data, "building": {k: v for k, v in building.items()
                                          if self.system.parameters.get(k) != v}}
-        faction, problems = check_faction_data(data, self.system)
+        faction, problems = self._checker.check(data)  # redoes only what edits touched
         self.faction = faction
         self.problems = field_problems(problems)
         self.validated.emit()

@@ -862,6 +862,8 @@ class ListPage(QWidget):
         self.read_only = False
         self.model = DocListModel(ctx.doc, list_path, describe, parent=self)
         self.view = QListView()
+        # one line per item: the view need not measure thousands of rows on each change
+        self.view.setUniformItemSizes(True)
         self.view.setModel(self.model)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

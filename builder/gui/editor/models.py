@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QApplication, QStyle
 
-from builder.gui.editor.document import DataPath, FactionDocument
+from builder.gui.editor.document import DataPath, FactionDocument, dotted
 
 PROBLEMS_ROLE = Qt.ItemDataRole.UserRole + 1
 """The validation messages of a row (list of str)."""
@@ -30,6 +30,8 @@ class DocListModel(QAbstractListModel):
         self._path = list_path
         self._display = display
         self._on_edit = on_edit
+        self._shown_problems: dict[int, list[str]] = {}
+        self._shown_rows = -1
         doc.list_changing.connect(self._list_changing)
         doc.list_changed.connect(self._list_changed)
         doc.value_changed.connect(self._value_changed)
@@ -43,6 +45,8 @@ class DocListModel(QAbstractListModel):
         """Show another list (the abilities of the newly selected combatant)."""
         self.beginResetModel()
         self._path = path
+        self._shown_problems = self._problems_by_row()
+        self._shown_rows = self.rowCount()
         self.endResetModel()
 
     def items(self) -> list[Any]:
@@ -127,9 +131,34 @@ class DocListModel(QAbstractListModel):
             row = int(path[n])
             self.dataChanged.emit(self.index(row), self.index(row))
 
+    def _problems_by_row(self) -> dict[int, list[str]]:
+        """Each row's problems, from one pass over the document's (not one per row)."""
+        out: dict[int, list[str]] = {}
+        if self._path is None:
+            return out
+        prefix = dotted(self._path) + "." if self._path else ""
+        for where, message in self._doc.problems:
+            if not where.startswith(prefix):
+                continue
+            head = where[len(prefix):].split(".", 1)[0]
+            if head.isdigit():
+                out.setdefault(int(head), []).append(message)
+        return out
+
     def _validated(self) -> None:
+        """Signal only the rows whose problems changed: one keystroke used to repaint and
+        re-ask every row of a 5,000-combatant list."""
         rows = self.rowCount()
-        if rows:
-            self.dataChanged.emit(self.index(0), self.index(rows - 1),
-                                  [Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole,
-                                   PROBLEMS_ROLE])
+        now = self._problems_by_row()
+        before, self._shown_problems = self._shown_problems, now
+        changed = sorted(r for r in set(now) | set(before)
+                         if now.get(r) != before.get(r) and r < rows)
+        if self._shown_rows != rows:  # rows came or went: their numbers may have shifted
+            changed = list(range(rows))
+            self._shown_rows = rows
+        roles = [Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole, PROBLEMS_ROLE]
+        if len(changed) > 64:
+            self.dataChanged.emit(self.index(changed[0]), self.index(changed[-1]), roles)
+            return
+        for r in changed:
+            self.dataChanged.emit(self.index(r), self.index(r), roles)

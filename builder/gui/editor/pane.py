@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QIcon, QUndoCommand, QUndoStack
+from PySide6.QtGui import QIcon, QShowEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -204,6 +204,11 @@ class GlossaryPage(ListPage):
         super()._current_changed(current, _previous)
         self._show_used_by()
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if getattr(self, "_used_by_stale", False):
+            self._show_used_by()
+
     def users(self, row: int) -> list[str]:
         """The combatants that name the glossary ability at ``row``."""
         doc = self.ctx.doc
@@ -219,6 +224,10 @@ class GlossaryPage(ListPage):
     def _show_used_by(self) -> None:
         if not hasattr(self, "used_by"):
             return
+        if not self.isVisible():  # on another tab: worked out when the page is shown
+            self._used_by_stale = True
+            return
+        self._used_by_stale = False
         row = self.current_row()
         if not 0 <= row < self.model.rowCount():
             set_text(self.used_by, "")
