@@ -111,6 +111,10 @@ def check_faction_data(data: Any, system: System) -> tuple[Faction | None, list[
                            system)
 
 
+_Cross = list[tuple[str, str]]  # problems across keys: ("slash/path", message)
+_Done = tuple[dict[str, Any], frozenset[str], Combatant | None, _Cross]
+
+
 class FactionChecker:
     """:func:`check_faction_data` for an editor that changes one combatant at a time: each
     combatant's own checks (its model and its cross checks) are kept and redone only for a
@@ -124,8 +128,7 @@ class FactionChecker:
     def __init__(self, system: System) -> None:
         self.system = system
         # id(mapping) -> (the mapping, known ability ids, Combatant or None, cross problems)
-        self._done: dict[int, tuple[dict[str, Any], frozenset[str], Combatant | None,
-                                    list[Problem]]] = {}
+        self._done: dict[int, _Done] = {}
 
     def touched(self, combatant: Any) -> None:
         """``combatant`` (a mapping of the data) was changed in place."""
@@ -140,13 +143,12 @@ class FactionChecker:
         glossary = [a for a in abilities if isinstance(a, dict)] \
             if isinstance(abilities, list) else []
         known = frozenset(known_ability_ids(glossary, system))
-        done: dict[int, tuple[dict[str, Any], frozenset[str], Combatant | None,
-                              list[Problem]]] = {}
+        done: dict[int, _Done] = {}
         models: list[Any] = []
-        cross: list[Problem] = faction_problems({**data, "combatants": []}, system)
+        cross: _Cross = faction_problems({**data, "combatants": []}, system)
         cross += duplicate_ids("combatant", "combatants", combatants)
         for i, c in enumerate(combatants):
-            entry = self._done.get(id(c))
+            entry: _Done | None = self._done.get(id(c))
             if entry is None or entry[0] is not c or entry[1] != known:
                 try:
                     model: Combatant | None = Combatant.model_validate(c)

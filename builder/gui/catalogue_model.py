@@ -78,8 +78,9 @@ class CatalogueModel(QStandardItemModel):
                 continue
             head = []
             for col in range(len(HEADERS)):
-                item = QStandardItem(f"{game.type_label(kind, 2)} ({len(members)})"
-                                     if col == NAME else None)
+                item = QStandardItem()
+                if col == NAME:
+                    item.setText(f"{game.type_label(kind, 2)} ({len(members)})")
                 item.setFlags(group_flags)
                 item.setFont(self._bold)
                 item.setData("", FILTER_ROLE)
