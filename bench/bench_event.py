@@ -10,19 +10,17 @@ Goals: each event format ≤ 1.5× validate of the same lists; a pack of 100 lis
 
 from __future__ import annotations
 
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import wall
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_validate import make_lists  # noqa: E402
 
 N_FILES = 500
 N_PACK = 100
-RUNS = 5
 
 EVENT = """schema: spherewars-event/1
 name: Bench Cup
@@ -35,15 +33,6 @@ lists:
   - {player: Ana, fingerprint: AAAA-BBBB}
   - {player: Bo, fingerprint: CCCC-DDDD}
 """
-
-
-def wall(cmd: list[str], runs: int = RUNS) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> int:

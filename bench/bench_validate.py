@@ -10,16 +10,14 @@ Goals: ≤ 1.0 s wall for 2,000 lists, ≤ 2× the floor, ≤ 200 µs per warban
 from __future__ import annotations
 
 import random
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 import timeit
 from pathlib import Path
 
+from timing import RUNS, wall
+
 N_FILES = 2000
-RUNS = 5
 
 FLOOR = """
 import sys, yaml
@@ -49,15 +47,6 @@ def make_lists(folder: Path, n: int) -> None:
             f"schema: spherewars-warband/1\nname: Bench list {i} — Tir'Abé\nfaction: soimi\n"
             f"points_limit: {limit}\nentries:\n{entries}notes: generated\n",
             encoding="utf-8")
-
-
-def wall(cmd: list[str]) -> float:
-    best = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        best.append(time.perf_counter() - start)
-    return statistics.median(best)
 
 
 def main() -> int:
