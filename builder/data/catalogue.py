@@ -34,9 +34,6 @@ def data_files(folder: Path) -> list[Path]:
     return yaml_files(folder, lambda name: not name.endswith(SKIPPED_SUFFIXES))
 
 
-faction_files = data_files
-
-
 def _is_system(doc: yamlio.Document) -> bool:
     schema = doc.data.get("schema")
     return isinstance(schema, str) and schema.startswith("spherewars-system/")
@@ -165,9 +162,6 @@ class Catalogue:
         if cached is None or cached[0] is not documents:  # replaced by a later file
             cached = self._fingerprints[faction_id] = (documents, data_fingerprint(*documents))
         return cached[1]
-
-    def system_of(self, faction: Faction) -> System:
-        return faction.game
 
     def factions_of(self, system_id: str) -> list[Faction]:
         return sorted((f for f in self.factions.values() if f.system == system_id),

@@ -23,14 +23,20 @@ from builder import paths
 from builder.data import yamlio
 from builder.data.errors import MAX_PROBLEMS, DataError, Problem
 from builder.model import DEFAULT_SYSTEM, Combatant, Faction, System, Warband
-from builder.model.base import WHOLE_NUMBER_ERRORS, describe, model_at, needs_whole_number
+from builder.model.base import (
+    WHOLE_NUMBER_ERRORS,
+    closest,
+    describe,
+    model_at,
+    needs_whole_number,
+)
 from builder.model.faction import (
     combatant_problems,
     faction_data,
     faction_problems,
     known_ability_ids,
 )
-from builder.model.system import closest, duplicate_ids, not_one_of, system_problems
+from builder.model.system import duplicate_ids, not_one_of, system_problems
 
 MAX_WARBAND_BYTES = 1 * yamlio.MiB
 MAX_FACTION_BYTES = 10 * yamlio.MiB

@@ -93,9 +93,24 @@ class StrictModel(BaseModel):
     def suggest_key(cls, key: str) -> str:
         """The message for an unknown key: the closest known key, or all of them."""
         known = cls.known_keys()
-        close = difflib.get_close_matches(key, known, n=1, cutoff=0.6) if len(key) < 100 else []
-        hint = f" (did you mean '{close[0]}'?)" if close else f"; known keys: {', '.join(known)}"
+        near = closest(key, known)
+        hint = f" (did you mean '{near}'?)" if near else f"; known keys: {', '.join(known)}"
         return f"unknown key {quote(key)}{hint}"
+
+
+def closest(word: str, known: list[str]) -> str | None:
+    """The known name nearest to a misspelt one, for "did you mean …?" (none for a word of 100
+    characters or more: nobody misspells those, and comparing them is slow)."""
+    if len(word) >= 100:
+        return None
+    found = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def mappings(value: Any) -> list[dict[str, Any]]:
+    """The mappings of a list in plain YAML data, with an empty one where an item is not a
+    mapping (so indexes still point at the right item); [] when it is not a list."""
+    return [v if isinstance(v, dict) else {} for v in value] if isinstance(value, list) else []
 
 
 def model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[StrictModel] | None:

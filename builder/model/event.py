@@ -15,8 +15,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, Strict, field_validator
 
-from builder.model.base import Id, NonNegative, StrictModel, Text, check_schema, describe
-from builder.model.system import Problem, Rule, closest, duplicate_ids, system_problems
+from builder.model.base import (
+    Id,
+    NonNegative,
+    StrictModel,
+    Text,
+    check_schema,
+    closest,
+    describe,
+)
+from builder.model.system import Problem, Rule, duplicate_ids, system_problems
 
 EVENT_SCHEMA = "spherewars-event/1"
 

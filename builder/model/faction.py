@@ -27,7 +27,9 @@ from builder.model.base import (
     Positive,
     StrictModel,
     check_schema,
+    closest,
     describe,
+    mappings,
     needs_whole_number,
     number_like,
     quote,
@@ -36,7 +38,6 @@ from builder.model.system import (
     DEFAULT_SYSTEM,
     Problem,
     System,
-    closest,
     duplicate_ids,
     not_one_of,
 )
@@ -219,10 +220,6 @@ def value_problem(stat: str, value: Any, kind: str) -> str | None:
 # --- checks against the system, on plain data ----------------------------------------------
 
 
-def _items(value: Any) -> list[dict[str, Any]]:
-    return [v if isinstance(v, dict) else {} for v in value] if isinstance(value, list) else []
-
-
 def _unknown_key(where: str, key: str, known: list[str], what: str) -> Problem:
     near = closest(key, known)
     hint = f" (did you mean '{near}'?)" if near else (
@@ -244,10 +241,10 @@ def faction_problems(data: Any, system: System) -> list[Problem]:
         problems += [_unknown_key("building", k, known, "parameters")
                      for k in building if isinstance(k, str) and k not in system.parameters]
     kinds = [k.id for k in system.ability_kinds]
-    abilities = _items(data.get("abilities"))
+    abilities = mappings(data.get("abilities"))
     for i, ability in enumerate(abilities):
         problems += _kind(f"abilities/{i}", ability, kinds)
-    combatants = _items(data.get("combatants"))
+    combatants = mappings(data.get("combatants"))
     problems += duplicate_ids("ability", "abilities", abilities)
     problems += duplicate_ids("combatant", "combatants", combatants)
     known_abilities = known_ability_ids(abilities, system)

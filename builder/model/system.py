@@ -9,7 +9,6 @@ file with other mistakes still gets them reported in the same pass.
 
 from __future__ import annotations
 
-import difflib
 import re
 import string
 from collections.abc import Iterator
@@ -36,7 +35,9 @@ from builder.model.base import (
     Positive,
     StrictModel,
     check_schema,
+    closest,
     describe,
+    mappings,
 )
 from builder.model.text import DisplayText, display
 
@@ -100,7 +101,8 @@ class Selector(StrictModel):
     tag: Names | None = None
 
     def given(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if v is not None}
+        """The keys the selector gives (fields only: engine caches sit beside them)."""
+        return {k: v for k in type(self).model_fields if (v := getattr(self, k)) is not None}
 
 
 Times = NonNegative | Annotated[str, Strict()]
@@ -279,11 +281,6 @@ Problem = tuple[str, str]
 """(slash/separated/path, message)."""
 
 
-def closest(word: str, known: list[str]) -> str | None:
-    found = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-    return found[0] if found else None
-
-
 def not_one_of(what: str, value: str, known: list[str]) -> str:
     """"type must be one of: a, b (got the text 'x'; did you mean 'a'?)"."""
     near = closest(value, known)
@@ -291,10 +288,6 @@ def not_one_of(what: str, value: str, known: list[str]) -> str:
     if not known:
         return f"{what}: this game defines none (got {describe(value)})"
     return f"{what} must be one of: {', '.join(known)} (got {describe(value)}{hint})"
-
-
-def _items(value: Any) -> list[dict[str, Any]]:
-    return [v if isinstance(v, dict) else {} for v in value] if isinstance(value, list) else []
 
 
 def duplicate_ids(what: str, key: str, items: list[dict[str, Any]]) -> list[Problem]:
@@ -320,13 +313,13 @@ class _Vocabulary:
     """What a system's rules may name: its stats (by kind), types, ranks and parameters."""
 
     def __init__(self, data: dict[str, Any]):
-        stats = _items(data.get("stats"))
+        stats = mappings(data.get("stats"))
         # an invalid kind is reported by the model at its key; here it reads as a number so
         # that one mistake is not reported again wherever the stat is used
         self.stat_kind = {s["id"]: s.get("kind") if s.get("kind") in ("pair", "text")
                           else "number" for s in stats if isinstance(s.get("id"), str)}
-        self.types = _ids(_items(data.get("types")))
-        self.ranks = _ids(_items(data.get("ranks")))
+        self.types = _ids(mappings(data.get("types")))
+        self.ranks = _ids(mappings(data.get("ranks")))
         params = data.get("parameters")
         self.parameters = [k for k in params if isinstance(k, str)] \
             if isinstance(params, dict) else []
@@ -395,26 +388,26 @@ def system_problems(data: Any) -> list[Problem]:
     for key, what in (("stats", "stat"), ("types", "type"), ("ranks", "rank"),
                       ("ability_kinds", "ability kind"), ("abilities", "ability"),
                       ("rules", "rule"), ("figures", "figure")):
-        problems += duplicate_ids(what, key, _items(data.get(key)))
+        problems += duplicate_ids(what, key, mappings(data.get(key)))
     cost = data.get("cost")
     if isinstance(cost, str):
         problems += [("cost", msg.replace("cannot add up", "the cost cannot be"))
                      for _w, msg in vocab.stat("cost", cost)]
-    for i, rule in enumerate(_items(data.get("rules"))):
+    for i, rule in enumerate(mappings(data.get("rules"))):
         at = f"rules/{i}"
         for key in ("count", "at_most", "at_least", "exactly", "when"):
             if key in rule:
                 problems += vocab.quantity(f"{at}/{key}", rule[key])
         problems += vocab.selector(f"{at}/each", rule.get("each"))
         problems += _template(f"{at}/message", rule.get("message"))
-    for i, figure in enumerate(_items(data.get("figures"))):
+    for i, figure in enumerate(mappings(data.get("figures"))):
         if figure.get("id") == "models":
             problems.append((f"figures/{i}/id", "'models' is reported with every list "
                                                 "already; give the figure another id"))
         if "value" in figure:
             problems += vocab.quantity(f"figures/{i}/value", figure["value"])
-    kinds = _ids(_items(data.get("ability_kinds")))
-    for i, ability in enumerate(_items(data.get("abilities"))):
+    kinds = _ids(mappings(data.get("ability_kinds")))
+    for i, ability in enumerate(mappings(data.get("abilities"))):
         kind = ability.get("kind")
         if kinds and isinstance(kind, str) and kind not in kinds:
             problems.append((f"abilities/{i}/kind", not_one_of("kind", kind, kinds)))

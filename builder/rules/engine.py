@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from builder.model import Combatant, Faction, Warband
+from builder.model.base import closest
 from builder.model.system import (
     POINTS_LIMIT,
     Figure,
@@ -22,7 +23,6 @@ from builder.model.system import (
     Selector,
     SumQuantity,
     System,
-    closest,
 )
 from builder.model.text import display
 from builder.rules.findings import Finding
@@ -88,16 +88,14 @@ def matches(sel: Selector, c: Combatant) -> bool:
     return True
 
 
-_GIVEN: dict[int, tuple[Selector, bool]] = {}
-
-
 def _selects(sel: Selector) -> bool:
-    """Whether the selector gives any key (``{}`` matches everything); cached per selector."""
-    found = _GIVEN.get(id(sel))
-    if found is None or found[0] is not sel:
-        found = (sel, bool(sel.given()))
-        _GIVEN[id(sel)] = found
-    return found[1]
+    """Whether the selector gives any key (``{}`` matches everything); kept beside the
+    selector's fields like the other caches of the engine, so it goes with the selector."""
+    found = sel.__dict__.get("_selects")
+    if found is None:
+        found = bool(sel.given())
+        object.__setattr__(sel, "_selects", found)
+    return found  # type: ignore[no-any-return]
 
 
 def selected(r: Roster, sel: Selector | None) -> list[tuple[Combatant, int]]:
@@ -159,11 +157,11 @@ def max_of(q: MaxQuantity, r: Roster) -> Amount:
 def named(name: str, r: Roster) -> Amount | None:
     """A parameter (the faction's ``building`` value, else the system's) or ``points_limit``
     (None when the list has no limit: a bound that is the points limit is then skipped)."""
+    value = parameter(name, r)
+    if value is None:
+        return None
     if name == POINTS_LIMIT:
-        if r.points_limit is None:
-            return None
-        return Amount(r.points_limit, "the points limit")
-    value = parameter(name, r) or 0
+        return Amount(value, "the points limit")
     own = " (faction rule)" if name in r.faction.building else ""
     return Amount(value, f"{name} = {value}{own}")
 
