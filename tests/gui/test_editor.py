@@ -370,17 +370,22 @@ def test_changing_a_glossary_id_follows_into_the_combatants(qtbot, editor):
 # -- undo and redo ------------------------------------------------------------------------------
 
 
-def test_undo_redo_of_edits(qtbot, editor):
-    assert editor.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
-    assert editor.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
+def first_combatant_of_a_soimi_copy(qtbot, editor):
+    """An editable copy of the built-in Soimi, its first combatant's form on show."""
     editor.open_faction("soimi")
     click(qtbot, editor.duplicate_button)
     pane = editor.pane
-    doc = pane.doc
     pane.tabs.setCurrentIndex(1)
+    pane.combatants.select(0)
+    return pane.doc, pane.combatants.combatant_form
+
+
+def test_undo_redo_of_edits(qtbot, editor):
+    assert editor.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    assert editor.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
+    doc, form = first_combatant_of_a_soimi_copy(qtbot, editor)
+    pane = editor.pane
     page = pane.combatants
-    form = page.combatant_form
-    page.select(0)
 
     retype(qtbot, form.name_edit, "Test rename")
     assert doc.get(("combatants", 0, "name")) == "Test rename"
@@ -542,14 +547,7 @@ def test_undo_keys_in_a_field_undo_the_faction_step_by_step(qtbot, editor, monke
     are steps; Ctrl+Y and Ctrl+Shift+Z redo; Ctrl+D means Duplicate."""
     from PySide6.QtWidgets import QApplication
 
-    editor.open_faction("soimi")
-    click(qtbot, editor.duplicate_button)
-    pane = editor.pane
-    doc = pane.doc
-    pane.tabs.setCurrentIndex(1)
-    page = pane.combatants
-    form = page.combatant_form
-    page.select(0)
+    doc, form = first_combatant_of_a_soimi_copy(qtbot, editor)
     editor.activateWindow()
     retype(qtbot, form.name_edit, "Test first")
     retype(qtbot, form.nickname_edit, "test second")
