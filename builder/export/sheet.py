@@ -197,10 +197,6 @@ class QrCode(Flowable):
         c.restoreState()
 
 
-def qr_drawing(code: str) -> QrCode:
-    return QrCode(code)
-
-
 def share_block(s: WarbandSummary) -> tuple[Flowable | None, Flowable | None]:
     """(the QR code with its caption for the header's right side, or None;
     a line for under the verdict when the code is too long for a QR code, or None)."""
@@ -213,7 +209,7 @@ def share_block(s: WarbandSummary) -> tuple[Flowable | None, Flowable | None]:
             f"holds ({QR_MAX_CHARS:,}), so none is printed: copy it in the builder with "
             "<i>Edit → Copy share code</i>.",
             _style("qrnote", 7, color=MUTED, spaceBefore=4))
-    drawing = qr_drawing(code)
+    drawing = QrCode(code)
     # the program's name is a game's name: another game's sheet must not carry it
     caption = Paragraph("Share code of this list: scan it with a phone, then paste it into "
                         "the builder (<i>File → Import from code…</i>)", QR_CAPTION)

@@ -19,7 +19,7 @@ from PIL import Image
 from builder.data import Catalogue
 from builder.data.share import QR_MAX_CHARS
 from builder.export.pdf import render_pdf
-from builder.export.sheet import qr_drawing
+from builder.export.sheet import QrCode
 from builder.export.summary import summarise
 from builder.model import Entry, Warband
 from tests.export import helpers as h
@@ -65,7 +65,7 @@ def test_footer_of_a_list_whose_faction_is_not_loaded():
 
 def test_qr_is_at_least_30_mm_with_modules_a_phone_can_read():
     for length in (60, 300, 1000, 2000):
-        d = qr_drawing("SWB1." + "A" * (length - 5))
+        d = QrCode("SWB1." + "A" * (length - 5))
         assert d.width >= 30 * 72 / 25.4
         assert d.width / d.modules >= 0.44 * 72 / 25.4, length  # ≥ 0.44 mm a module
 
