@@ -13,37 +13,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import (
-    QByteArray,
-    QItemSelection,
-    QItemSelectionModel,
-    QModelIndex,
-    QSettings,
-    Qt,
-    QTimer,
-    QUrl,
-)
+from PySide6.QtCore import QByteArray, QModelIndex, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QUndoStack
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
-    QComboBox,
-    QFormLayout,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QListView,
     QMainWindow,
     QMenu,
     QMessageBox,
-    QPlainTextEdit,
-    QPushButton,
-    QSpinBox,
     QSplitter,
-    QStackedWidget,
-    QTableView,
-    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -54,39 +30,21 @@ from builder.data import Catalogue, DataError, load_warband, save_warband
 from builder.data.atomic import ReadOnlyError
 from builder.gui import icons
 from builder.gui.actions import Actions, build_menus, shortcut_table
-from builder.gui.catalogue_model import MARKS, RANK, CatalogueFilter, CatalogueModel, marks
-from builder.gui.catalogue_model import PE as COST
-from builder.gui.commands import (
-    RemoveEntriesCommand,
-    SetCountCommand,
-    SetFactionCommand,
-    SetNameCommand,
-    SetNotesCommand,
-    SetPointsLimitCommand,
-)
+from builder.gui.catalogue_panel import CataloguePanel
 from builder.gui.dialogs import DISCARD, SAVE, ExportOptions, Prompter
 from builder.gui.document import WarbandDocument, new_warband
-from builder.gui.findings_model import FINDING_ROLE, FindingsModel
-from builder.gui.profile import profile_html, unknown_html
+from builder.gui.findings_model import FINDING_ROLE
+from builder.gui.findings_panel import FindingsPanel
+from builder.gui.list_panel import ListDetails, RosterPanel
+from builder.gui.profile_panel import ProfilePanel
 from builder.gui.recovery import Recovery
-from builder.gui.roster_model import (
-    COMBATANT_ID_ROLE,
-    COUNT,
-    NAME,
-    PE,
-    SUBTOTAL,
-    TYPE,
-    RosterModel,
-    add_combatant,
-)
 from builder.gui.sharing import Sharing
-from builder.gui.undokeys import OWN_UNDO
-from builder.gui.widgets import CatalogueView, CountDelegate, TotalsBar, fit_column
+from builder.gui.totals_panel import TotalsBar
 from builder.model import Faction, Warband
-from builder.model.base import MAX_WHOLE
 from builder.model.event import Event
 from builder.model.text import display
 from builder.rules import Report
+from builder.rules.findings import Finding
 
 log = logging.getLogger(__name__)
 
@@ -148,173 +106,54 @@ class MainWindow(QMainWindow):
     def _build_ui(self) -> None:
         a = self.act
         # -- catalogue (left)
-        self.catalogue_title = QLabel()
-        self.catalogue_title.setObjectName("catalogue-title")
-        self.catalogue_title.setWordWrap(True)
-        self.filter = QLineEdit()
-        self.filter.setObjectName("catalogue-filter")
-        self.filter.setPlaceholderText("Filter by name  (Ctrl+F)")
-        self.filter.setClearButtonEnabled(True)
-        self.filter.setProperty(OWN_UNDO, True)  # Ctrl+Z undoes the filter text, not the list
-        self.catalogue_model = CatalogueModel()
-        self.catalogue_proxy = CatalogueFilter(self.catalogue_model)
-        self.catalogue_view = CatalogueView()
-        self.catalogue_view.setModel(self.catalogue_proxy)
-        header = self.catalogue_view.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):  # fitted to the faction's texts: see _fit_catalogue_columns
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
-        self.add_button = QPushButton(a.add.icon(), "Add to warband")
-        self.add_button.setObjectName("add-button")
-        self.add_button.setToolTip(a.add.toolTip())
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(6, 6, 6, 6)
-        left_layout.addWidget(self.catalogue_title)
-        left_layout.addWidget(self.filter)
-        left_layout.addWidget(self.catalogue_view, 1)
-        left_layout.addWidget(self.add_button)
+        self.catalogue_panel = CataloguePanel(a.add)
+        self.filter = self.catalogue_panel.filter
+        self.catalogue_title = self.catalogue_panel.title
+        self.catalogue_model = self.catalogue_panel.model
+        self.catalogue_proxy = self.catalogue_panel.proxy
+        self.catalogue_view = self.catalogue_panel.view
+        self.add_button = self.catalogue_panel.add_button
 
         # -- the list's own fields, totals, roster (centre)
-        self.name_edit = QLineEdit()
-        self.name_edit.setObjectName("name-edit")
-        self.faction_combo = QComboBox()
-        self.faction_combo.setObjectName("faction-combo")
-        self.limit_check = QCheckBox("Limit")
-        self.limit_check.setObjectName("limit-check")
-        self.limit_check.setToolTip("Play to a points limit")
-        self.limit_spin = QSpinBox()
-        self.limit_spin.setObjectName("limit-spin")
-        self.limit_spin.setRange(0, MAX_WHOLE)  # every limit a file may hold
-        self.limit_spin.setSingleStep(10)
-        self.limit_spin.setSuffix(" pts")
-        self.limit_spin.setKeyboardTracking(False)
-        self.limit_spin.setValue(400)
-        limit_row = QHBoxLayout()
-        limit_row.addWidget(self.limit_check)
-        limit_row.addWidget(self.limit_spin, 1)
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow("&Name:", self.name_edit)
-        row = QHBoxLayout()
-        row.addWidget(self.faction_combo, 2)
-        self.points_label = points_label = QLabel("&Points:")
-        points_label.setBuddy(self.limit_spin)
-        row.addSpacing(12)
-        row.addWidget(points_label)
-        row.addLayout(limit_row, 1)
-        faction_label = QLabel("F&action:")  # Alt+F is the File menu
-        faction_label.setBuddy(self.faction_combo)
-        form.addRow(faction_label, row)
-
+        self.details = ListDetails(self.doc, self.stack)
+        self.name_edit = self.details.name_edit
+        self.faction_combo = self.details.faction_combo
+        self.limit_check = self.details.limit_check
+        self.limit_spin = self.details.limit_spin
         self.totals = TotalsBar()
-
-        self.roster_model = RosterModel(self.doc, self.stack)
-        self.roster_view = QTableView()
-        self.roster_view.setObjectName("roster")
-        self.roster_view.setModel(self.roster_model)
-        self.roster_view.setItemDelegateForColumn(COUNT, CountDelegate(self.roster_view))
-        self.roster_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.roster_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.roster_view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                         | QAbstractItemView.EditTrigger.EditKeyPressed
-                                         | QAbstractItemView.EditTrigger.SelectedClicked)
-        self.roster_view.setAcceptDrops(True)
-        self.roster_view.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
-        self.roster_view.setDefaultDropAction(Qt.DropAction.CopyAction)
-        self.roster_view.setDropIndicatorShown(True)
-        self.roster_view.setAlternatingRowColors(True)
-        self.roster_view.setWordWrap(False)
-        self.roster_view.verticalHeader().hide()
-        self.roster_view.setTabKeyNavigation(False)
-        rh = self.roster_view.horizontalHeader()
-        rh.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for col in (TYPE, PE, SUBTOTAL):  # fitted to the list's texts: _fit_roster_columns
-            rh.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
-        rh.setMinimumSectionSize(64)
-        rh.setSectionResizeMode(COUNT, QHeaderView.ResizeMode.Fixed)
-        rh.resizeSection(COUNT, 88)  # room for the spin box and its arrows
-        self.roster_view.addActions([a.remove, a.more, a.fewer])
-        self.roster_empty = QLabel("The warband is empty. Add combatants from the catalogue: "
-                                   "double-click, Enter, the Add button, or drag them here.")
-        self.roster_empty.setObjectName("roster-empty")
-        self.roster_empty.setWordWrap(True)
-        self.roster_empty.setStyleSheet("color: palette(placeholder-text); padding: 4px;")
-        self.remove_button = QPushButton(a.remove.icon(), "Remove")
-        self.remove_button.setObjectName("remove-button")
-        self.remove_button.setToolTip(a.remove.toolTip() + " (Delete)")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.roster_empty, 1)
-        buttons.addStretch(0)
-        buttons.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.roster = RosterPanel(self.doc, self.stack, a.remove, a.more, a.fewer)
+        self.roster_model = self.roster.model
+        self.roster_view = self.roster.view
+        self.remove_button = self.roster.remove_button
         centre = QWidget()
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(6, 6, 6, 6)
-        centre_layout.addLayout(form)
+        centre_layout.addWidget(self.details)
         centre_layout.addWidget(self.totals)
-        centre_layout.addWidget(self.roster_view, 1)
-        centre_layout.addLayout(buttons)
+        centre_layout.addWidget(self.roster, 1)
 
         # -- findings (below the roster)
-        self.findings_model = FindingsModel()
-        self.findings_view = QListView()
-        self.findings_view.setObjectName("findings")
-        self.findings_view.setModel(self.findings_model)
-        self.findings_view.setWordWrap(True)
-        self.findings_view.setUniformItemSizes(False)
-        self.findings_view.setResizeMode(QListView.ResizeMode.Adjust)
-        self.findings_view.setSpacing(2)
-        self.legal_label = QLabel()
-        self.legal_label.setObjectName("legal-message")
-        self.legal_label.setWordWrap(True)
-        self.legal_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.legal_label.setStyleSheet("color: #1b7a2f; font-size: 14px; padding: 6px;")
-        self.findings_stack = QStackedWidget()
-        self.findings_stack.addWidget(self.legal_label)
-        self.findings_stack.addWidget(self.findings_view)
-        findings_title = QLabel("<b>Findings</b>")
-        findings = QWidget()
-        findings_layout = QVBoxLayout(findings)
-        findings_layout.setContentsMargins(6, 0, 6, 6)
-        findings_layout.addWidget(findings_title)
-        findings_layout.addWidget(self.findings_stack, 1)
-
+        self.findings = FindingsPanel()
+        self.findings_model = self.findings.model
+        self.findings_view = self.findings.view
+        self.findings_stack = self.findings.stack
+        self.legal_label = self.findings.legal_label
         self.centre_splitter = QSplitter(Qt.Orientation.Vertical)
         self.centre_splitter.setObjectName("centre-splitter")
         self.centre_splitter.addWidget(centre)
-        self.centre_splitter.addWidget(findings)
+        self.centre_splitter.addWidget(self.findings)
         self.centre_splitter.setStretchFactor(0, 3)
         self.centre_splitter.setStretchFactor(1, 1)
         self.centre_splitter.setChildrenCollapsible(False)
 
-        # -- profile (right)
-        self.profile = QTextBrowser()
-        self.profile.setObjectName("profile")
-        self.profile.setOpenLinks(False)
-        self.profile.setPlaceholderText("Select a combatant to see its profile.")
-        # The list's free-text notes (kept in the file): under the profile, undoable.
-        self.notes_edit = QPlainTextEdit()
-        self.notes_edit.setObjectName("notes-edit")
-        self.notes_edit.setPlaceholderText("Notes about this list (saved with it)")
-        notes_label = QLabel("<b>N&otes</b>")
-        notes_label.setBuddy(self.notes_edit)
-        notes = QWidget()
-        notes_layout = QVBoxLayout(notes)
-        notes_layout.setContentsMargins(0, 4, 0, 0)
-        notes_layout.addWidget(notes_label)
-        notes_layout.addWidget(self.notes_edit, 1)
-        self.right_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.right_splitter.setObjectName("right-splitter")
-        self.right_splitter.addWidget(self.profile)
-        self.right_splitter.addWidget(notes)
-        self.right_splitter.setStretchFactor(0, 4)
-        self.right_splitter.setStretchFactor(1, 1)
-        self.right_splitter.setChildrenCollapsible(False)
+        # -- profile and notes (right)
+        self.right_splitter = self.profile_panel = ProfilePanel(self.doc, self.stack)
+        self.profile = self.profile_panel.profile
+        self.notes_edit = self.profile_panel.notes_edit
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("main-splitter")
-        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.catalogue_panel)
         self.splitter.addWidget(self.centre_splitter)
         self.splitter.addWidget(self.right_splitter)
         self.splitter.setStretchFactor(0, 0)
@@ -360,34 +199,18 @@ class MainWindow(QMainWindow):
         self.stack.indexChanged.connect(lambda _i: self._update_title())
 
         self.doc.validated.connect(self._validated)
-        self.doc.validated.connect(lambda _r: self._fit_roster_columns())
+        self.doc.validated.connect(lambda _r: self.roster.fit_columns())
         self.doc.details_changed.connect(self._details_changed)
         self.doc.catalogue_changed.connect(self._catalogue_changed)
         self.doc.was_reset.connect(self._roster_reset)
-        self.doc.entry_inserted.connect(lambda _r: self._roster_count_changed())
-        self.doc.entry_removed.connect(lambda _r: self._roster_count_changed())
+        self.doc.entry_inserted.connect(lambda _r: self.roster.count_changed())
+        self.doc.entry_removed.connect(lambda _r: self.roster.count_changed())
 
-        self.filter.textChanged.connect(self._filter_changed)
-        self.filter.returnPressed.connect(self._filter_return)
-        self.filter.installEventFilter(self)
-        self.catalogue_view.add_requested.connect(lambda _i: self.add_selected())
-        self.catalogue_view.selectionModel().currentChanged.connect(
-            lambda cur, _prev: self._show_catalogue_profile(cur))
-        self.add_button.clicked.connect(self.add_selected)
-        self.remove_button.clicked.connect(self.remove_selected)
+        self.catalogue_panel.add_requested.connect(self.add_selected)
+        self.catalogue_panel.combatant_selected.connect(self._show_catalogue_profile)
         self.roster_view.selectionModel().currentRowChanged.connect(
             lambda cur, _prev: self._show_roster_profile(cur.row()))
-        self.roster_view.selectionModel().selectionChanged.connect(
-            lambda *_: self._update_roster_actions())
-        self.findings_view.clicked.connect(self.select_finding)
-        self.findings_view.activated.connect(self.select_finding)
-
-        self.notes_edit.textChanged.connect(self._notes_edited)
-        self.name_edit.textEdited.connect(self._name_edited)
-        self.name_edit.editingFinished.connect(self._name_finished)
-        self.faction_combo.activated.connect(self._faction_chosen)
-        self.limit_check.clicked.connect(self._limit_toggled)
-        self.limit_spin.valueChanged.connect(self._limit_changed)
+        self.findings.finding_chosen.connect(self.select_finding)
         self.problems_button.clicked.connect(self.show_data_problems)
 
     # ================================================================ reacting to the document
@@ -395,72 +218,34 @@ class MainWindow(QMainWindow):
     def _validated(self, report: Report) -> None:
         faction = self.doc.faction
         self.totals.show_report(report, faction.game if faction is not None else None)
-        self.findings_model.set_report(report)
-        if report.findings:
-            self.findings_stack.setCurrentWidget(self.findings_view)
-        else:
-            self.findings_stack.setCurrentWidget(self.legal_label)
-            event = self.doc.tournament
-            noun = faction.game.list_name_text.lower() if faction is not None else "list"
-            self.legal_label.setText(
-                f"✔ This {noun} is legal at {event.name}: it breaks no rule of the game or "
-                "the event." if event is not None else
-                f"✔ This {noun} is legal: it breaks no recruiting rule.")
+        event = self.doc.tournament
+        self.findings.show_report(report, noun=self._list_noun(),
+                                  event=event.name if event is not None else None)
         if report.findings and report.legal:
             # Warnings only: say plainly that they do not make the list illegal.
             self.statusBar().showMessage("Legal, with warnings", 3000)
 
+    def _list_noun(self) -> str:
+        """What the game calls a list (a Band, a Warband…), for sentences."""
+        faction = self.doc.faction
+        return faction.game.list_name_text.lower() if faction is not None else "list"
+
     def _details_changed(self) -> None:
-        w = self.doc.warband
-        if self.name_edit.text() != w.name and not (
-                self.name_edit.hasFocus() and not self.name_edit.text().strip()):
-            self.name_edit.setText(w.name)
-        if self.notes_edit.toPlainText() != (w.notes or ""):
-            self.notes_edit.blockSignals(True)
-            self.notes_edit.setPlainText(w.notes or "")
-            self.notes_edit.blockSignals(False)
-        self._fill_faction_combo()
-        self.limit_check.setChecked(w.points_limit is not None)
-        self.limit_spin.setEnabled(w.points_limit is not None)
-        if w.points_limit is not None and self.limit_spin.value() != w.points_limit:
-            self.limit_spin.blockSignals(True)
-            self.limit_spin.setValue(w.points_limit)
-            self.limit_spin.blockSignals(False)
+        self.details.refresh()
+        self.profile_panel.refresh_notes()
         self._update_title()
         if self.catalogue_model.faction is not self.doc.faction:
             self._catalogue_changed()
 
-    def _fit_catalogue_columns(self, faction: Faction | None) -> None:
-        members = faction.combatants if faction is not None else []
-        view = self.catalogue_view
-        fit_column(view, COST, {faction.cost(c) for c in members} if faction else ())
-        fit_column(view, RANK, {faction.game.rank_label(c.rank) for c in members}
-                   if faction else ())
-        fit_column(view, MARKS, {marks(c) for c in members})
-
     def _catalogue_changed(self) -> None:
-        faction = self.doc.faction
-        self.catalogue_model.set_faction(faction)
-        self._expand_groups()
-        # Columns no combatant fills (the rulebook's Soimi have no rank) only take room.
-        members = faction.combatants if faction else []
-        self.catalogue_view.setColumnHidden(RANK, not any(c.rank for c in members))
-        self.catalogue_view.setColumnHidden(MARKS, not any(marks(c) for c in members))
-        self._fit_catalogue_columns(faction)
-        if faction is None:
-            self.catalogue_title.setText(f"<b>No data for faction “{self.doc.warband.faction}”"
-                                         "</b><br>Its entries are kept and reported.")
-        else:
-            self.catalogue_title.setText(f"<b>{faction.name}</b> — "
-                                         f"{len(faction.combatants)} combatants")
-            self.catalogue_title.setToolTip(faction.source or "")
+        self.catalogue_panel.set_faction(self.doc.faction, self.doc.warband.faction)
         problems = self.doc.catalogue.problems
         count = sum(len(p.problems) for p in problems)
         self.problems_button.setVisible(bool(problems))
         self.problems_button.setText(f"{count} data problem{'s' if count != 1 else ''}")
         self.problems_button.setToolTip("Some game system or faction files could not be "
                                         "loaded: click to see where and why")
-        self._fill_faction_combo()
+        self.details.fill_factions()
         self._follow_game()
         self._show_profile_again()
 
@@ -469,58 +254,21 @@ class MainWindow(QMainWindow):
         Warband…), and no cost column or points limit for a game without a cost stat."""
         faction = self.doc.faction
         game = faction.game if faction is not None else None
-        noun = (game.list_name_text if game is not None else "list").lower()
+        noun = self._list_noun()
         self.act.add.setText(f"&Add to {noun}")
         self.act.remove.setText(f"&Remove from {noun}")
-        self.add_button.setText(f"Add to {noun}")
-        self.roster_empty.setText(f"The {noun} is empty. Add combatants from the catalogue: "
-                                  "double-click, Enter, the Add button, or drag them here.")
         costed = game is None or game.cost is not None
-        self.catalogue_view.setColumnHidden(COST, not costed)
-        for col in (PE, SUBTOTAL):
-            self.roster_view.setColumnHidden(col, not costed)
-        for widget in (self.limit_check, self.limit_spin, self.points_label):
-            widget.setVisible(costed)
-
-    def _fit_roster_columns(self) -> None:
-        """What resizing to contents gave, from the list's own values: measuring every row
-        through the view on each change is what made edits slow on long lists."""
-        faction, doc = self.doc.faction, self.doc
-        types: set[str] = set()
-        costs: set[object] = set()
-        subtotals: set[object] = set()
-        labels: dict[str, str] = {}
-        for row, entry in enumerate(doc.entries):
-            c = doc.combatant(row)
-            if c is None or faction is None:
-                types.add("?")
-                costs.add("–")
-                subtotals.add(0)
-                continue
-            if c.type not in labels:
-                labels[c.type] = faction.game.type_label(c.type)
-            types.add(labels[c.type])
-            cost = faction.cost(c)
-            costs.add(cost)
-            subtotals.add(cost * entry.count)
-        fit_column(self.roster_view, TYPE, types)
-        fit_column(self.roster_view, PE, costs)
-        fit_column(self.roster_view, SUBTOTAL, subtotals)
+        self.catalogue_panel.follow_game(game, noun)
+        self.roster.follow_game(costed=costed, noun=noun)
+        self.details.show_points(costed)
 
     def _roster_reset(self) -> None:
-        self._fit_roster_columns()
+        self.roster.fit_columns()
         self._roster_count_changed()
         self._show_profile_again()
 
     def _roster_count_changed(self) -> None:
-        self.roster_empty.setVisible(not self.doc.entries)
-        self._update_roster_actions()
-
-    def _update_roster_actions(self) -> None:
-        has = bool(self.roster_view.selectionModel().selectedRows())
-        for action in (self.act.remove, self.act.more, self.act.fewer):
-            action.setEnabled(has)
-        self.remove_button.setEnabled(has)
+        self.roster.count_changed()
 
     def _update_title(self) -> None:
         if not shiboken6.isValid(self):
@@ -534,38 +282,13 @@ class MainWindow(QMainWindow):
     def is_modified(self) -> bool:
         return not self.stack.isClean()
 
-    def _fill_faction_combo(self) -> None:
-        combo = self.faction_combo
-        current = self.doc.warband.faction
-        factions = sorted(self.doc.catalogue.factions.values(), key=lambda f: f.name.lower())
-        items = [(f.name, f.id) for f in factions]
-        if current not in self.doc.catalogue.factions:
-            items.append((f"{current} (not loaded)", current))
-        if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] != items:
-            combo.blockSignals(True)
-            combo.clear()
-            for text, fid in items:
-                combo.addItem(text, fid)
-            combo.blockSignals(False)
-        combo.setCurrentIndex(combo.findData(current))
-
     # ================================================================ editing
 
     def selected_catalogue_ids(self) -> list[str]:
-        ids = []
-        for index in self.catalogue_view.selectionModel().selectedRows(0):
-            cid = index.data(COMBATANT_ID_ROLE)
-            if cid:
-                ids.append(cid)
-        if not ids:
-            cid = self.catalogue_view.currentIndex().siblingAtColumn(0).data(COMBATANT_ID_ROLE)
-            if cid:
-                ids.append(cid)
-        return ids
+        return self.catalogue_panel.selected_ids()
 
     def add_combatant(self, combatant_id: str) -> None:
-        row = add_combatant(self.doc, self.stack, combatant_id)
-        self.roster_view.selectRow(row)
+        self.roster.add(combatant_id)
 
     def add_selected(self) -> None:
         ids = self.selected_catalogue_ids()
@@ -580,164 +303,48 @@ class MainWindow(QMainWindow):
             self.stack.endMacro()
 
     def selected_rows(self) -> list[int]:
-        return sorted(i.row() for i in self.roster_view.selectionModel().selectedRows())
+        return self.roster.selected_rows()
 
     def remove_selected(self) -> None:
-        rows = self.selected_rows()
-        if not rows:
-            return
-        names = [self.roster_model.index(r, NAME).data() for r in rows]
-        text = f"Remove {names[0]}" if len(rows) == 1 else f"Remove {len(rows)} entries"
-        next_row = rows[0]
-        self.stack.push(RemoveEntriesCommand(self.doc, rows, text=text))
-        if self.doc.entries:
-            self.roster_view.selectRow(min(next_row, len(self.doc.entries) - 1))
+        self.roster.remove_selected()
 
     def step_selected(self, step: int) -> None:
-        rows = self.selected_rows()
-        if len(rows) != 1:
-            return
-        row = rows[0]
-        count = self.doc.entry(row).count + step
-        name = self.roster_model.index(row, NAME).data()
-        if count < 1:
-            self.stack.push(RemoveEntriesCommand(self.doc, [row], text=f"Remove {name}"))
-            return
-        if count > 99:
-            return
-        what = "Add" if step > 0 else "Remove one"
-        self.stack.push(SetCountCommand(self.doc, row, count, merge=False,
-                                        text=f"{what} {name}"))
-        self.roster_view.selectRow(row)
+        self.roster.step_selected(step)
 
-    def select_finding(self, index: QModelIndex) -> None:
+    def select_finding(self, finding: Finding | QModelIndex) -> None:
         """Select the roster entries a finding names (all of them, over every entry)."""
-        finding = index.data(FINDING_ROLE)
-        if finding is None:
+        chosen = finding.data(FINDING_ROLE) if isinstance(finding, QModelIndex) else finding
+        if not isinstance(chosen, Finding):
             return
-        rows = self.doc.rows_for(finding.combatants)
-        if not rows:
-            return  # about the whole list (points, leader): the selection stays as it is
-        selection = QItemSelection()
-        for row in rows:
-            selection.select(self.roster_model.index(row, 0),
-                             self.roster_model.index(row, SUBTOTAL))
-        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
-        self.roster_view.selectionModel().select(selection, flags)
-        self.roster_view.selectionModel().setCurrentIndex(
-            self.roster_model.index(rows[0], 0), QItemSelectionModel.SelectionFlag.NoUpdate)
-        self.roster_view.scrollTo(self.roster_model.index(rows[0], 0))
-
-    def _name_edited(self, text: str) -> None:
-        if text.strip() and text != self.doc.warband.name:
-            self.stack.push(SetNameCommand(self.doc, text))
-
-    def _notes_edited(self) -> None:
-        text = self.notes_edit.toPlainText()
-        if (text or None) != self.doc.warband.notes:
-            self.stack.push(SetNotesCommand(self.doc, text or None))
-
-    def _name_finished(self) -> None:
-        if not self.name_edit.text().strip():
-            self.name_edit.setText(self.doc.warband.name)
-
-    def _faction_chosen(self, index: int) -> None:
-        fid = self.faction_combo.itemData(index)
-        if fid and fid != self.doc.warband.faction:
-            self.stack.push(SetFactionCommand(self.doc, fid))
-
-    def _limit_toggled(self, checked: bool) -> None:
-        self.stack.push(SetPointsLimitCommand(self.doc,
-                                              self.limit_spin.value() if checked else None))
-
-    def _limit_changed(self, value: int) -> None:
-        if self.limit_check.isChecked() and value != self.doc.warband.points_limit:
-            self.stack.push(SetPointsLimitCommand(self.doc, value))
+        rows = self.doc.rows_for(chosen.combatants)
+        if rows:  # about the whole list (points, leader): the selection stays as it is
+            self.roster.select_rows(rows)
 
     # ================================================================ catalogue and profile
 
     def focus_filter(self) -> None:
-        self.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.filter.selectAll()
+        self.catalogue_panel.focus_filter()
 
-    def _filter_changed(self, text: str) -> None:
-        self.catalogue_proxy.setFilterFixedString(text.strip())
-        self._expand_groups()
-        first = self._first_match()
-        if text.strip() and first.isValid():
-            self.catalogue_view.setCurrentIndex(first)
-
-    def _expand_groups(self) -> None:
-        """Every type group open; only the groups are looked at (expandAll() re-laid out
-        every row of the tree on each keystroke in the filter)."""
-        view, proxy = self.catalogue_view, self.catalogue_proxy
-        for g in range(proxy.rowCount()):
-            group = proxy.index(g, 0)
-            if not view.isExpanded(group):
-                view.expand(group)
-
-    def _first_match(self) -> QModelIndex:
-        proxy = self.catalogue_proxy
-        for g in range(proxy.rowCount()):
-            group = proxy.index(g, 0)
-            if proxy.rowCount(group):
-                return proxy.index(0, 0, group)
-        return QModelIndex()
-
-    def _filter_return(self) -> None:
-        """Enter in the filter box hires the highlighted (or first) match."""
-        current = self.catalogue_view.currentIndex()
-        if not (current.isValid() and current.parent().isValid()):
-            current = self._first_match()
-            if not current.isValid():
-                return
-            self.catalogue_view.setCurrentIndex(current)
-        self.add_selected()
-
-    def eventFilter(self, watched: object, event: object) -> bool:  # noqa: N802
-        """Down in the filter box moves into the catalogue, as in a search field."""
-        from PySide6.QtCore import QEvent
-        from PySide6.QtGui import QKeyEvent
-
-        if (watched is self.filter and isinstance(event, QKeyEvent)
-                and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Down):
-            self.catalogue_view.setFocus()
-            if not self.catalogue_view.currentIndex().isValid():
-                self.catalogue_view.setCurrentIndex(self._first_match())
-            return True
-        return super().eventFilter(watched, event)  # type: ignore[arg-type]
-
-    def _show_catalogue_profile(self, index: QModelIndex) -> None:
-        cid = index.siblingAtColumn(0).data(COMBATANT_ID_ROLE) if index.isValid() else None
-        if cid:
-            self._profile_source = "catalogue"
-            self._show_profile(cid)
+    def _show_catalogue_profile(self, combatant_id: str) -> None:
+        self._profile_source = "catalogue"
+        self.profile_panel.show_combatant(combatant_id)
 
     def _show_roster_profile(self, row: int) -> None:
         if 0 <= row < len(self.doc.entries):
             self._profile_source = "roster"
-            self._show_profile(self.doc.entry(row).combatant)
+            self.profile_panel.show_combatant(self.doc.entry(row).combatant)
 
     def _show_profile_again(self) -> None:
         if self._profile_source == "roster":
-            row = self.roster_view.currentIndex().row()
+            row = self.roster.current_row()
             if 0 <= row < len(self.doc.entries):
-                self._show_profile(self.doc.entry(row).combatant)
+                self.profile_panel.show_combatant(self.doc.entry(row).combatant)
                 return
-        index = self.catalogue_view.currentIndex()
-        cid = index.siblingAtColumn(0).data(COMBATANT_ID_ROLE) if index.isValid() else None
+        cid = self.catalogue_panel.current_id()
         if cid:
-            self._show_profile(cid)
+            self.profile_panel.show_combatant(cid)
         else:
-            self.profile.clear()
-
-    def _show_profile(self, combatant_id: str) -> None:
-        faction = self.doc.faction
-        combatant = faction.combatant(combatant_id) if faction else None
-        if combatant is None or faction is None:
-            self.profile.setHtml(unknown_html(combatant_id, self.doc.warband.faction))
-        else:
-            self.profile.setHtml(profile_html(combatant, faction))
+            self.profile_panel.clear()
 
     # ================================================================ files
 
@@ -762,8 +369,7 @@ class MainWindow(QMainWindow):
         self._replace(new_warband(faction.id, f"New {game.list_name_text.lower()}",
                                   points_limit=limit), None)
         self.statusBar().showMessage("New list", 3000)
-        self.name_edit.setFocus()
-        self.name_edit.selectAll()
+        self.details.start_naming()
 
     def ask_new_faction(self) -> Faction | None:
         """*New* asks for the game when more than one has factions, then for the faction

@@ -1,0 +1,300 @@
+"""The list panel: the list's own fields (name, faction, points limit) and its roster.
+
+:class:`ListDetails` shows and edits the name, faction and limit; :class:`RosterPanel` the
+entries, their counts and *Remove*. Both turn the user's gestures into undo commands on the
+document's stack; neither holds a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
+from PySide6.QtGui import QAction, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.gui.commands import (
+    RemoveEntriesCommand,
+    SetCountCommand,
+    SetFactionCommand,
+    SetNameCommand,
+    SetPointsLimitCommand,
+)
+from builder.gui.document import WarbandDocument
+from builder.gui.roster_model import COUNT, NAME, PE, SUBTOTAL, TYPE, RosterModel, add_combatant
+from builder.gui.widgets import CountDelegate, fit_column
+from builder.model.base import MAX_WHOLE
+
+MAX_STEP_COUNT = 99  # the + action stops here; typing a count goes up to the file's maximum
+
+
+class ListDetails(QWidget):
+    """Name, faction and points limit of the list."""
+
+    def __init__(self, doc: WarbandDocument, stack: QUndoStack,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc, self.stack = doc, stack
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("name-edit")
+        self.faction_combo = QComboBox()
+        self.faction_combo.setObjectName("faction-combo")
+        self.limit_check = QCheckBox("Limit")
+        self.limit_check.setObjectName("limit-check")
+        self.limit_check.setToolTip("Play to a points limit")
+        self.limit_spin = QSpinBox()
+        self.limit_spin.setObjectName("limit-spin")
+        self.limit_spin.setRange(0, MAX_WHOLE)  # every limit a file may hold
+        self.limit_spin.setSingleStep(10)
+        self.limit_spin.setSuffix(" pts")
+        self.limit_spin.setKeyboardTracking(False)
+        self.limit_spin.setValue(400)
+        limit_row = QHBoxLayout()
+        limit_row.addWidget(self.limit_check)
+        limit_row.addWidget(self.limit_spin, 1)
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("&Name:", self.name_edit)
+        row = QHBoxLayout()
+        row.addWidget(self.faction_combo, 2)
+        self.points_label = QLabel("&Points:")
+        self.points_label.setBuddy(self.limit_spin)
+        row.addSpacing(12)
+        row.addWidget(self.points_label)
+        row.addLayout(limit_row, 1)
+        faction_label = QLabel("F&action:")  # Alt+F is the File menu
+        faction_label.setBuddy(self.faction_combo)
+        form.addRow(faction_label, row)
+
+        self.name_edit.textEdited.connect(self._name_edited)
+        self.name_edit.editingFinished.connect(self._name_finished)
+        self.faction_combo.activated.connect(self._faction_chosen)
+        self.limit_check.clicked.connect(self._limit_toggled)
+        self.limit_spin.valueChanged.connect(self._limit_changed)
+
+    def refresh(self) -> None:
+        """Show the document's name, faction and limit (after an edit, an undo, a load)."""
+        w = self.doc.warband
+        if self.name_edit.text() != w.name and not (
+                self.name_edit.hasFocus() and not self.name_edit.text().strip()):
+            self.name_edit.setText(w.name)
+        self.fill_factions()
+        self.limit_check.setChecked(w.points_limit is not None)
+        self.limit_spin.setEnabled(w.points_limit is not None)
+        if w.points_limit is not None and self.limit_spin.value() != w.points_limit:
+            self.limit_spin.blockSignals(True)
+            self.limit_spin.setValue(w.points_limit)
+            self.limit_spin.blockSignals(False)
+
+    def fill_factions(self) -> None:
+        combo = self.faction_combo
+        current = self.doc.warband.faction
+        factions = sorted(self.doc.catalogue.factions.values(), key=lambda f: f.name.lower())
+        items = [(f.name, f.id) for f in factions]
+        if current not in self.doc.catalogue.factions:
+            items.append((f"{current} (not loaded)", current))
+        if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] != items:
+            combo.blockSignals(True)
+            combo.clear()
+            for text, fid in items:
+                combo.addItem(text, fid)
+            combo.blockSignals(False)
+        combo.setCurrentIndex(combo.findData(current))
+
+    def show_points(self, costed: bool) -> None:
+        """A game without a cost stat has no points limit to set."""
+        for widget in (self.limit_check, self.limit_spin, self.points_label):
+            widget.setVisible(costed)
+
+    def start_naming(self) -> None:
+        self.name_edit.setFocus()
+        self.name_edit.selectAll()
+
+    def _name_edited(self, text: str) -> None:
+        if text.strip() and text != self.doc.warband.name:
+            self.stack.push(SetNameCommand(self.doc, text))
+
+    def _name_finished(self) -> None:
+        if not self.name_edit.text().strip():
+            self.name_edit.setText(self.doc.warband.name)
+
+    def _faction_chosen(self, index: int) -> None:
+        fid = self.faction_combo.itemData(index)
+        if fid and fid != self.doc.warband.faction:
+            self.stack.push(SetFactionCommand(self.doc, fid))
+
+    def _limit_toggled(self, checked: bool) -> None:
+        self.stack.push(SetPointsLimitCommand(self.doc,
+                                              self.limit_spin.value() if checked else None))
+
+    def _limit_changed(self, value: int) -> None:
+        if self.limit_check.isChecked() and value != self.doc.warband.points_limit:
+            self.stack.push(SetPointsLimitCommand(self.doc, value))
+
+
+class RosterPanel(QWidget):
+    """The list's entries: counts edited in place, *Remove*, and a word when it is empty."""
+
+    def __init__(self, doc: WarbandDocument, stack: QUndoStack, remove: QAction,
+                 more: QAction, fewer: QAction, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc, self.stack = doc, stack
+        self._actions = (remove, more, fewer)
+        self.model = RosterModel(doc, stack)
+        self.view = view = QTableView()
+        view.setObjectName("roster")
+        view.setModel(self.model)
+        view.setItemDelegateForColumn(COUNT, CountDelegate(view))
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                             | QAbstractItemView.EditTrigger.EditKeyPressed
+                             | QAbstractItemView.EditTrigger.SelectedClicked)
+        view.setAcceptDrops(True)
+        view.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        view.setDefaultDropAction(Qt.DropAction.CopyAction)
+        view.setDropIndicatorShown(True)
+        view.setAlternatingRowColors(True)
+        view.setWordWrap(False)
+        view.verticalHeader().hide()
+        view.setTabKeyNavigation(False)
+        rh = view.horizontalHeader()
+        rh.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        for col in (TYPE, PE, SUBTOTAL):  # fitted to the list's texts: fit_columns
+            rh.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
+        rh.setMinimumSectionSize(64)
+        rh.setSectionResizeMode(COUNT, QHeaderView.ResizeMode.Fixed)
+        rh.resizeSection(COUNT, 88)  # room for the spin box and its arrows
+        view.addActions([remove, more, fewer])
+        self.empty = QLabel()
+        self.empty.setObjectName("roster-empty")
+        self.empty.setWordWrap(True)
+        self.empty.setStyleSheet("color: palette(placeholder-text); padding: 4px;")
+        self.remove_button = QPushButton(remove.icon(), "Remove")
+        self.remove_button.setObjectName("remove-button")
+        self.remove_button.setToolTip(remove.toolTip() + " (Delete)")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.empty, 1)
+        buttons.addStretch(0)
+        buttons.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignRight)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(view, 1)
+        layout.addLayout(buttons)
+        self.follow_game(costed=True, noun="warband")
+
+        self.remove_button.clicked.connect(self.remove_selected)
+        view.selectionModel().selectionChanged.connect(lambda *_: self.update_actions())
+
+    # -- what the window tells the panel
+
+    def follow_game(self, *, costed: bool, noun: str) -> None:
+        self.empty.setText(f"The {noun} is empty. Add combatants from the catalogue: "
+                           "double-click, Enter, the Add button, or drag them here.")
+        for col in (PE, SUBTOTAL):
+            self.view.setColumnHidden(col, not costed)
+
+    def fit_columns(self) -> None:
+        """What resizing to contents gave, from the list's own values: measuring every row
+        through the view on each change is what made edits slow on long lists."""
+        faction, doc = self.doc.faction, self.doc
+        types: set[str] = set()
+        costs: set[object] = set()
+        subtotals: set[object] = set()
+        labels: dict[str, str] = {}
+        for row, entry in enumerate(doc.entries):
+            c = doc.combatant(row)
+            if c is None or faction is None:
+                types.add("?")
+                costs.add("–")
+                subtotals.add(0)
+                continue
+            if c.type not in labels:
+                labels[c.type] = faction.game.type_label(c.type)
+            types.add(labels[c.type])
+            cost = faction.cost(c)
+            costs.add(cost)
+            subtotals.add(cost * entry.count)
+        fit_column(self.view, TYPE, types)
+        fit_column(self.view, PE, costs)
+        fit_column(self.view, SUBTOTAL, subtotals)
+
+    def count_changed(self) -> None:
+        self.empty.setVisible(not self.doc.entries)
+        self.update_actions()
+
+    def update_actions(self) -> None:
+        has = bool(self.view.selectionModel().selectedRows())
+        for action in self._actions:
+            action.setEnabled(has)
+        self.remove_button.setEnabled(has)
+
+    # -- selection
+
+    def selected_rows(self) -> list[int]:
+        return sorted(i.row() for i in self.view.selectionModel().selectedRows())
+
+    def current_row(self) -> int:
+        return self.view.currentIndex().row()
+
+    def select_row(self, row: int) -> None:
+        self.view.selectRow(row)
+
+    def select_rows(self, rows: Sequence[int]) -> None:
+        """Select ``rows`` (a finding's combatants) and bring the first into view."""
+        selection = QItemSelection()
+        for row in rows:
+            selection.select(self.model.index(row, 0), self.model.index(row, SUBTOTAL))
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
+        self.view.selectionModel().select(selection, flags)
+        self.view.selectionModel().setCurrentIndex(
+            self.model.index(rows[0], 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+        self.view.scrollTo(self.model.index(rows[0], 0))
+
+    # -- editing
+
+    def add(self, combatant_id: str) -> None:
+        self.select_row(add_combatant(self.doc, self.stack, combatant_id))
+
+    def remove_selected(self) -> None:
+        rows = self.selected_rows()
+        if not rows:
+            return
+        names = [self.model.index(r, NAME).data() for r in rows]
+        text = f"Remove {names[0]}" if len(rows) == 1 else f"Remove {len(rows)} entries"
+        next_row = rows[0]
+        self.stack.push(RemoveEntriesCommand(self.doc, rows, text=text))
+        if self.doc.entries:
+            self.select_row(min(next_row, len(self.doc.entries) - 1))
+
+    def step_selected(self, step: int) -> None:
+        rows = self.selected_rows()
+        if len(rows) != 1:
+            return
+        row = rows[0]
+        count = self.doc.entry(row).count + step
+        name = self.model.index(row, NAME).data()
+        if count < 1:
+            self.stack.push(RemoveEntriesCommand(self.doc, [row], text=f"Remove {name}"))
+            return
+        if count > MAX_STEP_COUNT:
+            return
+        what = "Add" if step > 0 else "Remove one"
+        self.stack.push(SetCountCommand(self.doc, row, count, merge=False,
+                                        text=f"{what} {name}"))
+        self.select_row(row)
