@@ -4,12 +4,18 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint dist clean
+# Translations (gettext, domain spherewars): builder/locale/<lang>/LC_MESSAGES/spherewars.po,
+# compiled to .mo here and by setup.py when the package is installed or built.
+LOCALE := builder/locale
+PO := $(wildcard $(LOCALE)/*/LC_MESSAGES/spherewars.po)
+MO := $(PO:.po=.mo)
 
-run: $(STAMP)
+.PHONY: run test bench lint dist clean translations
+
+run: $(STAMP) $(MO)
 	$(BIN)/spherewars gui
 
-test: $(STAMP)
+test: $(STAMP) $(MO)
 	$(BIN)/python -m pytest -q
 	$(BIN)/python tests/wheel_smoke.py
 
@@ -25,6 +31,19 @@ $(VENV)/.dev-installed: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[test,dev]'
 	touch $@
 
+# Extract every marked message into messages.pot, merge it into each language's .po (a changed
+# English message keeps its old translation, marked fuzzy for review), compile the .mo files.
+translations: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k Nn_:1,2 --add-location=file --sort-by-file \
+		--width 100 --project spherewars --copyright-holder "SphereWars Warband Builder" \
+		-o $(LOCALE)/messages.pot builder
+	$(BIN)/pybabel update -D spherewars -i $(LOCALE)/messages.pot -d $(LOCALE) --width 100 \
+		--ignore-obsolete --update-header-comment
+	$(BIN)/pybabel compile -D spherewars -d $(LOCALE) --statistics
+
+$(LOCALE)/%/LC_MESSAGES/spherewars.mo: $(LOCALE)/%/LC_MESSAGES/spherewars.po | $(STAMP)
+	$(BIN)/pybabel compile -D spherewars -d $(LOCALE) -l $*
+
 # Re-install only when the project's metadata changed.
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,7 +53,7 @@ $(STAMP): pyproject.toml setup.py
 
 # Wheel and sdist in dist/, then the PyInstaller one-folder app in dist/pyinstaller/spherewars,
 # checked from another folder by packaging/smoke_test.py.
-dist: $(VENV)/.dev-installed
+dist: $(VENV)/.dev-installed $(MO)
 	rm -rf dist build/pyinstaller
 	$(BIN)/python -m build --no-isolation --outdir dist .
 	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist/pyinstaller \
@@ -42,4 +61,4 @@ dist: $(VENV)/.dev-installed
 	$(BIN)/python packaging/smoke_test.py dist/pyinstaller/spherewars
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info $(MO) $(LOCALE)/messages.pot

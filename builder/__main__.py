@@ -10,7 +10,10 @@ def launch_gui(file: str | None) -> int:
     try:
         from builder.gui.app import run
     except ImportError as exc:
-        print(f"spherewars: the desktop app cannot start: {exc}", file=sys.stderr)
+        from builder.i18n import _
+
+        print(_("spherewars: the desktop app cannot start: {problem}").format(problem=exc),
+              file=sys.stderr)
         return 2
     return run(file)
 

@@ -1,6 +1,8 @@
 """The ``spherewars`` command line (SPEC §4): a thin face on the core, like the GUI.
 
-Imports stay light: ``validate`` never loads Qt or reportlab.
+Imports stay light: ``validate`` never loads Qt or reportlab. Every command takes ``--lang en|es``
+(before or after the command's name); without it the environment chooses (:mod:`builder.i18n`).
+Command and option names, JSON keys and rule ids are never translated.
 """
 
 from __future__ import annotations
@@ -11,124 +13,195 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from builder import __version__
+from builder import __version__, i18n
+from builder.i18n import N_, Nn_, _, ngettext, pgettext
 from builder.safeio import escape, escape_lines, json_safe, run_writing
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
+LANGUAGES = ("en", "es")
+"""What ``--lang`` takes: the languages the program is translated into."""
+
+SEVERITY = {"error": N_("error"), "warning": N_("warning")}
+"""A finding's severity as the text output prints it (the JSON keeps the id)."""
 
 
 def _non_negative(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("'{text}' is not a whole number").format(text=text)) from None
     if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
+        raise argparse.ArgumentTypeError(_("must be 0 or more"))
     return value
 
 
+# argparse's own words ("usage:", "options", its error messages) are gettext messages of the
+# argparse module; they are in our catalogue, and argparse is pointed at it (translate_argparse).
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("expected one argument"),
+    N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("%(prog)s: error: %(message)s\n"), N_("ignored explicit argument %r"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("not allowed with argument %s"),
+    Nn_("expected %s argument", "expected %s arguments"),
+)
+
+
+def translate_argparse() -> None:
+    """Point argparse's ``_`` and ``ngettext`` (module globals it reads at each call) at the
+    program's catalogue, so its help and errors follow ``--lang`` and the environment as the
+    rest of the output does."""
+    argparse._ = i18n.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The parser in the current language (:func:`builder.i18n.set_language` first)."""
+    translate_argparse()
     parser = argparse.ArgumentParser(
         prog="spherewars",
-        description="SphereWars Warband Builder: build, check and print warband lists.",
+        description=_("SphereWars Warband Builder: build, check and print warband lists."),
     )
-    parser.add_argument("--version", action="version", version=f"spherewars {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"spherewars {__version__}",
+                        help=_("show the program's version number and exit"))
+    _add_language(parser, None)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    path, folder, file = _("PATH"), _("DIR"), _("FILE")
+    files_help = _("warband files, or folders (every *.yaml in them, recursively)")
+    more_data = _("more system and faction files; a faction with a built-in id replaces it")
 
-    gui = sub.add_parser("gui", help="open the desktop app (the default)")
-    gui.add_argument("file", nargs="?", help="a warband file to open")
+    gui = sub.add_parser("gui", help=_("open the desktop app (the default)"))
+    gui.add_argument("file", nargs="?", metavar=file, help=_("a warband file to open"))
 
-    val = sub.add_parser("validate", help="check warband files against the recruiting rules")
-    val.add_argument("paths", nargs="+", metavar="PATH",
-                     help="warband files, or folders (every *.yaml in them, recursively)")
-    val.add_argument("--data", action="append", default=[], metavar="DIR",
-                     help="more faction files; a faction with a built-in id replaces it")
+    val = sub.add_parser("validate", help=_("check warband files against the recruiting rules"))
+    val.add_argument("paths", nargs="+", metavar=path, help=files_help)
+    val.add_argument("--data", action="append", default=[], metavar=folder,
+                     help=_("more faction files; a faction with a built-in id replaces it"))
     val.add_argument("--points", type=_non_negative, metavar="N",
-                     help="points limit for every list (an event's limit)")
+                     help=_("points limit for every list (an event's limit)"))
     val.add_argument("--format", choices=("text", "json"), default="text",
-                     help="text (the default): one verdict per list; json: one document, "
-                          "SPEC §4")
+                     help=_("text (the default): one verdict per list; json: one document, "
+                            "SPEC §4"))
 
-    exp = sub.add_parser("export", help="print profile cards and/or the turn summary (PDF)")
-    exp.add_argument("file", metavar="FILE", help="the warband file to print")
-    exp.add_argument("-o", "--output", required=True, metavar="OUT.pdf",
-                     help="the PDF file to write")
-    exp.add_argument("--cards", action="store_true", help="profile cards")
-    exp.add_argument("--summary", action="store_true", help="turn summary sheet")
+    exp = sub.add_parser("export", help=_("print profile cards and/or the turn summary (PDF)"))
+    exp.add_argument("file", metavar=file, help=_("the warband file to print"))
+    exp.add_argument("-o", "--output", required=True, metavar=_("OUT.pdf"),
+                     help=_("the PDF file to write"))
+    exp.add_argument("--cards", action="store_true", help=_("profile cards"))
+    exp.add_argument("--summary", action="store_true", help=_("turn summary sheet"))
     exp.add_argument("--page", choices=("a4", "letter"), default="a4",
-                     help="paper size (default: a4)")
+                     help=_("paper size (default: a4)"))
     exp.add_argument("--per-model", action="store_true",
-                     help="one card per model instead of one per distinct combatant")
-    exp.add_argument("--data", action="append", default=[], metavar="DIR",
-                     help="more system and faction files; a faction with a built-in id "
-                          "replaces it")
+                     help=_("one card per model instead of one per distinct combatant"))
+    exp.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
 
     chk = sub.add_parser("check-data",
-                         help="check game system and faction files: FILE:LINE:COLUMN: message")
-    chk.add_argument("dirs", nargs="*", metavar="DIR",
-                     help="folders or files to check (default: the built-in and user data); "
-                          "factions may name the built-in systems")
+                         help=_("check game system and faction files: FILE:LINE:COLUMN: "
+                                "message"))
+    chk.add_argument("dirs", nargs="*", metavar=folder,
+                     help=_("folders or files to check (default: the built-in and user data); "
+                            "factions may name the built-in systems"))
 
-    sch = sub.add_parser("schema", help="print the JSON Schema of a file format")
+    sch = sub.add_parser("schema", help=_("print the JSON Schema of a file format"))
     sch.add_argument("format", choices=("faction", "warband", "system", "event"),
-                     help="the file format: faction, warband, system or event")
+                     help=_("the file format: faction, warband, system or event"))
     sch.add_argument("--system", metavar="ID",
-                     help="with 'faction': the faction schema of that game system (its stat "
-                          "names, types and ranks)")
-    sch.add_argument("--data", action="append", default=[], metavar="DIR",
-                     help="more data folders (for --system)")
+                     help=_("with 'faction': the faction schema of that game system (its "
+                            "stat names, types and ranks)"))
+    sch.add_argument("--data", action="append", default=[], metavar=folder,
+                     help=_("more data folders (for --system)"))
 
-    sysp = sub.add_parser("systems", help="list the loaded game systems and their factions")
-    sysp.add_argument("--data", action="append", default=[], metavar="DIR",
-                      help="more system and faction files")
+    sysp = sub.add_parser("systems",
+                          help=_("list the loaded game systems and their factions"))
+    sysp.add_argument("--data", action="append", default=[], metavar=folder,
+                      help=_("more system and faction files"))
     sysp.add_argument("--format", choices=("text", "json"), default="text",
-                      help="text (the default): one system a line; json: one document")
+                      help=_("text (the default): one system a line; json: one document"))
 
-    ev = sub.add_parser("event", help="check submitted lists against a tournament event file")
-    ev.add_argument("event", metavar="EVENT.yaml", help="the event file (spherewars-event/1)")
-    ev.add_argument("paths", nargs="+", metavar="PATH",
-                    help="warband files, or folders (every *.yaml in them, recursively)")
-    ev.add_argument("--data", action="append", default=[], metavar="DIR",
-                    help="more system and faction files (the event's data)")
+    ev = sub.add_parser("event",
+                        help=_("check submitted lists against a tournament event file"))
+    ev.add_argument("event", metavar=_("EVENT.yaml"),
+                    help=_("the event file (spherewars-event/1)"))
+    ev.add_argument("paths", nargs="+", metavar=path, help=files_help)
+    ev.add_argument("--data", action="append", default=[], metavar=folder,
+                    help=_("more system and faction files (the event's data)"))
     ev.add_argument("--format", choices=("text", "json", "csv", "html"), default="text",
-                    help="the report's form: text (the default), json, csv or html")
-    ev.add_argument("-o", "--output", metavar="OUT", help="write the report to OUT")
-    ev.add_argument("--pack", metavar="OUT.pdf",
-                    help="also write the list pack: a cover with the table, then every "
-                         "list's turn summary sheet")
+                    help=_("the report's form: text (the default), json, csv or html"))
+    out = _("OUT")
+    ev.add_argument("-o", "--output", metavar=out,
+                    help=_("write the report to {out}").format(out=out))
+    ev.add_argument("--pack", metavar=_("OUT.pdf"),
+                    help=_("also write the list pack: a cover with the table, then every "
+                           "list's turn summary sheet"))
     ev.add_argument("--anonymise", action="store_true",
-                    help="in the pack: List 1, List 2… instead of names, files, notes, players")
+                    help=_("in the pack: List 1, List 2… instead of names, files, notes, "
+                           "players"))
     add_sharing_commands(sub)
+    for command in sub.choices.values():
+        _add_language(command, argparse.SUPPRESS)
     return parser
+
+
+def _add_language(parser: argparse.ArgumentParser, default: str | None) -> None:
+    """``--lang``; a sub-command's has no default, so that ``spherewars --lang es validate``
+    is not undone by the sub-command's parser."""
+    parser.add_argument("--lang", choices=LANGUAGES, default=default,
+                        help=_("the language of messages and reports: en (English) or es "
+                               "(Spanish); default: the environment's (LANGUAGE, LC_ALL, "
+                               "LC_MESSAGES, LANG)"))
 
 
 def add_sharing_commands(sub: argparse._SubParsersAction) -> None:
     """``fingerprint``, ``share``, ``import`` and ``text`` (SPEC §6 and §7)."""
-    fp = sub.add_parser("fingerprint", help="print the list fingerprint of warband files")
-    fp.add_argument("paths", nargs="+", metavar="FILE",
-                    help="warband files, or folders (every *.yaml in them, recursively)")
+    file = _("FILE")
+    fp = sub.add_parser("fingerprint", help=_("print the list fingerprint of warband files"))
+    fp.add_argument("paths", nargs="+", metavar=file,
+                    help=_("warband files, or folders (every *.yaml in them, recursively)"))
 
-    share = sub.add_parser("share", help="print a list's share code (one line, for chat)")
-    share.add_argument("file", metavar="FILE", help="the warband file to share")
+    share = sub.add_parser("share", help=_("print a list's share code (one line, for chat)"))
+    share.add_argument("file", metavar=file, help=_("the warband file to share"))
 
-    imp = sub.add_parser("import", help="write the list held by a share code to a file")
-    imp.add_argument("source", metavar="TEXT-OR-FILE",
-                     help="text holding a share code (a whole chat message will do), a file "
-                          "holding one, or - for standard input")
-    imp.add_argument("-o", "--output", required=True, metavar="OUT.warband.yaml",
-                     help="the warband file to write")
-    imp.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    imp = sub.add_parser("import", help=_("write the list held by a share code to a file"))
+    imp.add_argument("source", metavar=_("TEXT-OR-FILE"),
+                     help=_("text holding a share code (a whole chat message will do), a file "
+                            "holding one, or - for standard input"))
+    out = _("OUT.warband.yaml")
+    imp.add_argument("-o", "--output", required=True, metavar=out,
+                     help=_("the warband file to write"))
+    imp.add_argument("--force", action="store_true",
+                     help=_("replace {out} if it exists").format(out=out))
 
-    text = sub.add_parser("text", help="print a list as text for posting in chat or forums")
-    text.add_argument("file", metavar="FILE", help="the warband file to print")
+    text = sub.add_parser("text", help=_("print a list as text for posting in chat or forums"))
+    text.add_argument("file", metavar=file, help=_("the warband file to print"))
     text.add_argument("--style", choices=("plain", "markdown", "bbcode"), default="plain",
-                      help="plain (the default), markdown (Discord, Reddit) or bbcode (forums)")
-    text.add_argument("--data", action="append", default=[], metavar="DIR",
-                      help="more system and faction files; a faction with a built-in id "
-                           "replaces it")
+                      help=_("plain (the default), markdown (Discord, Reddit) or bbcode "
+                             "(forums)"))
+    text.add_argument("--data", action="append", default=[], metavar=_("DIR"),
+                      help=_("more system and faction files; a faction with a built-in id "
+                             "replaces it"))
 
 
 GuiLauncher = Callable[[str | None], int]
+
+
+def requested_language(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` value in ``argv`` (before ``--``), read before the parser is built so
+    that its help is already in that language; None when not given or not one it takes."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else (
+            arg.removeprefix("--lang=") if arg.startswith("--lang=") else None)
+        if value in LANGUAGES:
+            return value
+    return None
 
 
 def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None) -> int:
@@ -137,11 +210,20 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None) -> i
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    chosen = requested_language(argv)
+    if chosen is not None:
+        i18n.set_language(chosen, origin="command line")
+    else:
+        i18n.set_language(None)
     args = build_parser().parse_args(argv)
+    if args.lang is not None and args.lang != i18n.current_language():  # --lan es, say
+        i18n.set_language(args.lang, origin="command line")
+        args = build_parser().parse_args(argv)
     command = args.command or "gui"
     if command == "gui":
         if gui is None:
-            print("spherewars: the desktop app is not available here", file=sys.stderr)
+            print(_("spherewars: the desktop app is not available here"), file=sys.stderr)
             return EXIT_ERROR
         return gui(getattr(args, "file", None))
     run = {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
@@ -168,13 +250,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
-        print(f"spherewars: faction data: {problem}", file=sys.stderr)
+        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
 
     files: list[Path] = []
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(f"spherewars: no *.yaml files in {escape(raw)}", file=sys.stderr)
+            print(_("spherewars: no *.yaml files in {path}").format(path=escape(raw)),
+                  file=sys.stderr)
         files.extend(found)
     if not files:
         return EXIT_ERROR
@@ -200,8 +283,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     else:
         for r in results:
             print(_text_line(r))
-        print(f"{plural(summary['files'], 'list')}: {summary['legal']} legal, "
-              f"{summary['illegal']} illegal, {summary['unreadable']} unreadable")
+        print(counts_line(summary))
     if unreadable or catalogue.problems:
         return EXIT_ERROR
     return EXIT_ILLEGAL if summary["illegal"] else EXIT_OK
@@ -214,8 +296,31 @@ def json_document(results: list[dict], summary: dict) -> str:
     return f'{{"files": [\n  {files}\n ],\n "summary": {json.dumps(summary)}}}\n'
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word if n == 1 else word + 's'}"
+def counts_line(summary: dict) -> str:
+    """"2 lists: 1 legal, 1 illegal, 0 unreadable" (``validate`` and ``event``)."""
+    n = summary["files"]
+    return ngettext("{n} list: {legal} legal, {illegal} illegal, {unreadable} unreadable",
+                    "{n} lists: {legal} legal, {illegal} illegal, {unreadable} unreadable",
+                    n).format(n=n, legal=summary["legal"], illegal=summary["illegal"],
+                              unreadable=summary["unreadable"])
+
+
+def points_used(points: int, limit: int | None) -> str:
+    """"332/400 pts", or "332 pts" with no limit."""
+    if limit is None:
+        return _("{points} pts").format(points=points)
+    return _("{points}/{limit} pts").format(points=points, limit=limit)
+
+
+def severity(name: str) -> str:
+    """A finding's severity as text shows it ("error", "warning"), in the current language."""
+    return _(SEVERITY[name]) if name in SEVERITY else name
+
+
+def finding_line(f: dict, safe: Callable[[str], str] = escape) -> str:
+    """"    error: 332 points spent, the limit is 300 [points-limit]"."""
+    return _("    {severity}: {message} [{rule}]").format(
+        severity=severity(f["severity"]), message=safe(f["message"]), rule=f["rule"])
 
 
 def _text_line(r: dict) -> str:
@@ -224,14 +329,14 @@ def _text_line(r: dict) -> str:
     if "error" in r:
         lines = [escape(line) for line in str(r["error"]).splitlines()]
         return "\n".join([f"✘ {lines[0]}"] + [f"    {line}" for line in lines[1:]])
-    limit = r["points_limit"]
-    points = f"{r['points']}/{limit} pts" if limit is not None else f"{r['points']} pts"
-    mark = "✔" if r["legal"] else "✘"
-    verdict = "legal" if r["legal"] else "ILLEGAL"
-    head = (f"{mark} {escape(r['path'])}: {escape(r['name'])} ({escape(r['faction'])}), "
-            f"{points}, {verdict}")
-    return "\n".join([head] + [f"    {f['severity']}: {escape(f['message'])} [{f['rule']}]"
-                               for f in r["findings"]])
+    points = points_used(r["points"], r["points_limit"])
+    if r["legal"]:
+        head = _("✔ {path}: {name} ({faction}), {points}, legal")
+    else:
+        head = _("✘ {path}: {name} ({faction}), {points}, ILLEGAL")
+    head = head.format(path=escape(r["path"]), name=escape(r["name"]),
+                       faction=escape(r["faction"]), points=points)
+    return "\n".join([head] + [finding_line(f) for f in r["findings"]])
 
 
 def cmd_check_data(args: argparse.Namespace) -> int:
@@ -255,8 +360,12 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         len(catalogue.systems)
     factions = len(catalogue.factions) - (len(catalogue.builtin_ids) if args.dirs else 0)
     checked = systems + factions + len(catalogue.problems)
-    print(f"{plural(checked, 'data file')} checked: "
-          f"{'no problems' if not count else plural(count, 'problem')}", file=sys.stderr)
+    if count:
+        problems = ngettext("{count} problem", "{count} problems", count).format(count=count)
+    else:
+        problems = _("no problems")
+    print(ngettext("{n} data file checked: {problems}", "{n} data files checked: {problems}",
+                   checked).format(n=checked, problems=problems), file=sys.stderr)
     return EXIT_ERROR if count else EXIT_OK
 
 
@@ -266,16 +375,16 @@ def cmd_schema(args: argparse.Namespace) -> int:
     system = None
     if args.system is not None:
         if args.format != "faction":
-            print("spherewars: --system goes with 'schema faction'", file=sys.stderr)
+            print(_("spherewars: --system goes with 'schema faction'"), file=sys.stderr)
             return EXIT_ERROR
         from builder.data import Catalogue
 
         catalogue = Catalogue.load(args.data)
         system = catalogue.systems.get(args.system)
         if system is None:
-            known = ", ".join(sorted(catalogue.systems)) or "none"
-            print(f"spherewars: unknown game system '{args.system}' (loaded: {known})",
-                  file=sys.stderr)
+            known = ", ".join(sorted(catalogue.systems)) or pgettext("systems", "none")
+            print(_("spherewars: unknown game system '{system}' (loaded: {known})").format(
+                system=args.system, known=known), file=sys.stderr)
             return EXIT_ERROR
     sys.stdout.write(json_safe(json.dumps(json_schema(args.format, system), indent=2,
                                           ensure_ascii=False)) + "\n")
@@ -288,7 +397,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
-        print(f"spherewars: data: {problem}", file=sys.stderr)
+        print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
     rows = [{"id": s.id, "name": display(s.name),
              "factions": [f.id for f in catalogue.factions_of(s.id)]}
             for s in sorted(catalogue.systems.values(), key=lambda s: s.id)]
@@ -296,7 +405,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
         sys.stdout.write(json_safe(json.dumps({"systems": rows}, ensure_ascii=False)) + "\n")
     else:
         for row in rows:
-            factions = ", ".join(row["factions"]) or "no factions"
+            factions = ", ".join(row["factions"]) or _("no factions")
             print(escape(f"{row['id']}  {row['name']}  ({factions})"))
     return EXIT_ERROR if catalogue.problems else EXIT_OK
 
@@ -315,11 +424,11 @@ def cmd_event(args: argparse.Namespace) -> int:
     )
 
     if args.anonymise and not args.pack:
-        print("spherewars: --anonymise goes with --pack", file=sys.stderr)
+        print(_("spherewars: --anonymise goes with --pack"), file=sys.stderr)
         return EXIT_ERROR
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
-        print(f"spherewars: data: {problem}", file=sys.stderr)
+        print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
     try:
         event = load_event(args.event, catalogue)
         check_data_pins(event, catalogue)
@@ -327,14 +436,15 @@ def cmd_event(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except DataPinError as exc:
-        print(f"spherewars: {args.event}: {exc}", file=sys.stderr)
+        print(_("spherewars: {path}: {problem}").format(path=args.event, problem=exc),
+              file=sys.stderr)
         return EXIT_ERROR
 
     files: list[Path] = []
     for raw in args.paths:
         found = [p for p in warband_files(Path(raw)) if p.resolve() != Path(args.event).resolve()]
         if not found:
-            print(f"spherewars: no *.yaml files in {raw}", file=sys.stderr)
+            print(_("spherewars: no *.yaml files in {path}").format(path=raw), file=sys.stderr)
         files.extend(found)
     if not files:
         return EXIT_ERROR
@@ -349,8 +459,7 @@ def cmd_event(args: argparse.Namespace) -> int:
         try:
             write_atomic(args.output, text.encode("utf-8"))
         except OSError as exc:
-            print(f"spherewars: cannot write {args.output}: {exc.strerror or exc}",
-                  file=sys.stderr)
+            print(cannot_write(args.output, exc), file=sys.stderr)
             status = EXIT_ERROR
     else:
         sys.stdout.write(text)
@@ -358,13 +467,13 @@ def cmd_event(args: argparse.Namespace) -> int:
         try:
             from builder.events.pack import write_pack
         except ImportError as exc:
-            print(f"spherewars: the list pack is not available: {exc}", file=sys.stderr)
+            print(_("spherewars: the list pack is not available: {problem}").format(
+                problem=exc), file=sys.stderr)
             return EXIT_ERROR
         try:
             write_pack(args.pack, event, files, results, catalogue, anonymise=args.anonymise)
         except OSError as exc:
-            print(f"spherewars: cannot write {args.pack}: {exc.strerror or exc}",
-                  file=sys.stderr)
+            print(cannot_write(args.pack, exc), file=sys.stderr)
             status = EXIT_ERROR
     if status or summary["unreadable"] or catalogue.problems:
         return EXIT_ERROR
@@ -380,7 +489,8 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(f"spherewars: no *.yaml files in {escape(raw)}", file=sys.stderr)
+            print(_("spherewars: no *.yaml files in {path}").format(path=escape(raw)),
+                  file=sys.stderr)
             status = EXIT_ERROR
         for path in found:
             try:
@@ -417,16 +527,19 @@ def cmd_import(args: argparse.Namespace) -> int:
     from builder.data.share import ShareCodeError, decode_warband
 
     source: str = args.source
-    where = ""
+    failed = _("spherewars: cannot import: {problem}")
+    where: dict[str, str] = {}
     try:
         if source == "-":
-            where = " from standard input"
+            failed = _("spherewars: cannot import from standard input: {problem}")
+            stdin = _("standard input")
             text = sys.stdin.buffer.read(IMPORT_MAX_BYTES + 1)
             if len(text) > IMPORT_MAX_BYTES:
-                raise DataError.of_file("standard input", "more than 8 MiB; refusing to read it")
-            source_text = yamlio.decode("standard input", text)
+                raise DataError.of_file(stdin, _("more than 8 MiB; refusing to read it"))
+            source_text = yamlio.decode(stdin, text)
         elif os.path.lexists(source):
-            where = f" from {source}"
+            failed = _("spherewars: cannot import from {path}: {problem}")
+            where = {"path": source}
             source_text = yamlio.read_text(source, IMPORT_MAX_BYTES)
         else:
             source_text = source
@@ -435,20 +548,23 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except ShareCodeError as exc:
-        print(escape(f"spherewars: cannot import{where}: {exc}"), file=sys.stderr)
+        print(escape(failed.format(problem=exc, **where)), file=sys.stderr)
         return EXIT_ERROR
     out = Path(args.output)
     if os.path.lexists(out) and not args.force:
-        print(f"spherewars: {out} already exists; give --force to replace it", file=sys.stderr)
+        print(_("spherewars: {path} already exists; give --force to replace it").format(
+            path=out), file=sys.stderr)
         return EXIT_ERROR
     try:
         save_warband(warband, out)
     except OSError as exc:
-        print(f"spherewars: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        print(cannot_write(out, exc), file=sys.stderr)
         return EXIT_ERROR
     models = sum(e.count for e in warband.entries)
-    print(f"wrote {out}: {warband.name} ({warband.faction}), {plural(models, 'model')}, "
-          f"fingerprint {list_fingerprint(warband)}")
+    print(ngettext("wrote {path}: {name} ({faction}), {n} model, fingerprint {fingerprint}",
+                   "wrote {path}: {name} ({faction}), {n} models, fingerprint {fingerprint}",
+                   models).format(path=out, name=warband.name, faction=warband.faction,
+                                  n=models, fingerprint=list_fingerprint(warband)))
     return EXIT_OK
 
 
@@ -464,7 +580,7 @@ def cmd_text(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
-        print(f"spherewars: faction data: {problem}", file=sys.stderr)
+        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
     summary = summarise(warband, catalogue.get(warband.faction),
                         data_fingerprint=catalogue.data_fingerprint(warband.faction))
     sys.stdout.write(escape_lines(list_text(summary, args.style)))
@@ -475,6 +591,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         from builder.export.cli import export_command
     except ImportError as exc:
-        print(f"spherewars: export is not available: {exc}", file=sys.stderr)
+        print(_("spherewars: export is not available: {problem}").format(problem=exc),
+              file=sys.stderr)
         return EXIT_ERROR
     return export_command(args)
+
+
+def cannot_write(path: object, exc: OSError) -> str:
+    """"spherewars: cannot write OUT.pdf: No space left on device"."""
+    return _("spherewars: cannot write {path}: {problem}").format(
+        path=path, problem=exc.strerror or exc)

@@ -83,7 +83,10 @@ def run_writing(command: Callable[[], int], program: str = "spherewars") -> int:
             raise
         _silence_stdout()
         try:
-            print(f"{program}: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+            from builder.i18n import _
+
+            print(_("{program}: cannot write the output: {problem}").format(
+                program=program, problem=exc.strerror or exc), file=sys.stderr)
             sys.stderr.flush()
         except OSError:
             pass

@@ -14,6 +14,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 _USER_DIR = tempfile.mkdtemp(prefix="spherewars-test-user-")
 os.environ["SPHEREWARS_USER_DIR"] = _USER_DIR
 os.environ.setdefault("XDG_CONFIG_HOME", os.path.join(_USER_DIR, "config"))
+# Tests read English output unless they ask for another language: the environment of whoever
+# runs them (LANG=es_ES.UTF-8) must not change it. LANGUAGE is the variable gettext reads first.
+os.environ["LANGUAGE"] = "en"
 
 REPO = Path(__file__).resolve().parent.parent
 TEST_DATA = Path(__file__).resolve().parent / "data"
@@ -27,3 +30,14 @@ def user_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     monkeypatch.setenv("SPHEREWARS_USER_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switches the program to Spanish (``--lang es``, ``set_language``) does not
+    leave it so for the next one."""
+    yield
+    from builder import i18n
+
+    if i18n.current_language() != "en":
+        i18n.set_language("en")

@@ -8,6 +8,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from builder.i18n import _
+
 TEMP_NAME_CHARS = 40
 """How much of the target's name the temporary file's name repeats: a 253-byte name plus the
 random part would pass the usual 255-byte limit of a file name."""
@@ -18,7 +20,7 @@ class ReadOnlyError(PermissionError):
     it anyway (the app asks first)."""
 
     def __init__(self, path: str | Path):
-        super().__init__(errno.EACCES, "the file is read-only; not replacing it", str(path))
+        super().__init__(errno.EACCES, _("the file is read-only; not replacing it"), str(path))
 
 
 def write_atomic(path: str | Path, data: str | bytes, *, replace_read_only: bool = False
@@ -40,9 +42,9 @@ def write_atomic(path: str | Path, data: str | bytes, *, replace_read_only: bool
         st = None
     if st is not None:
         if stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+            raise IsADirectoryError(errno.EISDIR, _("is a folder"), str(path))
         if not stat.S_ISREG(st.st_mode):
-            raise OSError(errno.EINVAL, "is not a regular file; not replacing it", str(path))
+            raise OSError(errno.EINVAL, _("is not a regular file; not replacing it"), str(path))
         if not replace_read_only and _read_only(target, st):
             raise ReadOnlyError(path)
     folder = target.parent if str(target.parent) else Path(".")

@@ -21,6 +21,7 @@ from builder.data.errors import DataError
 from builder.data.fingerprint import data_fingerprint
 from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
 from builder.data.yamlio import yaml_files
+from builder.i18n import _
 from builder.model import Faction, System
 
 SKIPPED_SUFFIXES = (".warband.yaml", ".event.yaml")
@@ -85,7 +86,7 @@ class Catalogue:
         out = []
         for folder, builtin in layers:
             if not os.path.lexists(folder):
-                self.problems.append(DataError.of_file(folder, "no such file or folder"))
+                self.problems.append(DataError.of_file(folder, _("no such file or folder")))
                 continue
             for path in data_files(folder):
                 try:

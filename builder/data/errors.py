@@ -12,10 +12,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from builder.i18n import ngettext, number
 from builder.safeio import escape
 
 MAX_PROBLEMS = 50
 """Most problems reported for one file; the rest are counted ("and 89,950 more problems")."""
+
+
+def more_problems(count: int) -> str:
+    """"and 89,950 more problems not shown; correct these first"."""
+    return ngettext("and {count} more problem not shown; correct these first",
+                    "and {count} more problems not shown; correct these first",
+                    count).format(count=number(count))
 
 
 @dataclass(frozen=True)
@@ -44,9 +52,7 @@ class DataError(Exception):
         ordered = ordered[:MAX_PROBLEMS]
         self.more = more
         if more:
-            ordered.append(Problem(ordered[0].path, 0, 0,
-                                   f"and {more:,} more problem{'s' if more != 1 else ''} "
-                                   "not shown; correct these first"))
+            ordered.append(Problem(ordered[0].path, 0, 0, more_problems(more)))
         self.problems = ordered
         super().__init__("\n".join(str(p) for p in self.problems))
 

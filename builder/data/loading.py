@@ -21,12 +21,13 @@ from pydantic import BaseModel, ValidationError
 
 from builder import paths
 from builder.data import yamlio
-from builder.data.errors import MAX_PROBLEMS, DataError, Problem
+from builder.data.errors import MAX_PROBLEMS, DataError, Problem, more_problems
+from builder.i18n import N_, _
 from builder.model import DEFAULT_SYSTEM, Combatant, Faction, System, Warband
 from builder.model.base import (
     WHOLE_NUMBER_ERRORS,
-    closest,
     describe,
+    missing_key,
     model_at,
     needs_whole_number,
 )
@@ -36,7 +37,7 @@ from builder.model.faction import (
     faction_problems,
     known_ability_ids,
 )
-from builder.model.system import duplicate_ids, not_one_of, system_problems
+from builder.model.system import duplicate_ids, not_one_of, system_problems, unknown_system
 
 MAX_WARBAND_BYTES = 1 * yamlio.MiB
 MAX_FACTION_BYTES = 10 * yamlio.MiB
@@ -44,9 +45,9 @@ MAX_SYSTEM_BYTES = 10 * yamlio.MiB
 
 M = TypeVar("M", bound=BaseModel)
 
-KINDS = {"spherewars-warband": "a warband list", "spherewars-faction": "a faction file",
-         "spherewars-system": "a game system file", "spherewars-event": "an event file",
-         "spherewars-reference": "a reference text"}
+KINDS = {"spherewars-warband": N_("a warband list"), "spherewars-faction": N_("a faction file"),
+         "spherewars-system": N_("a game system file"), "spherewars-event": N_("an event file"),
+         "spherewars-reference": N_("a reference text")}
 
 Where = tuple[tuple[Any, ...], str | None, str]
 """A problem before it is placed: (path to a node, a key inside it or None, message)."""
@@ -95,13 +96,10 @@ def faction_from(doc: yamlio.Document, systems: Mapping[str, System],
     unknown: list[Where] = []
     if system is None and isinstance(system_id, str):
         if broken and system_id in broken:
-            message = (f"cannot be loaded: its game system '{system_id}' is broken "
-                       f"({broken[system_id]})")
+            message = _("cannot be loaded: its game system '{system}' is broken "
+                        "({where})").format(system=system_id, where=broken[system_id])
         else:
-            near = closest(system_id, sorted(systems))
-            hint = f" (did you mean '{near}'?)" if near else (
-                f"; loaded systems: {', '.join(sorted(systems)) or 'none'}")
-            message = f"unknown game system '{system_id}'{hint}"
+            message = unknown_system(system_id, sorted(systems))
         unknown.append((("system",) if "system" in doc.data else (), None, message))
     cross = (lambda data: faction_problems(data, system)) if system is not None else None
     faction, problems = check(Faction, doc.data, cross)
@@ -152,7 +150,7 @@ class FactionChecker:
         done: dict[int, _Done] = {}
         models: list[Any] = []
         cross: _Cross = faction_problems({**data, "combatants": []}, system)
-        cross += duplicate_ids("combatant", "combatants", combatants)
+        cross += duplicate_ids(N_("combatant"), "combatants", combatants)
         for i, c in enumerate(combatants):
             entry: _Done | None = self._done.get(id(c))
             if entry is None or entry[0] is not c or entry[1] != known:
@@ -184,9 +182,10 @@ def same_kind(doc: yamlio.Document, family: str) -> None:
     if isinstance(schema, str) and "/" in schema:
         other = schema.rsplit("/", 1)[0]
         if other != family and other in KINDS:
-            line, column, _ = doc.locate(["schema"])
-            raise DataError([Problem(doc.path, line, column,
-                                     f"this is {KINDS[other]} ({schema}), not {KINDS[family]}")])
+            line, column, _path = doc.locate(["schema"])
+            raise DataError([Problem(doc.path, line, column, _(
+                "this is {kind} ({schema}), not {expected}").format(
+                kind=_(KINDS[other]), schema=schema, expected=_(KINDS[family])))])
 
 
 @cache
@@ -234,7 +233,7 @@ def placed(doc: yamlio.Document, result: M | None, problems: list[Where]) -> M:
         if key is not None:
             line, column = doc.locate_key(loc, key)
         else:
-            line, column, _ = doc.locate(loc)
+            line, column, _path = doc.locate(loc)
         out.append(Problem(doc.path, line, column, message))
     if not out:  # only a count (cannot happen: _More follows MAX_PROBLEMS problems)
         out.append(Problem(doc.path, 1, 1, str(problems[0][2])))
@@ -249,8 +248,8 @@ def _split(path: str) -> tuple[tuple[Any, ...], str | None]:
 
 
 _MINIMUM = {"count": 1, "successes": 1, "max": 1, "wounds": 1}
-_AT_LEAST_ONE = {"combatants": "a faction needs at least one combatant",
-                 "types": "a game system needs at least one combatant type"}
+_AT_LEAST_ONE = {"combatants": N_("a faction needs at least one combatant"),
+                 "types": N_("a game system needs at least one combatant type")}
 
 
 class _More(str):
@@ -260,7 +259,7 @@ class _More(str):
 
 
 def _more(count: int) -> _More:
-    more = _More(f"and {count:,} more problems not shown; correct these first")
+    more = _More(more_problems(count))
     more.hidden = count
     return more
 
@@ -280,11 +279,11 @@ def _located(model: type[BaseModel], exc: ValidationError) -> list[Where]:
         if kind == "extra_forbidden":
             owner = model_at(model, loc[:-1])
             key = str(loc[-1])
-            msg = owner.suggest_key(key) if owner else f"unknown key '{key}'"
+            msg = owner.suggest_key(key) if owner else _("unknown key '{key}'").format(key=key)
             out.append((_visible(loc[:-1]), key, msg))
             continue
         if kind == "missing":
-            out.append((_visible(loc[:-1]), None, f"missing required key '{loc[-1]}'"))
+            out.append((_visible(loc[:-1]), None, missing_key(str(loc[-1]))))
             continue
         out.append((_visible(loc), None, _message(loc, kind, err, ctx)))
     return out
@@ -303,7 +302,7 @@ def _visible(loc: tuple[Any, ...]) -> tuple[Any, ...]:
 def _field(loc: tuple[Any, ...]) -> str:
     parts = _visible(loc)
     if not parts:
-        return "the file"
+        return _("the file")
     name = ""
     for part in reversed(parts):
         if isinstance(part, int):
@@ -317,32 +316,36 @@ def _message(loc: tuple[Any, ...], kind: str, err: Any, ctx: dict[str, Any]) -> 
     field = _field(loc)
     got = describe(err.get("input"))
     if kind in WHOLE_NUMBER_ERRORS:  # "count must be at most 9,999 (got …)"
-        return f"{field} {err['msg']}"
+        return _("{field} {problem}").format(field=field, problem=err["msg"])
     if kind in ("int_type", "int_parsing", "greater_than_equal", "int_from_float"):
         key = field.split("[")[0]
         minimum = ctx.get("ge", _MINIMUM.get(key, 0))
         return needs_whole_number(field, err.get("input"), minimum)
     if kind in ("bool_type", "bool_parsing"):
-        return f"{field}: expected true or false (got {got})"
+        return _("{field}: expected true or false (got {got})").format(field=field, got=got)
     if kind == "literal_error":
         expected = str(ctx.get("expected", "")).replace("'", "").replace(" or ", ", ")
         value = err.get("input")
         if isinstance(value, str):  # "severity: eror" suggests error, as a misspelt key does
             return not_one_of(field, value, expected.split(", "))
-        return f"{field} must be one of: {expected} (got {got})"
+        return _("{what} must be one of: {known} (got {got})").format(what=field, known=expected,
+                                                                      got=got)
     if kind in ("string_type", "string_sub_type"):
-        return f"{field} must be text (got {got})"
+        return _("{field} must be text (got {got})").format(field=field, got=got)
     if kind == "list_type":
-        return f"{field} must be a list (got {got})"
+        return _("{field} must be a list (got {got})").format(field=field, got=got)
     if kind in ("too_short",):
-        return _AT_LEAST_ONE.get(field, f"{field} must have at least one entry")
+        if field in _AT_LEAST_ONE:
+            return _(_AT_LEAST_ONE[field])
+        return _("{field} must have at least one entry").format(field=field)
     if kind in ("model_type", "dict_type", "model_attributes_type", "mapping_expected"):
-        return f"{field}: expected a mapping of keys (got {got})"
+        return _("{field}: expected a mapping of keys (got {got})").format(field=field, got=got)
     if kind == "value_error":
         msg = err["msg"].removeprefix("Value error, ")
         return f"{field}: {msg}"
     msg = err["msg"]
     return msg if msg.startswith(field) else f"{field}: {msg}"
+
 
 
 # --- writing -------------------------------------------------------------------------------

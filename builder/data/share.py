@@ -22,6 +22,7 @@ from builder.data import yamlio
 from builder.data.errors import DataError
 from builder.data.fingerprint import canonical_json
 from builder.data.loading import MAX_WARBAND_BYTES, parse_warband
+from builder.i18n import N_, _, number
 from builder.model import WARBAND_SCHEMA, Warband
 
 PREFIX = "SWB1."
@@ -36,7 +37,7 @@ QR_MAX_CHARS = 2000
 _ALPHABET = "A-Za-z0-9_-"
 _CODE = re.compile(rf"SWB1\.([{_ALPHABET}]*)(=*)")
 _OTHER_VERSION = re.compile(rf"\bSWB(\d+)\.[{_ALPHABET}]")
-SOURCE = "share code"
+SOURCE = N_("share code")
 """How a code's list is named in messages (where a file would be named by its path)."""
 
 
@@ -65,16 +66,17 @@ def decode_warband(text: str) -> Warband:
     document = {"schema": WARBAND_SCHEMA} | data
     try:
         # The same loader as a file: every check a .warband.yaml gets, this gets.
-        return parse_warband(SOURCE, yamlio.dump(document))
+        return parse_warband(_(SOURCE), yamlio.dump(document))
     except DataError as exc:
         problems = "; ".join(p.message for p in exc.problems)
-        raise ShareCodeError(f"the share code does not hold a valid list: {problems}") from None
+        raise ShareCodeError(_("the share code does not hold a valid list: {problems}").format(
+            problems=problems)) from None
     except RecursionError:
-        raise ShareCodeError("the share code does not hold a valid list: nested too deeply"
+        raise ShareCodeError(_("the share code does not hold a valid list: nested too deeply")
                              ) from None
     except (UnicodeError, ValueError):  # e.g. a lone surrogate ("\\ud800") in the JSON
-        raise ShareCodeError("the share code does not hold a valid list: it holds text that "
-                             "is not valid Unicode") from None
+        raise ShareCodeError(_("the share code does not hold a valid list: it holds text that "
+                               "is not valid Unicode")) from None
 
 
 def decode_document(text: str) -> dict[str, Any]:
@@ -83,38 +85,42 @@ def decode_document(text: str) -> dict[str, Any]:
     if match is None:
         other = _OTHER_VERSION.search(text)
         if other and other.group(1) != "1":
-            raise ShareCodeError(
-                f"this is a version {other.group(1)} share code (SWB{other.group(1)}.); this "
-                "program reads version 1 codes (SWB1.): update the builder to import it")
-        raise ShareCodeError("no share code found: a share code starts with SWB1.")
+            raise ShareCodeError(_(
+                "this is a version {version} share code (SWB{version}.); this program reads "
+                "version 1 codes (SWB1.): update the builder to import it").format(
+                    version=other.group(1)))
+        raise ShareCodeError(_("no share code found: a share code starts with SWB1."))
     body = match.group(1)
     if not body:
-        raise ShareCodeError("the share code is empty: nothing follows SWB1.")
+        raise ShareCodeError(_("the share code is empty: nothing follows SWB1."))
     if len(body) > MAX_CODE_CHARS:
-        raise ShareCodeError(f"the share code is {len(body):,} characters long, more than any "
-                             "list can need; refusing to read it")
+        raise ShareCodeError(_("the share code is {length} characters long, more than any "
+                               "list can need; refusing to read it").format(
+                                   length=number(len(body))))
     if len(body) % 4 == 1:
-        raise ShareCodeError("the share code is damaged (its length is impossible): was it "
-                             "cut short or mistyped?")
+        raise ShareCodeError(_("the share code is damaged (its length is impossible): was it "
+                               "cut short or mistyped?"))
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        raise ShareCodeError("the share code is damaged (not valid base64)") from None
+        raise ShareCodeError(_("the share code is damaged (not valid base64)")) from None
     json_bytes = _inflate(raw)
     try:
         json_text = json_bytes.decode("utf-8")
     except UnicodeDecodeError:
-        raise ShareCodeError("the share code is damaged: its contents are not UTF-8 text"
+        raise ShareCodeError(_("the share code is damaged: its contents are not UTF-8 text")
                              ) from None
     try:
         data = json.loads(json_text)
     except RecursionError:
-        raise ShareCodeError("the share code does not hold a list: nested too deeply") from None
-    except ValueError:
-        raise ShareCodeError("the share code does not hold a list: its contents are not JSON"
+        raise ShareCodeError(_("the share code does not hold a list: nested too deeply")
                              ) from None
+    except ValueError:
+        raise ShareCodeError(_("the share code does not hold a list: its contents are not "
+                               "JSON")) from None
     if not isinstance(data, dict):
-        raise ShareCodeError("the share code does not hold a list: expected a mapping of keys")
+        raise ShareCodeError(_("the share code does not hold a list: expected a mapping of "
+                               "keys"))
     return data
 
 
@@ -124,16 +130,17 @@ def _inflate(raw: bytes) -> bytes:
     try:
         out = inflater.decompress(raw, MAX_JSON_BYTES + 1)
     except zlib.error:
-        raise ShareCodeError("the share code is damaged (its data does not decompress): was it "
-                             "cut short or changed?") from None
+        raise ShareCodeError(_("the share code is damaged (its data does not decompress): was "
+                               "it cut short or changed?")) from None
     if len(out) > MAX_JSON_BYTES or inflater.unconsumed_tail:
-        raise ShareCodeError("the share code holds more than 1 MiB of data, more than a list "
-                             "may be; refusing to read it")
+        raise ShareCodeError(_("the share code holds more than 1 MiB of data, more than a list "
+                               "may be; refusing to read it"))
     if not inflater.eof:
-        raise ShareCodeError("the share code is incomplete: was it cut short? Copy the whole "
-                             "code again")
+        raise ShareCodeError(_("the share code is incomplete: was it cut short? Copy the whole "
+                               "code again"))
     if inflater.unused_data:
-        raise ShareCodeError("the share code is damaged: it has extra characters after its end")
+        raise ShareCodeError(_("the share code is damaged: it has extra characters after its "
+                               "end"))
     return out
 
 

@@ -30,6 +30,7 @@ import yaml
 
 from builder.data.atomic import write_atomic
 from builder.data.errors import DataError, Problem
+from builder.i18n import N_, _, number
 from builder.safeio import escape
 
 try:  # libyaml when present: an order of magnitude faster
@@ -80,19 +81,23 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
         value = self.construct_scalar(node)
         if not _INT.match(value):  # only reached through an explicit !!int tag
             raise yaml.constructor.ConstructorError(
-                None, None, f"!!int {value!r} is not a whole number in plain digits",
+                None, None, _("!!int {value} is not a whole number in plain digits").format(
+                    value=repr(value)),
                 node.start_mark)
         if len(value) > MAX_DIGITS:
             raise yaml.constructor.ConstructorError(
-                None, None, f"a whole number of {len(value):,} digits is too long to read "
-                "(numbers are at most 999,999)", node.start_mark)
+                None, None, _("a whole number of {digits} digits is too long to read (numbers "
+                              "are at most {maximum})").format(digits=number(len(value)),
+                                                               maximum=number(999_999)),
+                node.start_mark)
         return int(value)
 
     def construct_yaml_bool(self, node: yaml.ScalarNode) -> Any:
         value = self.construct_scalar(node)
         if value not in _BOOL:  # !!bool yes
             raise yaml.constructor.ConstructorError(
-                None, None, f"!!bool {value!r} is not true or false", node.start_mark)
+                None, None, _("!!bool {value} is not true or false").format(value=repr(value)),
+                node.start_mark)
         return _BOOL[value]
 
 
@@ -125,7 +130,7 @@ a token scan."""
 # Characters YAML reads as the end of a line but editors, ``grep -n`` and terminals do not.
 INVISIBLE_BREAKS = {"\x85": "U+0085 NEXT LINE", "\u2028": "U+2028 LINE SEPARATOR",
                     "\u2029": "U+2029 PARAGRAPH SEPARATOR",
-                    "\r": "a carriage return (U+000D) without a line feed"}
+                    "\r": N_("a carriage return (U+000D) without a line feed")}
 _INVISIBLE = re.compile("[\x85\u2028\u2029]|\r(?!\n)")
 
 
@@ -168,9 +173,10 @@ class Lines:
         found = _INVISIBLE.search(self.text, start, end)
         if found is None:
             return ""
-        return (f" (line {line} holds {INVISIBLE_BREAKS[found.group()]} at column "
-                f"{found.start() - start + 1}, an invisible character that YAML reads as the "
-                "end of a line; remove it or write it as an escape in double quotes)")
+        return _(" (line {line} holds {char} at column {column}, an invisible character that "
+                 "YAML reads as the end of a line; remove it or write it as an escape in double "
+                 "quotes)").format(line=line, char=_(INVISIBLE_BREAKS[found.group()]),
+                                   column=found.start() - start + 1)
 
 
 @dataclass
@@ -268,7 +274,7 @@ def read_text(path: str | Path, max_bytes: int) -> str:
         raise DataError.of_file(path, _os_problem(exc)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced since the check
-            raise DataError.of_file(path, "is not a regular file; refusing to read it")
+            raise DataError.of_file(path, _("is not a regular file; refusing to read it"))
         chunks: list[bytes] = []
         total = 0
         while total <= max_bytes:  # +1 byte past the limit: notice a file that grew
@@ -278,8 +284,8 @@ def read_text(path: str | Path, max_bytes: int) -> str:
             chunks.append(chunk)
             total += len(chunk)
     except BlockingIOError:
-        raise DataError.of_file(path, "cannot be read without waiting; refusing to read it") \
-            from None
+        raise DataError.of_file(path, _("cannot be read without waiting; refusing to read "
+                                        "it")) from None
     except OSError as exc:
         raise DataError.of_file(path, _os_problem(exc)) from None
     finally:
@@ -297,46 +303,50 @@ def check_regular(path: str | Path) -> os.stat_result:
         st = os.stat(path)
     except FileNotFoundError:
         if os.path.lexists(path):
-            raise DataError.of_file(path, "is a link to something that does not exist "
-                                          "(a dangling link)") from None
-        raise DataError.of_file(path, "no such file") from None
+            raise DataError.of_file(path, _("is a link to something that does not exist "
+                                            "(a dangling link)")) from None
+        raise DataError.of_file(path, _("no such file")) from None
     except OSError as exc:
         raise DataError.of_file(path, _os_problem(exc)) from None
     except ValueError:  # a NUL byte in the name
-        raise DataError.of_file(path, "is not a valid file name") from None
+        raise DataError.of_file(path, _("is not a valid file name")) from None
     if stat.S_ISREG(st.st_mode):
         return st
     if stat.S_ISDIR(st.st_mode):
         if not os.access(path, os.R_OK | os.X_OK):
-            raise DataError.of_file(path, "is a folder that cannot be read (permission denied)")
-        raise DataError.of_file(path, "is a folder, not a file")
-    raise DataError.of_file(path, f"is {_kind(st.st_mode)}, not a regular file; refusing to "
-                                  "read it")
+            raise DataError.of_file(path, _("is a folder that cannot be read (permission "
+                                            "denied)"))
+        raise DataError.of_file(path, _("is a folder, not a file"))
+    raise DataError.of_file(path, _kind(st.st_mode))
 
 
 def _kind(mode: int) -> str:
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return _("is a named pipe (FIFO), not a regular file; refusing to read it")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("is a device, not a regular file; refusing to read it")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return _("is a socket, not a regular file; refusing to read it")
+    return _("is a special file, not a regular file; refusing to read it")
 
 
 def _os_problem(exc: OSError) -> str:
     if exc.errno == errno.ELOOP:
-        return "is a link that loops back on itself (a link loop)"
+        return _("is a link that loops back on itself (a link loop)")
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return "cannot be read: permission denied"
+        return _("cannot be read: permission denied")
     if exc.errno == errno.ENAMETOOLONG:
-        return "cannot be read: the name is too long"
-    return f"cannot be read: {exc.strerror or exc}"
+        return _("cannot be read: the name is too long")
+    return _("cannot be read: {problem}").format(problem=exc.strerror or exc)
 
 
 def _too_large(path: str | Path, max_bytes: int) -> None:
-    limit = f"{max_bytes // MiB} MiB" if max_bytes >= MiB else f"{max_bytes} bytes"
-    raise DataError.of_file(path, f"file is larger than {limit}; refusing to read it")
+    if max_bytes >= MiB:
+        message = _("file is larger than {size} MiB; refusing to read it")
+    else:
+        message = _("file is larger than {size} bytes; refusing to read it")
+    raise DataError.of_file(path, message.format(size=max_bytes // MiB if max_bytes >= MiB
+                                                 else max_bytes))
 
 
 def yaml_files(folder: str | Path, accept: Callable[[str], bool] = lambda name: True
@@ -398,7 +408,8 @@ def decode(path: str | Path, raw: bytes) -> str:
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise DataError.single(
             path,
-            f"not valid UTF-8 text (byte 0x{raw[exc.start]:02x}); is this a binary file?",
+            _("not valid UTF-8 text (byte 0x{byte:02x}); is this a binary file?").format(
+                byte=raw[exc.start]),
             line,
             column,
         ) from None
@@ -430,7 +441,7 @@ def _parse(path: str | Path, text: str) -> Document:
     if "\x00" in text:
         offset = text.index("\x00")
         line = text.count("\n", 0, offset) + 1
-        return _raise(path, "contains a NUL byte; is this a binary file?", line, 1)
+        return _raise(path, _("contains a NUL byte; is this a binary file?"), line, 1)
     lines = Lines(text)
     _check_depth(path, text, lines)
     loader = _Loader(text)
@@ -443,13 +454,14 @@ def _parse(path: str | Path, text: str) -> Document:
         except yaml.reader.ReaderError as exc:  # a control character: name it, where it is
             line, column = lines.at(exc.position) if exc.position <= len(text) else (1, 1)
             char = exc.character if isinstance(exc.character, str) else chr(exc.character)
-            return _raise(path, f"not valid YAML: the control character {escape(char)} "
-                                f"(U+{ord(char):04X}) is not allowed in YAML text"
-                                + lines.note(line), line, column)
+            return _raise(path, _("not valid YAML: the control character {char} (U+{code:04X}) "
+                                  "is not allowed in YAML text").format(char=escape(char),
+                                                                         code=ord(char))
+                          + lines.note(line), line, column)
         except yaml.YAMLError as exc:
-            return _raise(path, f"not valid YAML: {exc}", 1, 1)
+            return _raise(path, not_yaml(str(exc)), 1, 1)
         if root is None:
-            return _raise(path, "the file is empty; expected a mapping of keys", 1, 1)
+            return _raise(path, _("the file is empty; expected a mapping of keys"), 1, 1)
         if "*" in text:
             _check_expansion(path, root, lines)
         try:
@@ -460,11 +472,11 @@ def _parse(path: str | Path, text: str) -> Document:
             mark = exc.problem_mark or exc.context_mark
             return _raise_at(path, _yaml_message(exc), lines, mark)
         except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as exc:
-            return _raise_at(path, f"not valid YAML: {exc}", lines, root.start_mark)
+            return _raise_at(path, not_yaml(str(exc)), lines, root.start_mark)
     finally:
         loader.dispose()
     if not isinstance(data, dict):
-        return _raise_at(path, "expected a mapping of keys at the top of the file", lines,
+        return _raise_at(path, _("expected a mapping of keys at the top of the file"), lines,
                          root.start_mark)
     return Document(path, data, root, lines)
 
@@ -482,13 +494,45 @@ def _raise_at(path: str, message: str, lines: Lines, mark: Any) -> Any:
     raise DataError.single(path, message + lines.note(line), line, column)
 
 
+_YAML_PROBLEMS = (  # what libyaml says, for the catalogue; a part not listed stays as it is
+    N_("mapping values are not allowed in this context"),
+    N_("mapping values are not allowed here"),
+    N_("while scanning for the next token"), N_("found character that cannot start any token"),
+    N_("while parsing a flow sequence"), N_("did not find expected ',' or ']'"),
+    N_("while parsing a flow mapping"), N_("did not find expected ',' or '}'"),
+    N_("while scanning a quoted scalar"), N_("found unexpected end of stream"),
+    N_("found undefined alias"), N_("while parsing a block collection"),
+    N_("did not find expected '-' indicator"), N_("while parsing a block mapping"),
+    N_("did not find expected key"), N_("found duplicate anchor"), N_("first occurrence"),
+    N_("second occurrence"), N_("while constructing a mapping"), N_("found unhashable key"),
+    N_("expected a single document in the stream"), N_("but found another document"),
+    N_("while scanning a simple key"), N_("could not find expected ':'"),
+    N_("while parsing a block node"), N_("did not find expected node content"),
+    N_("while parsing a flow node"), N_("while scanning a plain scalar"),
+    N_("while scanning a block scalar"), N_("while scanning an anchor"),
+    N_("while scanning an alias"),
+    N_("did not find expected alphabetic or numeric character"),
+    N_("found a tab character that violates indentation"),
+    N_("found a tab character where an indentation space is expected"),
+    N_("while scanning a tag"), N_("did not find expected tag URI"),
+    N_("while parsing a node"), N_("found undefined tag handle"),
+)
+_CONSTRUCTOR = "could not determine a constructor for the tag"
+
+
+def _yaml_part(part: str) -> str:
+    if part.startswith(_CONSTRUCTOR):
+        return _("unsupported YAML tag {tag}").format(tag=part.removeprefix(_CONSTRUCTOR).strip())
+    return _(part)
+
+
 def _yaml_message(exc: yaml.MarkedYAMLError) -> str:
-    parts = [p for p in (exc.context, exc.problem) if p]
-    text = "; ".join(parts) if parts else "not valid YAML"
-    if "could not determine a constructor" in text:
-        text = text.replace("could not determine a constructor for the tag",
-                            "unsupported YAML tag")
-    return f"not valid YAML: {text}"
+    parts = [_yaml_part(p) for p in (exc.context, exc.problem) if p]
+    return not_yaml("; ".join(parts)) if parts else _("not valid YAML")
+
+
+def not_yaml(problem: str) -> str:
+    return _("not valid YAML: {problem}").format(problem=problem)
 
 
 def _check_depth(path: str, text: str, lines: Lines) -> None:
@@ -513,8 +557,8 @@ def _check_depth(path: str, text: str, lines: Lines) -> None:
                         "BlockSequenceStartToken", "BlockMappingStartToken"):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    _raise_at(path, f"nested more than {MAX_DEPTH} levels deep; refusing to "
-                                    "read it", lines, token.start_mark)
+                    _raise_at(path, _("nested more than {depth} levels deep; refusing to read "
+                                      "it").format(depth=MAX_DEPTH), lines, token.start_mark)
             elif name in ("FlowSequenceEndToken", "FlowMappingEndToken", "BlockEndToken"):
                 depth -= 1
     except yaml.YAMLError:
@@ -531,7 +575,7 @@ def _check_expansion(path: str, root: yaml.Node, lines: Lines) -> None:
         if key in sizes:
             return sizes[key]
         if key in busy:
-            _raise_at(path, "an alias refers to itself; refusing to read it", lines,
+            _raise_at(path, _("an alias refers to itself; refusing to read it"), lines,
                       node.start_mark)
         busy.add(key)
         total = 1
@@ -547,8 +591,9 @@ def _check_expansion(path: str, root: yaml.Node, lines: Lines) -> None:
                     break
         busy.discard(key)
         if total > MAX_NODES:
-            _raise_at(path, f"aliases expand to more than {MAX_NODES:,} values (an alias "
-                            "bomb?); refusing to read it", lines, node.start_mark)
+            _raise_at(path, _("aliases expand to more than {count} values (an alias bomb?); "
+                              "refusing to read it").format(count=number(MAX_NODES)), lines,
+                      node.start_mark)
         sizes[key] = total
         return total
 
@@ -561,8 +606,8 @@ class _DuplicateKey(Exception):
         self.key, self.mark, self.first = key, mark, first
 
     def message(self, lines: Lines) -> str:
-        return (f"duplicate key {_quote(self.key)} (first given on line "
-                f"{lines.position(self.first)[0]})")
+        return _("duplicate key {key} (first given on line {line})").format(
+            key=_quote(self.key), line=lines.position(self.first)[0])
 
 
 def _duplicate_key(node: yaml.MappingNode) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 from builder.data import Catalogue, DataError, yamlio
 from builder.data.fingerprint import list_fingerprint
 from builder.data.loading import check, placed, same_kind
+from builder.i18n import _, ngettext, pgettext
 from builder.model import Faction, Warband
 from builder.model.event import EVENT_SCHEMA, Event, event_problems
 from builder.rules import Report, validate
@@ -64,14 +65,16 @@ def check_data_pins(event: Event, catalogue: Catalogue) -> None:
     for faction_id, expected in event.data.items():
         loaded = faction_fingerprint(catalogue, faction_id)
         if loaded is None:
-            wrong.append(f"faction '{faction_id}': the event expects data {expected}, but "
-                         "no faction with that id is loaded")
+            wrong.append(_("faction '{faction}': the event expects data {expected}, but no "
+                           "faction with that id is loaded").format(faction=faction_id,
+                                                                     expected=expected))
         elif loaded != expected:
-            wrong.append(f"faction '{faction_id}': the event expects data {expected}, the "
-                         f"loaded data is {loaded}")
+            wrong.append(_("faction '{faction}': the event expects data {expected}, the loaded "
+                           "data is {loaded}").format(faction=faction_id, expected=expected,
+                                                      loaded=loaded))
     if wrong:
-        raise DataPinError("; ".join(wrong) + " (everyone must use the same data: load the "
-                           "event's files with --data)")
+        raise DataPinError(_("{problems} (everyone must use the same data: load the event's "
+                             "files with --data)").format(problems="; ".join(wrong)))
 
 
 @dataclass(frozen=True)
@@ -103,19 +106,23 @@ def event_findings(event: Event, warband: Warband, faction: Faction | None,
     """The event's own checks (not its rules): system, faction, registration."""
     out: list[Finding] = []
     if event.system is not None and faction is not None and faction.system != event.system:
-        out.append(Finding("event-system", "error",
-                           f"{event.name} plays {event.system}; this list's faction "
-                           f"'{faction.id}' belongs to {faction.system}"))
+        out.append(Finding("event-system", "error", _(
+            "{event} plays {system}; this list's faction '{faction}' belongs to "
+            "{faction_system}").format(event=event.name, system=event.system, faction=faction.id,
+                                       faction_system=faction.system)))
     if event.factions is not None and warband.faction not in event.factions:
-        allowed = ", ".join(event.factions) or "none"
-        out.append(Finding("event-faction", "error",
-                           f"faction '{warband.faction}' is not allowed at {event.name} "
-                           f"(allowed: {allowed})"))
+        allowed = ", ".join(event.factions) or pgettext("factions", "none")
+        out.append(Finding("event-faction", "error", _(
+            "faction '{faction}' is not allowed at {event} (allowed: {allowed})").format(
+                faction=warband.faction, event=event.name, allowed=allowed)))
     if event.lists is not None and fingerprint not in event.players():
-        out.append(Finding("list-not-registered", "error",
-                           f"fingerprint {fingerprint} is not among the {len(event.lists)} "
-                           f"lists registered for {event.name}: the list was changed after "
-                           "registration, or never registered"))
+        n = len(event.lists)
+        out.append(Finding("list-not-registered", "error", ngettext(
+            "fingerprint {fingerprint} is not among the {n} list registered for {event}: the "
+            "list was changed after registration, or never registered",
+            "fingerprint {fingerprint} is not among the {n} lists registered for {event}: the "
+            "list was changed after registration, or never registered", n).format(
+                fingerprint=fingerprint, n=n, event=event.name)))
     return out
 
 

@@ -14,6 +14,7 @@ import json
 from html import escape
 from typing import Any
 
+from builder.i18n import N_, _, current_language, ngettext
 from builder.model.event import Event
 
 CSV_COLUMNS = ("path", "player", "name", "faction", "points", "points_limit", "legal",
@@ -80,8 +81,38 @@ def event_title(event: Event) -> str:
     if event.system:
         parts.append(event.system)
     if event.points_limit is not None:
-        parts.append(f"{event.points_limit} pts")
+        parts.append(_("{points} pts").format(points=event.points_limit))
     return " · ".join(parts)
+
+
+SEVERITY = {"error": N_("error"), "warning": N_("warning")}
+
+
+def severity(name: str) -> str:
+    """A finding's severity as a report shows it ("error", "warning")."""
+    return _(SEVERITY[name]) if name in SEVERITY else name
+
+
+def verdict(r: dict[str, Any]) -> str:
+    """"legal", "ILLEGAL" or "unreadable", as the reports show a row's verdict."""
+    if "error" in r:
+        return _("unreadable")
+    return _("legal") if r["legal"] else _("ILLEGAL")
+
+
+def points_used(r: dict[str, Any]) -> str:
+    if r["points_limit"] is None:
+        return _("{points} pts").format(points=r["points"])
+    return _("{points}/{limit} pts").format(points=r["points"], limit=r["points_limit"])
+
+
+def counts(summary: dict[str, int]) -> str:
+    """"2 lists: 1 legal, 1 illegal, 0 unreadable"."""
+    n = summary["files"]
+    return ngettext("{n} list: {legal} legal, {illegal} illegal, {unreadable} unreadable",
+                    "{n} lists: {legal} legal, {illegal} illegal, {unreadable} unreadable",
+                    n).format(n=n, legal=summary["legal"], illegal=summary["illegal"],
+                              unreadable=summary["unreadable"])
 
 
 def _safe(text: Any) -> str:
@@ -94,22 +125,24 @@ def text_line(r: dict[str, Any]) -> str:
     if "error" in r:
         lines = _safe(r["error"]).splitlines()
         return "\n".join([f"✘ {lines[0]}"] + [f"    {line}" for line in lines[1:]])
-    limit = r["points_limit"]
-    points = f"{r['points']}/{limit} pts" if limit is not None else f"{r['points']} pts"
-    mark, verdict = ("✔", "legal") if r["legal"] else ("✘", "ILLEGAL")
-    who = f", {_safe(r['player'])}" if r.get("player") else ""
-    head = (f"{mark} {_safe(r['path'])}: {_safe(r['name'])} ({_safe(r['faction'])}){who}, "
-            f"{points}, {verdict} [{r.get('fingerprint')}]")
-    return "\n".join([head] + [f"    {f['severity']}: {_safe(f['message'])} [{f['rule']}]"
-                               for f in r["findings"]])
+    if r.get("player"):
+        head = _("{mark} {path}: {name} ({faction}), {player}, {points}, {verdict} "
+                 "[{fingerprint}]")
+    else:
+        head = _("{mark} {path}: {name} ({faction}), {points}, {verdict} [{fingerprint}]")
+    head = head.format(mark="✔" if r["legal"] else "✘", path=_safe(r["path"]),
+                       name=_safe(r["name"]), faction=_safe(r["faction"]),
+                       player=_safe(r.get("player")), points=points_used(r),
+                       verdict=verdict(r), fingerprint=r.get("fingerprint"))
+    return "\n".join([head] + [_("    {severity}: {message} [{rule}]").format(
+        severity=severity(f["severity"]), message=_safe(f["message"]), rule=f["rule"])
+        for f in r["findings"]])
 
 
 def text_report(event: Event, results: list[dict[str, Any]], summary: dict[str, int]) -> str:
-    lines = [f"Event: {_safe(event_title(event))}"]
+    lines = [_("Event: {title}").format(title=_safe(event_title(event)))]
     lines += [text_line(r) for r in results]
-    n = summary["files"]
-    lines.append(f"{n} list{'' if n == 1 else 's'}: {summary['legal']} legal, "
-                 f"{summary['illegal']} illegal, {summary['unreadable']} unreadable")
+    lines.append(counts(summary))
     return "\n".join(lines) + "\n"
 
 
@@ -149,8 +182,8 @@ document.querySelectorAll("table.sortable th").forEach(function(th, col){
 });
 """
 
-_HEADINGS = ("#", "Player", "List", "Faction", "Points", "Limit", "Verdict", "Fingerprint",
-             "Data", "Broken rules", "File")
+_HEADINGS = ("#", N_("Player"), N_("List"), N_("Faction"), N_("Points"), N_("Limit"),
+             N_("Verdict"), N_("Fingerprint"), N_("Data"), N_("Broken rules"), N_("File"))
 
 
 def _td(value: Any, cls: str = "", sort: Any = None) -> str:
@@ -165,7 +198,7 @@ def html_report(event: Event, results: list[dict[str, Any]], summary: dict[str, 
     findings. Every text that comes from a file is escaped."""
     rows = []
     for i, (r, t) in enumerate(zip(results, table_rows(results), strict=True), start=1):
-        verdict = "unreadable" if "error" in r else ("legal" if r["legal"] else "ILLEGAL")
+        shown = verdict(r)
         cls = "legal" if r["legal"] else "illegal"
         rows.append(
             f'<tr class="{cls}">' + _td(i, "num") + _td(t["player"]) +
@@ -173,9 +206,9 @@ def html_report(event: Event, results: list[dict[str, Any]], summary: dict[str, 
             f'{escape(str(t["name"] or t["path"]))}</a></td>' + _td(t["faction"]) +
             _td(t["points"], "num", t["points"] if t["points"] is not None else -1) +
             _td(t["points_limit"], "num", t["points_limit"] if t["points_limit"] is not None
-                else -1) + _td(verdict, "verdict") + _td(t["fingerprint"]) +
+                else -1) + _td(shown, "verdict") + _td(t["fingerprint"]) +
             _td(t["data_fingerprint"]) + _td(t["rules"].replace(";", "; ") if "error" not in r
-                                              else "unreadable") +
+                                              else _("unreadable")) +
             _td(t["path"]) + "</tr>")
     sections = []
     for i, r in enumerate(results, start=1):
@@ -186,25 +219,24 @@ def html_report(event: Event, results: list[dict[str, Any]], summary: dict[str, 
         if "error" in r:
             body = f'<pre class="error">{escape(str(r["error"]))}</pre>'
         else:
-            meta += (f' · {escape(str(r["faction"]))} · {r["points"]}'
-                     + (f'/{r["points_limit"]}' if r["points_limit"] is not None else "")
-                     + f' pts · fingerprint <code>{escape(str(r.get("fingerprint")))}</code>')
-            items = "".join(f'<li class="{escape(f["severity"])}">{escape(f["severity"])}: '
+            meta += (f' · {escape(str(r["faction"]))} · {escape(points_used(r))} · '
+                     + _("fingerprint {code}").format(
+                         code=f'<code>{escape(str(r.get("fingerprint")))}</code>'))
+            items = "".join(f'<li class="{escape(f["severity"])}">'
+                            f'{escape(severity(f["severity"]))}: '
                             f'{escape(f["message"])} <code>[{escape(f["rule"])}]</code></li>'
                             for f in r["findings"])
             body = (f'<ul class="findings">{items}</ul>' if items
-                    else "<p>No findings: the list is legal.</p>")
+                    else f"<p>{escape(_('No findings: the list is legal.'))}</p>")
         sections.append(head + meta + "</p>" + body + "</section>")
-    n = summary["files"]
-    counts = (f"{n} list{'' if n == 1 else 's'}: {summary['legal']} legal, "
-              f"{summary['illegal']} illegal, {summary['unreadable']} unreadable")
-    heads = "".join(f'<th scope="col">{h}</th>' for h in _HEADINGS)
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    heads = "".join(f'<th scope="col">{escape(_(h))}</th>' for h in _HEADINGS)
+    return (f"<!DOCTYPE html>\n<html lang=\"{current_language()}\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(event.name)}</title>"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<style>{_CSS}</style></head><body>"
             f"<h1>{escape(event.name)}</h1><p class=\"meta\">{escape(event_title(event))}"
-            f" · {counts}</p>"
+            f" · {escape(counts(summary))}</p>"
             f'<table class="sortable"><thead><tr>{heads}</tr></thead><tbody>'
-            + "\n".join(rows) + "</tbody></table><h2>Findings</h2>" + "\n".join(sections)
+            + "\n".join(rows) + f"</tbody></table><h2>{escape(_('Findings'))}</h2>"
+            + "\n".join(sections)
             + f"<script>{_JS}</script></body></html>\n")

@@ -23,7 +23,7 @@ from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 from builder import __version__
 from builder.data import Catalogue, DataError, load_warband, write_atomic
 from builder.events import check_list
-from builder.events.output import event_title
+from builder.events.output import counts, event_title, verdict
 from builder.export.fonts import BOLD, REGULAR, register_fonts
 from builder.export.sheet import (
     ACCENT,
@@ -42,6 +42,7 @@ from builder.export.sheet import (
 )
 from builder.export.summary import WarbandSummary, summarise
 from builder.export.text import esc
+from builder.i18n import _, pgettext
 from builder.model.event import Event
 
 
@@ -63,24 +64,23 @@ class _PackCanvas(Canvas):
 
 def list_label(i: int, row: dict[str, Any], anonymise: bool) -> str:
     if anonymise:
-        return f"List {i}"
+        return _("List {n}").format(n=i)
     return str(row.get("name") or Path(row["path"]).name)
 
 
 def _cover_rows(rows: Sequence[dict[str, Any]], anonymise: bool) -> list[list[Any]]:
-    head = ["#", *([] if anonymise else ["Player"]), "List", "Faction", "Points", "Verdict",
-            "Fingerprint", "Data", "Broken rules"]
-    out: list[list[Any]] = [[Paragraph(h, CELL_B) for h in head]]
+    head = ["#", *([] if anonymise else [_("Player")]), _("List"), _("Faction"), _("Points"),
+            _("Verdict"), _("Fingerprint"), _("Data"), _("Broken rules")]
+    out: list[list[Any]] = [[Paragraph(esc(h), CELL_B) for h in head]]
     for i, r in enumerate(rows, start=1):
         unreadable = "error" in r
         points = "" if unreadable else (
             f"{r['points']}/{r['points_limit']}" if r["points_limit"] is not None
             else str(r["points"]))
-        verdict = "unreadable" if unreadable else ("legal" if r["legal"] else "ILLEGAL")
         rules = "" if unreadable else ", ".join(
             f["rule"] for f in r["findings"] if f["severity"] == "error")
         cells = [str(i), *([] if anonymise else [r.get("player") or ""]),
-                 list_label(i, r, anonymise), r.get("faction") or "", points, verdict,
+                 list_label(i, r, anonymise), r.get("faction") or "", points, verdict(r),
                  r.get("fingerprint") or "", r.get("data_fingerprint") or "", rules]
         out.append([Paragraph(esc(str(c)), CELL) for c in cells])
     return out
@@ -92,10 +92,10 @@ def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]], anonymi
     n = len(rows)
     legal = sum(1 for r in rows if r["legal"])
     unreadable = sum(1 for r in rows if "error" in r)
+    summary = {"files": n, "legal": legal, "illegal": n - legal - unreadable,
+               "unreadable": unreadable}
     title = [Paragraph(esc(event.name), TITLE),
-             Paragraph(esc(event_title(event)) + f" · {n} list{'' if n == 1 else 's'}: "
-                       f"{legal} legal, {n - legal - unreadable} illegal, "
-                       f"{unreadable} unreadable", SUB),
+             Paragraph(esc(event_title(event)) + " · " + esc(counts(summary)), SUB),
              Spacer(0, 8)]
     table = Table(_cover_rows(rows, anonymise), repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle([
@@ -113,7 +113,7 @@ def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]], anonymi
             if page:
                 c.showPage()
             page += 1
-            c.footer = f"{event.name} · cover · page {page}"
+            c.footer = _("{event} · cover · page {page}").format(event=event.name, page=page)
             yield Frame(MARGIN, MARGIN + FOOTER, w - 2 * MARGIN, h - 2 * MARGIN - FOOTER,
                         0, 0, 0, 0)
 
@@ -125,7 +125,8 @@ def _unreadable_page(c: _PackCanvas, label: str, error: str | None,
                      size: tuple[float, float]) -> None:
     c.setFont(BOLD, 16)
     c.setFillColor(ACCENT)
-    c.drawString(MARGIN, size[1] - MARGIN - 16, f"{label}: this file could not be read")
+    c.drawString(MARGIN, size[1] - MARGIN - 16,
+                 _("{list}: this file could not be read").format(list=label))
     if error:
         text = c.beginText(MARGIN, size[1] - MARGIN - 40)
         text.setFont(REGULAR, 8)
@@ -150,8 +151,8 @@ def render_pack(event: Event, files: Sequence[Path], rows: Sequence[dict[str, An
     register_fonts()
     buffer = io.BytesIO()
     c = _PackCanvas(buffer, pagesize=page_size, pageCompression=1)
-    c.setTitle(f"{event.name}: list pack")
-    c.setSubject("Tournament list pack: the table, then each list's turn summary sheet")
+    c.setTitle(_("{event}: list pack").format(event=event.name))
+    c.setSubject(_("Tournament list pack: the table, then each list's turn summary sheet"))
     c.setCreator(f"SphereWars Warband Builder {__version__}")
     _cover(c, event, rows, anonymise, page_size)
     total = len(files)
@@ -159,16 +160,14 @@ def render_pack(event: Event, files: Sequence[Path], rows: Sequence[dict[str, An
     sheets: list[tuple[str, WarbandSummary | _Unreadable]] = []
     for i, (path, row) in enumerate(zip(files, rows, strict=True), start=1):
         label = list_label(i, row, anonymise)
-        prints = f"list {i} of {total}"
+        plain = _("list {n} of {total} · {event}").format(n=i, total=total, event=event.name)
         if "error" in row:
-            sheets.append((f"{prints} · {event.name}",
-                           _Unreadable(label, None if anonymise else row["error"])))
+            sheets.append((plain, _Unreadable(label, None if anonymise else row["error"])))
             continue
         try:
             warband = load_warband(path)
         except DataError as exc:  # changed since the check
-            sheets.append((f"{prints} · {event.name}",
-                           _Unreadable(label, None if anonymise else str(exc))))
+            sheets.append((plain, _Unreadable(label, None if anonymise else str(exc))))
             continue
         checked = check_list(event, warband, catalogue)
         faction = catalogue.get(warband.faction)
@@ -181,8 +180,10 @@ def render_pack(event: Event, files: Sequence[Path], rows: Sequence[dict[str, An
             notes=None if anonymise else summary.notes,
             # the share code carries the name and notes: no QR code in an anonymised pack
             share_code="" if anonymise else summary.share_code)
-        sheets.append((f"{prints} · fingerprint {checked.fingerprint} · data "
-                       f"{checked.data_fingerprint or 'none'} · {event.name}", summary))
+        data = checked.data_fingerprint or pgettext("fingerprint", "none")
+        sheets.append((_("list {n} of {total} · fingerprint {fingerprint} · data {data} · "
+                         "{event}").format(n=i, total=total, fingerprint=checked.fingerprint,
+                                           data=data, event=event.name), summary))
     prepare_qr_codes([s.share_code for _f, s in sheets if isinstance(s, WarbandSummary)])
     for footer, sheet in sheets:
         c.footer = footer

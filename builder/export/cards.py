@@ -23,6 +23,7 @@ from reportlab.platypus import Flowable, Paragraph
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
 from builder.export.summary import ProfileSheet, WarbandSummary
 from builder.export.text import capital, esc
+from builder.i18n import _, number
 
 CARD_W = 63.5 * mm
 CARD_H = 88.9 * mm
@@ -121,7 +122,7 @@ class WoundTrack(Flowable):
         self.wounds, self.note = wounds, note
 
     def _layout(self, avail_w: float) -> tuple[float, int]:
-        label_w = stringWidth("Wounds", BOLD, self.LABEL) + 4
+        label_w = stringWidth(_("Wounds"), BOLD, self.LABEL) + 4
         note_w = stringWidth(self.note, ITALIC, self.LABEL) + 4 if self.note else 0
         room = max(avail_w - label_w - note_w, self.BOX)
         per_row = max(1, int((room + self.GAP) // (self.BOX + self.GAP)))
@@ -141,14 +142,14 @@ class WoundTrack(Flowable):
         top = self.height
         c.setFillColor(INK)
         c.setFont(BOLD, self.LABEL)
-        c.drawString(0, top - self.BOX + 1.6, "Wounds")
+        c.drawString(0, top - self.BOX + 1.6, _("Wounds"))
         if self.note:
             c.setFont(ITALIC, self.LABEL)
             c.setFillColor(MUTED)
             c.drawRightString(self.width, top - self.BOX + 1.6, self.note)
         if self.wounds > self.MAX_BOXES:
             c.setFont(BOLD, self.BOX)
-            c.drawString(label_w, top - self.BOX + 1.2, f"{self.wounds:,}")
+            c.drawString(label_w, top - self.BOX + 1.2, number(self.wounds))
             return
         c.setStrokeColor(INK)
         c.setLineWidth(0.6)
@@ -166,9 +167,9 @@ class SquadMark(Flowable):
 
     def __init__(self, note: str | None) -> None:
         super().__init__()
-        self.badge = "SQUAD"
+        self.badge = _("SQUAD")
         self.badge_w = stringWidth(self.badge, BOLD, self.SIZE) + 5
-        self.text = Paragraph(esc(note or "forms a squad"), _style("squad", self.SIZE, ITALIC))
+        self.text = Paragraph(esc(note or _("forms a squad")), _style("squad", self.SIZE, ITALIC))
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         self.width = avail_w
@@ -203,7 +204,7 @@ def _type_line(p: ProfileSheet) -> str:
     if p.rank:
         parts.append(p.rank)
     if p.base:
-        parts.append(f"{p.base} mm base")
+        parts.append(_("{size} mm base").format(size=p.base))
     parts.append(p.faction)
     return " · ".join(parts)
 
@@ -214,12 +215,15 @@ def header(p: ProfileSheet, part: int, parts: int, model: int | None) -> list[Fl
     out: list[Flowable] = [_title(p.name + suffix)]
     if p.nickname:
         out.append(Paragraph(esc(p.nickname), _style("nick", 7.5, ITALIC)))
-    line = _type_line(p) + (" · continued" if part > 1 else "")
+    line = _type_line(p)
+    if part > 1:
+        line = _("{line} · continued").format(line=line)
     out.append(Paragraph(esc(line), _style("type", 6.5, REGULAR, MUTED, spaceBefore=1)))
     if part == 1:
         if p.stats:  # a game without a stat line prints no empty box
             out.append(StatLine(p.stats))
-        note = f"model {model} of {p.count}" if model is not None and p.count > 1 else ""
+        note = _("model {n} of {count}").format(n=model, count=p.count) \
+            if model is not None and p.count > 1 else ""
         if p.wounds:
             out.append(WoundTrack(p.wounds, note))
         if p.squad:
@@ -239,16 +243,17 @@ def body(p: ProfileSheet, size: float) -> list[Flowable]:
     if bare:
         names = ", ".join(f"{esc(a.name)}" + (f" <i>({esc(a.label)})</i>" if a.label else "")
                           for a in bare)
-        out.append(Paragraph(f"<b>Abilities:</b> {names}", text_style))
+        out.append(Paragraph(_("<b>Abilities:</b> {names}").format(names=names), text_style))
     for a in p.abilities:
         if a.text:
             kind = f" <i>({esc(a.label)})</i>" if a.label else ""
             out.append(Paragraph(f"<b>{esc(a.name)}</b>{kind}: {esc(a.text)}", text_style))
     if p.equipment:
-        out.append(Paragraph(f"<b>Equipment:</b> {esc(', '.join(p.equipment))}", text_style))
+        out.append(Paragraph(_("<b>Equipment:</b> {items}").format(
+            items=esc(", ".join(p.equipment))), text_style))
     if p.unique_equipment:
-        out.append(Paragraph(f"<b>Unique equipment:</b> {esc(', '.join(p.unique_equipment))}",
-                             text_style))
+        out.append(Paragraph(_("<b>Unique equipment:</b> {items}").format(
+            items=esc(", ".join(p.unique_equipment))), text_style))
     return out
 
 
@@ -332,7 +337,7 @@ def faces(p: ProfileSheet, per_model: bool = False) -> list[Face]:
             return [Face(p, 1, 1, flows, m, size) for m in first_models]
     # Continue on further cards; the "(k/n)" title may itself wrap, so settle n first.
     parts = 2
-    for _ in range(4):
+    for _attempt in range(4):
         room_first = (INNER_H - _height(header(p, 1, parts, probe_model), _header_gap)
                       - GAP_AFTER_HEADER)
         room_next = (INNER_H - _height(header(p, parts, parts, None), _header_gap)
@@ -423,14 +428,15 @@ def draw_cards(c: Canvas, summary: WarbandSummary, page_size: tuple[float, float
 def _no_cards_page(c: Canvas, summary: WarbandSummary, page_w: float, page_h: float) -> None:
     """Say why there is nothing to print rather than producing an empty file."""
     if summary.faction_name is None:
-        why = (f"The faction '{summary.faction_id}' is not in the loaded data, so no "
-               "profile can be printed.")
+        why = _("The faction '{faction}' is not in the loaded data, so no profile can be "
+                "printed.").format(faction=summary.faction_id)
     elif summary.roster:
-        why = "None of the combatants in this list is in the faction data."
+        why = _("None of the combatants in this list is in the faction data.")
     else:
-        why = "This list has no combatants yet."
+        why = _("This list has no combatants yet.")
     style = _style("notice", 11, leading=15, alignment=TA_CENTER)
-    p = Paragraph(f"<b>No profile cards for {esc(summary.name)}</b><br/>{esc(why)}", style)
+    title = _("<b>No profile cards for {name}</b>").format(name=esc(summary.name))
+    p = Paragraph(f"{title}<br/>{esc(why)}", style)
     _w, h = p.wrap(page_w - 50 * mm, page_h)
     p.drawOn(c, 25 * mm, page_h * 0.6 - h)
     c.showPage()

@@ -16,17 +16,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from builder.export.summary import RosterLine, WarbandSummary
+from builder.i18n import N_, _, ngettext
 
 STYLES = ("plain", "markdown", "bbcode")
-STYLE_NAMES = {"plain": "Plain text", "markdown": "Markdown (Discord, Reddit)",
-               "bbcode": "BBCode (forums)"}
+STYLE_NAMES = {"plain": N_("Plain text"), "markdown": N_("Markdown (Discord, Reddit)"),
+               "bbcode": N_("BBCode (forums)")}
+"""Marked for translation: show ``_(STYLE_NAMES[style])``."""
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_~|\[\]<>#])")
 _ZWSP = "\u200b"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _models(n: int) -> str:
+    return ngettext("{n} model", "{n} models", n).format(n=n)
+
+
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 @dataclass(frozen=True)
@@ -81,8 +87,8 @@ def points_text(s: WarbandSummary) -> str:
     if not s.game.has_cost:
         return ""
     if s.points_limit is None:
-        return f"{s.stats.points} points (no limit)"
-    return f"{s.stats.points}/{s.points_limit} points"
+        return _("{points} points (no limit)").format(points=s.stats.points)
+    return _("{points}/{limit} points").format(points=s.stats.points, limit=s.points_limit)
 
 
 def _groups(s: WarbandSummary) -> list[tuple[str, list[RosterLine]]]:
@@ -95,7 +101,7 @@ def _groups(s: WarbandSummary) -> list[tuple[str, list[RosterLine]]]:
     plurals = dict(s.game.type_plurals)
     ordered = [(plurals.get(k, k), lines) for k, lines in groups.items() if k]
     if "" in groups:
-        ordered.append(("Not in the faction data", groups[""]))
+        ordered.append((_("Not in the faction data"), groups[""]))
     return ordered
 
 
@@ -104,55 +110,63 @@ def list_text(s: WarbandSummary, style: str = "plain") -> str:
     try:
         m = MARKUP[style]
     except KeyError:
-        raise ValueError(f"unknown style '{style}' (use {', '.join(STYLES)})") from None
+        raise ValueError(_("unknown style '{style}' (use {styles})").format(
+            style=style, styles=", ".join(STYLES))) from None
     faction = m.esc(s.faction_name) if s.faction_name else \
-        f"unknown faction ‘{m.esc(s.faction_id)}’"
+        _("unknown faction ‘{id}’").format(id=m.esc(s.faction_id))
     out = [m.bold(m.esc(_one_line(s.name))),
            " · ".join(part for part in [m.esc(s.game.name), faction, points_text(s),
-                                        _plural(s.stats.models, "model")] if part),
+                                        _models(s.stats.models)] if part),
            ""]
     groups = _groups(s)
     if not groups:
-        out += ["No combatants yet.", ""]
+        out += [_("No combatants yet."), ""]
     for title, lines in groups:
         models = sum(line.count for line in lines)
         points = sum(line.points for line in lines)
-        totals = _plural(models, "model") + (f", {_plural(points, 'point')}"
-                                              if s.game.has_cost else "")
+        if s.game.has_cost:
+            totals = _("{models}, {points}").format(models=_models(models),
+                                                    points=_points(points))
+        else:
+            totals = _models(models)
         out.append(f"{m.heading(m.esc(title))} ({totals})")
         if m.list_start:
             out.append(m.list_start)
         for line in lines:
             what = f"{line.count} × {m.esc(_one_line(line.name))}"
             if not line.known:
-                out.append(f"{m.item}{what} · not in the data, counts toward nothing")
+                out.append(m.item + _("{entry} · not in the data, counts toward nothing").format(
+                    entry=what))
             elif s.game.has_cost:
-                out.append(f"{m.item}{what} · {_plural(line.points, 'point')}")
+                out.append(f"{m.item}{what} · {_points(line.points)}")
             else:
                 out.append(f"{m.item}{what}")
         if m.list_end:
             out.append(m.list_end)
         out.append("")
     out += _verdict(s, m)
-    out += ["", f"Fingerprint: {m.short_code(s.fingerprint)}",
-            f"Share code: {m.code(s.share_code)}"]
+    out += ["", _("Fingerprint: {code}").format(code=m.short_code(s.fingerprint)),
+            _("Share code: {code}").format(code=m.code(s.share_code))]
     return "\n".join(out) + "\n"
 
 
 def _verdict(s: WarbandSummary, m: _Markup) -> list[str]:
     errors = sum(1 for f in s.findings if f.severity == "error")
     if s.legal:
-        head = m.good("✔ Legal") + " under the recruiting rules"
+        head = _("{legal} under the recruiting rules").format(legal=m.good(_("✔ Legal")))
     else:
-        head = m.bad(f"✘ NOT LEGAL: {_plural(errors, 'problem')}")
+        head = m.bad(ngettext("✘ NOT LEGAL: {n} problem", "✘ NOT LEGAL: {n} problems",
+                              errors).format(n=errors))
     if not s.findings:
         return [head]
-    out = [head + ":"]
+    out = [_("{verdict}:").format(verdict=head)]
     if m.list_start:
         out.append(m.list_start)
     for f in s.findings:
-        label = "" if f.severity == "error" else "warning: "
-        out.append(f"{m.finding}{label}{m.esc(_one_line(f.message))} {m.esc(f'[{f.rule}]')}")
+        message = f"{m.esc(_one_line(f.message))} {m.esc(f'[{f.rule}]')}"
+        if f.severity != "error":
+            message = _("warning: {message}").format(message=message)
+        out.append(m.finding + message)
     if m.list_end:
         out.append(m.list_end)
     return out

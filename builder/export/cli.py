@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from builder.i18n import _
 from builder.safeio import escape
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -30,7 +31,7 @@ def export_command(args: argparse.Namespace) -> int:
 
     catalogue = Catalogue.load(args.data or [])
     for problem in catalogue.problems:
-        print(f"spherewars: faction data: {problem}", file=sys.stderr)
+        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
 
     try:
         export_pdf(warband, catalogue, args.output, cards=cards, summary=sheet,
@@ -42,13 +43,17 @@ def export_command(args: argparse.Namespace) -> int:
         print(f"spherewars: {escape(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
     except OSError as exc:
-        print(f"spherewars: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        print(_("spherewars: cannot write {path}: {problem}").format(
+            path=args.output, problem=exc.strerror or exc), file=sys.stderr)
         return EXIT_ERROR
 
-    what = " and ".join(w for w, on in (("turn summary", sheet), ("profile cards", cards))
-                        if on)
-    print(f"wrote {args.output} ({what})")
+    if cards and sheet:
+        print(_("wrote {path} (turn summary and profile cards)").format(path=args.output))
+    elif sheet:
+        print(_("wrote {path} (turn summary)").format(path=args.output))
+    else:
+        print(_("wrote {path} (profile cards)").format(path=args.output))
     if catalogue.get(warband.faction) is None:
-        print(f"spherewars: note: faction '{warband.faction}' is not in the loaded data; "
-              "the sheet says so", file=sys.stderr)
+        print(_("spherewars: note: faction '{faction}' is not in the loaded data; the sheet "
+                "says so").format(faction=warband.faction), file=sys.stderr)
     return EXIT_OK

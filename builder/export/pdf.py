@@ -14,6 +14,7 @@ from builder.export.cards import draw_cards
 from builder.export.fonts import register_fonts
 from builder.export.sheet import draw_sheet
 from builder.export.summary import WarbandSummary, summarise
+from builder.i18n import _, number
 from builder.model import Warband
 
 PAGE_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -24,11 +25,15 @@ millions of cards would never finish."""
 
 
 def _subject(summary: WarbandSummary, cards: bool, sheet: bool) -> str:
-    what = " and ".join(w for w, on in (("turn summary sheet", sheet),
-                                        ("profile cards", cards)) if on)
+    if cards and sheet:
+        what = _("turn summary sheet and profile cards")
+    else:
+        what = _("turn summary sheet") if sheet else _("profile cards")
     game = summary.game
-    whose = f"{game.name} {game.list_name.lower()}" if game.name else "list"
-    return f"{whose}: {what}"
+    if not game.name:
+        return _("list: {what}").format(what=what)
+    return _("{game} {list}: {what}").format(game=game.name, list=game.list_name.lower(),
+                                             what=what)
 
 
 def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = True,
@@ -36,14 +41,17 @@ def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = Tru
     """The PDF as bytes: the summary sheet first (it is what an organiser reads), then the
     cards."""
     if not (cards or sheet):
-        raise ValueError("nothing to print: ask for cards, the summary sheet, or both")
+        raise ValueError(_("nothing to print: ask for cards, the summary sheet, or both"))
     if cards and per_model and summary.stats.models > MAX_MODEL_CARDS:
-        raise ValueError(f"one card per model would print {summary.stats.models:,} cards (at "
-                         f"most {MAX_MODEL_CARDS:,}); print one card per combatant instead")
+        raise ValueError(_("one card per model would print {cards} cards (at most {most}); "
+                           "print one card per combatant instead").format(
+                               cards=number(summary.stats.models),
+                               most=number(MAX_MODEL_CARDS)))
     try:
         page_size = PAGE_SIZES[page]
     except KeyError:
-        raise ValueError(f"unknown page size '{page}' (use a4 or letter)") from None
+        raise ValueError(_("unknown page size '{page}' (use a4 or letter)").format(
+            page=page)) from None
     register_fonts()
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=page_size, pageCompression=1)

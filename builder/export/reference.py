@@ -2,7 +2,10 @@
 
 The rules text is data, not Python strings (STYLE.md): a rules correction or a translation is
 an edit of ``resources/reference/<system id>.yaml``, checked here with the same strict models and
-``FILE:LINE:COLUMN`` messages as faction files.
+``FILE:LINE:COLUMN`` messages as faction files. A translation is a whole parallel file,
+``<system id>.<language>.yaml`` (``spherewars-1e.es.yaml``), item for item the same reference in
+that language; the sheet prints it when the program speaks that language (:mod:`builder.i18n`),
+else the English one.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from builder import paths
 from builder.data import yamlio
 from builder.data.errors import DataError
 from builder.data.loading import validate_document
+from builder.i18n import SOURCE_LANGUAGE, _, current_language
 from builder.model.base import StrictModel, Text
 
 REFERENCE_SCHEMA = "spherewars-reference/1"
@@ -32,8 +36,9 @@ class Table(StrictModel):
     def _widths(self) -> Table:
         for i, row in enumerate(self.rows):
             if len(row) != len(self.columns):
-                raise ValueError(f"row {i + 1} has {len(row)} cells; the table has "
-                                 f"{len(self.columns)} columns")
+                raise ValueError(_("row {row} has {cells} cells; the table has {columns} "
+                                   "columns").format(row=i + 1, cells=len(row),
+                                                     columns=len(self.columns)))
         return self
 
 
@@ -51,7 +56,7 @@ class Item(StrictModel):
     @model_validator(mode="after")
     def _has_content(self) -> Item:
         if not (self.text or self.points or self.table or self.note):
-            raise ValueError("an item needs a text, points, a table or a note")
+            raise ValueError(_("an item needs a text, points, a table or a note"))
         return self
 
 
@@ -64,7 +69,14 @@ class Reference(StrictModel):
     items: list[Item] = Field(min_length=1)
 
 
-def reference_path(reference_id: str = DEFAULT_REFERENCE) -> Path:
+def reference_path(reference_id: str = DEFAULT_REFERENCE, language: str | None = None) -> Path:
+    """The reference text in ``language`` (default: the current one) when there is one, else
+    the English one."""
+    language = language or current_language()
+    if language != SOURCE_LANGUAGE:
+        translated = paths.reference_dir() / f"{reference_id}.{language}.yaml"
+        if translated.is_file():
+            return translated
     return paths.reference_dir() / f"{reference_id}.yaml"
 
 
@@ -74,7 +86,8 @@ def _load_cached(path: str, mtime_ns: int) -> Reference:
 
 
 def load_reference(path: str | Path | None = None) -> Reference:
-    """A reference text, by path or by id (``resources/reference/<id>.yaml``); raises
+    """A reference text, by path or by id (``resources/reference/<id>.yaml``, or its
+    translation into the current language); raises
     ``DataError`` (``FILE:LINE:COL: message``) when broken or missing.
 
     Cached per file version: the sheet is printed often and the text rarely changes.
@@ -86,5 +99,5 @@ def load_reference(path: str | Path | None = None) -> Reference:
     else:
         target = Path(path)
     if not target.is_file():
-        raise DataError.of_file(target, "no such reference text")
+        raise DataError.of_file(target, _("no such reference text"))
     return _load_cached(str(target), target.stat().st_mtime_ns)

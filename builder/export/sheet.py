@@ -26,6 +26,7 @@ from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
 from builder.export.reference import Item, Reference, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.export.text import esc, rich
+from builder.i18n import _, ngettext, number
 
 MARGIN = 13 * mm
 COLUMN_GAP = 6 * mm
@@ -116,8 +117,8 @@ class Group(Flowable):
 def _points_text(s: WarbandSummary) -> str:
     used = s.stats.points
     if s.points_limit is None:
-        return f"{used} points (no limit set)"
-    text = f"{used} / {s.points_limit} points"
+        return _("{points} points (no limit set)").format(points=used)
+    text = _("{points} / {limit} points").format(points=used, limit=s.points_limit)
     return f"<font color='#b00020'><b>{text}</b></font>" if used > s.points_limit else text
 
 
@@ -205,14 +206,14 @@ def share_block(s: WarbandSummary) -> tuple[Flowable | None, Flowable | None]:
         return None, None
     if len(code) > QR_MAX_CHARS:
         return None, Paragraph(
-            f"This list's share code is {len(code):,} characters long, more than a QR code "
-            f"holds ({QR_MAX_CHARS:,}), so none is printed: copy it in the builder with "
-            "<i>Edit → Copy share code</i>.",
+            _("This list's share code is {length} characters long, more than a QR code holds "
+              "({most}), so none is printed: copy it in the builder with <i>Edit → Copy share "
+              "code</i>.").format(length=number(len(code)), most=number(QR_MAX_CHARS)),
             _style("qrnote", 7, color=MUTED, spaceBefore=4))
     drawing = QrCode(code)
     # the program's name is a game's name: another game's sheet must not carry it
-    caption = Paragraph("Share code of this list: scan it with a phone, then paste it into "
-                        "the builder (<i>File → Import from code…</i>)", QR_CAPTION)
+    caption = Paragraph(_("Share code of this list: scan it with a phone, then paste it into "
+                          "the builder (<i>File → Import from code…</i>)"), QR_CAPTION)
     block = Table([[drawing], [caption]], colWidths=[drawing.width])
     block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -255,13 +256,13 @@ def header(s: WarbandSummary, width: float | None = None) -> list[Flowable]:
 
 def _header_text(s: WarbandSummary) -> list[Flowable]:
     faction = esc(s.faction_name) if s.faction_name else (
-        f"unknown faction ‘{esc(s.faction_id)}’")
-    models = f"{s.stats.models} model{'s' if s.stats.models != 1 else ''}"
+        _("unknown faction ‘{id}’").format(id=esc(s.faction_id)))
+    models = ngettext("{n} model", "{n} models", s.stats.models).format(n=s.stats.models)
     parts = [esc(s.game.name)] if s.game.name else []
     parts.append(faction)
     if s.game.has_cost:
         parts.append(_points_text(s))
-    parts += [models, f"printed {s.date.isoformat()}"]
+    parts += [models, _("printed {date}").format(date=s.date.isoformat())]
     out: list[Flowable] = [
         Paragraph(esc(s.name), TITLE),
         Paragraph(" · ".join(parts), SUB),
@@ -269,8 +270,8 @@ def _header_text(s: WarbandSummary) -> list[Flowable]:
         verdict(s),
     ]
     if s.notes:
-        out.append(Paragraph(f"<b>Notes:</b> {esc(s.notes)}", _style("notes", 8,
-                                                                      spaceBefore=5)))
+        out.append(Paragraph(_("<b>Notes:</b> {notes}").format(notes=esc(s.notes)),
+                             _style("notes", 8, spaceBefore=5)))
     return out
 
 
@@ -278,17 +279,18 @@ def verdict(s: WarbandSummary) -> Flowable:
     """Legal or not, and every finding, in a coloured box under the title."""
     errors = [f for f in s.findings if f.severity == "error"]
     if s.legal:
-        head = "✓ Legal under the recruiting rules"
+        head = _("✓ Legal under the recruiting rules")
         ink, bg = GOOD, GOOD_BG
     else:
         n = len(errors)
-        head = f"✗ NOT LEGAL: {n} problem{'s' if n != 1 else ''}"
+        head = ngettext("✗ NOT LEGAL: {n} problem", "✗ NOT LEGAL: {n} problems", n).format(n=n)
         ink, bg = BAD, BAD_BG
-    rows: list[list[Flowable]] = [[Paragraph(head, _style("v", 10, BOLD, ink))]]
+    rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
     for f in s.findings:
-        label = "error" if f.severity == "error" else "warning"
+        label = _("error") if f.severity == "error" else _("warning")
         rows.append([Paragraph(f"{esc(f.message)} <font color='#666666' size='7'>"
-                               f"[{label}: {esc(f.rule)}]</font>", FINDING, bulletText="•")])
+                               f"[{esc(label)}: {esc(f.rule)}]</font>", FINDING,
+                               bulletText="•")])
     table = Table(rows, colWidths=["100%"])
     table.setStyle(TableStyle([
         ("BACKGROUND", (0, 0), (-1, -1), bg),
@@ -307,9 +309,9 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     """Count × name, type, rank (in games with ranks), the stat line and the points (in games
     with a cost) of each line of the list."""
     columns = list(s.stat_columns)
-    ranks = ["Rank"] if s.game.has_ranks else []
-    points = ["Points"] if s.game.has_cost else []
-    head = ["", "Combatant", "Type", *ranks, *columns, *points]
+    ranks = [_("Rank")] if s.game.has_ranks else []
+    points = [_("Points")] if s.game.has_cost else []
+    head = ["", _("Combatant"), _("Type"), *ranks, *columns, *points]
     rows: list[list[object]] = [[Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]]
     unknown_rows: list[int] = []
     for line in s.roster:
@@ -317,9 +319,11 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
         if not line.known:
             unknown_rows.append(len(rows) - 1)
     if not s.roster:
-        rows.append(["", Paragraph("<i>No combatants yet.</i>", CELL)] + [""] * (len(head) - 2))
-    total = ["", Paragraph(f"<b>Total: {s.stats.models} model"
-                           f"{'s' if s.stats.models != 1 else ''}</b>", CELL)]
+        rows.append(["", Paragraph(f"<i>{esc(_('No combatants yet.'))}</i>", CELL)]
+                    + [""] * (len(head) - 2))
+    total = ["", Paragraph("<b>" + esc(ngettext("Total: {n} model", "Total: {n} models",
+                                                 s.stats.models).format(n=s.stats.models))
+                           + "</b>", CELL)]
     total += [""] * (len(head) - 2 - len(points))
     total += [Paragraph(f"<b>{s.stats.points}</b>", CELL_R)] if points else []
     rows.append(total)
@@ -348,16 +352,20 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
         style += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), BAD_BG)]
     table = Table(rows, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle(style))
-    return [Paragraph("Roster", H2), table]
+    return [Paragraph(esc(_("Roster")), H2), table]
 
 
 def _roster_row(line: RosterLine, s: WarbandSummary, n_cells: int, ranks: bool,
                 points: bool) -> list[object]:
     count = Paragraph(f"<b>{line.count} ×</b>", CELL_R)
     if not line.known:
-        where = f"the {esc(s.faction_name)} data" if s.faction_name else "the loaded data"
+        if s.faction_name:
+            why = _("unknown combatant: not in the {faction} data; counts toward "
+                    "nothing").format(faction=s.faction_name)
+        else:
+            why = _("unknown combatant: not in the loaded data; counts toward nothing")
         return [count, Paragraph(f"<b>{esc(line.name)}</b>", CELL),
-                Paragraph(f"<i>unknown combatant: not in {where}; counts toward nothing</i>",
+                Paragraph(f"<i>{esc(why)}</i>",
                           _style("unk", 7.5, ITALIC, BAD))] + [""] * (n_cells - 3)
     row: list[object] = [count, Paragraph(esc(line.name), CELL_B),
                          Paragraph(esc(line.type), CELL)]
@@ -376,7 +384,7 @@ def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
         return []
     cells = [(f.name, f.shown, f.help) for f in s.figures]
     if s.faction_name is None:  # nothing is known about the combatants: no figure is honest
-        cells = [("Figures", "–", "unknown: the faction is not loaded")]
+        cells = [(_("Figures"), "–", _("unknown: the faction is not loaded"))]
     per_row = 5
     rows = []
     for start in range(0, len(cells), per_row):
@@ -393,7 +401,7 @@ def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
         ("TOPPADDING", (0, 0), (-1, -1), 4),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
     ]))
-    return [Paragraph("Every turn", H2), table]
+    return [Paragraph(esc(_("Every turn")), H2), table]
 
 
 # --- the turn reference ------------------------------------------------------------------
@@ -421,7 +429,8 @@ def reference_items(ref: Reference, width: float) -> list[Flowable]:
 
 def _item(item: Item, width: float) -> list[Flowable]:
     parts: list[Flowable] = [Paragraph(esc(item.title), REF_TITLE),
-                             Paragraph(f"See: {esc(item.section)}", REF_SECTION)]
+                             Paragraph(esc(_("See: {section}").format(section=item.section)),
+                                       REF_SECTION)]
     if item.text:
         parts.append(Paragraph(rich(item.text), REF_TEXT))
     for point in item.points:
@@ -479,10 +488,10 @@ class _Pages:
         c.setFont(REGULAR, 6.5)
         c.setFillColor(MUTED)
         source = self.s.game.source or self.s.game.name
-        rules = f"Rules: {source}" if source else ""
+        rules = _("Rules: {source}").format(source=source) if source else ""
         room = self.w - 2 * MARGIN - c.stringWidth(rules, REGULAR, 6.5) - 6 * mm
-        c.drawString(MARGIN, MARGIN - 1, _fit(f"{self.s.name}", f" · turn summary · page "
-                                              f"{self.number}", room, 6.5))
+        c.drawString(MARGIN, MARGIN - 1, _fit(f"{self.s.name}", _(
+            " · turn summary · page {page}").format(page=self.number), room, 6.5))
         if rules:
             c.drawRightString(self.w - MARGIN, MARGIN - 1, rules)
         c.setFillColor(INK)
@@ -517,8 +526,9 @@ def _fit(name: str, tail: str, room: float, size: float) -> str:
 
 def fingerprints_line(s: WarbandSummary) -> str:
     """SPEC §6: the list's fingerprint and its faction data's, in every page's footer."""
-    data = s.data_fingerprint or "– (faction not loaded)"
-    return f"List fingerprint {s.fingerprint or '–'} · data fingerprint {data}"
+    data = s.data_fingerprint or _("– (faction not loaded)")
+    return _("List fingerprint {fingerprint} · data fingerprint {data}").format(
+        fingerprint=s.fingerprint or "–", data=data)
 
 
 def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame:
@@ -586,7 +596,7 @@ def flow_columns(c: Canvas, groups: list[Flowable], pages: _Pages, top: float) -
             continue
         if placed == len(queue):  # the last page: the shortest height that still holds all
             low, high = max(heights), height
-            for _ in range(24):
+            for _step in range(24):
                 mid = (low + high) / 2
                 low, high = (low, mid) if _pack(heights, mid, gap) == placed else (mid, high)
             height = high
@@ -617,8 +627,9 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
     if ref is None:  # the game prints no reference
         c.showPage()
         return pages.number
-    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='#555555'>· from the "
-                        f"{esc(ref.source)}; each item names its section</font>", H2)
+    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='#555555'>" + esc(_(
+        "· from the {source}; each item names its section").format(source=ref.source))
+        + "</font>", H2)
     _w, h = heading.wrap(width, pages.h)
     y = last._y - H2.spaceBefore
     if y - h - pages.bottom < MIN_COLUMN_START:  # no heading alone at the foot of a page

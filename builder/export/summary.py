@@ -16,6 +16,7 @@ from builder.data.errors import DataError
 from builder.data.fingerprint import list_fingerprint
 from builder.data.share import encode_warband
 from builder.export.reference import load_reference
+from builder.i18n import _, ngettext
 from builder.model import Ability, Combatant, Faction, System, Warband
 from builder.model.text import display
 from builder.rules import Finding, Stats, validate
@@ -41,13 +42,16 @@ class AbilityLine:
         """The kind as the card prints it, e.g. "feat 5, 2 successes" (SPEC §1: a feat's
         difficulty is its target value, "A" automatic; some need several successes)."""
         kind = self.kind_name or self.kind or ""
-        needed = "1 success" if self.successes == 1 else f"{self.successes} successes"
+        needed = ngettext("{n} success", "{n} successes", self.successes).format(
+            n=self.successes)
         if self.difficulty == "A":
-            return f"{kind} A, automatic".strip()
+            return _("{kind} A, automatic").format(kind=kind).strip()
         if self.difficulty is not None:
-            return f"{kind} {self.difficulty}, {needed}".strip()
+            return _("{kind} {difficulty}, {successes}").format(
+                kind=kind, difficulty=self.difficulty, successes=needed).strip()
         if self.successes != 1:  # the data does not give the difficulty: only what is known
-            return f"{kind}, {needed}" if kind else needed
+            return _("{kind}, {successes}").format(kind=kind, successes=needed) if kind \
+                else needed
         return kind
 
 
@@ -141,7 +145,7 @@ class Game:
 def game_of(system: System | None) -> Game:
     if system is None:
         return Game()
-    return Game(id=system.id, name=display(system.name), source=system.source or "",
+    return Game(id=system.id, name=display(system.name), source=display(system.source),
                 list_name=display(system.list_name), has_cost=system.cost is not None,
                 has_ranks=bool(system.ranks),
                 cost=system.cost or "", reference=system.reference,

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Discriminator, Strict, Tag, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
+from builder.i18n import _, number
 from builder.model.base import MAX_WHOLE, Id, Name, OptText, Positive, StrictModel, describe, quote
 
 Scope = Literal["racial", "unique", "universal"]
@@ -18,14 +19,15 @@ Scope = Literal["racial", "unique", "universal"]
 
 def _difficulty(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and value > MAX_WHOLE:
-        raise PydanticCustomError("number_too_large", "must be at most {maximum} (got {got})",
-                                  {"maximum": f"{MAX_WHOLE:,}", "got": describe(value)})
+        raise PydanticCustomError("number_too_large", _("must be at most {maximum} (got {got})"),
+                                  {"maximum": number(MAX_WHOLE), "got": describe(value)})
     if value is None or value == "A" or (isinstance(value, int) and not isinstance(value, bool)
                                          and value >= 1):
         return value
     raise PydanticCustomError(
         "difficulty_value",
-        "difficulty must be a whole number (the target value) or \"A\" (automatic), not {got}",
+        _("difficulty must be a whole number (the target value) or \"A\" (automatic), not "
+          "{got}"),
         {"got": quote(value) if isinstance(value, str) else describe(value)},
     )
 

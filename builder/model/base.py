@@ -26,6 +26,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from builder.i18n import _, number
 from builder.safeio import escape, has_control
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -61,7 +62,7 @@ class StrictModel(BaseModel):
             for key in data:
                 if not isinstance(key, str):
                     raise PydanticCustomError(
-                        "key_type", "keys must be text, not {key}", {"key": describe(key)}
+                        "key_type", _("keys must be text, not {key}"), {"key": describe(key)}
                     )
             # An optional key written with no value (`equipment:`) means "absent": use the
             # default rather than refusing null where the default is a list, false or 5.
@@ -70,7 +71,7 @@ class StrictModel(BaseModel):
                 data = {k: v for k, v in data.items() if k not in nulls}
         elif data is not None and not isinstance(data, BaseModel):
             raise PydanticCustomError(
-                "mapping_expected", "expected a mapping of keys, got {got}",
+                "mapping_expected", _("expected a mapping of keys, got {got}"),
                 {"got": describe(data)},
             )
         return data
@@ -94,8 +95,11 @@ class StrictModel(BaseModel):
         """The message for an unknown key: the closest known key, or all of them."""
         known = cls.known_keys()
         near = closest(key, known)
-        hint = f" (did you mean '{near}'?)" if near else f"; known keys: {', '.join(known)}"
-        return f"unknown key {quote(key)}{hint}"
+        if near:
+            return _("unknown key {key} (did you mean '{near}'?)").format(key=quote(key),
+                                                                          near=near)
+        return _("unknown key {key}; known keys: {keys}").format(key=quote(key),
+                                                                  keys=", ".join(known))
 
 
 def closest(word: str, known: list[str]) -> str | None:
@@ -161,38 +165,48 @@ def needs_whole_number(field: str, value: Any, minimum: int = 0) -> str:
     """"PE must be an integer >= 0 (got the text 'lots')", in SPEC §4's words, and nothing
     said about what was got when nothing was written (an empty field). The faction editor
     words it plainly (:func:`plain_message`)."""
-    got = "" if value is None else f" (got {describe(value)})"
-    return f"{field} must be an integer >= {minimum}{got}"
+    if value is None:
+        return _("{field} must be an integer >= {minimum}").format(field=field, minimum=minimum)
+    return _("{field} must be an integer >= {minimum} (got {got})").format(
+        field=field, minimum=minimum, got=describe(value))
 
 
-_INTEGER = re.compile(r"must be an integer >= (\d+)")
+def missing_key(key: str) -> str:
+    return _("missing required key '{key}'").format(key=key)
 
 
 def plain_message(message: str) -> str:
     """A message as the faction editor shows it to someone typing in a form: "PE must be a
     whole number, 0 or more" rather than the file messages' "integer >= 0"."""
-    return _INTEGER.sub(r"must be a whole number, \1 or more", message)
+    file_words = _("must be an integer >= {minimum}").split("{minimum}")
+    pattern = re.compile(r"(\d+)".join(re.escape(part) for part in file_words))
+    plain = _("must be a whole number, {minimum} or more")
+    return pattern.sub(lambda m: plain.format(minimum=m.group(1)), message)
 
 
 def describe(value: Any) -> str:
     """How a YAML value reads to its author, for messages (short, whatever the value's size)."""
     if value is None:
-        return "nothing (null)"
+        return _("nothing (null)")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         if value.bit_length() > 14_000:  # str() of a 4,301-digit number raises ValueError
-            return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+            return _("a number of about {digits} digits").format(
+                digits=number(int(value.bit_length() * 0.30103) + 1))
         shown = str(value)
-        return f"the number {shown}" if len(shown) <= 30 else f"a number of {len(shown):,} digits"
+        if len(shown) <= 30:
+            return _("the number {number}").format(number=shown)
+        return _("a number of {digits} digits").format(digits=number(len(shown)))
     if isinstance(value, float):
-        return f"the number {value}"
+        return _("the number {number}").format(number=value)
     if isinstance(value, str):
-        return f"the text {quote(value)}" if len(value) < 40 else "a long text"
+        return _("the text {text}").format(text=quote(value)) if len(value) < 40 else \
+            _("a long text")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     return type(value).__name__
 
 
@@ -205,15 +219,16 @@ def quote(text: str, limit: int = 60) -> str:
 def check_id(value: str) -> str:
     if len(value) > MAX_NAME or not ID_PATTERN.fullmatch(value):
         raise ValueError(
-            f"{quote(value)} is not a valid id: use lowercase letters, digits and '-' "
-            f"(for example 'nek-org'), at most {MAX_NAME} characters"
+            _("{value} is not a valid id: use lowercase letters, digits and '-' (for example "
+              "'nek-org'), at most {limit} characters").format(value=quote(value),
+                                                               limit=MAX_NAME)
         )
     return value
 
 
 def check_not_blank(value: str) -> str:
     if not value.strip():
-        raise ValueError("must not be empty")
+        raise ValueError(_("must not be empty"))
     return value
 
 
@@ -224,8 +239,8 @@ def check_name(value: str) -> str:
     check_not_blank(value)
     bad = has_control(value, allow="\n\t")
     if bad is not None:
-        raise ValueError(f"holds the control character {escape(bad)}; names cannot hold "
-                         "control characters")
+        raise ValueError(_("holds the control character {char}; names cannot hold control "
+                           "characters").format(char=escape(bad)))
     return value
 
 
@@ -241,7 +256,8 @@ def check_short(value: str | None) -> str | None:
 
 def check_length(value: str, limit: int) -> str:
     if len(value) > limit:
-        raise ValueError(f"is {len(value):,} characters long; at most {limit:,} are allowed")
+        raise ValueError(_("is {length} characters long; at most {limit} are allowed").format(
+            length=number(len(value)), limit=number(limit)))
     return value
 
 
@@ -260,11 +276,12 @@ def _whole_number(maximum: int) -> BeforeValidator:
         if isinstance(value, str) and _NUMBER_LIKE.match(value) and not PLAIN_DIGITS.match(
                 value):
             raise PydanticCustomError(
-                "whole_number", "must be a whole number written in plain digits, such as 10 "
-                "(got {got})", {"got": describe(value)})
+                "whole_number", _("must be a whole number written in plain digits, such as 10 "
+                                  "(got {got})"), {"got": describe(value)})
         if isinstance(value, int) and not isinstance(value, bool) and value > maximum:
-            raise PydanticCustomError("number_too_large", "must be at most {maximum} (got {got})",
-                                      {"maximum": f"{maximum:,}", "got": describe(value)})
+            raise PydanticCustomError("number_too_large",
+                                      _("must be at most {maximum} (got {got})"),
+                                      {"maximum": number(maximum), "got": describe(value)})
         return value
 
     return BeforeValidator(check)
@@ -334,11 +351,11 @@ def check_schema(value: Any, expected: str) -> Any:
     if isinstance(value, str) and value.startswith(family + "/"):
         raise PydanticCustomError(
             "schema_version",
-            "this file is {got}; this program reads {expected} (a newer version of the "
-            "builder may read it)",
+            _("this file is {got}; this program reads {expected} (a newer version of the "
+              "builder may read it)"),
             {"got": value, "expected": expected},
         )
     raise PydanticCustomError(
-        "schema_value", "schema must be '{expected}', not {got}",
+        "schema_value", _("schema must be '{expected}', not {got}"),
         {"expected": expected, "got": repr(value)},
     )

@@ -15,16 +15,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, Strict, field_validator
 
+from builder.i18n import N_, _
 from builder.model.base import (
     Id,
     NonNegative,
     StrictModel,
     Text,
     check_schema,
-    closest,
     describe,
 )
-from builder.model.system import Problem, Rule, duplicate_ids, system_problems
+from builder.model.system import Problem, Rule, duplicate_ids, system_problems, unknown_system
 
 EVENT_SCHEMA = "spherewars-event/1"
 
@@ -37,8 +37,9 @@ def check_fingerprint(value: str) -> str:
     lower case and Crockford's look-alikes (O for 0, I and L for 1) are read as meant."""
     norm = value.strip().upper().translate(_CROCKFORD_ALIASES)
     if not FINGERPRINT.match(norm):
-        raise ValueError(f"{describe(value)} is not a fingerprint: write 8 characters of "
-                         "0-9 and A-Z (no I, L, O, U) in two groups, like K7Q2-9XHM")
+        raise ValueError(_("{got} is not a fingerprint: write 8 characters of 0-9 and A-Z (no "
+                           "I, L, O, U) in two groups, like K7Q2-9XHM").format(
+                               got=describe(value)))
     return norm
 
 
@@ -53,8 +54,8 @@ def _date(value: Any) -> Any:
         try:
             return datetime.date.fromisoformat(value.strip())
         except ValueError:
-            raise ValueError(f"expected a date like 2027-03-14 (got {describe(value)})") \
-                from None
+            raise ValueError(_("expected a date like 2027-03-14 (got {got})").format(
+                got=describe(value))) from None
     return value
 
 
@@ -101,20 +102,17 @@ def event_problems(data: Any, systems: dict[str, Any]) -> list[Problem]:
     system_id = data.get("system")
     rules = data.get("rules")
     if isinstance(system_id, str) and system_id not in systems:
-        near = closest(system_id, sorted(systems))
-        hint = f" (did you mean '{near}'?)" if near else (
-            f"; loaded systems: {', '.join(sorted(systems)) or 'none'}")
-        problems.append(("@system", f"unknown game system '{system_id}'{hint}"))
+        problems.append(("@system", unknown_system(system_id, sorted(systems))))
     elif isinstance(rules, list) and rules:
         if system_id is None:
-            problems.append(("@rules", "an event's rules name the stats and types of one "
-                                       "game: give 'system' as well"))
+            problems.append(("@rules", _("an event's rules name the stats and types of one "
+                                         "game: give 'system' as well")))
         elif isinstance(system_id, str):
             # the system's own vocabulary, with the event's rules in place of the system's
             found = system_problems({**systems[system_id], "rules": rules})
             problems += [(p, m) for p, m in found if p.startswith("rules/")]
     if isinstance(rules, list):
-        problems += [p for p in duplicate_ids("rule", "rules",
+        problems += [p for p in duplicate_ids(N_("rule"), "rules",
                                               [r if isinstance(r, dict) else {} for r in rules])
                      if p not in problems]
     lists = data.get("lists")
@@ -129,8 +127,8 @@ def event_problems(data: Any, systems: dict[str, Any]) -> list[Problem]:
             except ValueError:
                 continue
             if key in seen:
-                problems.append((f"lists/{i}/fingerprint",
-                                 f"fingerprint {key} is registered twice (lists[{seen[key]}] "
-                                 f"and lists[{i}])"))
+                problems.append((f"lists/{i}/fingerprint", _(
+                    "fingerprint {fingerprint} is registered twice (lists[{first}] and "
+                    "lists[{i}])").format(fingerprint=key, first=seen[key], i=i)))
             seen.setdefault(key, i)
     return problems

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, field_validator
 
+from builder.i18n import N_, _, number
 from builder.model.ability import Ability, AbilityRef, GlossaryAbility, ability_data
 from builder.model.base import (
     MAX_TEXT,
@@ -30,6 +31,7 @@ from builder.model.base import (
     closest,
     describe,
     mappings,
+    missing_key,
     needs_whole_number,
     number_like,
     quote,
@@ -198,33 +200,51 @@ def value_problem(stat: str, value: Any, kind: str) -> str | None:
         if whole:
             return None
         if isinstance(value, int) and not isinstance(value, bool) and value > MAX_WHOLE:
-            return f"{stat} must be at most {MAX_WHOLE:,} (got {describe(value)})"
+            return _too_large(stat, value)
         if number_like(value):
-            return (f"{stat} must be a whole number written in plain digits, such as 10 "
-                    f"(got {describe(value)})")
+            return _("{field} must be a whole number written in plain digits, such as 10 (got "
+                     "{got})").format(field=stat, got=describe(value))
         return needs_whole_number(stat, value)
     if kind == "pair":
         if whole or (isinstance(value, str) and _PAIR.match(value)
                      and all(int(p) <= MAX_WHOLE for p in value.split("-"))):
             return None
         if isinstance(value, int) and not isinstance(value, bool) and value > MAX_WHOLE:
-            return f"{stat} must be at most {MAX_WHOLE:,} (got {describe(value)})"
+            return _too_large(stat, value)
         shown = quote(value) if isinstance(value, str) else describe(value)
-        return f"{stat} must be a whole number (6) or arcane-mundane (\"6-5\"), not {shown}"
+        return _("{field} must be a whole number (6) or arcane-mundane (\"6-5\"), not "
+                 "{got}").format(field=stat, got=shown)
     if isinstance(value, str):
-        return None if len(value) <= MAX_TEXT else f"{stat} is longer than {MAX_TEXT:,} " \
-                                                   "characters"
-    return f"{stat} must be text (got {describe(value)})"
+        return None if len(value) <= MAX_TEXT else _(
+            "{field} is longer than {limit} characters").format(field=stat,
+                                                                limit=number(MAX_TEXT))
+    return _("{field} must be text (got {got})").format(field=stat, got=describe(value))
+
+
+def _too_large(stat: str, value: int) -> str:
+    return _("{field} must be at most {maximum} (got {got})").format(
+        field=stat, maximum=number(MAX_WHOLE), got=describe(value))
 
 
 # --- checks against the system, on plain data ----------------------------------------------
 
 
+_UNKNOWN_KEY = {
+    "parameters": (N_("unknown key {key}; parameters: {known}"),
+                   N_("unknown key {key}; this game has no parameters")),
+    "stats": (N_("unknown key {key}; stats: {known}"),
+              N_("unknown key {key}; this game has no stats")),
+}
+
+
 def _unknown_key(where: str, key: str, known: list[str], what: str) -> Problem:
+    """``what``: "parameters" or "stats", what the key should have been."""
     near = closest(key, known)
-    hint = f" (did you mean '{near}'?)" if near else (
-        f"; {what}: {', '.join(known)}" if known else f"; this game has no {what}")
-    return f"{where}/@{key}", f"unknown key {quote(key)}{hint}"
+    if near:
+        message = _("unknown key {key} (did you mean '{near}'?)")
+    else:
+        message = _(_UNKNOWN_KEY[what][0 if known else 1])
+    return f"{where}/@{key}", message.format(key=quote(key), near=near, known=", ".join(known))
 
 
 def faction_problems(data: Any, system: System) -> list[Problem]:
@@ -245,8 +265,8 @@ def faction_problems(data: Any, system: System) -> list[Problem]:
     for i, ability in enumerate(abilities):
         problems += _kind(f"abilities/{i}", ability, kinds)
     combatants = mappings(data.get("combatants"))
-    problems += duplicate_ids("ability", "abilities", abilities)
-    problems += duplicate_ids("combatant", "combatants", combatants)
+    problems += duplicate_ids(N_("ability"), "abilities", abilities)
+    problems += duplicate_ids(N_("combatant"), "combatants", combatants)
     known_abilities = known_ability_ids(abilities, system)
     for i, c in enumerate(combatants):
         problems += _combatant(f"combatants/{i}", c, system, kinds, known_abilities)
@@ -284,11 +304,11 @@ def _combatant(where: str, c: dict[str, Any], system: System, kinds: list[str],
     base = c.get("base")
     if system.bases and isinstance(base, int) and not isinstance(base, bool) \
             and base not in system.bases:
-        problems.append((f"{where}/base", f"base must be one of: "
-                                          f"{', '.join(map(str, system.bases))} "
-                                          f"(got {describe(base)})"))
+        problems.append((f"{where}/base", _("{what} must be one of: {known} (got {got})").format(
+            what="base", known=", ".join(map(str, system.bases)), got=describe(base))))
     if "wounds" in c and c["wounds"] is not None and system.wounds is None:
-        problems.append((f"{where}/wounds", "this game has no wound track; leave wounds out"))
+        problems.append((f"{where}/wounds",
+                         _("this game has no wound track; leave wounds out")))
     profile = c.get("profile")
     if isinstance(profile, dict):
         stats = {s.id: s for s in system.stats}
@@ -303,24 +323,31 @@ def _combatant(where: str, c: dict[str, Any], system: System, kinds: list[str],
             if message:
                 problems.append((f"{where}/profile/{key}", message))
             elif stat.required and normal_value(value, stat.kind) is None:
-                problems.append((f"{where}/profile/{key}",
-                                 needs_whole_number(key, value) if stat.kind == "number"
-                                 else f"{key} must be given"
-                                 + ("" if value is None else f" (got {describe(value)})")))
+                if stat.kind == "number":
+                    message = needs_whole_number(key, value)
+                elif value is None:
+                    message = _("{field} must be given").format(field=key)
+                else:
+                    message = _("{field} must be given (got {got})").format(
+                        field=key, got=describe(value))
+                problems.append((f"{where}/profile/{key}", message))
         for stat in system.stats:
             if stat.required and stat.id not in profile:
-                problems.append((f"{where}/profile", f"missing required key '{stat.id}'"))
+                problems.append((f"{where}/profile", missing_key(stat.id)))
     elif profile is None and "profile" not in c:
         required = [s.id for s in system.stats if s.required]
         if required:
-            problems.append((where, "missing required key 'profile'"))
+            problems.append((where, missing_key("profile")))
     refs = c.get("abilities")
     for j, ref in enumerate(refs if isinstance(refs, list) else []):
         if isinstance(ref, str) and ref not in known_abilities:
             near = closest(ref, sorted(known_abilities))
-            hint = f" (did you mean '{near}'?)" if near else (
-                "; add it to the faction's abilities or write it inline")
-            problems.append((f"{where}/abilities/{j}", f"unknown ability '{ref}'{hint}"))
+            if near:
+                message = _("unknown ability '{id}' (did you mean '{near}'?)")
+            else:
+                message = _("unknown ability '{id}'; add it to the faction's abilities or write "
+                            "it inline")
+            problems.append((f"{where}/abilities/{j}", message.format(id=ref, near=near)))
         elif isinstance(ref, dict):
             problems += _kind(f"{where}/abilities/{j}", ref, kinds)
     return problems

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from builder.i18n import N_, _
 from builder.model.event import Event
 from builder.model.faction import Faction
 from builder.model.system import System
@@ -23,138 +24,145 @@ MODELS: dict[str, type[BaseModel]] = {"faction": Faction, "warband": Warband, "s
 _NONE = [{"type": "null"}, {"const": "-"}]
 
 
-_SELECTOR = "a quantity: a whole number, a parameter name, points_limit, or {models|sum|max: …}"
+_SELECTOR = N_("a quantity: a whole number, a parameter name, points_limit, or "
+              "{models|sum|max: …}")
 _ABILITY = {
-    "id": "the ability's id: lowercase letters, digits and '-'",
-    "name": "the ability's name as printed",
-    "scope": "racial, unique or universal",
-    "kind": "what kind of ability it is (one of the game system's ability kinds)",
-    "difficulty": "feats: the target value (a whole number) or \"A\" (automatic)",
-    "successes": "feats: successes needed (default 1)",
-    "text": "the rules text of the ability",
+    "id": N_("the ability's id: lowercase letters, digits and '-'"),
+    "name": N_("the ability's name as printed"),
+    "scope": N_("racial, unique or universal"),
+    "kind": N_("what kind of ability it is (one of the game system's ability kinds)"),
+    "difficulty": N_("feats: the target value (a whole number) or \"A\" (automatic)"),
+    "successes": N_("feats: successes needed (default 1)"),
+    "text": N_("the rules text of the ability"),
 }
 _RULE = {
-    "id": "the rule id its findings carry (lowercase letters, digits and '-')",
-    "severity": "error (the default) makes a list illegal; warning does not",
-    "name": "a short label for the rule",
-    "cite": "the rulebook sentence this rule enforces, quoted in its findings",
-    "count": "form 1: one amount for the whole list (" + _SELECTOR + ")",
-    "each": "form 2: a selector; the models of each hired combatant that matches are counted",
-    "at_most": "the largest allowed amount (" + _SELECTOR + ")",
-    "at_least": "the smallest allowed amount (" + _SELECTOR + ")",
-    "exactly": "the only allowed amount: at_least and at_most together",
-    "own_max": "form 2 only: a combatant's own max replaces at_most",
-    "when": "the rule applies only when this quantity is more than 0",
-    "message": "the finding's text: a template with {amount}, {bound}, {combatant}, {basis}",
+    "id": N_("the rule id its findings carry (lowercase letters, digits and '-')"),
+    "severity": N_("error (the default) makes a list illegal; warning does not"),
+    "name": N_("a short label for the rule"),
+    "cite": N_("the rulebook sentence this rule enforces, quoted in its findings"),
+    "count": N_("form 1: one amount for the whole list ({quantity})"),
+    "each": N_("form 2: a selector; the models of each hired combatant that matches are "
+               "counted"),
+    "at_most": N_("the largest allowed amount ({quantity})"),
+    "at_least": N_("the smallest allowed amount ({quantity})"),
+    "exactly": N_("the only allowed amount: at_least and at_most together"),
+    "own_max": N_("form 2 only: a combatant's own max replaces at_most"),
+    "when": N_("the rule applies only when this quantity is more than 0"),
+    "message": N_("the finding's text: a template with {amount}, {bound}, {combatant}, "
+                  "{basis}"),
 }
 _SELECTOR_KEYS = {
-    "type": "combatant type id, or a list of them (any matches)",
-    "id": "combatant id, or a list of them (any matches)",
-    "rank": "rank id, or a list of them (any matches)",
-    "squad": "true: only combatants that form a squad; false: only those that do not",
-    "tag": "a tag the combatant carries, or a list of them (any matches)",
+    "type": N_("combatant type id, or a list of them (any matches)"),
+    "id": N_("combatant id, or a list of them (any matches)"),
+    "rank": N_("rank id, or a list of them (any matches)"),
+    "squad": N_("true: only combatants that form a squad; false: only those that do not"),
+    "tag": N_("a tag the combatant carries, or a list of them (any matches)"),
 }
 DESCRIPTIONS: dict[str, dict[str, str]] = {
     "Faction": {
-        "schema": "the file format and its version: spherewars-faction/1",
-        "system": "the game system's id (absent: spherewars-1e)",
-        "id": "the faction's id, unique across all loaded data: lowercase letters, digits, '-'",
-        "name": "the faction's name as shown and printed",
-        "source": "the published source the profiles come from",
-        "building": "overrides of the game system's recruiting parameters, by name",
-        "abilities": "the faction's glossary of racial and unique abilities",
-        "combatants": "every combatant the faction can hire (at least one)",
+        "schema": N_("the file format and its version: spherewars-faction/1"),
+        "system": N_("the game system's id (absent: spherewars-1e)"),
+        "id": N_("the faction's id, unique across all loaded data: lowercase letters, digits, '-'"),
+        "name": N_("the faction's name as shown and printed"),
+        "source": N_("the published source the profiles come from"),
+        "building": N_("overrides of the game system's recruiting parameters, by name"),
+        "abilities": N_("the faction's glossary of racial and unique abilities"),
+        "combatants": N_("every combatant the faction can hire (at least one)"),
     },
     "Ability": _ABILITY,
     "GlossaryAbility": _ABILITY,
+    "SystemAbility": _ABILITY,
     "Combatant": {
-        "id": "the combatant's id, unique inside the faction: lowercase letters, digits, '-'",
-        "name": "the combatant's name as shown and printed",
-        "nickname": "an epithet printed after the name",
-        "type": "the combatant type (one of the game system's types)",
-        "rank": "the combatant's rank (one of the game system's ranks)",
-        "base": "base size in mm",
-        "squad": "true: this combatant forms a squad (default false)",
-        "max": "a cap on how many of this combatant a list may hire (e.g. 1 for a unique hero)",
-        "wounds": "wounds on the card's track (default: the game system's)",
-        "tags": "free labels that rules' selectors can match (tag: mounted)",
-        "profile": "the stat line: stat id -> value; null or \"-\" means none",
-        "abilities": "ability ids from the faction's or the game's glossary, or inline abilities",
-        "equipment": "equipment carried, one item per entry",
-        "unique_equipment": "unique equipment carried, one item per entry",
-        "description": "a description of the combatant, printed on its card",
+        "id": N_("the combatant's id, unique inside the faction: lowercase letters, digits, '-'"),
+        "name": N_("the combatant's name as shown and printed"),
+        "nickname": N_("an epithet printed after the name"),
+        "type": N_("the combatant type (one of the game system's types)"),
+        "rank": N_("the combatant's rank (one of the game system's ranks)"),
+        "base": N_("base size in mm"),
+        "squad": N_("true: this combatant forms a squad (default false)"),
+        "max": N_("a cap on how many of this combatant a list may hire (e.g. 1 for a unique hero)"),
+        "wounds": N_("wounds on the card's track (default: the game system's)"),
+        "tags": N_("free labels that rules' selectors can match (tag: mounted)"),
+        "profile": N_("the stat line: stat id -> value; null or \"-\" means none"),
+        "abilities": N_("ability ids from the faction's or the game's glossary, or inline "
+                        "abilities"),
+        "equipment": N_("equipment carried, one item per entry"),
+        "unique_equipment": N_("unique equipment carried, one item per entry"),
+        "description": N_("a description of the combatant, printed on its card"),
     },
     "Warband": {
-        "schema": "the file format and its version: spherewars-warband/1",
-        "name": "the list's name",
-        "faction": "the id of the faction the list is built from",
-        "points_limit": "the points the list may spend (absent: no limit)",
-        "entries": "the combatants hired, each with how many",
-        "notes": "free notes, printed on the turn summary sheet",
+        "schema": N_("the file format and its version: spherewars-warband/1"),
+        "name": N_("the list's name"),
+        "faction": N_("the id of the faction the list is built from"),
+        "points_limit": N_("the points the list may spend (absent: no limit)"),
+        "entries": N_("the combatants hired, each with how many"),
+        "notes": N_("free notes, printed on the turn summary sheet"),
     },
     "Entry": {
-        "combatant": "the id of a combatant of the list's faction",
-        "count": "how many models of it are hired (1 to 9,999)",
+        "combatant": N_("the id of a combatant of the list's faction"),
+        "count": N_("how many models of it are hired (1 to 9,999)"),
     },
     "System": {
-        "schema": "the file format and its version: spherewars-system/1",
-        "id": "the game system's id: lowercase letters, digits and '-'",
-        "name": "the game's name as shown and printed",
-        "source": "the published rules the system comes from",
-        "list_name": "what a list is called in this game (default: Warband)",
-        "cost": "the number stat a list's points add up (absent: no points)",
-        "wounds": "default wounds of a combatant (absent: no wound track)",
-        "bases": "allowed base sizes in mm (absent: any whole number)",
-        "stats": "the stat line in print order",
-        "types": "the combatant types, in catalogue order (at least one)",
-        "ranks": "the combatant ranks",
-        "ability_kinds": "what an ability's kind may be",
-        "abilities": "the game's universal glossary of abilities",
-        "parameters": "recruiting parameters: name -> default whole number; factions override "
-                      "them under building",
-        "rules": "the recruiting rules, checked in order",
-        "figures": "derived figures reported with every check and printed on the summary sheet",
-        "reference": "the id of the turn reference printed on the summary sheet",
+        "schema": N_("the file format and its version: spherewars-system/1"),
+        "id": N_("the game system's id: lowercase letters, digits and '-'"),
+        "name": N_("the game's name as shown and printed"),
+        "source": N_("the published rules the system comes from"),
+        "list_name": N_("what a list is called in this game (default: Warband)"),
+        "cost": N_("the number stat a list's points add up (absent: no points)"),
+        "wounds": N_("default wounds of a combatant (absent: no wound track)"),
+        "bases": N_("allowed base sizes in mm (absent: any whole number)"),
+        "stats": N_("the stat line in print order"),
+        "types": N_("the combatant types, in catalogue order (at least one)"),
+        "ranks": N_("the combatant ranks"),
+        "ability_kinds": N_("what an ability's kind may be"),
+        "abilities": N_("the game's universal glossary of abilities"),
+        "parameters": N_("recruiting parameters: name -> default whole number; factions override "
+                         "them under building"),
+        "rules": N_("the recruiting rules, checked in order"),
+        "figures": N_("derived figures reported with every check and printed on the summary sheet"),
+        "reference": N_("the id of the turn reference printed on the summary sheet"),
     },
     "StatDef": {
-        "id": "the stat's id as written in profiles: letters, digits, '_' and '-'",
-        "name": "the stat's full name",
-        "kind": "number (the default), pair (a number or \"a-b\") or text (free text)",
-        "required": "true: every combatant must give this stat",
-        "only_when_set": "true: the column is printed only for combatants that have the stat",
+        "id": N_("the stat's id as written in profiles: letters, digits, '_' and '-'"),
+        "name": N_("the stat's full name"),
+        "kind": N_("number (the default), pair (a number or \"a-b\") or text (free text)"),
+        "required": N_("true: every combatant must give this stat"),
+        "only_when_set": N_("true: the column is printed only for combatants that have the stat"),
     },
     "TypeDef": {
-        "id": "the type's id, as combatants' type names it",
-        "name": "the type's name",
-        "plural": "the type's name for several (default: the name with an s)",
+        "id": N_("the type's id, as combatants' type names it"),
+        "name": N_("the type's name"),
+        "plural": N_("the type's name for several (default: the name with an s)"),
     },
-    "Named": {"id": "the id that files name it by", "name": "its name as shown and printed"},
+    "Named": {"id": N_("the id that files name it by"),
+              "name": N_("its name as shown and printed")},
     "Figure": {
-        "id": "the figure's id (its key in a check's JSON stats)",
-        "name": "the figure's name as printed",
-        "value": "how it is computed: " + _SELECTOR,
-        "help": "what the figure means at the table, shown as a tooltip",
+        "id": N_("the figure's id (its key in a check's JSON stats)"),
+        "name": N_("the figure's name as printed"),
+        "value": N_("how it is computed: {quantity}"),
+        "help": N_("what the figure means at the table, shown as a tooltip"),
     },
     "Rule": _RULE,
     "Selector": _SELECTOR_KEYS,
     "Event": {
-        "schema": "the file format and its version: spherewars-event/1",
-        "name": "the event's name",
-        "date": "the event's date, YYYY-MM-DD",
-        "system": "the game system every list must be of",
-        "points_limit": "replaces every list's own points limit",
-        "factions": "the factions lists may be of (absent: any)",
-        "rules": "more recruiting rules in the game system format, checked after the system's",
-        "data": "the data fingerprint the event expects, per faction id",
-        "lists": "the registered lists: a list not among them breaks list-not-registered",
+        "schema": N_("the file format and its version: spherewars-event/1"),
+        "name": N_("the event's name"),
+        "date": N_("the event's date, YYYY-MM-DD"),
+        "system": N_("the game system every list must be of"),
+        "points_limit": N_("replaces every list's own points limit"),
+        "factions": N_("the factions lists may be of (absent: any)"),
+        "rules": N_("more recruiting rules in the game system format, checked after the system's"),
+        "data": N_("the data fingerprint the event expects, per faction id"),
+        "lists": N_("the registered lists: a list not among them breaks list-not-registered"),
     },
     "RegisteredList": {
-        "player": "the player who registered the list",
-        "fingerprint": "the list fingerprint (spherewars fingerprint FILE)",
+        "player": N_("the player who registered the list"),
+        "fingerprint": N_("the list fingerprint (spherewars fingerprint FILE)"),
     },
 }
 """Every key's help text, shown by editors on hover; keyed by the model's name in the schema
-(``$defs``, or the top-level model)."""
+(``$defs``, or the top-level model). Marked for translation: the schema is written in the
+current language (``{quantity}`` stands for the description of a quantity)."""
 
 
 def _describe(schema: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -166,7 +174,7 @@ def _describe(schema: dict[str, Any], kind: str) -> dict[str, Any]:
         texts = DESCRIPTIONS.get(name, {})
         for key, prop in model.get("properties", {}).items():
             if key in texts and isinstance(prop, dict) and not prop.get("description"):
-                prop["description"] = texts[key]
+                prop["description"] = _(texts[key]).replace("{quantity}", _(_SELECTOR))
     return schema
 
 
@@ -194,8 +202,9 @@ def _for_system(schema: dict[str, Any], system: System) -> dict[str, Any]:
     schema = copy.deepcopy(schema)
     defs = schema.get("$defs", {})
     combatant = defs["Combatant"]["properties"]
-    combatant["type"] = {"enum": list(system.type_order), "description": "combatant type: "
-                         + ", ".join(f"{t.id} ({display(t.name)})" for t in system.types)}
+    combatant["type"] = {"enum": list(system.type_order),
+                         "description": _("combatant type: {types}").format(types=", ".join(
+                             f"{t.id} ({display(t.name)})" for t in system.types))}
     if system.ranks:
         combatant["rank"] = {"anyOf": [{"enum": [r.id for r in system.ranks]},
                                        {"type": "null"}]}
@@ -209,7 +218,8 @@ def _for_system(schema: dict[str, Any], system: System) -> dict[str, Any]:
     schema["properties"]["building"] = {
         "type": "object", "additionalProperties": False,
         "properties": {k: {"type": "integer", "minimum": 0, "default": v,
-                           "description": f"overrides the system's {k} (default {v})"}
+                           "description": _("overrides the system's {parameter} (default "
+                                            "{value})").format(parameter=k, value=v)}
                        for k, v in system.parameters.items()}}
     schema["properties"]["system"] = {"const": system.id}
     if system.ability_kinds:

@@ -27,11 +27,11 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from builder.model.ability import GlossaryAbility
+from builder.i18n import N_, _, current_language, pgettext
+from builder.model.ability import Difficulty, GlossaryAbility, Scope
 from builder.model.base import (
     Id,
     NonNegative,
-    OptText,
     Positive,
     StrictModel,
     check_schema,
@@ -54,8 +54,8 @@ with what it counts, "4 Messengers") and ``rule`` (the rule's name)."""
 
 def check_stat_id(value: str) -> str:
     if not STAT_ID.match(value):
-        raise ValueError(f"'{value}' is not a valid id: use letters, digits, '_' and '-' "
-                         "(for example 'PE' or 'hit_points')")
+        raise ValueError(_("'{value}' is not a valid id: use letters, digits, '_' and '-' "
+                           "(for example 'PE' or 'hit_points')").format(value=value))
     return value
 
 
@@ -149,8 +149,8 @@ def _quantity_shape(value: Any) -> Any:
     if _quantity_tag(value) == "bad":
         raise PydanticCustomError(
             "quantity",
-            "a quantity is a whole number, a parameter name, points_limit, or a mapping with "
-            "'models', 'sum' or 'max' (got {got})", {"got": describe(value)})
+            _("a quantity is a whole number, a parameter name, points_limit, or a mapping with "
+              "'models', 'sum' or 'max' (got {got})"), {"got": describe(value)})
     return value
 
 
@@ -191,20 +191,40 @@ class Rule(StrictModel):
     @model_validator(mode="after")
     def _form(self) -> Rule:
         if (self.count is None) == (self.each is None):
-            raise ValueError("a rule has exactly one of 'count' (one amount for the list) or "
-                             "'each' (each hired combatant that matches)")
+            raise ValueError(_("a rule has exactly one of 'count' (one amount for the list) "
+                               "or 'each' (each hired combatant that matches)"))
         if self.exactly is not None and (self.at_most is not None or self.at_least is not None):
-            raise ValueError("'exactly' already sets both bounds; leave out at_most and "
-                             "at_least")
+            raise ValueError(_("'exactly' already sets both bounds; leave out at_most and "
+                               "at_least"))
         if self.exactly is None and self.at_most is None and self.at_least is None:
-            raise ValueError("a rule needs a bound: at_most, at_least or exactly")
+            raise ValueError(_("a rule needs a bound: at_most, at_least or exactly"))
         if self.own_max and self.each is None:
-            raise ValueError("own_max works only with 'each' (form 2)")
+            raise ValueError(_("own_max works only with 'each' (form 2)"))
         return self
 
     @property
     def label(self) -> str:
         return display(self.name) if self.name is not None else self.id
+
+
+class SystemAbility(StrictModel):
+    """An ability of a game's universal glossary: the faction ability format (SPEC §1), its
+    name and text display texts (``{en: …, es: …}``). :meth:`System.glossary` gives them as
+    plain abilities in the current language."""
+
+    id: Id
+    name: DisplayText
+    scope: Scope | None = None
+    kind: Annotated[str, Strict()] | None = None
+    difficulty: Difficulty = None
+    successes: Positive = 1
+    text: DisplayText | None = None
+
+    def shown(self) -> GlossaryAbility:
+        return GlossaryAbility.model_construct(
+            id=self.id, name=display(self.name), scope=self.scope, kind=self.kind,
+            difficulty=self.difficulty, successes=self.successes,
+            text=display(self.text) if self.text is not None else None)
 
 
 class Figure(StrictModel):
@@ -220,7 +240,7 @@ class System(StrictModel):
     schema_: Literal["spherewars-system/1"] = Field(alias="schema")
     id: Id
     name: DisplayText
-    source: OptText = None
+    source: DisplayText | None = None
     list_name: DisplayText = "Warband"
     cost: StatId | None = None
     wounds: Positive | None = None
@@ -229,7 +249,7 @@ class System(StrictModel):
     types: list[TypeDef] = Field(min_length=1)
     ranks: list[Named] = Field(default_factory=list)
     ability_kinds: list[Named] = Field(default_factory=list)
-    abilities: list[GlossaryAbility] = Field(default_factory=list)
+    abilities: list[SystemAbility] = Field(default_factory=list)
     parameters: dict[Annotated[str, Strict()], NonNegative] = Field(default_factory=dict)
     rules: list[Rule] = Field(default_factory=list)
     figures: list[Figure] = Field(default_factory=list)
@@ -259,7 +279,14 @@ class System(StrictModel):
         return display(found.name) if found else (kind_id or "")
 
     def glossary(self) -> dict[str, GlossaryAbility]:
-        return {a.id: a for a in self.abilities}
+        """The universal glossary by id, names and texts in the current language (kept beside
+        the fields, like the engine's caches, and made again when the language changes)."""
+        language = current_language()
+        cached = self.__dict__.get("_glossary")
+        if cached is None or cached[0] != language:
+            cached = (language, {a.id: a.shown() for a in self.abilities})
+            object.__setattr__(self, "_glossary", cached)
+        return dict(cached[1])
 
     @property
     def list_name_text(self) -> str:
@@ -284,10 +311,24 @@ Problem = tuple[str, str]
 def not_one_of(what: str, value: str, known: list[str]) -> str:
     """"type must be one of: a, b (got the text 'x'; did you mean 'a'?)"."""
     near = closest(value, known)
-    hint = f"; did you mean '{near}'?" if near else ""
     if not known:
-        return f"{what}: this game defines none (got {describe(value)})"
-    return f"{what} must be one of: {', '.join(known)} (got {describe(value)}{hint})"
+        return _("{what}: this game defines none (got {got})").format(what=what,
+                                                                      got=describe(value))
+    if near:
+        return _("{what} must be one of: {known} (got {got}; did you mean '{near}'?)").format(
+            what=what, known=", ".join(known), got=describe(value), near=near)
+    return _("{what} must be one of: {known} (got {got})").format(
+        what=what, known=", ".join(known), got=describe(value))
+
+
+def unknown_system(system_id: str, loaded: list[str]) -> str:
+    """"unknown game system 'x' (did you mean 'torn'?)", or the loaded systems."""
+    near = closest(system_id, loaded)
+    if near:
+        return _("unknown game system '{system}' (did you mean '{near}'?)").format(
+            system=system_id, near=near)
+    return _("unknown game system '{system}'; loaded systems: {known}").format(
+        system=system_id, known=", ".join(loaded) or pgettext("systems", "none"))
 
 
 def duplicate_ids(what: str, key: str, items: list[dict[str, Any]]) -> list[Problem]:
@@ -299,8 +340,9 @@ def duplicate_ids(what: str, key: str, items: list[dict[str, Any]]) -> list[Prob
         if not isinstance(item_id, str):
             continue
         if item_id in first:
-            problems.append((f"{key}/{i}/id", f"{what} id '{item_id}' is used twice "
-                                              f"({key}[{first[item_id]}] and {key}[{i}])"))
+            problems.append((f"{key}/{i}/id", _(
+                "{what} id '{id}' is used twice ({key}[{first}] and {key}[{i}])").format(
+                what=_(what), id=item_id, key=key, first=first[item_id], i=i)))
         first.setdefault(item_id, i)
     return problems
 
@@ -332,23 +374,40 @@ class _Vocabulary:
             return
         known = [*self.parameters, POINTS_LIMIT]
         near = closest(value, known)
-        hint = f" (did you mean '{near}'?)" if near else (
-            f"; parameters: {', '.join(self.parameters)}" if self.parameters
-            else "; this system declares no parameters")
-        yield where, f"unknown parameter '{value}'{hint}"
+        if near:
+            message = _("unknown parameter '{name}' (did you mean '{near}'?)")
+        elif self.parameters:
+            message = _("unknown parameter '{name}'; parameters: {known}")
+        else:
+            message = _("unknown parameter '{name}'; this system declares no parameters")
+        yield where, message.format(name=value, near=near, known=", ".join(self.parameters))
 
     def stat(self, where: str, value: Any) -> Iterator[Problem]:
         if not isinstance(value, str):
             return
+        yield from self._stat(where, value, _("cannot add up '{stat}': it is a {kind} stat; only "
+                                              "number stats ({numbers}) can be added up"))
+
+    def _stat(self, where: str, value: str, not_a_number: str) -> Iterator[Problem]:
         kind = self.stat_kind.get(value)
         if kind is None:
             near = closest(value, list(self.stat_kind))
-            hint = f" (did you mean '{near}'?)" if near else (
-                f"; stats: {', '.join(self.stat_kind)}" if self.stat_kind else "")
-            yield where, f"unknown stat '{value}'{hint}"
+            if near:
+                message = _("unknown stat '{stat}' (did you mean '{near}'?)")
+            elif self.stat_kind:
+                message = _("unknown stat '{stat}'; stats: {known}")
+            else:
+                message = _("unknown stat '{stat}'")
+            yield where, message.format(stat=value, near=near, known=", ".join(self.stat_kind))
         elif kind != "number":
-            yield where, (f"cannot add up '{value}': it is a {kind} stat; only number stats "
-                          f"({', '.join(self.number_stats()) or 'none'}) can be added up")
+            yield where, not_a_number.format(stat=value, kind=kind, numbers=", ".join(
+                self.number_stats()) or pgettext("stats", "none"))
+
+    def cost(self, value: Any) -> Iterator[Problem]:
+        if isinstance(value, str):
+            yield from self._stat("cost", value, _(
+                "the cost cannot be '{stat}': it is a {kind} stat; only number stats "
+                "({numbers}) can be added up"))
 
     def selector(self, where: str, sel: Any) -> Iterator[Problem]:
         if not isinstance(sel, dict):
@@ -376,7 +435,7 @@ class _Vocabulary:
                 yield from self.name(f"{where}/times", times)
                 # points_limit is not a multiplier
             if times == POINTS_LIMIT:
-                yield f"{where}/times", "times takes a whole number or a parameter name"
+                yield f"{where}/times", _("times takes a whole number or a parameter name")
 
 
 def system_problems(data: Any) -> list[Problem]:
@@ -385,14 +444,11 @@ def system_problems(data: Any) -> list[Problem]:
         return []
     vocab = _Vocabulary(data)
     problems: list[Problem] = []
-    for key, what in (("stats", "stat"), ("types", "type"), ("ranks", "rank"),
-                      ("ability_kinds", "ability kind"), ("abilities", "ability"),
-                      ("rules", "rule"), ("figures", "figure")):
+    for key, what in (("stats", N_("stat")), ("types", N_("type")), ("ranks", N_("rank")),
+                      ("ability_kinds", N_("ability kind")), ("abilities", N_("ability")),
+                      ("rules", N_("rule")), ("figures", N_("figure"))):
         problems += duplicate_ids(what, key, mappings(data.get(key)))
-    cost = data.get("cost")
-    if isinstance(cost, str):
-        problems += [("cost", msg.replace("cannot add up", "the cost cannot be"))
-                     for _w, msg in vocab.stat("cost", cost)]
+    problems += vocab.cost(data.get("cost"))
     for i, rule in enumerate(mappings(data.get("rules"))):
         at = f"rules/{i}"
         for key in ("count", "at_most", "at_least", "exactly", "when"):
@@ -402,8 +458,8 @@ def system_problems(data: Any) -> list[Problem]:
         problems += _template(f"{at}/message", rule.get("message"))
     for i, figure in enumerate(mappings(data.get("figures"))):
         if figure.get("id") == "models":
-            problems.append((f"figures/{i}/id", "'models' is reported with every list "
-                                                "already; give the figure another id"))
+            problems.append((f"figures/{i}/id", _("'models' is reported with every list "
+                                                  "already; give the figure another id")))
         if "value" in figure:
             problems += vocab.quantity(f"figures/{i}/value", figure["value"])
     kinds = _ids(mappings(data.get("ability_kinds")))
@@ -423,10 +479,12 @@ def _template(where: str, message: Any) -> list[Problem]:
         try:
             names = [f for _lit, f, _spec, _conv in string.Formatter().parse(text) if f]
         except ValueError as exc:
-            out.append((where, f"message: {exc} (write {{{{ and }}}} for braces)"))
+            out.append((where, _("message: {problem} (write {{{{ and }}}} for braces)").format(
+                problem=exc)))
             continue
         for name in names:
             if name not in PLACEHOLDERS:
-                out.append((where, f"message: unknown placeholder {{{name}}}; use "
-                                   + ", ".join(f"{{{p}}}" for p in PLACEHOLDERS)))
+                out.append((where, _("message: unknown placeholder {{{name}}}; use {known}")
+                            .format(name=name,
+                                    known=", ".join(f"{{{p}}}" for p in PLACEHOLDERS))))
     return out

@@ -1,7 +1,8 @@
 """Display texts of data files: plain text, or one text per language (``{en: …, es: …}``).
 
 SPEC §5: "every display text may be {en: …, es: …}". The language shown is the program's
-current one (``set_language``), else English, else the first given.
+current one (:mod:`builder.i18n`: one setting for messages and display texts), else English,
+else the first given.
 """
 
 from __future__ import annotations
@@ -11,32 +12,35 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, Strict, WithJsonSchema
 
+from builder import i18n
+from builder.i18n import _
+
 LANGUAGE_KEY = re.compile(r"^[a-z]{2}$")
-DEFAULT_LANGUAGE = "en"
-_current = {"language": DEFAULT_LANGUAGE}
+DEFAULT_LANGUAGE = i18n.SOURCE_LANGUAGE
 
 
 def set_language(code: str) -> None:
-    _current["language"] = code
+    """The program's language (:func:`builder.i18n.set_language`): messages follow too."""
+    i18n.set_language(code)
 
 
 def language() -> str:
-    return _current["language"]
+    return i18n.current_language()
 
 
 def _check_display(value: str | dict[str, str]) -> str | dict[str, str]:
     if isinstance(value, str):
         if not value.strip():
-            raise ValueError("must not be empty")
+            raise ValueError(_("must not be empty"))
         return value
     if not value:
-        raise ValueError("give the text, or one text per language such as {en: …, es: …}")
+        raise ValueError(_("give the text, or one text per language such as {en: …, es: …}"))
     for key, text in value.items():
         if not LANGUAGE_KEY.match(key):
-            raise ValueError(f"'{key}' is not a language code; use two lowercase letters "
-                             "such as en or es")
+            raise ValueError(_("'{key}' is not a language code; use two lowercase letters "
+                               "such as en or es").format(key=key))
         if not text.strip():
-            raise ValueError(f"the '{key}' text must not be empty")
+            raise ValueError(_("the '{key}' text must not be empty").format(key=key))
     return value
 
 
@@ -59,7 +63,7 @@ def display(value: Any, lang: str | None = None) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, dict) and value:
-        code = lang or _current["language"]
+        code = lang or i18n.current_language()
         for key in (code, DEFAULT_LANGUAGE):
             if key in value:
                 return str(value[key])

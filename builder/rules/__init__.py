@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder.i18n import _
 from builder.model import Faction, Warband
 from builder.model.system import Rule
 from builder.rules.engine import Roster, caps, check_rule, check_unknown_combatants, figures
@@ -62,8 +63,8 @@ class Report:
 
 def unknown_faction(warband: Warband) -> Finding:
     return Finding("unknown-faction", "error",
-                   f"Unknown faction '{warband.faction}': no faction data with that id is "
-                   "loaded")
+                   _("Unknown faction '{faction}': no faction data with that id is "
+                     "loaded").format(faction=warband.faction))
 
 
 def validate(warband: Warband, faction: Faction | None, points_override: int | None = None,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
+from builder.i18n import N_, _, ngettext
 from builder.model import Combatant, Faction, Warband
 from builder.model.base import closest
 from builder.model.system import (
@@ -114,7 +115,7 @@ def what(r: Roster, sel: Selector, n: int) -> str:
     if isinstance(sel.id, str) and len(sel.given()) == 1:
         found = r.faction.combatant(sel.id)
         return found.name if found else sel.id
-    return "model" if n == 1 else "models"
+    return ngettext("model", "models", n)
 
 
 # --- quantities ----------------------------------------------------------------------------
@@ -129,29 +130,35 @@ class Amount:
     """The value with what it counts ("4 Messengers"), for the counted side of a rule."""
 
 
+def _none_hired(r: Roster, sel: Selector) -> str:
+    return _("no {what} hired").format(what=what(r, sel, 1))
+
+
 def models_of(q: ModelsQuantity, r: Roster) -> Amount:
     hired = selected(r, q.models)
     n = sum(n for _c, n in hired)
     parts = [f"{f'{k}× ' if k > 1 else ''}{c.name}" for c, k in hired]
-    basis = ", ".join(parts) or f"no {what(r, q.models, 1)} hired"
-    return Amount(n, basis, f"{n} {what(r, q.models, n)} hired")
+    basis = ", ".join(parts) or _none_hired(r, q.models)
+    return Amount(n, basis, _("{n} {what} hired").format(n=n, what=what(r, q.models, n)))
 
 
 def sum_of(q: SumQuantity, r: Roster) -> Amount:
     hired = selected(r, q.of)
     total = sum(c.number(q.sum) * n for c, n in hired)
     parts = [f"{f'{k}× ' if k > 1 else ''}{c.name} {q.sum} {c.shown(q.sum)}" for c, k in hired]
-    basis = ", ".join(parts) or f"no {what(r, q.of, 1)} hired"
-    return Amount(total, basis, f"{q.sum} {total} in all")
+    basis = ", ".join(parts) or _none_hired(r, q.of)
+    return Amount(total, basis, _("{stat} {total} in all").format(stat=q.sum, total=total))
 
 
 def max_of(q: MaxQuantity, r: Roster) -> Amount:
     hired = selected(r, q.of)
     if not hired:
-        return Amount(0, f"no {what(r, q.of, 1)} hired", f"highest {q.max} 0")
+        return Amount(0, _none_hired(r, q.of),
+                      _("highest {stat} {value}").format(stat=q.max, value=0))
     best = max(hired, key=lambda cn: cn[0].number(q.max))[0]
     value = best.number(q.max)
-    return Amount(value, f"{best.name} {q.max} {value}", f"highest {q.max} {value}")
+    return Amount(value, f"{best.name} {q.max} {value}",
+                  _("highest {stat} {value}").format(stat=q.max, value=value))
 
 
 def named(name: str, r: Roster) -> Amount | None:
@@ -161,9 +168,10 @@ def named(name: str, r: Roster) -> Amount | None:
     if value is None:
         return None
     if name == POINTS_LIMIT:
-        return Amount(value, "the points limit")
-    own = " (faction rule)" if name in r.faction.building else ""
-    return Amount(value, f"{name} = {value}{own}")
+        return Amount(value, _("the points limit"))
+    if name in r.faction.building:
+        return Amount(value, _("{name} = {value} (faction rule)").format(name=name, value=value))
+    return Amount(value, f"{name} = {value}")
 
 
 Quantity = int | str | ModelsQuantity | SumQuantity | MaxQuantity
@@ -245,13 +253,15 @@ def _broken(kind: str, have: int, bound: int) -> bool:
     return have > bound if kind == "at_most" else have < bound
 
 
-_DEFAULT = {
-    ("list", "at_most"): "{rule}: {counted}; at most {bound} allowed{why}",
-    ("list", "at_least"): "{rule}: {counted}; at least {bound} needed{why}",
-    ("list", "exactly"): "{rule}: {counted}; exactly {bound} needed{why}",
-    ("each", "at_most"): "{rule}: {amount} × {combatant} hired; at most {bound} allowed{why}",
-    ("each", "at_least"): "{rule}: {amount} × {combatant} hired; at least {bound} needed{why}",
-    ("each", "exactly"): "{rule}: {amount} × {combatant} hired; exactly {bound} needed{why}",
+_DEFAULT = {  # {why}: " (how the bound was reached)", or nothing
+    ("list", "at_most"): N_("{rule}: {counted}; at most {bound} allowed{why}"),
+    ("list", "at_least"): N_("{rule}: {counted}; at least {bound} needed{why}"),
+    ("list", "exactly"): N_("{rule}: {counted}; exactly {bound} needed{why}"),
+    ("each", "at_most"): N_("{rule}: {amount} × {combatant} hired; at most {bound} allowed{why}"),
+    ("each", "at_least"): N_("{rule}: {amount} × {combatant} hired; at least {bound} "
+                             "needed{why}"),
+    ("each", "exactly"): N_("{rule}: {amount} × {combatant} hired; exactly {bound} "
+                            "needed{why}"),
 }
 
 
@@ -268,7 +278,7 @@ def _finding(rule: Rule, form: str, kind: str, have: Amount, bound: Amount,
     else:
         shape = "exactly" if rule.exactly is not None else kind
         why = f" ({bound.basis})" if bound.basis else ""
-        message = _DEFAULT[(form, shape)].format(why=why, **fields)
+        message = _(_DEFAULT[(form, shape)]).format(why=why, **fields)
     return Finding(rule.id, rule.severity, message, ids, have.value, bound.value,
                    display(rule.cite) or None)
 
@@ -303,7 +313,7 @@ def check_each(rule: Rule, r: Roster) -> list[Finding]:
             if rule.own_max and kind == "at_most" and c.max is not None:
                 if n > c.max:
                     out.append(_finding(rule, "each", kind, Amount(n),
-                                        Amount(c.max, "its own max"), c, (c.id,)))
+                                        Amount(c.max, _("its own max")), c, (c.id,)))
                     break
                 continue
             if bound is not None and _broken(kind, n, bound):
@@ -325,14 +335,23 @@ def check_unknown_combatants(r: Roster) -> list[Finding]:
     kept in the list but counts toward nothing else."""
     known = [c.id for c in r.faction.combatants] if r.unknown else []
 
-    def hint(cid: str) -> str:
+    def message(cid: str, n: int) -> str:
         near = closest(cid, known)
-        return f"; did you mean '{near}'?" if near else ""
+        if near:
+            text = ngettext("{n} model of '{id}', which the {faction} data does not have: it "
+                            "counts toward nothing (update the data or remove the entry; did "
+                            "you mean '{near}'?)",
+                            "{n} models of '{id}', which the {faction} data does not have: it "
+                            "counts toward nothing (update the data or remove the entry; did "
+                            "you mean '{near}'?)", n)
+        else:
+            text = ngettext("{n} model of '{id}', which the {faction} data does not have: it "
+                            "counts toward nothing (update the data or remove the entry)",
+                            "{n} models of '{id}', which the {faction} data does not have: it "
+                            "counts toward nothing (update the data or remove the entry)", n)
+        return text.format(n=n, id=cid, faction=r.faction.name, near=near)
 
-    return [Finding("unknown-combatant", "error",
-                    f"{n} model{'s' if n != 1 else ''} of '{cid}', which the {r.faction.name} "
-                    "data does not have: it counts toward nothing (update the data or remove "
-                    f"the entry{hint(cid)})", (cid,))
+    return [Finding("unknown-combatant", "error", message(cid, n), (cid,))
             for cid, n in r.unknown.items()]
 
 

@@ -1,0 +1,168 @@
+"""The Spanish translation is complete: every marked message, every display text of the built-in
+systems, every reference text (issue 16).
+
+The messages are extracted from the source here, in-process, with Babel's own extractor and
+the keywords of ``babel.cfg`` / ``make translations``, so a message added without a Spanish
+translation fails this test rather than showing English to a Spanish player.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import string
+from pathlib import Path
+
+import pytest
+import yaml
+
+babel = pytest.importorskip("babel")
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir  # noqa: E402
+from babel.messages.mofile import write_mo  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+from builder import i18n  # noqa: E402
+from builder.model.text import display  # noqa: E402
+from tests.conftest import REPO  # noqa: E402
+
+LOCALE = REPO / "builder" / "locale"
+PO = LOCALE / "es" / "LC_MESSAGES" / "spherewars.po"
+MO = PO.with_suffix(".mo")
+KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2)}
+"""What ``make translations`` passes to pybabel (``-k Nn_:1,2`` on top of the defaults)."""
+
+
+def _extracted() -> dict[tuple[str | None, str | tuple[str, ...]], list[str]]:
+    """(context, msgid) -> where it is used, for every marked message of the package."""
+    found: dict[tuple[str | None, str | tuple[str, ...]], list[str]] = {}
+    for filename, lineno, message, _comments, context in extract_from_dir(
+            REPO / "builder", method_map=[("**.py", "python")], keywords=KEYWORDS):
+        key = (context, message)
+        found.setdefault(key, []).append(f"builder/{filename}:{lineno}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def extracted():
+    return _extracted()
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    with PO.open("rb") as fh:
+        return read_po(fh, "es")
+
+
+def _key(message) -> tuple[str | None, str | tuple[str, ...]]:
+    return message.context, message.id
+
+
+def test_the_source_marks_hundreds_of_messages(extracted):
+    """The extraction works at all (the keywords, the folder): a broken one would find none and
+    pass every other test here."""
+    assert len(extracted) > 400
+    assert (None, "usage: ") in extracted  # argparse's own words
+    assert (None, ("{n} model", "{n} models")) in extracted  # a plural
+    assert ("systems", "none") in extracted  # a message with a context
+
+
+def test_every_marked_message_has_a_spanish_translation(extracted, catalogue):
+    missing, fuzzy = [], []
+    for key, where in sorted(extracted.items(), key=str):
+        message = catalogue.get(key[1], context=key[0])
+        strings = message.string if message is not None and isinstance(message.string, tuple) \
+            else (message.string,) if message is not None else ("",)
+        if message is None or not all(s and s.strip() for s in strings):
+            missing.append(f"{where[0]}: {key[1]!r}")
+        elif message.fuzzy:
+            fuzzy.append(f"{where[0]}: {key[1]!r}")
+    assert missing == [], "no Spanish translation (run make translations, then edit es.po)"
+    assert fuzzy == [], "marked fuzzy in es.po: check the translation and remove the flag"
+
+
+def test_the_catalogue_holds_no_message_the_source_lost(extracted, catalogue):
+    """Every entry of es.po is still used: ``make translations`` drops the others."""
+    stale = [m.id for m in catalogue if m.id and _key(m) not in extracted]
+    assert stale == []
+    assert not catalogue.fuzzy, "the catalogue's header is marked fuzzy: pybabel would skip it"
+
+
+def _fields(text: str) -> list[str]:
+    """The ``{name}`` fields of a str.format template (or its braces as written, for a text
+    that is not one), and its %-style placeholders, sorted."""
+    try:
+        names = [f"{{{name}}}" for _lit, name, _spec, _conv in string.Formatter().parse(text)
+                 if name is not None]
+    except ValueError:
+        names = re.findall(r"\{[^{}]*\}", text)
+    return sorted(names + re.findall(r"%\([a-z_]+\)[sr]|%[sr]", text))
+
+
+def test_translations_keep_every_placeholder(catalogue):
+    """A Spanish message fills the same {fields} (and argparse's %(fields)s) as the English one:
+    a lost or misspelt one would raise, or print the wrong value."""
+    wrong = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            if _fields(text) != _fields(ids[-1]):
+                wrong.append((ids[0], text))
+    assert wrong == []
+    assert [error for _m, errors in catalogue.check() for error in errors] == []
+
+
+def test_the_compiled_catalogue_is_the_po_compiled(catalogue):
+    """builder/locale/es/LC_MESSAGES/spherewars.mo is what setup.py and ``pybabel compile`` make
+    of spherewars.po now: an edit of the .po without ``make translations`` (or ``make``) fails."""
+    assert MO.is_file(), "no compiled catalogue: run make translations (or make run)"
+    out = io.BytesIO()
+    write_mo(out, catalogue, use_fuzzy=False)
+    assert MO.read_bytes() == out.getvalue(), "es.po changed since spherewars.mo was compiled"
+
+
+def test_no_message_is_marked_as_an_f_string():
+    """``_(f"…")`` cannot be translated (the catalogue holds the template, not its values)."""
+    bad = [f"{path.relative_to(REPO)}:{n}"
+           for path in sorted((REPO / "builder").rglob("*.py"))
+           for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+           if re.search(r"\b(_|ngettext|pgettext|N_|Nn_)\(\s*f[\"']", line)]
+    assert bad == []
+
+
+# --- the language setting -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({}, "en"),
+    ({"LANG": "es_ES.UTF-8"}, "es"),
+    ({"LANG": "es_AR"}, "es"),
+    ({"LC_MESSAGES": "es_ES.UTF-8", "LANG": "en_GB.UTF-8"}, "es"),
+    ({"LC_ALL": "C", "LANG": "es_ES.UTF-8"}, "en"),  # the first one set decides
+    ({"LANGUAGE": "fr:es", "LANG": "en_US.UTF-8"}, "es"),  # the first it has, in order
+    ({"LANGUAGE": "en:es"}, "en"),
+    ({"LANGUAGE": "fr", "LANG": "es_ES.UTF-8"}, "en"),  # gettext reads LANGUAGE only
+    ({"LANGUAGE": "", "LANG": "es_ES.UTF-8"}, "es"),  # an empty one is not set
+    ({"LC_ALL": "POSIX"}, "en"),
+])
+def test_the_environment_chooses_as_gettext_does(environ, expected):
+    assert i18n.language_from_environment(environ) == expected
+
+
+def test_one_setting_for_messages_and_display_texts():
+    i18n.set_language("es")
+    assert i18n._("Wounds") == "Heridas"
+    assert display({"en": "Warband", "es": "Banda"}) == "Banda"
+    assert i18n.ngettext("{n} model", "{n} models", 2).format(n=2) == "2 miniaturas"
+    assert i18n.number(9999) == "9.999"
+    i18n.set_language("en")
+    assert i18n._("Wounds") == "Wounds"
+    assert display({"en": "Warband", "es": "Banda"}) == "Warband"
+    assert i18n.number(9999) == "9,999"
+
+
+def test_spanish_is_available_and_named_in_spanish():
+    assert i18n.available_languages() == ("en", "es")
+    assert i18n.LANGUAGE_NAMES["es"] == "Español"
