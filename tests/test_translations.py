@@ -166,3 +166,84 @@ def test_one_setting_for_messages_and_display_texts():
 def test_spanish_is_available_and_named_in_spanish():
     assert i18n.available_languages() == ("en", "es")
     assert i18n.LANGUAGE_NAMES["es"] == "Español"
+
+
+# --- data: the built-in systems and the reference texts -------------------------------------
+
+SYSTEMS = sorted((REPO / "resources" / "systems").glob("*.yaml"))
+BOOK_NAMES = {"enorme", "espantoso", "arremetida", "inquebrantable", "durisimo-de-matar"}
+"""Universal abilities the SphereWars book names in Spanish in its English edition too."""
+
+
+def _display_texts(system: dict) -> list[tuple[str, object]]:
+    """(where, value) of every display text of a system file (SPEC §5)."""
+    out: list[tuple[str, object]] = [("name", system["name"]), ("source", system.get("source")),
+                                     ("list_name", system.get("list_name", {"en": "Warband",
+                                                                            "es": "Banda"}))]
+    for key, fields in (("stats", ("name",)), ("types", ("name", "plural")),
+                        ("ranks", ("name",)), ("ability_kinds", ("name",)),
+                        ("rules", ("name", "cite", "message")), ("figures", ("name", "help"))):
+        for item in system.get(key) or []:
+            out += [(f"{key}/{item['id']}/{f}", item[f]) for f in fields if f in item]
+    for ability in system.get("abilities") or []:
+        if ability["id"] not in BOOK_NAMES:
+            out.append((f"abilities/{ability['id']}/name", ability["name"]))
+        if "text" in ability:
+            out.append((f"abilities/{ability['id']}/text", ability["text"]))
+    return [(where, value) for where, value in out if value is not None]
+
+
+@pytest.mark.parametrize("path", SYSTEMS, ids=lambda p: p.stem)
+def test_every_display_text_of_a_builtin_system_is_in_english_and_spanish(path: Path):
+    system = yaml.safe_load(path.read_text(encoding="utf-8"))
+    texts = _display_texts(system)
+    assert texts
+    one_language = [where for where, value in texts
+                    if not (isinstance(value, dict) and value.get("en") and value.get("es"))]
+    assert one_language == []
+
+
+@pytest.mark.parametrize("path", SYSTEMS, ids=lambda p: p.stem)
+def test_spanish_rule_messages_fill_the_same_placeholders(path: Path):
+    system = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for rule in system.get("rules") or []:
+        message = rule.get("message")
+        if isinstance(message, dict):
+            assert _fields(message["es"]) == _fields(message["en"]), rule["id"]
+
+
+REFERENCES = sorted(p for p in (REPO / "resources" / "reference").glob("*.yaml")
+                    if p.stem.count(".") == 0)
+
+
+@pytest.mark.parametrize("path", REFERENCES, ids=lambda p: p.stem)
+def test_every_reference_text_has_a_parallel_spanish_one(path: Path):
+    """resources/reference/<id>.es.yaml says the same as <id>.yaml item by item: the same
+    blocks, points, table shapes and notes, so the Spanish sheet leaves nothing out."""
+    from builder.export.reference import load_reference
+
+    english = load_reference(path)
+    spanish_path = path.with_name(f"{path.stem}.es.yaml")
+    assert spanish_path.is_file()
+    spanish = load_reference(spanish_path)
+    assert len(spanish.items) == len(english.items)
+    assert bool(spanish.squad_note) == bool(english.squad_note)
+    for en, es in zip(english.items, spanish.items, strict=True):
+        assert len(es.points) == len(en.points), en.title
+        assert (bool(es.text), bool(es.note)) == (bool(en.text), bool(en.note)), en.title
+        if en.table is not None:
+            assert es.table is not None
+            assert len(es.table.columns) == len(en.table.columns), en.title
+            assert len(es.table.rows) == len(en.table.rows), en.title
+        # a number or stat abbreviation of the rules is kept ("+1", "MAN", "5\"")
+        for abbreviation in re.findall(r"\b(?:MOV|MAN|DES|PRE|POT|CON|FUR|POD|PE|CA)\b",
+                                       str(en.model_dump())):
+            assert abbreviation in str(es.model_dump()), (en.title, abbreviation)
+
+
+def test_the_sheet_prints_the_reference_in_the_current_language():
+    from builder.export.reference import load_reference
+
+    assert load_reference("spherewars-1e").title == "Turn reference"
+    i18n.set_language("es")
+    assert load_reference("spherewars-1e").title == "Referencia del turno"
