@@ -38,7 +38,7 @@ translations: $(STAMP)
 		--width 100 --project spherewars --copyright-holder "SphereWars Warband Builder" \
 		-o $(LOCALE)/messages.pot builder
 	$(BIN)/pybabel update -D spherewars -i $(LOCALE)/messages.pot -d $(LOCALE) --width 100 \
-		--ignore-obsolete --update-header-comment
+		--ignore-obsolete
 	$(BIN)/pybabel compile -D spherewars -d $(LOCALE) --statistics
 
 $(LOCALE)/%/LC_MESSAGES/spherewars.mo: $(LOCALE)/%/LC_MESSAGES/spherewars.po | $(STAMP)

@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolButton
 
 from builder.gui import icons
+from builder.gui.language import add_language_menu
 from builder.gui.undokeys import UndoKeys
 
 SK = QKeySequence.StandardKey
@@ -173,6 +174,7 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     data = bar.addMenu("&Data")
     data.addActions([a.factions, a.reload_data, a.data_problems])
 
+    add_language_menu(bar, getattr(window, "settings", None))  # stored; applies on restart
     help_ = bar.addMenu("&Help")
     help_.addActions([a.shortcuts, a.about])
 

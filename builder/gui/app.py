@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from builder import __version__, paths
 from builder.gui import icons
+from builder.gui.language import apply_language
 
 if TYPE_CHECKING:
     from builder.gui.mainwindow import MainWindow
@@ -67,6 +68,7 @@ printing the window title, so a built bundle can be checked without a person at 
 
 def run(file: str | None = None) -> int:
     app = create_app()
+    apply_language(app)  # --lang, else the Language menu's choice, else the environment
     window = create_window(file)
     if os.environ.get(SMOKE_TEST_ENV):
         def report() -> None:

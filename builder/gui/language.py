@@ -1,0 +1,139 @@
+"""The app's language: the *Language* menu, the choice it stores, and Qt's own translations.
+
+The language itself is :mod:`builder.i18n`'s, one setting for every message and display text.
+The app reads it, in this order: ``--lang`` on the command line (``spherewars --lang es gui``),
+else the choice made in the *Language* menu (stored in QSettings under :data:`SETTINGS_KEY`),
+else the environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English; the
+menu lists the languages whose catalogues are installed (KeePassXC's way) plus "the system's".
+A choice applies from the next start: the menu says so.
+
+Qt translates its own standard texts (dialog buttons, the file dialog, context menus) from
+``qtbase_<lang>.qm``, which PySide6-Essentials ships in ``PySide6/Qt/translations``;
+:func:`install_qt_translations` loads it into the application with a QTranslator.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QMessageBox, QWidget
+
+from builder import i18n
+from builder.i18n import _
+
+SETTINGS_KEY = "language"
+"""QSettings key of the language chosen in the menu: a language code, absent for the system's."""
+SYSTEM = ""
+"""The menu's "system language" choice: nothing stored, the environment decides."""
+
+
+def stored_language(settings: QSettings | None = None) -> str | None:
+    """The language chosen in the menu (a code the program has), or None."""
+    value = (settings or QSettings()).value(SETTINGS_KEY)
+    return value if isinstance(value, str) and value in i18n.available_languages() else None
+
+
+def apply_language(app: QApplication, settings: QSettings | None = None) -> str:
+    """Set the program's language for this run of the app and load Qt's translations for it:
+    ``--lang`` when given, else the stored choice, else the environment. Returns the code."""
+    if i18n.language_origin() != "command line":
+        stored = stored_language(settings)
+        if stored is not None:
+            i18n.set_language(stored, origin="settings")
+    language = i18n.current_language()
+    install_qt_translations(app, language)
+    return language
+
+
+def qt_translations_dirs() -> list[Path]:
+    """Where ``qtbase_<lang>.qm`` may be: inside the PySide6 package (a wheel, and the
+    PyInstaller bundle, which keeps the package's layout), then where Qt says."""
+    import PySide6
+
+    folders = [Path(PySide6.__file__).resolve().parent / "Qt" / "translations",
+               Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))]
+    return [f for f in dict.fromkeys(folders) if f.is_dir()]
+
+
+def install_qt_translations(app: QApplication, language: str) -> QTranslator | None:
+    """Load Qt's own translations for ``language`` into ``app`` (replacing any loaded before);
+    None for English or when the file is not there (Qt then speaks English)."""
+    for old in app.findChildren(QTranslator, "qt-translations"):
+        app.removeTranslator(old)
+        old.deleteLater()
+    if language == i18n.SOURCE_LANGUAGE:
+        return None
+    translator = QTranslator(app)
+    translator.setObjectName("qt-translations")
+    for folder in qt_translations_dirs():
+        if translator.load(QLocale(language), "qtbase", "_", str(folder)):
+            app.installTranslator(translator)
+            return translator
+    translator.deleteLater()
+    return None
+
+
+class LanguageMenu(QMenu):
+    """*Language*: the system's, then each available language in its own words; the one in
+    use is checked. Choosing one stores it and says that it applies from the next start."""
+
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
+        super().__init__(_("&Language"), parent)
+        self.setObjectName("language-menu")
+        self._settings = settings
+        self.group = QActionGroup(self)
+        self.group.setExclusive(True)
+        stored = stored_language(settings)
+        current = stored if stored is not None else SYSTEM
+        names = [(SYSTEM, _("System language"))]
+        names += [(code, i18n.LANGUAGE_NAMES.get(code, code))
+                  for code in i18n.available_languages()]
+        for code, name in names:
+            action = QAction(name, self)
+            action.setObjectName(f"language-{code or 'system'}")
+            action.setCheckable(True)
+            action.setChecked(code == current)
+            action.setData(code)
+            self.group.addAction(action)
+            self.addAction(action)
+            if code == SYSTEM:
+                self.addSeparator()
+        self.group.triggered.connect(self.choose)
+
+    @property
+    def settings(self) -> QSettings:
+        return self._settings if self._settings is not None else QSettings()
+
+    def choose(self, action: QAction) -> None:
+        code = action.data()
+        settings = self.settings
+        if (stored_language(settings) or SYSTEM) == code:
+            return
+        if code == SYSTEM:
+            settings.remove(SETTINGS_KEY)
+        else:
+            settings.setValue(SETTINGS_KEY, code)
+        settings.sync()
+        self.notice(code)
+
+    def notice(self, code: str) -> QMessageBox:
+        """Say that the change applies from the next start (naming the language in its own
+        words, so that it reads whichever language the app is in now)."""
+        chosen = i18n.LANGUAGE_NAMES.get(code, _("the system language"))
+        box = QMessageBox(QMessageBox.Icon.Information, _("Language"),
+                          _("The app will be in {language} from the next time it starts.")
+                          .format(language=chosen), QMessageBox.StandardButton.Ok,
+                          self.parentWidget())
+        box.setObjectName("language-notice")
+        box.open()
+        return box
+
+
+def add_language_menu(bar: QMenuBar, settings: QSettings | None = None) -> LanguageMenu:
+    """Add the *Language* menu at the end of a menu bar; the choice goes to ``settings`` (the
+    window's), by default the application's QSettings."""
+    menu = LanguageMenu(bar, settings)
+    bar.addMenu(menu)
+    return menu

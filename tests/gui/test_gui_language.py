@@ -1,0 +1,111 @@
+"""The app's *Language* menu, the choice it stores, and Qt's own Spanish (issue 16)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
+
+from builder import i18n
+from builder.gui.language import (
+    SETTINGS_KEY,
+    LanguageMenu,
+    apply_language,
+    install_qt_translations,
+    qt_translations_dirs,
+    stored_language,
+)
+
+
+def _menu(window: Any) -> LanguageMenu:
+    found = window.findChild(LanguageMenu, "language-menu")
+    assert found is not None
+    return found
+
+
+def _checked(menu: LanguageMenu) -> str:
+    return next(a.text() for a in menu.actions() if a.isChecked())
+
+
+def test_the_menu_bar_has_a_language_menu_listing_each_language_in_its_own_words(window):
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles[-2:] == ["&Language", "&Help"]
+    menu = _menu(window)
+    assert [a.text() for a in menu.actions() if not a.isSeparator()] == [
+        "System language", "English", "Español"]
+    assert _checked(menu) == "System language"
+
+
+def test_choosing_spanish_stores_it_and_says_it_applies_from_the_next_start(
+        window, settings: QSettings, qtbot) -> None:
+    menu = _menu(window)
+    spanish = window.findChild(type(menu.actions()[0]), "language-es")
+    spanish.trigger()
+    assert settings.value(SETTINGS_KEY) == "es"
+    assert stored_language(settings) == "es"
+    assert _checked(menu) == "Español"
+    notice = window.findChild(QMessageBox, "language-notice")
+    assert notice is not None and notice.isVisible()
+    assert notice.text() == "The app will be in Español from the next time it starts."
+    assert i18n.current_language() == "en"  # this session stays as it was
+    notice.button(QMessageBox.StandardButton.Ok).click()
+
+    window.findChild(type(spanish), "language-system").trigger()
+    assert settings.value(SETTINGS_KEY) is None  # the environment decides again
+
+
+def test_the_stored_choice_overrides_the_environment_but_not_the_command_line(
+        qapp: QApplication, settings: QSettings, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.setValue(SETTINGS_KEY, "es")
+    monkeypatch.setenv("LANGUAGE", "en")
+    try:
+        i18n.set_language(None)  # the environment: English
+        assert apply_language(qapp, settings) == "es"
+        assert i18n.language_origin() == "settings"
+
+        i18n.set_language("en", origin="command line")  # spherewars --lang en gui
+        assert apply_language(qapp, settings) == "en"
+    finally:
+        i18n.set_language("en")
+        install_qt_translations(qapp, "en")
+
+
+def test_a_choice_of_a_language_the_program_lacks_is_ignored(settings: QSettings) -> None:
+    settings.setValue(SETTINGS_KEY, "xx")
+    assert stored_language(settings) is None
+
+
+def test_qt_speaks_spanish_with_the_program(qapp: QApplication) -> None:
+    """qtbase_es.qm ships with PySide6-Essentials; loaded, Qt's standard buttons follow."""
+    assert any((folder / "qtbase_es.qm").is_file() for folder in qt_translations_dirs())
+    english = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel
+                               | QDialogButtonBox.StandardButton.Save)
+    assert english.button(QDialogButtonBox.StandardButton.Cancel).text().replace(
+        "&", "") == "Cancel"
+    try:
+        assert install_qt_translations(qapp, "es") is not None
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel
+                               | QDialogButtonBox.StandardButton.Save)
+        assert box.button(QDialogButtonBox.StandardButton.Cancel).text().replace(
+            "&", "") == "Cancelar"
+        assert box.button(QDialogButtonBox.StandardButton.Save).text().replace(
+            "&", "") == "Guardar"
+    finally:
+        assert install_qt_translations(qapp, "en") is None
+    again = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    assert again.button(QDialogButtonBox.StandardButton.Cancel).text().replace(
+        "&", "") == "Cancel"
+
+
+def test_the_menu_itself_is_in_spanish_in_a_spanish_session(qapp: QApplication,
+                                                           settings: QSettings) -> None:
+    i18n.set_language("es")
+    menu = LanguageMenu(None, settings)
+    try:
+        assert menu.title() == "&Idioma"
+        assert [a.text() for a in menu.actions() if not a.isSeparator()] == [
+            "Idioma del sistema", "English", "Español"]
+    finally:
+        menu.deleteLater()
