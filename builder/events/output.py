@@ -227,7 +227,7 @@ def html_report(event: Event, results: list[dict[str, Any]], summary: dict[str, 
                             f'{escape(f["message"])} <code>[{escape(f["rule"])}]</code></li>'
                             for f in r["findings"])
             body = (f'<ul class="findings">{items}</ul>' if items
-                    else f"<p>{escape(_('No findings: the list is legal.'))}</p>")
+                    else "<p>" + escape(_("No findings: the list is legal.")) + "</p>")
         sections.append(head + meta + "</p>" + body + "</section>")
     heads = "".join(f'<th scope="col">{escape(_(h))}</th>' for h in _HEADINGS)
     return (f"<!DOCTYPE html>\n<html lang=\"{current_language()}\"><head><meta charset=\"utf-8\">"
@@ -237,6 +237,6 @@ def html_report(event: Event, results: list[dict[str, Any]], summary: dict[str, 
             f"<h1>{escape(event.name)}</h1><p class=\"meta\">{escape(event_title(event))}"
             f" · {escape(counts(summary))}</p>"
             f'<table class="sortable"><thead><tr>{heads}</tr></thead><tbody>'
-            + "\n".join(rows) + f"</tbody></table><h2>{escape(_('Findings'))}</h2>"
+            + "\n".join(rows) + "</tbody></table><h2>" + escape(_("Findings")) + "</h2>"
             + "\n".join(sections)
             + f"<script>{_JS}</script></body></html>\n")

@@ -319,7 +319,8 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
         if not line.known:
             unknown_rows.append(len(rows) - 1)
     if not s.roster:
-        rows.append(["", Paragraph(f"<i>{esc(_('No combatants yet.'))}</i>", CELL)]
+        none_yet = esc(_("No combatants yet."))
+        rows.append(["", Paragraph(f"<i>{none_yet}</i>", CELL)]
                     + [""] * (len(head) - 2))
     total = ["", Paragraph("<b>" + esc(ngettext("Total: {n} model", "Total: {n} models",
                                                  s.stats.models).format(n=s.stats.models))
