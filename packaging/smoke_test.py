@@ -7,10 +7,12 @@ From a working folder outside the checkout, with an empty user folder and no Pyt
    *inside the bundle* (so the examples ship);
 3. ``spherewars check-data`` finds the built-in factions inside the bundle;
 4. ``spherewars export`` writes a PDF (reportlab and the bundled fonts work frozen);
-5. the bundled app opens its main window offscreen with an example list and quits (the
+5. the bundled translations: ``--lang es`` prints Spanish, and Qt's ``qtbase_es.qm`` is in the
+   bundle (the English checks run with ``LANGUAGE=en``);
+6. the bundled app opens its main window offscreen with an example list and quits (the
    ``SPHEREWARS_SMOKE_TEST`` hook of ``builder.gui.app.run``), five times through
    ``spherewars gui`` (quitting once crashed at random) and once through ``spherewars-gui``;
-6. on Linux, the bundle's ``install-linux-desktop.sh`` installs a launcher pointing at the
+7. on Linux, the bundle's ``install-linux-desktop.sh`` installs a launcher pointing at the
    bundled ``spherewars-gui`` (into a scratch ``XDG_DATA_HOME``).
 
 Usage: python packaging/smoke_test.py dist/pyinstaller/spherewars
@@ -70,7 +72,7 @@ def main(bundle: Path) -> int:
         work = Path(tmp).resolve()
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
         env.update({"SPHEREWARS_USER_DIR": str(work / "user"), "QT_QPA_PLATFORM": "offscreen",
-                    "XDG_CONFIG_HOME": str(work / "config")})
+                    "XDG_CONFIG_HOME": str(work / "config"), "LANGUAGE": "en"})
         gui_env = {**env, "SPHEREWARS_SMOKE_TEST": "1"}
         shutil.copy(EXAMPLES / LEGAL, work)
         shutil.copy(EXAMPLES / ILLEGAL, work)
@@ -98,11 +100,22 @@ def main(bundle: Path) -> int:
             ("export writes a PDF", [exe, "export", LEGAL, "-o", "cards.pdf"], env,
              lambda p: p.returncode == 0
              and (work / "cards.pdf").read_bytes()[:5] == b"%PDF-"),
+            ("--lang es: the bundled Spanish catalogue is used",
+             [exe, "--lang", "es", "validate", ILLEGAL], env,
+             lambda p: p.returncode == 1
+             and "332 puntos gastados, el límite es 300 [points-limit]" in p.stdout
+             and "1 lista (legales: 0; ilegales: 1; ilegibles: 0)" in p.stdout),
+            ("Qt's Spanish translations (qtbase_es.qm) are in the bundle", [exe, "--version"],
+             env, lambda p: next(bundle.rglob("qtbase_es.qm"), None) is not None),
         ]
         checks += [(f"spherewars gui opens the window and quits cleanly ({n}/5)",
                     [exe, "gui", LEGAL], gui_env,
                     lambda p: p.returncode == 0 and shown in p.stdout)
                    for n in range(1, 6)]
+        checks.append(("spherewars --lang es gui opens the window in Spanish",
+                       [exe, "--lang", "es", "gui", LEGAL], gui_env,
+                       lambda p: p.returncode == 0 and shown in p.stdout
+                       and "Qt: es" in p.stdout))
         # spherewars-gui has no console on Windows: nothing to read there, the exit code says.
         checks.append(("spherewars-gui opens the window and quits cleanly",
                        [gui_exe, LEGAL], gui_env,

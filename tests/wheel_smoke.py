@@ -64,7 +64,9 @@ def output(proc: subprocess.CompletedProcess[str]) -> str:
 
 def copy_source(dest: Path) -> None:
     def ignore(folder: str, names: list[str]) -> set[str]:
-        skipped = {n for n in names if n == "__pycache__" or n.endswith((".pyc", ".egg-info"))}
+        # compiled catalogues (.mo) are not in git: as in a fresh clone, setup.py makes them
+        skipped = {n for n in names if n == "__pycache__"
+                   or n.endswith((".pyc", ".egg-info", ".mo"))}
         if Path(folder) == REPO:
             skipped |= SKIP_TOP & set(names)
         return skipped
@@ -131,6 +133,7 @@ def main() -> int:
                if not k.startswith(("PYTHON", "PIP_", "VIRTUAL_ENV"))}
         env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
         env["SPHEREWARS_USER_DIR"] = str(tmp / "user")  # never the developer's own factions
+        env["LANGUAGE"] = "en"  # the checks read English, whatever the developer's locale
         proc = run([sys.executable, "-m", "pip", "--python", python, "install", "--no-index",
                     "--no-deps", "--no-compile", "-q", wheel], cwd=elsewhere, env=env)
         if not check(proc.returncode == 0, "pip install --no-index --no-deps the wheel",
@@ -190,6 +193,15 @@ def main() -> int:
             rules = []
         check(proc.returncode == 1 and rules == ["points-limit"],
               f"spherewars validate {ILLEGAL_EXAMPLE}: exit 1, points-limit", output(proc))
+
+        proc = run([spherewars, "--lang", "es", "validate", examples / ILLEGAL_EXAMPLE],
+                   cwd=elsewhere, env=env)
+        check(proc.returncode == 1
+              and "332 puntos gastados, el límite es 300 [points-limit]" in proc.stdout,
+              "spherewars --lang es validate: the Spanish catalogue ships in the wheel",
+              output(proc))
+        mo = module_file.parent / "locale" / "es" / "LC_MESSAGES" / "spherewars.mo"
+        check(mo.is_file(), f"compiled catalogue in the wheel ({mo.name})")
 
     elapsed = time.monotonic() - started
     if failures:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from builder import __version__, paths
 from builder.gui import icons
-from builder.gui.language import apply_language
+from builder.gui.language import apply_language, qt_translated
 
 if TYPE_CHECKING:
     from builder.gui.mainwindow import MainWindow
@@ -68,13 +68,15 @@ printing the window title, so a built bundle can be checked without a person at 
 
 def run(file: str | None = None) -> int:
     app = create_app()
-    apply_language(app)  # --lang, else the Language menu's choice, else the environment
+    language = apply_language(app)  # --lang, else the Language menu's choice, else the environment
     window = create_window(file)
     if os.environ.get(SMOKE_TEST_ENV):
         def report() -> None:
             shown = window.isVisible() and not window.grab().isNull()
             print(f"smoke test: main window {'shown' if shown else 'NOT shown'}: "
                   f"{window.windowTitle()}", flush=True)
+            qt = language if qt_translated(app) else "en"
+            print(f"smoke test: language {language}, Qt: {qt}", flush=True)
             app.exit(0 if shown else 1)
 
         QTimer.singleShot(0, report)

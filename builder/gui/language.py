@@ -66,13 +66,18 @@ def install_qt_translations(app: QApplication, language: str) -> QTranslator | N
     if language == i18n.SOURCE_LANGUAGE:
         return None
     translator = QTranslator(app)
-    translator.setObjectName("qt-translations")
     for folder in qt_translations_dirs():
         if translator.load(QLocale(language), "qtbase", "_", str(folder)):
+            translator.setObjectName("qt-translations")
             app.installTranslator(translator)
             return translator
-    translator.deleteLater()
+    translator.setParent(None)
     return None
+
+
+def qt_translated(app: QApplication) -> bool:
+    """Whether Qt's own translations are loaded (:func:`install_qt_translations`)."""
+    return app.findChild(QTranslator, "qt-translations") is not None
 
 
 class LanguageMenu(QMenu):

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 
-from builder import i18n
+from builder import i18n, paths
 from builder.gui.language import (
     SETTINGS_KEY,
     LanguageMenu,
@@ -17,6 +21,7 @@ from builder.gui.language import (
     qt_translations_dirs,
     stored_language,
 )
+from tests.conftest import REPO
 
 
 def _menu(window: Any) -> LanguageMenu:
@@ -109,3 +114,30 @@ def test_the_menu_itself_is_in_spanish_in_a_spanish_session(qapp: QApplication,
             "Idioma del sistema", "English", "Español"]
     finally:
         menu.deleteLater()
+
+
+def _smoke(tmp_path: Path, *args: str, config: str | None = None) -> str:
+    """Start the app as ``spherewars [ARGS] gui FILE`` does, with its smoke-test hook: it
+    quits once the window is up and says which language it and Qt speak."""
+    example = REPO / "resources" / "examples" / "soimi-legal-ensartadores.warband.yaml"
+    home = tmp_path / "config"
+    if config is not None:
+        settings = QSettings(str(home / paths.ORGANIZATION / f"{paths.APPLICATION}.conf"),
+                             QSettings.Format.IniFormat)
+        settings.setValue(SETTINGS_KEY, config)
+        settings.sync()
+    env = {**os.environ, "SPHEREWARS_SMOKE_TEST": "1", "QT_QPA_PLATFORM": "offscreen",
+           "SPHEREWARS_USER_DIR": str(tmp_path / "user"), "XDG_CONFIG_HOME": str(home),
+           "LANGUAGE": "en"}
+    proc = subprocess.run([sys.executable, "-m", "builder", *args, "gui", str(example)],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_the_app_starts_in_the_language_asked_for(tmp_path: Path) -> None:
+    assert "smoke test: language en, Qt: en" in _smoke(tmp_path)
+    assert "smoke test: language es, Qt: es" in _smoke(tmp_path, "--lang", "es")
+    # the menu's stored choice beats LANGUAGE=en; --lang beats the stored choice
+    assert "smoke test: language es, Qt: es" in _smoke(tmp_path, config="es")
+    assert "smoke test: language en, Qt: en" in _smoke(tmp_path, "--lang", "en", config="es")
