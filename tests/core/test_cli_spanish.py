@@ -175,3 +175,22 @@ def test_systems_list_names_them_in_spanish():
                                  env={"LANGUAGE": "es"}).stdout)
     assert {"id": "torn", "name": "Torn: escaramuzas en hexágonos", "factions": []} \
         in data["systems"]
+
+
+def test_the_json_schema_describes_keys_in_spanish_and_keeps_them(capsys):
+    main(["--lang", "es", "schema", "warband"])
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["properties"]["name"]["description"] == "el nombre de la lista"
+    assert set(schema["properties"]) == {"schema", "name", "faction", "points_limit",
+                                         "entries", "notes"}
+
+
+def test_the_faction_editor_words_spanish_file_messages_plainly():
+    """The editor rewrites "must be an integer >= 0" as "a whole number, 0 or more": in
+    Spanish too."""
+    from builder import i18n
+    from builder.model.base import needs_whole_number, plain_message
+
+    i18n.set_language("es")
+    assert plain_message(needs_whole_number("PE", "x")) == \
+        "PE debe ser un número entero, 0 o más (se ha escrito el texto 'x')"
