@@ -277,5 +277,5 @@ def test_a_game_without_ranks_or_stats_prints_neither() -> None:
     heads = [getattr(cell, "text", "") for cell in roster(sow, 500)[1]._cellvalues[0]]
     assert "<b>Type</b>" in heads and "<b>Rank</b>" not in heads
     assert not any(isinstance(p, StatLine) for p in header(sow.profiles[0], 1, 1, None))
-    torn = _summary("torn-one-leader")  # a game with a stat line still prints it
-    assert any(isinstance(p, StatLine) for p in header(torn.profiles[0], 1, 1, None))
+    spherus = _summary("spherus-one")  # a game with a stat line still prints it
+    assert any(isinstance(p, StatLine) for p in header(spherus.profiles[0], 1, 1, None))

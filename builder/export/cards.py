@@ -2,27 +2,34 @@
 
 A card carries everything a player looks up at the table (*Knowing your combatants*): name and
 nickname, type and rank, base, faction, the stat line with the book's column names, a wound
-track, abilities with their kind, equipment, and the squad deployment reminder. Rules text that
-does not fit shrinks down to a readable floor and then continues on the next card, titled
-"Name (2/2)": nothing is cut off silently.
+track, abilities with their kind, equipment, and the squad deployment reminder; the table aids
+the game's reference asks for (dice pools spelt out, lines such as "Move 2 hexagons", tracks
+and counters to tick, a table of attacks); and the combatant's description in the space left.
+Rules text that does not fit shrinks down to a readable floor and then continues on the next
+card, titled "Name (2/2)": nothing is cut off silently. Only the description is shortened,
+with "…", and only when no size down to the floor holds it.
+
+Text is laid out by :mod:`builder.export.textfit`: every word measured once, each text broken
+into lines once at the size chosen (issue 15: 300 cards in well under a second).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Paragraph as RLParagraph
 
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
-from builder.export.summary import ProfileSheet, WarbandSummary
+from builder.export.summary import AttackLine, ProfileSheet, WarbandSummary
 from builder.export.text import capital, esc
+from builder.export.textfit import LEADING, Lines, Paragraph, Run, unit_width
 from builder.i18n import _, number
 
 CARD_W = 63.5 * mm
@@ -34,80 +41,124 @@ INNER_W = CARD_W - 2 * PAD
 INNER_H = CARD_H - 2 * PAD
 
 BODY_SIZES = (7.5, 7.0, 6.5, 6.0)
-"""Rules text sizes tried in turn; 6 pt is the floor below which it continues on a new card."""
+"""Rules text sizes, largest first; 6 pt is the floor below which it continues on a new card."""
 TITLE_SIZES = (10.0, 9.0, 8.0, 7.0)
+SPACE_BEFORE = 0.4
+"""Space above a paragraph of rules text, as a multiple of its size."""
 
 INK = colors.black
 MUTED = colors.HexColor("#555555")
 RULE = colors.HexColor("#8a8a8a")
 SHADE = colors.HexColor("#e6e6e6")
 ACCENT = colors.HexColor("#6b1d1d")
+ELLIPSIS = "…"
 
 
-@dataclass
-class Face:
-    """One printed card: the first face of a profile, or a continuation."""
-
-    profile: ProfileSheet
-    part: int
-    parts: int
-    body: list[Flowable]
-    model: int | None = None
-    """Which model (1-based) this card's wound track is for, in per-model mode."""
-    size: float = BODY_SIZES[0]
-    """The rules text size used (points)."""
+# --- blocks: laid out once, drawn where they fall -----------------------------------------
 
 
-# --- building blocks ---------------------------------------------------------------------
+class Block:
+    """Something printed on a card, its height known before it is drawn."""
+
+    height: float = 0.0
+    space_before: float = 0.0
+    """Space above it, unless it is the first of its card's header or body."""
+
+    def draw(self, c: Canvas, x: float, top: float) -> None:
+        raise NotImplementedError
+
+    def split(self, room: float) -> tuple[Block, Block] | None:
+        """A first part at most ``room`` high and the rest; None when it cannot be split."""
+        return None
 
 
-def _style(name: str, size: float, font: str = REGULAR, color: colors.Color = INK,
-           leading: float | None = None, **kw: object) -> ParagraphStyle:
-    return ParagraphStyle(name, fontName=font, fontSize=size,
-                          leading=leading or round(size * 1.18, 2), textColor=color,
-                          bulletFontName=font, splitLongWords=1, **kw)
+class TextBlock(Block):
+    """Lines of text (:class:`textfit.Lines`)."""
+
+    def __init__(self, lines: Lines, space_before: float = 0.0) -> None:
+        self.lines = lines
+        self.height = lines.height
+        self.space_before = space_before
+
+    def draw(self, c: Canvas, x: float, top: float) -> None:
+        self.lines.draw(c, x, top)
+
+    def split(self, room: float) -> tuple[Block, Block] | None:
+        n = math.floor(room / self.lines.leading + 1e-6)
+        if n < 1 or n >= len(self.lines.lines):
+            return None
+        return (TextBlock(self.lines.head(n), self.space_before),
+                TextBlock(self.lines.tail(n), self.space_before))
+
+    @property
+    def text(self) -> str:
+        """What the block prints, line by line (for tests and messages)."""
+        return "\n".join("".join(t for t, _f, _c in line) for line in self.lines.lines)
 
 
-class StatLine(Flowable):
-    """The book's stat table: column names over values, one column each, PRE only if present."""
+def _leading(size: float) -> float:
+    return round(size * LEADING, 2)
 
-    def __init__(self, stats: Sequence[tuple[str, str]], head: float = 5.6,
-                 value: float = 8.5) -> None:
-        super().__init__()
+
+def text_block(runs: Sequence[Run], size: float, color: colors.Color = INK,
+               width: float = INNER_W, space_before: float = 0.0) -> TextBlock:
+    return TextBlock(Paragraph(runs, color).lines(size, width), space_before)
+
+
+class StatLine(Block):
+    """The book's stat table: column names over values, one column each."""
+
+    HEAD = 5.6
+    VALUE = 8.5
+
+    def __init__(self, stats: Sequence[tuple[str, str]], space_before: float = 0.0) -> None:
         self.stats = list(stats)
-        self.head, self.value = head, value
-        self.head_h, self.value_h = head + 3.2, value + 4.0
-
-    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        self.width = avail_w
+        self.head_h, self.value_h = self.HEAD + 3.2, self.VALUE + 4.0
         self.height = self.head_h + self.value_h
-        return self.width, self.height
+        self.space_before = space_before
 
-    def draw(self) -> None:
-        c = self.canv
+    def draw(self, c: Canvas, x: float, top: float) -> None:
+        y = top - self.height
+        width = INNER_W
         n = max(len(self.stats), 1)
-        col = self.width / n
+        col = width / n
         c.setFillColor(SHADE)
-        c.rect(0, self.value_h, self.width, self.head_h, stroke=0, fill=1)
+        c.rect(x, y + self.value_h, width, self.head_h, stroke=0, fill=1)
         c.setStrokeColor(RULE)
         c.setLineWidth(0.4)
-        c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
+        c.rect(x, y, width, self.height, stroke=1, fill=0)
         for i in range(1, n):
-            c.line(i * col, 0, i * col, self.height)
-        for i, (name, shown) in enumerate(self.stats):
-            mid = (i + 0.5) * col
-            c.setFillColor(MUTED)
-            c.setFont(BOLD, self.head)
-            c.drawCentredString(mid, self.value_h + 2.0, name)
-            c.setFillColor(INK)
-            size = self.value
-            while size > 5 and stringWidth(shown, BOLD, size) > col - 1.5:
+            c.line(x + i * col, y, x + i * col, y + self.height)
+        # one text object for the whole table (a canvas string each was most of a card's
+        # drawing time); names and values centred by their cached widths, the cursor moved
+        # from one to the next
+        text = c.beginText()
+        text.setFillColor(MUTED)
+        text.setFont(BOLD, self.HEAD)
+        starts = [x + (i + 0.5) * col - unit_width(name, BOLD) * self.HEAD / 2
+                  for i, (name, _shown) in enumerate(self.stats)]
+        text.setTextOrigin(starts[0], y + self.value_h + 2.0)
+        for i, (name, _shown) in enumerate(self.stats):
+            if i:
+                text.moveCursor(starts[i] - starts[i - 1], 0)
+            text.textOut(name)
+        text.setFillColor(INK)
+        font_size = 0.0
+        for i, (_name, shown) in enumerate(self.stats):
+            mid = x + (i + 0.5) * col
+            size = self.VALUE
+            unit = unit_width(shown, BOLD)
+            while size > 5 and unit * size > col - 1.5:
                 size -= 0.5
-            c.setFont(BOLD, size)
-            c.drawCentredString(mid, (self.value_h - size * 0.72) / 2, shown)
+            if size != font_size:
+                text.setFont(BOLD, size)
+                font_size = size
+            text.setTextOrigin(mid - unit * size / 2, y + (self.value_h - size * 0.72) / 2)
+            text.textOut(shown)
+        c.drawText(text)
 
 
-class WoundTrack(Flowable):
+class WoundTrack(Block):
     """A row of tick boxes, one per wound level (*Attributes*: 5 unless stated otherwise)."""
 
     BOX = 8.0
@@ -117,86 +168,285 @@ class WoundTrack(Flowable):
     """More wounds than this (a data file may give up to 999,999) are printed as a number:
     the boxes would not fit on a card, and drawing a million of them would take minutes."""
 
-    def __init__(self, wounds: int, note: str = "") -> None:
-        super().__init__()
+    def __init__(self, wounds: int, note: str = "", space_before: float = 0.0) -> None:
         self.wounds, self.note = wounds, note
-
-    def _layout(self, avail_w: float) -> tuple[float, int]:
-        label_w = stringWidth(_("Wounds"), BOLD, self.LABEL) + 4
-        note_w = stringWidth(self.note, ITALIC, self.LABEL) + 4 if self.note else 0
-        room = max(avail_w - label_w - note_w, self.BOX)
-        per_row = max(1, int((room + self.GAP) // (self.BOX + self.GAP)))
-        return label_w, per_row
-
-    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        self.width = avail_w
-        _label_w, per_row = self._layout(avail_w)
-        boxes = self.wounds if 0 < self.wounds <= self.MAX_BOXES else 1
-        rows = -(-boxes // per_row)
+        self.label_w = unit_width(_("Wounds"), BOLD) * self.LABEL + 4
+        note_w = unit_width(note, ITALIC) * self.LABEL + 4 if note else 0
+        room = max(INNER_W - self.label_w - note_w, self.BOX)
+        self.per_row = max(1, int((room + self.GAP) // (self.BOX + self.GAP)))
+        boxes = wounds if 0 < wounds <= self.MAX_BOXES else 1
+        rows = -(-boxes // self.per_row)
         self.height = rows * self.BOX + (rows - 1) * self.GAP
-        return self.width, self.height
+        self.space_before = space_before
 
-    def draw(self) -> None:
-        c = self.canv
-        label_w, per_row = self._layout(self.width)
-        top = self.height
+    def draw(self, c: Canvas, x: float, top: float) -> None:
         c.setFillColor(INK)
         c.setFont(BOLD, self.LABEL)
-        c.drawString(0, top - self.BOX + 1.6, _("Wounds"))
+        c.drawString(x, top - self.BOX + 1.6, _("Wounds"))
         if self.note:
             c.setFont(ITALIC, self.LABEL)
             c.setFillColor(MUTED)
-            c.drawRightString(self.width, top - self.BOX + 1.6, self.note)
+            c.drawRightString(x + INNER_W, top - self.BOX + 1.6, self.note)
         if self.wounds > self.MAX_BOXES:
+            c.setFillColor(INK)
             c.setFont(BOLD, self.BOX)
-            c.drawString(label_w, top - self.BOX + 1.2, number(self.wounds))
+            c.drawString(x + self.label_w, top - self.BOX + 1.2, number(self.wounds))
             return
         c.setStrokeColor(INK)
         c.setLineWidth(0.6)
         for i in range(self.wounds):
-            row, col = divmod(i, per_row)
-            x = label_w + col * (self.BOX + self.GAP)
-            y = top - (row + 1) * self.BOX - row * self.GAP
-            c.roundRect(x, y, self.BOX, self.BOX, 1.2, stroke=1, fill=0)
+            row, col = divmod(i, self.per_row)
+            bx = x + self.label_w + col * (self.BOX + self.GAP)
+            by = top - (row + 1) * self.BOX - row * self.GAP
+            c.roundRect(bx, by, self.BOX, self.BOX, 1.2, stroke=1, fill=0)
 
 
-class SquadMark(Flowable):
+class SquadMark(Block):
     """The squad badge and the deployment reminder (*Recruiting a Warband*, Squads)."""
 
     SIZE = 6.0
-
-    def __init__(self, note: str | None) -> None:
-        super().__init__()
+    def __init__(self, note: str | None, space_before: float = 0.0) -> None:
         self.badge = _("SQUAD")
-        self.badge_w = stringWidth(self.badge, BOLD, self.SIZE) + 5
-        self.text = Paragraph(esc(note or _("forms a squad")), _style("squad", self.SIZE, ITALIC))
+        self.badge_w = unit_width(self.badge, BOLD) * self.SIZE + 5
+        self.text = text_block([Run(note or _("forms a squad"), ITALIC)], self.SIZE,
+                               width=INNER_W - self.badge_w - 3)
+        self.height = max(self.text.height, self.SIZE + 3)
+        self.space_before = space_before
 
-    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        self.width = avail_w
-        _w, h = self.text.wrap(avail_w - self.badge_w - 3, avail_h)
-        self.height = max(h, self.SIZE + 3)
-        return self.width, self.height
-
-    def draw(self) -> None:
-        c = self.canv
+    def draw(self, c: Canvas, x: float, top: float) -> None:
         bh = self.SIZE + 3
         c.setFillColor(ACCENT)
-        c.roundRect(0, self.height - bh, self.badge_w, bh, 1.5, stroke=0, fill=1)
+        c.roundRect(x, top - bh, self.badge_w, bh, 1.5, stroke=0, fill=1)
         c.setFillColor(colors.white)
         c.setFont(BOLD, self.SIZE)
-        c.drawCentredString(self.badge_w / 2, self.height - bh + 2.1, self.badge)
-        self.text.drawOn(c, self.badge_w + 3, self.height - self.text.height)
+        c.drawCentredString(x + self.badge_w / 2, top - bh + 2.1, self.badge)
+        self.text.draw(c, x + self.badge_w + 3, top)
+
+
+class BoxRow(Block):
+    """A labelled row of boxes to tick: a track sized by a stat, or a counter of a fixed number
+    of boxes. A track that counts below zero continues on rows of its own with a 0 box and
+    shaded boxes. Boxes come in groups of five so they can be counted at a glance; they
+    shrink so a track keeps to two rows (two more below zero), and past ``MAX_BOXES`` a box
+    to write the count in replaces them."""
+
+    LABEL = 6.0
+    SIZES = (8.0, 6.5, 5.5, 4.5)
+    MAX_BOXES = 120
+    HELP = 5.5
+    BELOW = colors.HexColor("#c4c4c4")
+
+    def __init__(self, label: str, plain: int, shaded: int = 0, help_text: str = "",
+                 label_w: float = 0.0, space_before: float = 0.0) -> None:
+        self.label, self.plain, self.shaded = label, plain, shaded
+        self.space_before = space_before
+        self.label_w = max(label_w, unit_width(label, BOLD) * self.LABEL + 4)
+        room = INNER_W - self.label_w
+        self.written = plain + shaded > self.MAX_BOXES
+        self.size, self.per_row = self.SIZES[0], 1
+        if not self.written:
+            for size in self.SIZES:
+                self.size, self.per_row = size, self._per_row(size, room)
+                if self._rows() <= (4 if shaded else 2):
+                    break
+        rows = 1 if self.written else self._rows()
+        self.rows = rows
+        self.boxes_h = self.SIZES[0] if self.written else rows * self.size + (rows - 1) * self.gap
+        self.help: TextBlock | None = None
+        self.help_beside = 0.0
+        height = self.boxes_h
+        if help_text:
+            end = self.SIZES[0] * 5 if self.written else self._end()
+            beside = room - end - 4
+            if rows == 1 and beside >= 60:
+                self.help = text_block([Run(help_text, ITALIC)], self.HELP, MUTED, beside)
+                self.help_beside = end + 4
+                height = max(height, self.help.height)
+            else:
+                self.help = text_block([Run(help_text, ITALIC)], self.HELP, MUTED, room,
+                                       space_before=1.2)
+                height += self.help.space_before + self.help.height
+        self.height = height
+
+    @property
+    def gap(self) -> float:
+        return round(self.size * 0.3, 2)
+
+    def _x(self, col: int) -> float:
+        """Left edge of the box in column ``col`` of a row, from the boxes' start."""
+        return col * (self.size + self.gap) + (col // 5) * self.size * 0.6
+
+    def _per_row(self, size: float, room: float) -> int:
+        step, group = size + round(size * 0.3, 2), size * 0.6
+        n = 1
+        while (n * step) + (n // 5) * group + size <= room + 1e-6:
+            n += 1
+        return n - n % 5 if n >= 5 else n
+
+    def _rows(self) -> int:
+        return -(-self.plain // self.per_row) + -(-self.shaded // self.per_row)
+
+    def _place(self, i: int) -> tuple[int, int]:
+        """(row, column) of box ``i``: the shaded part starts a row of its own."""
+        if i < self.plain:
+            return divmod(i, self.per_row)
+        row, col = divmod(i - self.plain, self.per_row)
+        return row + -(-self.plain // self.per_row), col
+
+    def _end(self) -> float:
+        """Where the first row's boxes end (for a note beside a one-row counter)."""
+        return self._x(min(self.plain + self.shaded, self.per_row) - 1) + self.size
+
+    def draw(self, c: Canvas, x: float, top: float) -> None:
+        first = self.SIZES[0] if self.written else self.size
+        c.setFillColor(INK)
+        c.setFont(BOLD, self.LABEL)
+        c.drawString(x, top - max(first, self.LABEL * 1.1) / 2 - self.LABEL * 0.36,
+                     self.label)
+        left = x + self.label_w
+        c.setStrokeColor(INK)
+        if self.written:  # too many boxes for a card: a field to write the count in
+            c.setLineWidth(0.6)
+            c.roundRect(left, top - first, first * 5, first, 1.2, stroke=1, fill=0)
+        else:
+            c.setLineWidth(0.6 if self.size >= 6 else 0.45)
+            radius = min(1.2, self.size * 0.15)
+            c.setFillColor(self.BELOW)
+            for i in range(self.plain + self.shaded):
+                row, col = self._place(i)
+                bx = left + self._x(col)
+                by = top - (row + 1) * self.size - row * self.gap
+                c.roundRect(bx, by, self.size, self.size, radius, stroke=1,
+                            fill=1 if i >= self.plain else 0)
+            if self.shaded:  # the 0 box, first below zero
+                row, col = self._place(self.plain)
+                c.setFillColor(INK)
+                c.setFont(BOLD, self.size * 0.7)
+                c.drawCentredString(left + self._x(col) + self.size / 2,
+                                    top - (row + 1) * self.size - row * self.gap
+                                    + self.size * 0.22, "0")
+        if self.help is not None:
+            if self.help_beside:
+                self.help.draw(c, left + self.help_beside, top)
+            else:
+                self.help.draw(c, left, top - self.boxes_h - self.help.space_before)
+
+
+class AttackTable(Block):
+    """The attacks of a combatant: a row each, its name and kind on a line across the card,
+    then a column for each part of its text (Torn: dice, range, damage), remarks under them.
+    Splits between rows, the heading repeated."""
+
+    PAD_X = 1.6
+    PAD_Y = 1.1
+
+    def __init__(self, heads: Sequence[str], rows: Sequence[AttackLine], size: float,
+                 space_before: float = 0.0, widths: list[float] | None = None) -> None:
+        self.heads, self.rows, self.size = list(heads), list(rows), size
+        self.space_before = space_before
+        self.head_size = round(size * 0.82, 2)
+        self.widths = widths or self._widths()
+        self.head_cells = [text_block([Run(h, BOLD)], self.head_size, MUTED,
+                                      w - 2 * self.PAD_X)
+                           for h, w in zip(self.heads, self.widths, strict=True)]
+        self.head_h = max(b.height for b in self.head_cells) + 2 * self.PAD_Y
+        self.names: list[TextBlock] = []
+        self.cells: list[list[TextBlock]] = []
+        self.notes: list[TextBlock | None] = []
+        self.row_h: list[float] = []
+        for row in self.rows:
+            name = text_block([Run(row.name, BOLD)] + ([Run(" · " + row.kind, ITALIC, MUTED)]
+                                                       if row.kind else []),
+                              size, INK, INNER_W - 2 * self.PAD_X)
+            cells = [text_block([Run(cell, REGULAR)], size, INK, w - 2 * self.PAD_X)
+                     for cell, w in zip(row.cells, self.widths, strict=True)]
+            note = text_block([Run(row.note, ITALIC)], size, INK, INNER_W - 2 * self.PAD_X) \
+                if row.note else None
+            self.names.append(name)
+            self.cells.append(cells)
+            self.notes.append(note)
+            self.row_h.append(name.height + max(b.height for b in cells) + 2 * self.PAD_Y
+                              + (note.height if note else 0.0))
+        self.height = self.head_h + sum(self.row_h)
+
+    def _widths(self) -> list[float]:
+        """Every column as wide as its longest cell when the card has room; otherwise each
+        gets its longest word, and the room left goes to the columns short of their want,
+        the nearest first (a range of "4 hexes" stays on one line before a dice pool does)."""
+        pad = 2 * self.PAD_X
+        want, least = [], []
+        for j, head in enumerate(self.heads):
+            cells = [r.cells[j] for r in self.rows]
+            head_w = unit_width(head, BOLD) * self.head_size + pad
+            want.append(max([head_w] + [unit_width(t, REGULAR) * self.size + pad
+                                        for t in cells]))
+            least.append(max([head_w] + [unit_width(w, REGULAR) * self.size + pad
+                                         for t in cells for w in t.split()]))
+        if sum(want) <= INNER_W:  # room to spare: the first column (the dice) takes it
+            return [want[0] + INNER_W - sum(want), *want[1:]]
+        if sum(least) >= INNER_W:
+            return [INNER_W * w / sum(least) for w in least]
+        widths = list(least)
+        left = INNER_W - sum(least)
+        for j in sorted(range(len(want)), key=lambda j: want[j] - least[j]):
+            more = min(want[j] - least[j], left)
+            widths[j] += more
+            left -= more
+        return widths
+
+    def split(self, room: float) -> tuple[Block, Block] | None:
+        used, k = self.head_h, 0
+        while k < len(self.rows) and used + self.row_h[k] <= room + 1e-6:
+            used += self.row_h[k]
+            k += 1
+        if k < 1 or k >= len(self.rows):
+            return None
+        return (AttackTable(self.heads, self.rows[:k], self.size, self.space_before,
+                            self.widths),
+                AttackTable(self.heads, self.rows[k:], self.size, self.space_before,
+                            self.widths))
+
+    def draw(self, c: Canvas, x: float, top: float) -> None:
+        c.setFillColor(SHADE)
+        c.rect(x, top - self.head_h, INNER_W, self.head_h, stroke=0, fill=1)
+        edges = [x]
+        for w in self.widths:
+            edges.append(edges[-1] + w)
+        for cell, left in zip(self.head_cells, edges, strict=False):
+            cell.draw(c, left + self.PAD_X, top - self.PAD_Y)
+        y = top - self.head_h
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.3)
+        for name, cells, note, h in zip(self.names, self.cells, self.notes, self.row_h,
+                                        strict=True):
+            name.draw(c, x + self.PAD_X, y - self.PAD_Y)
+            row_top = y - self.PAD_Y - name.height
+            for cell, left in zip(cells, edges, strict=False):
+                cell.draw(c, left + self.PAD_X, row_top)
+            if note is not None:
+                note.draw(c, x + self.PAD_X, y - h + note.height + self.PAD_Y)
+            y -= h
+            c.line(x, y, x + INNER_W, y)
+        c.setLineWidth(0.4)
+        c.rect(x, top - self.height, INNER_W, self.height, stroke=1, fill=0)
 
 
 # --- card content ------------------------------------------------------------------------
 
 
-def _title(name: str) -> Paragraph:
+HEADER_GAP = 2.4
+"""Space above the stat line, the tracks, the wound track and the squad mark."""
+LINE_GAP = 0.8
+"""Space above the nickname, the type line and each aid line."""
+GAP_AFTER_HEADER = 3.0
+"""Space between the header (ending with the wound track) and the rules text."""
+
+
+def _title(name: str) -> TextBlock:
     """The name on one line at the largest size that fits; at the smallest it may wrap."""
-    for size in TITLE_SIZES:
-        if stringWidth(name, BOLD, size) <= INNER_W:
-            break
-    return Paragraph(esc(name), _style("title", size, BOLD, ACCENT))
+    unit = unit_width(name, BOLD)
+    size = next((s for s in TITLE_SIZES if unit * s <= INNER_W), TITLE_SIZES[-1])
+    return text_block([Run(name, BOLD)], size, ACCENT)
 
 
 def _type_line(p: ProfileSheet) -> str:
@@ -209,154 +459,254 @@ def _type_line(p: ProfileSheet) -> str:
     return " · ".join(parts)
 
 
-def header(p: ProfileSheet, part: int, parts: int, model: int | None) -> list[Flowable]:
+def header(p: ProfileSheet, part: int, parts: int, model: int | None) -> list[Block]:
     """The top of a card. A continuation repeats only the name, the type line and the part."""
     suffix = f" ({part}/{parts})" if parts > 1 else ""
-    out: list[Flowable] = [_title(p.name + suffix)]
+    out: list[Block] = [_title(p.name + suffix)]
     if p.nickname:
-        out.append(Paragraph(esc(p.nickname), _style("nick", 7.5, ITALIC)))
+        out.append(text_block([Run(p.nickname, ITALIC)], 7.5, space_before=LINE_GAP))
     line = _type_line(p)
     if part > 1:
         line = _("{line} · continued").format(line=line)
-    out.append(Paragraph(esc(line), _style("type", 6.5, REGULAR, MUTED, spaceBefore=1)))
+    out.append(text_block([Run(line, REGULAR)], 6.5, MUTED, space_before=LINE_GAP + 1))
     if part == 1:
-        if p.stats:  # a game without a stat line prints no empty box
-            out.append(StatLine(p.stats))
-        note = _("model {n} of {count}").format(n=model, count=p.count) \
-            if model is not None and p.count > 1 else ""
-        if p.wounds:
-            out.append(WoundTrack(p.wounds, note))
-        if p.squad:
-            out.append(SquadMark(p.squad_note))
+        out += _first_card(p, model)
     return out
 
 
-def body(p: ProfileSheet, size: float) -> list[Flowable]:
-    """Abilities (with their kind) and equipment at ``size`` points.
+def _first_card(p: ProfileSheet, model: int | None) -> list[Block]:
+    out: list[Block] = []
+    if p.stats:  # a game without a stat line (or all of it in aids) prints no empty box
+        out.append(StatLine(p.stats, HEADER_GAP))
+    aids = p.aids
+    for i, (label, text) in enumerate(aids.lines):
+        out.append(text_block([Run(label + " ", BOLD), Run(text, REGULAR)], 7.0,
+                              space_before=HEADER_GAP if i == 0 else LINE_GAP))
+    labels = [t.name + f" {t.value}" for t in aids.tracks] + [k.name for k in aids.counters]
+    label_w = max((unit_width(label, BOLD) * BoxRow.LABEL + 4 for label in labels), default=0)
+    for t in aids.tracks:
+        shaded = t.value + 1 if t.below_zero else 0  # 0, then -1 … -value
+        out.append(BoxRow(f"{t.name} {t.value}", t.value, shaded, t.help, label_w,
+                          HEADER_GAP))
+    for k in aids.counters:
+        out.append(BoxRow(k.name, k.boxes, 0, k.help, label_w, HEADER_GAP))
+    note = _("model {n} of {count}").format(n=model, count=p.count) \
+        if model is not None and p.count > 1 else ""
+    if p.wounds:
+        out.append(WoundTrack(p.wounds, note, HEADER_GAP))
+    if p.squad:
+        out.append(SquadMark(p.squad_note, HEADER_GAP))
+    return out
+
+
+class _Text:
+    """A paragraph of the body: measured once, laid out at whichever size is tried."""
+
+    def __init__(self, runs: Sequence[Run]) -> None:
+        self.paragraph = Paragraph(runs, INK)
+
+    def least(self, size: float) -> float:
+        return self.paragraph.estimate(size, INNER_W) * _leading(size)
+
+    def layout(self, size: float) -> Block:
+        return TextBlock(self.paragraph.lines(size, INNER_W), size * SPACE_BEFORE)
+
+
+class _Attacks:
+    def __init__(self, p: ProfileSheet) -> None:
+        self.p = p
+
+    def least(self, size: float) -> float:
+        return 0.0
+
+    def layout(self, size: float) -> Block:
+        return AttackTable(self.p.aids.attack_heads, self.p.aids.attacks, size,
+                           size * SPACE_BEFORE)
+
+
+_Item = _Text | _Attacks
+
+
+def _kind(label: str) -> list[Run]:
+    return [Run(f" ({label})", ITALIC)] if label else []
+
+
+def body_items(p: ProfileSheet) -> list[_Item]:
+    """Attacks (a table, in games whose reference asks for one), abilities with their kind,
+    equipment and tags, in print order.
 
     Abilities without rules text (racial ones described in the faction's Manuscript, most
     universal ones) share one paragraph so they do not take a line each.
     """
-    text_style = _style(f"body{size}", size, spaceBefore=size * 0.4)
-    out: list[Flowable] = []
+    out: list[_Item] = []
+    if p.aids.attacks:
+        out.append(_Attacks(p))
     bare = [a for a in p.abilities if not a.text]
     if bare:
-        names = ", ".join(f"{esc(a.name)}" + (f" <i>({esc(a.label)})</i>" if a.label else "")
-                          for a in bare)
-        out.append(Paragraph(_("<b>Abilities:</b> {names}").format(names=names), text_style))
+        runs = [Run(_("Abilities:") + " ", BOLD)]
+        for i, a in enumerate(bare):
+            runs.append(Run(a.name + ("" if a.label or i == len(bare) - 1 else ", "), REGULAR))
+            if a.label:
+                runs += _kind(a.label)
+                if i < len(bare) - 1:
+                    runs.append(Run(", ", REGULAR))
+        out.append(_Text(runs))
     for a in p.abilities:
         if a.text:
-            kind = f" <i>({esc(a.label)})</i>" if a.label else ""
-            out.append(Paragraph(f"<b>{esc(a.name)}</b>{kind}: {esc(a.text)}", text_style))
-    if p.equipment:
-        out.append(Paragraph(_("<b>Equipment:</b> {items}").format(
-            items=esc(", ".join(p.equipment))), text_style))
-    if p.unique_equipment:
-        out.append(Paragraph(_("<b>Unique equipment:</b> {items}").format(
-            items=esc(", ".join(p.unique_equipment))), text_style))
+            out.append(_Text([Run(a.name, BOLD), *_kind(a.label), Run(": " + a.text, REGULAR)]))
+    for label, items in ((_("Equipment:"), p.equipment),
+                         (_("Unique equipment:"), p.unique_equipment), (_("Tags:"), p.tags)):
+        if items:
+            out.append(_Text([Run(label + " ", BOLD), Run(", ".join(items), REGULAR)]))
     return out
 
 
-GAP_AFTER_HEADER = 3.0
-"""Space between the header (ending with the wound track) and the rules text."""
-HEADER_GAP = 2.4
-"""Space above the stat line, the wound track and the squad mark."""
+def _stacked(blocks: Sequence[Block]) -> float:
+    """The height of ``blocks`` one under the other, as :func:`_stack` draws them."""
+    return sum(b.height + (b.space_before if i else 0.0) for i, b in enumerate(blocks))
 
 
-def _header_gap(i: int, f: Flowable) -> float:
-    return 0.0 if i == 0 else 0.8 if isinstance(f, Paragraph) else HEADER_GAP
-
-
-def _body_gap(i: int, f: Flowable) -> float:
-    return f.getSpaceBefore() if i else 0.0
-
-
-def _height(flowables: Iterable[Flowable], gap: Callable[[int, Flowable], float]) -> float:
-    """Height of ``flowables`` stacked with ``gap`` above each, as :func:`_stack` draws them."""
-    total = 0.0
-    for i, f in enumerate(flowables):
-        _w, h = f.wrap(INNER_W, INNER_H * 4)
-        total += h + gap(i, f)
-    return total
-
-
-def _stack(c: Canvas, flowables: Iterable[Flowable], left: float, top: float,
-           gap: Callable[[int, Flowable], float]) -> float:
-    """Draw ``flowables`` downwards from ``top``; returns the new top."""
-    for i, f in enumerate(flowables):
-        _w, h = f.wrap(INNER_W, INNER_H * 4)
-        top -= h + gap(i, f)
-        f.drawOn(c, left, top)
+def _stack(c: Canvas, blocks: Sequence[Block], left: float, top: float) -> float:
+    """Draw ``blocks`` downwards from ``top``; returns the new top."""
+    for i, b in enumerate(blocks):
+        if i:
+            top -= b.space_before
+        b.draw(c, left, top)
+        top -= b.height
     return top
 
 
-def paginate(flowables: list[Flowable], width: float, first_room: float,
-             next_room: float) -> list[list[Flowable]]:
-    """Split ``flowables`` into chunks: the first fits ``first_room`` points of height (the
+def paginate(blocks: list[Block], first_room: float, next_room: float) -> list[list[Block]]:
+    """Split ``blocks`` into chunks: the first fits ``first_room`` points of height (the
     first card, under the stat line), every other one ``next_room`` (a continuation card).
 
-    Paragraphs are split between lines; space before a flowable counts only when it is not
-    the first of its chunk.
+    Text is split between lines and tables between rows; space before a block counts only
+    when it is not the first of its chunk.
     """
-    pages: list[list[Flowable]] = [[]]
+    pages: list[list[Block]] = [[]]
     avail = first_room
-    queue = list(flowables)
+    queue = list(blocks)
     while queue:
-        f = queue.pop(0)
-        space = f.getSpaceBefore() if pages[-1] else 0.0
-        _w, h = f.wrap(width, max(avail - space, 0))
-        if h + space <= avail + 0.01:
-            pages[-1].append(f)
-            avail -= h + space
+        b = queue.pop(0)
+        space = b.space_before if pages[-1] else 0.0
+        if b.height + space <= avail + 0.01:
+            pages[-1].append(b)
+            avail -= b.height + space
             continue
-        parts = f.split(width, avail - space) if avail - space > 0 else []
-        if len(parts) > 1:
+        parts = b.split(avail - space) if avail - space > 0 else None
+        if parts is not None:
             pages[-1].append(parts[0])
-            queue[:0] = parts[1:]
-            _w, h = parts[0].wrap(width, avail - space)
-            avail -= h + space
+            queue.insert(0, parts[1])
+            avail -= parts[0].height + space
             continue
         if not pages[-1]:
-            raise ValueError(f"{f!r} does not fit on an empty card")
+            raise ValueError(f"{b!r} does not fit on an empty card")
         pages.append([])
         avail = next_room
-        queue.insert(0, f)
+        queue.insert(0, b)
     return pages
+
+
+def _description(p: ProfileSheet) -> Paragraph | None:
+    return Paragraph([Run(p.description, ITALIC)], INK) if p.description else None
+
+
+def _described(description: Paragraph | None, size: float, room: float,
+               first: bool) -> list[Block]:
+    """The description in the ``room`` left under the rules text: whole at the largest size
+    up to the rules text's that holds it, else at the floor size with as many lines as fit,
+    the last ending in "…"; nothing when not even a line fits."""
+    if description is None:
+        return []
+    for tried in BODY_SIZES:
+        if tried > size:
+            continue
+        space = 0.0 if first else tried * SPACE_BEFORE
+        if description.estimate(tried, INNER_W) * _leading(tried) > room - space:
+            continue
+        lines = description.lines(tried, INNER_W)
+        if lines.height <= room - space + 0.01:
+            return [TextBlock(lines, tried * SPACE_BEFORE)]
+    floor = BODY_SIZES[-1]
+    space = 0.0 if first else floor * SPACE_BEFORE
+    lines = description.lines(floor, INNER_W)
+    n = math.floor((room - space) / lines.leading + 1e-6)
+    if n < 1:
+        return []
+    return [TextBlock(lines.shortened(n, INNER_W, ELLIPSIS), floor * SPACE_BEFORE)]
+
+
+def _fit(items: list[_Item], room: float,
+         laid: dict[float, list[Block]]) -> tuple[float, list[Block]] | None:
+    """The largest size at which the rules text fits ``room``, and its blocks; None when not
+    even the floor size does. A text is broken into lines only at a size its least height
+    does not already rule out."""
+    for size in BODY_SIZES:
+        if sum(item.least(size) for item in items) > room:
+            continue
+        if size not in laid:
+            laid[size] = [item.layout(size) for item in items]
+        if _stacked(laid[size]) <= room:
+            return size, laid[size]
+    return None
+
+
+@dataclass
+class Face:
+    """One printed card: the first face of a profile, or a continuation."""
+
+    profile: ProfileSheet
+    part: int
+    parts: int
+    header: list[Block]
+    body: list[Block]
+    model: int | None = None
+    """Which model (1-based) this card's wound track is for, in per-model mode."""
+    size: float = BODY_SIZES[0]
+    """The rules text size used (points)."""
 
 
 def faces(p: ProfileSheet, per_model: bool = False) -> list[Face]:
     """The cards printed for one profile: the first at the largest text size that fits, or
     at the floor size followed by as many continuation cards as needed."""
     register_fonts()
-    first_models: list[int | None] = list(range(1, p.count + 1)) if per_model else [None]
-    probe_model = first_models[-1]
-    room_first = INNER_H - _height(header(p, 1, 1, probe_model), _header_gap) - GAP_AFTER_HEADER
-    for size in BODY_SIZES:
-        flows = body(p, size)
-        if _height(flows, _body_gap) <= room_first:
-            return [Face(p, 1, 1, flows, m, size) for m in first_models]
+    models: list[int | None] = list(range(1, p.count + 1)) if per_model else [None]
+    heads = {m: header(p, 1, 1, m) for m in models}
+    room_first = INNER_H - max(_stacked(h) for h in heads.values()) - GAP_AFTER_HEADER
+    items = body_items(p)
+    description = _description(p)
+    laid: dict[float, list[Block]] = {}
+    found = _fit(items, room_first, laid)
+    if found is not None:
+        size, body = found
+        body = body + _described(description, size, room_first - _stacked(body), not body)
+        return [Face(p, 1, 1, heads[m], body, m, size) for m in models]
     # Continue on further cards; the "(k/n)" title may itself wrap, so settle n first.
+    floor = BODY_SIZES[-1]
+    if floor not in laid:
+        laid[floor] = [item.layout(floor) for item in items]
     parts = 2
     for _attempt in range(4):
-        room_first = (INNER_H - _height(header(p, 1, parts, probe_model), _header_gap)
-                      - GAP_AFTER_HEADER)
-        room_next = (INNER_H - _height(header(p, parts, parts, None), _header_gap)
-                     - GAP_AFTER_HEADER)
-        chunks = paginate(body(p, BODY_SIZES[-1]), INNER_W, room_first, room_next)
+        first = {m: header(p, 1, parts, m) for m in models}
+        room_first = INNER_H - max(_stacked(h) for h in first.values()) - GAP_AFTER_HEADER
+        room_next = INNER_H - _stacked(header(p, parts, parts, None)) - GAP_AFTER_HEADER
+        chunks = paginate(laid[floor], room_first, room_next)
         if len(chunks) == parts:
             break
         parts = len(chunks)
-    floor = BODY_SIZES[-1]
-    out = [Face(p, 1, len(chunks), chunks[0], m, floor) for m in first_models]
-    out += [Face(p, k + 1, len(chunks), chunk, None, floor)
+    parts = len(chunks)
+    last_room = (room_first if parts == 1 else room_next) - _stacked(chunks[-1])
+    chunks[-1] += _described(description, floor, last_room, not chunks[-1])
+    first = {m: header(p, 1, parts, m) for m in models}
+    out = [Face(p, 1, parts, first[m], chunks[0], m, floor) for m in models]
+    out += [Face(p, k + 1, parts, header(p, k + 1, parts, None), chunk, None, floor)
             for k, chunk in enumerate(chunks) if k]
     return out
 
 
 def content_height(face: Face) -> float:
     """The height a face's header and rules text take; never more than the card holds."""
-    head = _height(header(face.profile, face.part, face.parts, face.model), _header_gap)
-    return head + GAP_AFTER_HEADER + _height(face.body, _body_gap)
+    return _stacked(face.header) + GAP_AFTER_HEADER + _stacked(face.body)
 
 
 # --- drawing -----------------------------------------------------------------------------
@@ -369,13 +719,12 @@ def draw_card(c: Canvas, face: Face, x: float, y: float) -> None:
     c.setLineWidth(0.5)
     c.roundRect(x + 1.4 * mm, y + 1.4 * mm, CARD_W - 2.8 * mm, CARD_H - 2.8 * mm, 2 * mm)
     left, top = x + PAD, y + CARD_H - PAD
-    top = _stack(c, header(face.profile, face.part, face.parts, face.model), left, top,
-                 _header_gap)
+    top = _stack(c, face.header, left, top)
     top -= GAP_AFTER_HEADER
     c.setStrokeColor(RULE)
     c.setLineWidth(0.4)
     c.line(left, top + GAP_AFTER_HEADER / 2, left + INNER_W, top + GAP_AFTER_HEADER / 2)
-    _stack(c, face.body, left, top, _body_gap)
+    _stack(c, face.body, left, top)
     c.restoreState()
 
 
@@ -434,9 +783,10 @@ def _no_cards_page(c: Canvas, summary: WarbandSummary, page_w: float, page_h: fl
         why = _("None of the combatants in this list is in the faction data.")
     else:
         why = _("This list has no combatants yet.")
-    style = _style("notice", 11, leading=15, alignment=TA_CENTER)
+    style = ParagraphStyle("notice", fontName=REGULAR, fontSize=11, leading=15,
+                           alignment=TA_CENTER)
     title = _("<b>No profile cards for {name}</b>").format(name=esc(summary.name))
-    p = Paragraph(f"{title}<br/>{esc(why)}", style)
+    p = RLParagraph(f"{title}<br/>{esc(why)}", style)
     _w, h = p.wrap(page_w - 50 * mm, page_h)
     p.drawOn(c, 25 * mm, page_h * 0.6 - h)
     c.showPage()

@@ -6,22 +6,33 @@ an edit of ``resources/reference/<system id>.yaml``, checked here with the same 
 ``<system id>.<language>.yaml`` (``spherewars-1e.es.yaml``), item for item the same reference in
 that language; the sheet prints it when the program speaks that language (:mod:`builder.i18n`),
 else the English one.
+
+A reference may also say what every card of its game carries besides the stat line (its
+``card:`` section: dice pools spelt out, lines built from stats, tracks of boxes, counters,
+a table of attacks). SPEC §5's system format cannot say "this stat is a track", and it is a
+public contract; this file is ours. ``docs/reference-format.md`` describes it.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
-from pydantic import Field, Strict, model_validator
+from pydantic import AfterValidator, Field, Strict, model_validator
 
 from builder import paths
 from builder.data import yamlio
 from builder.data.errors import DataError
-from builder.data.loading import validate_document
+from builder.data.loading import check, placed, validate_document
 from builder.i18n import SOURCE_LANGUAGE, _, current_language
-from builder.model.base import StrictModel, Text
+from builder.model.base import Positive, StrictModel, Text, closest, mappings
+from builder.model.system import not_one_of
+from builder.model.text import DisplayText
+
+if TYPE_CHECKING:
+    from builder.model import System
 
 REFERENCE_SCHEMA = "spherewars-reference/1"
 DEFAULT_REFERENCE = "spherewars-1e"
@@ -60,13 +71,181 @@ class Item(StrictModel):
         return self
 
 
+# --- the cards' table aids ------------------------------------------------------------------
+
+StatName = Annotated[str, Strict()]
+"""A stat id of the reference's game (checked against the system by :func:`card_problems`)."""
+MAX_COUNTER_BOXES = 20
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+"""``{MOV}`` in a card line: the combatant's value of that stat."""
+DIE_LETTERS = re.compile(r"^[A-Za-z]{1,3}$")
+
+
+def _counter_boxes(value: int) -> int:
+    if value > MAX_COUNTER_BOXES:
+        raise ValueError(f"a counter has at most {MAX_COUNTER_BOXES} boxes (got {value})")
+    return value
+
+
+class Pool(StrictModel):
+    """A dice-pool stat written as counts and letters ("2D+1A"), spelt out on the card:
+    "Defence dice: 2D+1A (2 Defence, 1 Agility)"."""
+
+    stat: StatName
+    name: DisplayText | None = None
+    """The label; by default the stat's name in the game system."""
+    dice: dict[Annotated[str, Strict()], DisplayText] = Field(min_length=1)
+    """Letter -> the die's name."""
+
+    @model_validator(mode="after")
+    def _letters(self) -> Pool:
+        for letter in self.dice:
+            if not DIE_LETTERS.match(letter):
+                raise ValueError(f"'{letter}' is not a die's letter: use one to three letters "
+                                 "as the pools are written, such as D or A")
+        return self
+
+
+class When(StrictModel):
+    """A condition on the combatant: it has the game's ability of that id."""
+
+    ability: Annotated[str, Strict()]
+
+
+class Line(StrictModel):
+    """A short line under the stat line, such as "Move 2 hexagons"; ``{STAT}`` in ``text`` is
+    the combatant's value. Left out when a stat it names is not set, or ``when`` is false."""
+
+    name: DisplayText
+    text: DisplayText
+    when: When | None = None
+
+
+class Track(StrictModel):
+    """A row of boxes to tick, one per point of the combatant's value of ``stat`` (a number
+    stat); ``below_zero`` adds a box for 0 and one for each of -1 … -value, shaded."""
+
+    stat: StatName
+    name: DisplayText | None = None
+    """The label; by default the stat's name in the game system."""
+    below_zero: Annotated[bool, Strict()] = False
+    help: DisplayText | None = None
+    """A short note printed under the boxes."""
+
+
+class Counter(StrictModel):
+    """A fixed row of boxes every card carries (a count of rounds, say)."""
+
+    name: DisplayText
+    boxes: Annotated[Positive, AfterValidator(_counter_boxes)]
+    help: DisplayText | None = None
+
+
+class Attacks(StrictModel):
+    """Abilities of these kinds print as rows of a table: the name and kind, then the
+    ability's text cut at ";" into ``columns`` (a leading word equal to the column's name is
+    dropped: "range 1 hex" under Range is "1 hex"). What follows a ":" in a part, and parts
+    beyond the columns, print under the row. A text with fewer parts prints as usual."""
+
+    kinds: list[Annotated[str, Strict()]] = Field(min_length=1)
+    columns: list[DisplayText] = Field(min_length=1, max_length=4)
+
+
+class Card(StrictModel):
+    """What every card of the game carries besides the stat line. A stat that a pool, a line
+    or a track prints is left out of the card's stat table, so each value is printed once."""
+
+    pools: list[Pool] = Field(default_factory=list)
+    lines: list[Line] = Field(default_factory=list)
+    tracks: list[Track] = Field(default_factory=list)
+    counters: list[Counter] = Field(default_factory=list)
+    attacks: Attacks | None = None
+
+
 class Reference(StrictModel):
     schema_: Literal["spherewars-reference/1"] = Field(alias="schema")
     title: Text
     source: Text
     squad_note: Text | None = None
     """Printed on the card of a combatant that forms a squad (a game's deployment rule)."""
+    card: Card | None = None
+    """Table aids printed on every card of the game."""
     items: list[Item] = Field(min_length=1)
+
+
+class GameNames(NamedTuple):
+    """What a ``card:`` section may name, from its game system (hashable, for the cache)."""
+
+    stats: tuple[tuple[str, str], ...]
+    """(id, kind) of each stat."""
+    abilities: tuple[str, ...]
+    """The ids of the game's glossary."""
+    kinds: tuple[str, ...]
+    """The ids of its ability kinds."""
+
+    @classmethod
+    def of(cls, system: System) -> GameNames:
+        return cls(tuple((s.id, s.kind) for s in system.stats), tuple(sorted(system.glossary())),
+                   tuple(k.id for k in system.ability_kinds))
+
+
+def card_problems(data: Any, game: GameNames) -> list[tuple[str, str]]:
+    """The ``card:`` section against the game it is printed for: every stat, ability and
+    ability kind it names must be the system's (with the closest suggested), a track's stat
+    a number, one track per stat. ``(slash/path, message)`` pairs, as the loaders place them."""
+    card = data.get("card") if isinstance(data, dict) else None
+    if not isinstance(card, dict):
+        return []
+    kinds = dict(game.stats)
+    stat_ids = list(kinds)
+    out: list[tuple[str, str]] = []
+
+    def stat(path: str, value: Any) -> str | None:
+        """``value`` when it names a stat of the game (else the problem is noted)."""
+        if isinstance(value, str) and value not in kinds:
+            out.append((path, not_one_of("stat", value, stat_ids)))
+            return None
+        return value if isinstance(value, str) else None
+
+    for i, pool in enumerate(mappings(card.get("pools"))):
+        stat(f"card/pools/{i}/stat", pool.get("stat"))
+    seen: dict[str, int] = {}
+    for i, track in enumerate(mappings(card.get("tracks"))):
+        value = stat(f"card/tracks/{i}/stat", track.get("stat"))
+        if value is None:
+            continue
+        if kinds[value] != "number":
+            out.append((f"card/tracks/{i}/stat", f"a track counts boxes, so its stat must be a "
+                        f"number; '{value}' is {kinds[value]}"))
+        elif value in seen:
+            out.append((f"card/tracks/{i}/stat", f"'{value}' already has a track (tracks/"
+                        f"{seen[value]})"))
+        seen.setdefault(value, i)
+    glossary = list(game.abilities)
+    for i, line in enumerate(mappings(card.get("lines"))):
+        text = line.get("text")
+        texts = [text] if isinstance(text, str) else list(text.values()) \
+            if isinstance(text, dict) else []
+        for name in sorted({n for t in texts if isinstance(t, str)
+                            for n in PLACEHOLDER.findall(t)}):
+            if name not in kinds:
+                near = closest(name, stat_ids)
+                hint = f"; did you mean {{{near}}}?" if near else \
+                    f"; the stats are {', '.join(stat_ids) or 'none'}"
+                out.append((f"card/lines/{i}/text", f"{{{name}}} is not a stat of this game"
+                            f"{hint}"))
+        when = line.get("when")
+        ability = when.get("ability") if isinstance(when, dict) else None
+        if isinstance(ability, str) and ability not in glossary:
+            out.append((f"card/lines/{i}/when/ability",
+                        not_one_of("ability", ability, glossary)))
+    attacks = card.get("attacks")
+    kind_ids = list(game.kinds)
+    if isinstance(attacks, dict) and isinstance(attacks.get("kinds"), list):
+        for i, kind in enumerate(attacks["kinds"]):
+            if isinstance(kind, str) and kind not in kind_ids:
+                out.append((f"card/attacks/kinds/{i}", not_one_of("kind", kind, kind_ids)))
+    return out
 
 
 def reference_path(reference_id: str = DEFAULT_REFERENCE, language: str | None = None) -> Path:
@@ -85,10 +264,17 @@ def _load_cached(path: str, mtime_ns: int) -> Reference:
     return validate_document(Reference, yamlio.load(path, MAX_REFERENCE_BYTES))
 
 
-def load_reference(path: str | Path | None = None) -> Reference:
+@cache
+def _checked_cached(path: str, mtime_ns: int, game: GameNames) -> Reference:
+    doc = yamlio.load(path, MAX_REFERENCE_BYTES)
+    return placed(doc, *check(Reference, doc.data, lambda data: card_problems(data, game)))
+
+
+def load_reference(path: str | Path | None = None, system: System | None = None) -> Reference:
     """A reference text, by path or by id (``resources/reference/<id>.yaml``, or its
-    translation into the current language); raises
-    ``DataError`` (``FILE:LINE:COL: message``) when broken or missing.
+    translation into the current language); raises ``DataError``
+    (``FILE:LINE:COL: message``) when broken or missing. With ``system``, its ``card:``
+    section is also checked against that game (:func:`card_problems`).
 
     Cached per file version: the sheet is printed often and the text rarely changes.
     """
@@ -100,4 +286,6 @@ def load_reference(path: str | Path | None = None) -> Reference:
         target = Path(path)
     if not target.is_file():
         raise DataError.of_file(target, _("no such reference text"))
+    if system is not None:
+        return _checked_cached(str(target), target.stat().st_mtime_ns, GameNames.of(system))
     return _load_cached(str(target), target.stat().st_mtime_ns)

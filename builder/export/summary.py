@@ -9,13 +9,14 @@ drifting apart (STYLE.md, *Exporters share one summary*). Nothing here knows abo
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from builder.data.errors import DataError
 from builder.data.fingerprint import list_fingerprint
 from builder.data.share import encode_warband
-from builder.export.reference import load_reference
+from builder.export.reference import PLACEHOLDER, Card, Reference, load_reference
 from builder.i18n import _, ngettext
 from builder.model import Ability, Combatant, Faction, System, Warband
 from builder.model.text import display
@@ -56,6 +57,53 @@ class AbilityLine:
 
 
 @dataclass(frozen=True)
+class TrackLine:
+    """A row of boxes to tick on a card, one per point of a stat (the game's reference)."""
+
+    name: str
+    value: int
+    below_zero: bool = False
+    """Also a box for 0 and for each of -1 … -value (defeated, not yet dead)."""
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class CounterLine:
+    """A fixed row of boxes on every card of the game (the Spherus defeat counter)."""
+
+    name: str
+    boxes: int
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class AttackLine:
+    """An attack as a row of the card's attack table."""
+
+    name: str
+    kind: str
+    """The kind as the game calls it ("Ethereal ranged attack")."""
+    cells: tuple[str, ...]
+    note: str = ""
+    """Remarks and parts of the text beyond the table's columns."""
+
+
+@dataclass(frozen=True)
+class CardAids:
+    """The table aids a game's reference asks every card to carry (``card:``)."""
+
+    lines: tuple[tuple[str, str], ...] = ()
+    """(label, text): dice pools spelt out, lines such as ("Move", "2 hexagons")."""
+    tracks: tuple[TrackLine, ...] = ()
+    counters: tuple[CounterLine, ...] = ()
+    attack_heads: tuple[str, ...] = ()
+    """The attack table's column headings; () for no table."""
+    attacks: tuple[AttackLine, ...] = ()
+    attack_of: tuple[int, ...] = ()
+    """Which of the combatant's abilities (by position) the attack rows are."""
+
+
+@dataclass(frozen=True)
 class ProfileSheet:
     """A combatant as a card prints it."""
 
@@ -81,6 +129,10 @@ class ProfileSheet:
     """Models hired (over every entry naming this combatant)."""
     squad_note: str | None = None
     """What the game's reference says about squads, printed on a squad's card."""
+    description: str | None = None
+    """Printed in the card's free space (shortened only when it does not fit)."""
+    tags: tuple[str, ...] = ()
+    aids: CardAids = field(default_factory=CardAids)
 
     @property
     def display_name(self) -> str:
@@ -185,12 +237,12 @@ class WarbandSummary:
         return tuple(line for line in self.roster if not line.known)
 
 
-def squad_note(system: System) -> str | None:
-    """The game reference's note on squads, when the game has one and it reads."""
+def reference_of(system: System) -> Reference | None:
+    """The game's reference checked against the game, when it has one and it reads."""
     if system.reference is None:
         return None
     try:
-        return load_reference(system.reference).squad_note
+        return load_reference(system.reference, system)
     except DataError:
         return None  # the sheet reports a broken reference; a card just goes without
 
@@ -210,18 +262,118 @@ def resolve_ability(faction: Faction, ref: str | Ability,
                        successes=a.successes, text=a.text, kind_name=kind_name)
 
 
+_POOL_PART = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")
+
+
+def spelt_pool(value: str, dice: Mapping[str, str]) -> str | None:
+    """"2D+1A" as "2 Defence, 1 Agility" (``dice``: letter -> name); None when the value is
+    not written that way."""
+    out = []
+    for part in value.split("+"):
+        found = _POOL_PART.match(part)
+        if found is None or found.group(2) not in dice:
+            return None
+        out.append(f"{int(found.group(1))} {dice[found.group(2)]}")
+    return ", ".join(out)
+
+
+def attack_cells(text: str, columns: list[str]) -> tuple[tuple[str, ...], str] | None:
+    """An attack's text cut at ";" into ``columns`` ("2 Attack, 1 Skill dice; range 1 hex;
+    damage 1." gives ("2 Attack, 1 Skill dice", "1 hex", "1")) and a note (what follows a ":"
+    in a part, and the parts beyond the columns); None when there are fewer parts."""
+    parts = [p.strip() for p in text.split(";")]
+    parts = [p for p in parts if p]
+    if len(parts) < len(columns):
+        return None
+    cells, notes = [], []
+    for part, column in zip(parts, columns, strict=False):
+        cell, _colon, remark = part.partition(":")
+        cell = cell.strip().rstrip(".").strip()
+        head = column.lower() + " "
+        if cell.lower().startswith(head) and len(cell) > len(head):
+            cell = cell[len(head):].strip()
+        cells.append(cell or "–")
+        if remark.strip():
+            notes.append(remark.strip())
+    notes += parts[len(columns):]
+    return tuple(cells), "; ".join(notes)
+
+
+def card_aids(c: Combatant, faction: Faction, abilities: list[AbilityLine],
+              ability_ids: set[str], card: Card | None) -> tuple[CardAids, set[str]]:
+    """The aids of ``card`` for ``c``, and the stats they print (left out of its stat table).
+
+    A line naming a stat ``c`` does not have is left out, as is a track of a stat it does not
+    have; an attack whose text does not follow the table's columns stays an ability."""
+    if card is None:
+        return CardAids(), set()
+    system = faction.game
+    names = {s.id: display(s.name) for s in system.stats}
+    shown: set[str] = set()
+    lines: list[tuple[str, str]] = []
+    for pool in card.pools:
+        value = c.stat(pool.stat)
+        if value is None:
+            continue
+        spelt = spelt_pool(str(value), {k: display(v) for k, v in pool.dice.items()})
+        lines.append((display(pool.name) or names[pool.stat],
+                      f"{value} ({spelt})" if spelt else str(value)))
+        shown.add(pool.stat)
+    for line in card.lines:
+        if line.when is not None and line.when.ability not in ability_ids:
+            continue
+        text = display(line.text)
+        used = PLACEHOLDER.findall(text)
+        if any(c.stat(stat) is None for stat in used):
+            continue
+        lines.append((display(line.name),
+                      PLACEHOLDER.sub(lambda m: str(c.stat(m.group(1))), text)))
+        shown.update(used)
+    tracks = []
+    for track in card.tracks:
+        value = c.stat(track.stat)
+        if not isinstance(value, int) or value < 1:  # nothing to tick: the table shows it
+            continue
+        tracks.append(TrackLine(display(track.name) or names[track.stat], value,
+                                track.below_zero, display(track.help)))
+        shown.add(track.stat)
+    counters = tuple(CounterLine(display(k.name), k.boxes, display(k.help))
+                     for k in card.counters)
+    heads: tuple[str, ...] = ()
+    attacks: list[AttackLine] = []
+    attack_of: list[int] = []
+    if card.attacks is not None:
+        columns = [display(col) for col in card.attacks.columns]
+        kinds = set(card.attacks.kinds)
+        for i, a in enumerate(abilities):
+            found = attack_cells(a.text or "", columns) if a.kind in kinds else None
+            if found is not None:
+                attacks.append(AttackLine(a.name, a.kind_name or a.kind or "", *found))
+                attack_of.append(i)
+        if attacks:
+            heads = tuple(columns)
+    return CardAids(tuple(lines), tuple(tracks), counters, heads, tuple(attacks),
+                    tuple(attack_of)), shown
+
+
 def profile_sheet(c: Combatant, faction: Faction, universal: Mapping[str, Ability] | None,
-                  count: int, squad_note: str | None = None) -> ProfileSheet:
+                  count: int, squad_note: str | None = None,
+                  card: Card | None = None) -> ProfileSheet:
     system = faction.game
     columns = stat_columns(system, [c])
+    resolved = [faction.ability(ref, universal) for ref in c.abilities]
+    abilities = [resolve_ability(faction, a, universal) for a in resolved]
+    aids, shown = card_aids(c, faction, abilities, {a.id for a in resolved if a.id}, card)
+    in_table = set(aids.attack_of)
     return ProfileSheet(
         id=c.id, name=c.name, nickname=c.nickname, type=system.type_label(c.type),
         rank=system.rank_label(c.rank) or None, base=c.base,
         squad=c.squad, wounds=c.wounds, faction=faction.name,
-        stats=tuple((n, c.shown(n)) for n in columns),
-        abilities=tuple(resolve_ability(faction, ref, universal) for ref in c.abilities),
+        stats=tuple((n, c.shown(n)) for n in columns if n not in shown),
+        abilities=tuple(a for i, a in enumerate(abilities) if i not in in_table),
         equipment=tuple(c.equipment), unique_equipment=tuple(c.unique_equipment), count=count,
-        squad_note=squad_note,
+        squad_note=squad_note, description=(c.description or "").strip() or None,
+        tags=tuple(c.tags), aids=aids,
     )
 
 
@@ -263,8 +415,11 @@ def summarise(warband: Warband, faction: Faction | None,
 
     profiles: list[ProfileSheet] = []
     if faction is not None and system is not None:
-        note = squad_note(system) if any(c.squad for c in hired) else None
-        profiles = [profile_sheet(c, faction, universal, totals[c.id], note) for c in hired]
+        ref = reference_of(system) if hired else None
+        note = ref.squad_note if ref is not None and any(c.squad for c in hired) else None
+        card = ref.card if ref is not None else None
+        profiles = [profile_sheet(c, faction, universal, totals[c.id], note, card)
+                    for c in hired]
 
     return WarbandSummary(
         name=warband.name, faction_id=warband.faction,

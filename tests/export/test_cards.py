@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from builder.export.cards import BODY_SIZES, INNER_H, INNER_W, content_height, faces
+from builder.export.cards import (
+    BODY_SIZES,
+    INNER_H,
+    INNER_W,
+    TextBlock,
+    content_height,
+    faces,
+)
 from builder.export.summary import ProfileSheet, summarise
+from builder.export.textfit import unit_width
 from tests.export import helpers as h
 
 
@@ -62,9 +70,71 @@ def test_per_model_continuation_prints_once_after_the_models() -> None:
 
 def test_unbreakable_word_is_wrapped_not_cut() -> None:
     p = _profile(0, abilities=[{"name": "Word", "text": "Ж" * 400}])
-    for card in faces(p):
+    cards = faces(p)
+    printed = ""
+    for card in cards:
         assert content_height(card) <= INNER_H + 0.01
-        for flowable in card.body:
-            flowable.wrap(INNER_W, INNER_H)
-            # reportlab's laid-out lines: extraSpace < 0 would be text running off the card
-            assert all(line.extraSpace >= -0.01 for line in flowable.blPara.lines)
+        for block in card.body:
+            assert isinstance(block, TextBlock)
+            for line in block.lines.lines:  # no line runs off the card
+                assert sum(unit_width(t, f) for t, f, _c in line) * block.lines.size \
+                    <= INNER_W + 0.01
+            printed += block.text.replace("\n", "")
+    assert printed.count("Ж") == 400
+
+
+# --- the description in the free space (issue 14, item 16) -------------------------------
+
+
+def test_nek_orgs_card_prints_his_description(tmp_path) -> None:
+    from builder.data import Catalogue
+    from builder.export.pdf import render_pdf
+    from tests.export.test_card_aids import pdftotext
+
+    soimi = Catalogue.load(user=False).get("soimi")
+    w = h.warband([("nek-org", 1)], faction_id="soimi")
+    text = pdftotext(render_pdf(summarise(w, soimi), cards=True, sheet=False), tmp_path)
+    assert ("Es uno de los líderes más feroces y estrategas de los Soimi. Sus dotes en el "
+            "cuerpo a cuerpo lo hacen una máquina de matar.") in text
+    assert "…" not in text
+
+
+def _described(words: int, text_words: int = 20) -> ProfileSheet:
+    description = " ".join(f"lore{i:03d}" for i in range(words))
+    return _profile(text_words, description=description)
+
+
+def _printed(card) -> str:
+    return " ".join(b.text.replace("\n", " ") for b in card.body if isinstance(b, TextBlock))
+
+
+def test_a_description_that_fits_is_printed_whole_and_the_rules_keep_their_size() -> None:
+    (card,) = faces(_described(40))
+    assert card.size == BODY_SIZES[0]  # the description never shrinks the rules text
+    printed = _printed(card)
+    assert "lore000" in printed and "lore039" in printed and "…" not in printed
+    assert content_height(card) <= INNER_H + 0.01
+
+
+def test_a_long_description_is_shortened_with_an_ellipsis_only_when_it_cannot_fit() -> None:
+    (card,) = faces(_described(400))
+    printed = _printed(card)
+    assert card.size == BODY_SIZES[0]
+    assert "lore000" in printed and "lore399" not in printed
+    assert printed.rstrip().endswith("…")
+    assert content_height(card) <= INNER_H + 0.01
+    # it takes the room that is left: down to the floor size, to the last line
+    assert INNER_H - content_height(card) < BODY_SIZES[-1] * 1.18 + 3
+
+
+def test_a_description_never_adds_a_card_and_follows_the_rules_text() -> None:
+    cards = faces(_described(400, text_words=300))
+    plain = faces(_profile(300))
+    assert len(cards) == len(plain)
+    assert all(content_height(c) <= INNER_H + 0.01 for c in cards)
+    assert "lore" not in " ".join(_printed(c) for c in cards[:-1])
+
+
+def test_tags_are_printed() -> None:
+    (card,) = faces(_profile(10, tags=["mounted", "test tag"]))
+    assert "Tags: mounted, test tag" in _printed(card)

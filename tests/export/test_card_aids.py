@@ -1,0 +1,181 @@
+"""Cards of the other games carry what their rules need (issue 11), from the ``card:`` section
+of each game's reference: Spherus movement, HP and psi-point tracks and the defeat counter;
+Torn's Defence dice pool, wounds track and attack table; no stat table for Spheres of War.
+
+Each card is printed alone (a list of one combatant) and read back with ``pdftotext``, so
+what a card says is not mixed with its neighbours'.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from builder.data import Catalogue, builtin_systems
+from builder.export.cards import BoxRow, StatLine, faces
+from builder.export.pdf import render_pdf
+from builder.export.summary import attack_cells, spelt_pool, summarise
+from builder.model import Warband
+from tests.conftest import TEST_DATA
+from tests.export import helpers as h
+
+SYSTEMS_DATA = TEST_DATA / "systems"
+SPHEREWARS_WORDS = re.compile(r"warband|messenger|power gem|manuscrit|saphir|spherewars",
+                              re.IGNORECASE)
+
+
+def pdftotext(data: bytes, tmp_path: Path) -> str:
+    """The PDF's text as poppler's ``pdftotext`` reads it (pypdf where poppler is missing),
+    on single spaces."""
+    path = tmp_path / "out.pdf"
+    path.write_bytes(data)
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True,
+                              text=True).stdout
+    else:
+        text = h.pdf_text(data)
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> Catalogue:
+    return Catalogue.load([SYSTEMS_DATA], user=False)
+
+
+def _card(catalogue: Catalogue, faction_id: str, combatant: str, tmp_path: Path) -> str:
+    """The text of one combatant's card, printed alone."""
+    faction = catalogue.get(faction_id)
+    warband = Warband.model_validate({"name": "Test card", "faction": faction_id,
+                                      "entries": [{"combatant": combatant, "count": 1}]})
+    data = render_pdf(summarise(warband, faction), cards=True, sheet=False)
+    text = pdftotext(data, tmp_path)
+    assert not SPHEREWARS_WORDS.findall(text), text
+    return text
+
+
+def _profile(catalogue: Catalogue, faction_id: str, combatant: str):
+    faction = catalogue.get(faction_id)
+    warband = Warband.model_validate({"name": "Test card", "faction": faction_id,
+                                      "entries": [{"combatant": combatant, "count": 1}]})
+    (profile,) = summarise(warband, faction).profiles
+    return profile
+
+
+# --- Spherus tactical ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("combatant", "move", "flight"), [
+    ("test-brawler", "Move 2 hexagons", False),  # base movement
+    ("test-sprinter", "Move 3 hexagons", False),  # Super Running (Art 10)
+    ("test-psion", "Move 2 hexagons", True),  # Flight (Psi-Xaquel 30)
+])
+def test_spherus_card_shows_movement_in_hexagons(catalogue, tmp_path, combatant: str,
+                                                 move: str, flight: bool) -> None:
+    text = _card(catalogue, "test-spherus-party", combatant, tmp_path)
+    assert move in text
+    line = "Flight up to 4 hexagons: 3 pp to move 3, 4 pp more to move 4"
+    assert (line in text) is flight
+
+
+def test_spherus_card_has_hp_and_psi_tracks_and_the_defeat_counter(catalogue,
+                                                                   tmp_path) -> None:
+    text = _card(catalogue, "test-spherus-party", "test-psion", tmp_path)
+    assert "HP 18" in text and "PP 40" in text
+    assert "shaded: 0 HP and below, defeated; past the last box, dead" in text
+    assert "Defeat" in text and "rounds to rise at 1 HP" in text
+    rows = {r.label: r for f in faces(_profile(catalogue, "test-spherus-party", "test-psion"))
+            for r in f.header if isinstance(r, BoxRow)}
+    # HP: 18 boxes, then 0 and -1 … -18 shaded; PP: 40 boxes; Defeat: 3 rounds
+    assert (rows["HP 18"].plain, rows["HP 18"].shaded) == (18, 19)
+    assert (rows["PP 40"].plain, rows["PP 40"].shaded) == (40, 0)
+    assert (rows["Defeat"].plain, rows["Defeat"].shaded) == (3, 0)
+
+
+def test_spherus_stats_a_track_or_line_prints_leave_the_stat_table(catalogue) -> None:
+    profile = _profile(catalogue, "test-spherus-party", "test-psion")
+    assert [name for name, _v in profile.stats] == ["STR", "AGI", "PSX"]
+    sprinter = _profile(catalogue, "test-spherus-party", "test-sprinter")
+    assert dict(sprinter.stats)["PP"] == "–"  # no psi points: no track, the table says so
+    assert not any(t.name == "PP" for t in sprinter.aids.tracks)
+
+
+# --- Torn ----------------------------------------------------------------------------------
+
+
+def test_torn_card_shows_defence_pool_wounds_and_each_attack(catalogue, tmp_path) -> None:
+    text = _card(catalogue, "test-torn-expedition", "test-captain", tmp_path)
+    assert "Defence dice 2D+1A (2 Defence, 1 Agility)" in text
+    assert "Wounds 5" in text
+    for expected in ["Dice", "Range", "Damage", "Test Sword Strike · Melee attack",
+                     "2 Attack, 1 Skill, 1 Agility dice 1 hex 1"]:
+        assert expected in text, expected
+    assert "Veteran (Property): Rolls two Defence Dice" in text  # not an attack: as before
+    (face,) = faces(_profile(catalogue, "test-torn-expedition", "test-captain"))
+    assert not any(isinstance(b, StatLine) for b in face.header)  # each value printed once
+    (wounds,) = [b for b in face.header if isinstance(b, BoxRow)]
+    assert (wounds.plain, wounds.shaded) == (5, 0)
+
+
+def test_torn_attacks_say_melee_ranged_or_ethereal_with_range_and_damage(catalogue,
+                                                                        tmp_path) -> None:
+    musketeer = _card(catalogue, "test-torn-expedition", "test-musketeer", tmp_path)
+    assert "Test Musket Shot · Ranged attack" in musketeer
+    assert "3 Attack, 1 Agility dice 4 hexes 2" in musketeer
+    assert "Test Butt Strike · Melee attack" in musketeer
+    brute = _card(catalogue, "test-torn-expedition", "test-brute", tmp_path)
+    assert "Test Ether Blast · Ethereal ranged attack" in brute
+    assert "2 Attack, 2 Skill dice 2 hexes 3 Assault" in brute
+    assert "no damage every enemy in the chosen hex takes a Panic Test." in brute
+    assert "Defence dice 3D (3 Defence)" in brute and "Wounds 8" in brute
+
+
+def test_attack_text_is_cut_into_the_columns() -> None:
+    columns = ["Dice", "Range", "Damage"]
+    assert attack_cells("2 Attack, 1 Skill, 1 Agility dice; range 1 hex; damage 1.",
+                        columns) == (("2 Attack, 1 Skill, 1 Agility dice", "1 hex", "1"), "")
+    assert attack_cells("2 Attack; range 2 hexes; damage 3; Assault.", columns) == (
+        ("2 Attack", "2 hexes", "3"), "Assault.")
+    assert attack_cells("No dice; range 2 hexes; no damage: a Panic Test.", columns) == (
+        ("No dice", "2 hexes", "no damage"), "a Panic Test.")
+    assert attack_cells("Strikes hard.", columns) is None  # printed as an ability instead
+
+
+def test_dice_pools_are_spelt_out() -> None:
+    dice = {"D": "Defence", "A": "Agility"}
+    assert spelt_pool("2D+1A", dice) == "2 Defence, 1 Agility"
+    assert spelt_pool(" 3D ", dice) == "3 Defence"
+    assert spelt_pool("2X", dice) is None and spelt_pool("lots", dice) is None
+
+
+# --- Spheres of War ------------------------------------------------------------------------
+
+
+def test_sow_card_has_no_stat_table_and_no_wound_track(catalogue, tmp_path) -> None:
+    text = _card(catalogue, "sow-combatants", "combatant", tmp_path)
+    assert "Wounds" not in text
+    assert "A 28mm miniature representing a combatant, preferably unarmed" in text
+    (face,) = faces(_profile(catalogue, "sow-combatants", "combatant"))
+    assert not any(isinstance(b, StatLine | BoxRow) for b in face.header)
+
+
+# --- SphereWars first edition: no aids, the same card --------------------------------------
+
+
+def test_spherewars_cards_get_no_aids() -> None:
+    f = h.faction([h.leader()])
+    (profile,) = summarise(h.warband([("test-chief", 1)]), f, h.universal()).profiles
+    assert profile.aids.lines == profile.aids.tracks == profile.aids.counters == ()
+    assert [n for n, _v in profile.stats] == ["PE", "CA", "MOV", "MAN", "DES", "POT", "CON",
+                                               "FUR", "POD"]
+
+
+def test_every_shipped_reference_suits_its_game() -> None:
+    from builder.export.reference import load_reference
+
+    for system in builtin_systems().values():
+        if system.reference is not None:
+            load_reference(system.reference, system)  # raises DataError when it does not
