@@ -25,7 +25,7 @@ from builder.data.share import QR_MAX_CHARS
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
 from builder.export.reference import Item, Reference, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
-from builder.export.text import esc, rich
+from builder.export.text import capital, esc, rich
 from builder.i18n import _, ngettext, number
 
 MARGIN = 13 * mm
@@ -258,7 +258,9 @@ def _header_text(s: WarbandSummary) -> list[Flowable]:
     faction = esc(s.faction_name) if s.faction_name else (
         _("unknown faction ‘{id}’").format(id=esc(s.faction_id)))
     models = ngettext("{n} model", "{n} models", s.stats.models).format(n=s.stats.models)
-    parts = [esc(s.game.name)] if s.game.name else []
+    # what the game calls a list ("Party", "Expedition"), then the game: the heading says
+    # what this page is in the game's own words
+    parts = [esc(capital(s.game.list_name)), esc(s.game.name)] if s.game.name else []
     parts.append(faction)
     if s.game.has_cost:
         parts.append(_points_text(s))
