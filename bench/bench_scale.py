@@ -14,7 +14,8 @@ data (1,000 and 5,000 combatants; the larger about 8 MiB of YAML) and lists of 2
   process that C-loads the same YAML with the garbage collector off (medians of processes);
 - ``open_s_5000_200``: the app opening that faction with a 200-entry list, to its painted
   window (median of processes, s);
-- ``cards_s_300``: the printout of a list of 300 distinct combatants (median, s);
+- (``cards_s_300``, cards for 300 distinct combatants, is ``bench_export.py``'s; ``bench.py
+  --json`` adds it);
 - ``validate_ratio_2000``: ``spherewars validate`` of 2,000 lists over the YAML-read floor.
 
 GUI timings run offscreen. ``--json`` prints, as the last line, one JSON object of them all.
@@ -93,7 +94,7 @@ def make_data(folder: Path) -> None:
         (factions / f"gen-{n}.yaml").write_text(
             yaml.safe_dump(faction_data(n), sort_keys=False, allow_unicode=True),
             encoding="utf-8")
-    for n_faction, n in ((1000, 200), (1000, 1000), (5000, 200), (5000, 300)):
+    for n_faction, n in ((1000, 200), (1000, 1000), (5000, 200)):
         (folder / f"list-{n_faction}-{n}.warband.yaml").write_text(
             list_text(f"gen-{n_faction}", n, n_faction), encoding="utf-8")
 
@@ -232,21 +233,6 @@ def child_open(folder: Path) -> float:
     return done[0]
 
 
-def child_cards(folder: Path) -> list[float]:
-    from builder.data import Catalogue, load_warband
-    from builder.export import export_pdf
-
-    catalogue = Catalogue.load()
-    warband = load_warband(folder / "list-5000-300.warband.yaml")
-    out = folder / "cards.pdf"
-    times = []
-    for _ in range(3):
-        start = time.perf_counter()
-        export_pdf(warband, catalogue, out)
-        times.append(time.perf_counter() - start)
-    return times
-
-
 def run_child(what: str, folder: Path, env: dict[str, str], *extra: str) -> object:
     out = subprocess.run([sys.executable, __file__, "--child", what, str(folder), *extra],
                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=900)
@@ -265,8 +251,6 @@ def child_main(what: str, folder: Path, extra: list[str]) -> int:
         result = child_editor(folder, int(extra[0]))
     elif what == "open":
         result = child_open(folder)
-    elif what == "cards":
-        result = child_cards(folder)
     else:
         raise SystemExit(f"unknown child {what}")
     print(json.dumps(result))
@@ -327,11 +311,6 @@ def main() -> int:
             figures["open_s_5000_200"] = statistics.median(times)
             print(f"app opening 5,000-combatant faction + 200-entry list: "
                   f"{figures['open_s_5000_200']:.2f} s (goal ≤ 2 s)", flush=True)
-        if want("cards"):
-            t = run_child("cards", folder, env)
-            figures["cards_s_300"] = statistics.median(t)  # type: ignore[arg-type]
-            print(f"cards for 300 distinct combatants: {figures['cards_s_300']:.2f} s "
-                  f"(goal ≤ 1.0 s)", flush=True)
         if want("validate"):
             from bench_validate import FLOOR as VFLOOR
             from bench_validate import make_lists
