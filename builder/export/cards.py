@@ -255,8 +255,8 @@ class BoxRow(Block):
         self.help: TextBlock | None = None
         self.help_beside = 0.0
         height = self.boxes_h
-        if help_text:
-            end = self.SIZES[0] * 5 if self.written else self._end()
+        if help_text and not self.written:  # (a note on the boxes: none to note on)
+            end = self._end()
             beside = room - end - 4
             if rows == 1 and beside >= 60:
                 self.help = text_block([Run(help_text, ITALIC)], self.HELP, MUTED, beside)

@@ -277,10 +277,19 @@ def spelt_pool(value: str, dice: Mapping[str, str]) -> str | None:
     return ", ".join(out)
 
 
+MAX_CELL = 60
+MAX_NOTE = 300
+"""An attack whose parts are longer than these is no table row: it prints as an ability,
+whose text can continue on the next card (a table row cannot be split)."""
+
+
 def attack_cells(text: str, columns: list[str]) -> tuple[tuple[str, ...], str] | None:
     """An attack's text cut at ";" into ``columns`` ("2 Attack, 1 Skill dice; range 1 hex;
     damage 1." gives ("2 Attack, 1 Skill dice", "1 hex", "1")) and a note (what follows a ":"
-    in a part, and the parts beyond the columns); None when there are fewer parts."""
+    in a part, and the parts beyond the columns); None when there are fewer parts, or parts
+    too long for a table."""
+    if len(text) > len(columns) * MAX_CELL + MAX_NOTE:
+        return None
     parts = [p.strip() for p in text.split(";")]
     parts = [p for p in parts if p]
     if len(parts) < len(columns):
@@ -296,7 +305,10 @@ def attack_cells(text: str, columns: list[str]) -> tuple[tuple[str, ...], str] |
         if remark.strip():
             notes.append(remark.strip())
     notes += parts[len(columns):]
-    return tuple(cells), "; ".join(notes)
+    note = "; ".join(notes)
+    if any(len(cell) > MAX_CELL for cell in cells) or len(note) > MAX_NOTE:
+        return None
+    return tuple(cells), note
 
 
 def card_aids(c: Combatant, faction: Faction, abilities: list[AbilityLine],

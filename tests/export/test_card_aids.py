@@ -179,3 +179,50 @@ def test_every_shipped_reference_suits_its_game() -> None:
     for system in builtin_systems().values():
         if system.reference is not None:
             load_reference(system.reference, system)  # raises DataError when it does not
+
+
+def test_an_attack_too_long_for_a_table_row_prints_as_an_ability_and_continues() -> None:
+    columns = ["Dice", "Range", "Damage"]
+    assert attack_cells("2 Attack; range 1 hex; damage 1; " + "word " * 200, columns) is None
+    assert attack_cells("2 Attack " * 20 + "; range 1 hex; damage 1", columns) is None
+    from builder.data import check_faction_data
+
+    torn = builtin_systems()["torn"]
+    data = {"schema": "spherewars-faction/1", "system": "torn", "id": "test-long",
+            "name": "Test long", "source": "test data",
+            "combatants": [{"id": "test-talker", "name": "Test Talker", "type": "leader",
+                            "profile": {"DEF": "1D", "W": 2},
+                            "abilities": [{"name": "Test Lecture", "kind": "melee",
+                                           "text": "1 Attack; range 1 hex; damage 1; "
+                                                   + "blah " * 900}]}]}
+    faction, problems = check_faction_data(data, torn)
+    assert faction is not None, problems
+    w = Warband.model_validate({"name": "Test", "faction": "test-long",
+                                "entries": [{"combatant": "test-talker", "count": 1}]})
+    (profile,) = summarise(w, faction).profiles
+    assert profile.aids.attacks == () and profile.abilities[0].name == "Test Lecture"
+    cards = faces(profile)
+    assert len(cards) >= 2  # the long text continues; nothing is refused or cut
+
+
+def test_a_track_too_long_for_a_card_becomes_a_box_to_write_in(tmp_path) -> None:
+    from builder.data import check_faction_data
+    from builder.export.cards import INNER_H, content_height
+
+    spherus = builtin_systems()["spherus-tactical"]
+    data = {"schema": "spherewars-faction/1", "system": "spherus-tactical", "id": "test-big",
+            "name": "Test big", "source": "test data",
+            "combatants": [{"id": "test-giant", "name": "Test Giant", "type": "character",
+                            "profile": {"HP": 500, "PP": 999_999, "MOV": 2}}]}
+    faction, problems = check_faction_data(data, spherus)
+    assert faction is not None, problems
+    w = Warband.model_validate({"name": "Test", "faction": "test-big",
+                                "entries": [{"combatant": "test-giant", "count": 1}]})
+    summary = summarise(w, faction)
+    (card,) = faces(summary.profiles[0])
+    rows = {r.label: r for r in card.header if isinstance(r, BoxRow)}
+    assert rows["HP 500"].written and rows["PP 999999"].written
+    assert not rows["Defeat"].written
+    assert content_height(card) <= INNER_H + 0.01
+    text = pdftotext(render_pdf(summary, cards=True, sheet=False), tmp_path)
+    assert "HP 500" in text and "PP 999999" in text
