@@ -16,7 +16,7 @@ into lines once at the size chosen (issue 15: 300 cards in well under a second).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -105,6 +105,25 @@ def text_block(runs: Sequence[Run], size: float, color: colors.Color = INK,
     return TextBlock(Paragraph(runs, color).lines(size, width), space_before)
 
 
+def reused(c: Canvas, key: tuple[object, ...], x: float, y: float,
+           draw: Callable[[Canvas], None]) -> None:
+    """Draw what ``draw`` draws from the origin, at (x, y): the first time into a PDF form
+    (an XObject), every later time by naming that form. A card's frame, its stat table's
+    headings and its rows of boxes are the same on most cards of a list: drawn once, they
+    make the file smaller and the printing faster."""
+    forms: dict[tuple[object, ...], str] = c.__dict__.setdefault("_card_forms", {})
+    name = forms.get(key)
+    if name is None:
+        name = forms[key] = f"card{len(forms)}"
+        c.beginForm(name)
+        draw(c)
+        c.endForm()
+    c.saveState()
+    c.translate(x, y)
+    c.doForm(name)
+    c.restoreState()
+
+
 class StatLine(Block):
     """The book's stat table: column names over values, one column each."""
 
@@ -119,29 +138,11 @@ class StatLine(Block):
 
     def draw(self, c: Canvas, x: float, top: float) -> None:
         y = top - self.height
-        width = INNER_W
-        n = max(len(self.stats), 1)
-        col = width / n
-        c.setFillColor(SHADE)
-        c.rect(x, y + self.value_h, width, self.head_h, stroke=0, fill=1)
-        c.setStrokeColor(RULE)
-        c.setLineWidth(0.4)
-        c.rect(x, y, width, self.height, stroke=1, fill=0)
-        for i in range(1, n):
-            c.line(x + i * col, y, x + i * col, y + self.height)
-        # one text object for the whole table (a canvas string each was most of a card's
-        # drawing time); names and values centred by their cached widths, the cursor moved
-        # from one to the next
+        col = INNER_W / max(len(self.stats), 1)
+        reused(c, ("stats", tuple(n for n, _v in self.stats)), x, y, self._frame)
+        # the values in one text object (a canvas string each was most of a card's drawing
+        # time), centred by their cached widths
         text = c.beginText()
-        text.setFillColor(MUTED)
-        text.setFont(BOLD, self.HEAD)
-        starts = [x + (i + 0.5) * col - unit_width(name, BOLD) * self.HEAD / 2
-                  for i, (name, _shown) in enumerate(self.stats)]
-        text.setTextOrigin(starts[0], y + self.value_h + 2.0)
-        for i, (name, _shown) in enumerate(self.stats):
-            if i:
-                text.moveCursor(starts[i] - starts[i - 1], 0)
-            text.textOut(name)
         text.setFillColor(INK)
         font_size = 0.0
         for i, (_name, shown) in enumerate(self.stats):
@@ -155,6 +156,30 @@ class StatLine(Block):
                 font_size = size
             text.setTextOrigin(mid - unit * size / 2, y + (self.value_h - size * 0.72) / 2)
             text.textOut(shown)
+        c.drawText(text)
+
+    def _frame(self, c: Canvas) -> None:
+        """The table without its values: the same on every card with these columns."""
+        width = INNER_W
+        n = max(len(self.stats), 1)
+        col = width / n
+        c.setFillColor(SHADE)
+        c.rect(0, self.value_h, width, self.head_h, stroke=0, fill=1)
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.4)
+        c.rect(0, 0, width, self.height, stroke=1, fill=0)
+        for i in range(1, n):
+            c.line(i * col, 0, i * col, self.height)
+        text = c.beginText()
+        text.setFillColor(MUTED)
+        text.setFont(BOLD, self.HEAD)
+        starts = [(i + 0.5) * col - unit_width(name, BOLD) * self.HEAD / 2
+                  for i, (name, _shown) in enumerate(self.stats)]
+        text.setTextOrigin(starts[0] if starts else 0, self.value_h + 2.0)
+        for i, (name, _shown) in enumerate(self.stats):
+            if i:
+                text.moveCursor(starts[i] - starts[i - 1], 0)
+            text.textOut(name)
         c.drawText(text)
 
 
@@ -192,12 +217,16 @@ class WoundTrack(Block):
             c.setFont(BOLD, self.BOX)
             c.drawString(x + self.label_w, top - self.BOX + 1.2, number(self.wounds))
             return
+        reused(c, ("wounds", self.wounds, self.per_row), x + self.label_w, top - self.height,
+               self._boxes)
+
+    def _boxes(self, c: Canvas) -> None:
         c.setStrokeColor(INK)
         c.setLineWidth(0.6)
         for i in range(self.wounds):
             row, col = divmod(i, self.per_row)
-            bx = x + self.label_w + col * (self.BOX + self.GAP)
-            by = top - (row + 1) * self.BOX - row * self.GAP
+            bx = col * (self.BOX + self.GAP)
+            by = self.height - (row + 1) * self.BOX - row * self.GAP
             c.roundRect(bx, by, self.BOX, self.BOX, 1.2, stroke=1, fill=0)
 
 
@@ -293,6 +322,29 @@ class BoxRow(Block):
         row, col = divmod(i - self.plain, self.per_row)
         return row + -(-self.plain // self.per_row), col
 
+    @property
+    def rows_h(self) -> float:
+        return self.rows * self.size + (self.rows - 1) * self.gap
+
+    def _boxes(self, c: Canvas) -> None:
+        """The boxes, from the lower-left corner of their rows."""
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.6 if self.size >= 6 else 0.45)
+        radius = min(1.2, self.size * 0.15)
+        c.setFillColor(self.BELOW)
+        top = self.rows_h
+        for i in range(self.plain + self.shaded):
+            row, col = self._place(i)
+            c.roundRect(self._x(col), top - (row + 1) * self.size - row * self.gap, self.size,
+                        self.size, radius, stroke=1, fill=1 if i >= self.plain else 0)
+        if self.shaded:  # the 0 box, first below zero
+            row, col = self._place(self.plain)
+            c.setFillColor(INK)
+            c.setFont(BOLD, self.size * 0.7)
+            c.drawCentredString(self._x(col) + self.size / 2,
+                                top - (row + 1) * self.size - row * self.gap
+                                + self.size * 0.22, "0")
+
     def _end(self) -> float:
         """Where the first row's boxes end (for a note beside a one-row counter)."""
         return self._x(min(self.plain + self.shaded, self.per_row) - 1) + self.size
@@ -309,22 +361,8 @@ class BoxRow(Block):
             c.setLineWidth(0.6)
             c.roundRect(left, top - first, first * 5, first, 1.2, stroke=1, fill=0)
         else:
-            c.setLineWidth(0.6 if self.size >= 6 else 0.45)
-            radius = min(1.2, self.size * 0.15)
-            c.setFillColor(self.BELOW)
-            for i in range(self.plain + self.shaded):
-                row, col = self._place(i)
-                bx = left + self._x(col)
-                by = top - (row + 1) * self.size - row * self.gap
-                c.roundRect(bx, by, self.size, self.size, radius, stroke=1,
-                            fill=1 if i >= self.plain else 0)
-            if self.shaded:  # the 0 box, first below zero
-                row, col = self._place(self.plain)
-                c.setFillColor(INK)
-                c.setFont(BOLD, self.size * 0.7)
-                c.drawCentredString(left + self._x(col) + self.size / 2,
-                                    top - (row + 1) * self.size - row * self.gap
-                                    + self.size * 0.22, "0")
+            reused(c, ("boxes", self.plain, self.shaded, self.size, self.per_row), left,
+                   top - self.rows_h, self._boxes)
         if self.help is not None:
             if self.help_beside:
                 self.help.draw(c, left + self.help_beside, top)
@@ -715,9 +753,7 @@ def content_height(face: Face) -> float:
 def draw_card(c: Canvas, face: Face, x: float, y: float) -> None:
     """Draw ``face`` with its lower-left corner at (x, y)."""
     c.saveState()
-    c.setStrokeColor(RULE)
-    c.setLineWidth(0.5)
-    c.roundRect(x + 1.4 * mm, y + 1.4 * mm, CARD_W - 2.8 * mm, CARD_H - 2.8 * mm, 2 * mm)
+    reused(c, ("frame",), x, y, _frame)
     left, top = x + PAD, y + CARD_H - PAD
     top = _stack(c, face.header, left, top)
     top -= GAP_AFTER_HEADER
@@ -726,6 +762,12 @@ def draw_card(c: Canvas, face: Face, x: float, y: float) -> None:
     c.line(left, top + GAP_AFTER_HEADER / 2, left + INNER_W, top + GAP_AFTER_HEADER / 2)
     _stack(c, face.body, left, top)
     c.restoreState()
+
+
+def _frame(c: Canvas) -> None:
+    c.setStrokeColor(RULE)
+    c.setLineWidth(0.5)
+    c.roundRect(1.4 * mm, 1.4 * mm, CARD_W - 2.8 * mm, CARD_H - 2.8 * mm, 2 * mm)
 
 
 def crop_marks(c: Canvas, x0: float, y0: float, page_w: float, page_h: float) -> None:
