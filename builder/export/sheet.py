@@ -333,9 +333,13 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
 
     # a stat column as wide as its header needs ("WPN" must not wrap), at least 24 pt
     stat_ws = [max(24.0, stringWidth(c, BOLD, 7.5) + 8) for c in columns]
-    fixed = [22.0, 46.0] + ([44.0] if ranks else []) + ([34.0] if points else [])
+    # the type column as wide as the longest type name ("Leader of the Expedition" on one
+    # line), at least 46 pt and at most a quarter of the table
+    type_w = min(max([46.0] + [stringWidth(line.type or "", REGULAR, 7.5) + 7
+                               for line in s.roster if line.known]), width / 4)
+    fixed = [22.0, type_w] + ([44.0] if ranks else []) + ([34.0] if points else [])
     name_w = width - sum(fixed) - sum(stat_ws)
-    widths = [22.0, name_w, 46.0, *([44.0] if ranks else []), *stat_ws,
+    widths = [22.0, name_w, type_w, *([44.0] if ranks else []), *stat_ws,
               *([34.0] if points else [])]
     first_stat = 3 + len(ranks)
     style = [

@@ -226,3 +226,19 @@ def test_a_track_too_long_for_a_card_becomes_a_box_to_write_in(tmp_path) -> None
     assert content_height(card) <= INNER_H + 0.01
     text = pdftotext(render_pdf(summary, cards=True, sheet=False), tmp_path)
     assert "HP 500" in text and "PP 999999" in text
+
+
+def test_the_sheets_type_column_holds_a_long_type_name_on_one_line(catalogue) -> None:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from builder.export.fonts import REGULAR, register_fonts
+    from builder.export.sheet import roster
+
+    register_fonts()
+    faction = catalogue.get("test-torn-expedition")
+    warband = Warband.model_validate({"name": "Test", "faction": faction.id,
+                                      "entries": [{"combatant": "test-captain", "count": 1}]})
+    table = roster(summarise(warband, faction), 500)[1]
+    heads = [getattr(cell, "text", "") for cell in table._cellvalues[0]]
+    type_w = table._colWidths[heads.index("<b>Type</b>")]
+    assert type_w >= stringWidth("Leader of the Expedition", REGULAR, 7.5) + 6
