@@ -83,7 +83,8 @@ DIE_LETTERS = re.compile(r"^[A-Za-z]{1,3}$")
 
 def _counter_boxes(value: int) -> int:
     if value > MAX_COUNTER_BOXES:
-        raise ValueError(f"a counter has at most {MAX_COUNTER_BOXES} boxes (got {value})")
+        raise ValueError(_("a counter has at most {most} boxes (got {got})").format(
+            most=MAX_COUNTER_BOXES, got=value))
     return value
 
 
@@ -101,8 +102,9 @@ class Pool(StrictModel):
     def _letters(self) -> Pool:
         for letter in self.dice:
             if not DIE_LETTERS.match(letter):
-                raise ValueError(f"'{letter}' is not a die's letter: use one to three letters "
-                                 "as the pools are written, such as D or A")
+                raise ValueError(_("'{letter}' is not a die's letter: use one to three "
+                                   "letters as the pools are written, such as D or A").format(
+                                       letter=letter))
         return self
 
 
@@ -215,11 +217,13 @@ def card_problems(data: Any, game: GameNames) -> list[tuple[str, str]]:
         if value is None:
             continue
         if kinds[value] != "number":
-            out.append((f"card/tracks/{i}/stat", f"a track counts boxes, so its stat must be a "
-                        f"number; '{value}' is {kinds[value]}"))
+            out.append((f"card/tracks/{i}/stat", _(
+                "a track counts boxes, so its stat must be a number; '{stat}' is {kind}").format(
+                    stat=value, kind=kinds[value])))
         elif value in seen:
-            out.append((f"card/tracks/{i}/stat", f"'{value}' already has a track (tracks/"
-                        f"{seen[value]})"))
+            out.append((f"card/tracks/{i}/stat", _(
+                "'{stat}' already has a track (tracks/{first})").format(stat=value,
+                                                                         first=seen[value])))
         seen.setdefault(value, i)
     glossary = list(game.abilities)
     for i, line in enumerate(mappings(card.get("lines"))):
@@ -230,10 +234,11 @@ def card_problems(data: Any, game: GameNames) -> list[tuple[str, str]]:
                             for n in PLACEHOLDER.findall(t)}):
             if name not in kinds:
                 near = closest(name, stat_ids)
-                hint = f"; did you mean {{{near}}}?" if near else \
-                    f"; the stats are {', '.join(stat_ids) or 'none'}"
-                out.append((f"card/lines/{i}/text", f"{{{name}}} is not a stat of this game"
-                            f"{hint}"))
+                message = _("{{{name}}} is not a stat of this game; did you mean "
+                            "{{{near}}}?").format(name=name, near=near) if near else _(
+                    "{{{name}}} is not a stat of this game; its stats are: {stats}").format(
+                        name=name, stats=", ".join(stat_ids))
+                out.append((f"card/lines/{i}/text", message))
         when = line.get("when")
         ability = when.get("ability") if isinstance(when, dict) else None
         if isinstance(ability, str) and ability not in glossary:

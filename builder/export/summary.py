@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from builder.data.errors import DataError
@@ -283,11 +283,14 @@ MAX_NOTE = 300
 whose text can continue on the next card (a table row cannot be split)."""
 
 
-def attack_cells(text: str, columns: list[str]) -> tuple[tuple[str, ...], str] | None:
+def attack_cells(text: str, columns: Sequence[str | Sequence[str]]
+                 ) -> tuple[tuple[str, ...], str] | None:
     """An attack's text cut at ";" into ``columns`` ("2 Attack, 1 Skill dice; range 1 hex;
     damage 1." gives ("2 Attack, 1 Skill dice", "1 hex", "1")) and a note (what follows a ":"
     in a part, and the parts beyond the columns); None when there are fewer parts, or parts
-    too long for a table."""
+    too long for a table. A part's leading word is dropped when it is a column's name (a
+    column may have one in each language: a list written in English reads the same under
+    Spanish headings)."""
     if len(text) > len(columns) * MAX_CELL + MAX_NOTE:
         return None
     parts = [p.strip() for p in text.split(";")]
@@ -298,9 +301,11 @@ def attack_cells(text: str, columns: list[str]) -> tuple[tuple[str, ...], str] |
     for part, column in zip(parts, columns, strict=False):
         cell, _colon, remark = part.partition(":")
         cell = cell.strip().rstrip(".").strip()
-        head = column.lower() + " "
-        if cell.lower().startswith(head) and len(cell) > len(head):
-            cell = cell[len(head):].strip()
+        for name in [column] if isinstance(column, str) else column:
+            head = name.lower() + " "
+            if cell.lower().startswith(head) and len(cell) > len(head):
+                cell = cell[len(head):].strip()
+                break
         cells.append(cell or "–")
         if remark.strip():
             notes.append(remark.strip())
@@ -356,9 +361,11 @@ def card_aids(c: Combatant, faction: Faction, abilities: list[AbilityLine],
     attack_of: list[int] = []
     if card.attacks is not None:
         columns = [display(col) for col in card.attacks.columns]
+        spellings = [[col] if isinstance(col, str) else list(col.values())
+                     for col in card.attacks.columns]
         kinds = set(card.attacks.kinds)
         for i, a in enumerate(abilities):
-            found = attack_cells(a.text or "", columns) if a.kind in kinds else None
+            found = attack_cells(a.text or "", spellings) if a.kind in kinds else None
             if found is not None:
                 attacks.append(AttackLine(a.name, a.kind_name or a.kind or "", *found))
                 attack_of.append(i)

@@ -173,12 +173,49 @@ def test_spherewars_cards_get_no_aids() -> None:
                                                "FUR", "POD"]
 
 
-def test_every_shipped_reference_suits_its_game() -> None:
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_shipped_reference_suits_its_game(language: str) -> None:
+    from builder import i18n
     from builder.export.reference import load_reference
 
+    i18n.set_language(language)
     for system in builtin_systems().values():
         if system.reference is not None:
             load_reference(system.reference, system)  # raises DataError when it does not
+
+
+@pytest.mark.parametrize("game", ["torn", "spherus-tactical"])
+def test_the_spanish_card_section_asks_for_the_same_aids(game: str) -> None:
+    """The Spanish reference's card: prints the same pools, lines, tracks, counters and table
+    as the English one, only its words differ."""
+    from builder.export.reference import load_reference, reference_path
+
+    english = load_reference(reference_path(game, "en")).card
+    spanish = load_reference(reference_path(game, "es")).card
+    assert english is not None and spanish is not None
+
+    def shape(card):  # what is printed where, without the words
+        return ([(p.stat, sorted(p.dice)) for p in card.pools],
+                [(line.text.count("{"), line.when) for line in card.lines],
+                [(t.stat, t.below_zero, t.help is None) for t in card.tracks],
+                [(k.boxes, k.help is None) for k in card.counters],
+                card.attacks and (card.attacks.kinds, len(card.attacks.columns)))
+
+    assert shape(spanish) == shape(english)
+
+
+def test_a_spanish_card_reads_in_spanish(catalogue, tmp_path) -> None:
+    from builder import i18n
+
+    i18n.set_language("es")
+    torn = _card(catalogue, "test-torn-expedition", "test-captain", tmp_path)
+    assert "Dados de defensa 2D+1A (2 Defensa, 1 Agilidad)" in torn and "Heridas 5" in torn
+    # an attack written in English reads the same under the Spanish headings
+    assert "Dados Alcance Daño" in torn and "2 Attack, 1 Skill, 1 Agility dice 1 hex 1" in torn
+    psion = _card(catalogue, "test-spherus-party", "test-psion", tmp_path)
+    for expected in ["Movimiento 2 hexágonos", "Vuelo hasta 4 hexágonos", "PV 18", "PP 40",
+                     "Derrota"]:
+        assert expected in psion, expected
 
 
 def test_an_attack_too_long_for_a_table_row_prints_as_an_ability_and_continues() -> None:
