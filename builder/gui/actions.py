@@ -7,9 +7,10 @@ The window connects ``triggered`` signals; this module only declares and lays ou
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+import shiboken6
+from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolButton
+from PySide6.QtWidgets import QMainWindow, QMenu, QStyle
 
 from builder.gui import icons
 from builder.gui.language import add_language_menu
@@ -21,12 +22,15 @@ _MEDIA_KEYS = 0x01000053
 SP = QStyle.StandardPixmap
 DUPLICATE_KEY = QKeySequence("Ctrl+D")
 """Duplicate (a faction, in the editor), and nothing else in any window."""
+TOOL_ICON = 24
+"""Toolbar icon size in pixels."""
 
 
 def _action(parent: QObject, text: str, *, name: str,
             keys: QKeySequence.StandardKey | str | list[str] | None = None,
-            tip: str | None = None, icon: tuple[str, QStyle.StandardPixmap] | None = None,
+            tip: str | None = None, icon: str | tuple[str, QStyle.StandardPixmap] | None = None,
             role: QAction.MenuRole | None = None) -> QAction:
+    """``icon``: one of ours by name (``icons.ACTIONS``), or (theme name, style fallback)."""
     action = QAction(text, parent)
     action.setObjectName(name)
     if isinstance(keys, QKeySequence.StandardKey):
@@ -38,11 +42,36 @@ def _action(parent: QObject, text: str, *, name: str,
     if tip:
         action.setStatusTip(tip)
         action.setToolTip(tip)
-    if icon:
+    if isinstance(icon, str):
+        icons.give(action, icon)
+    elif icon:
         action.setIcon(icons.themed(*icon))
     if role is not None:
         action.setMenuRole(role)
     return action
+
+
+class _ToolProxy(QAction):
+    """A toolbar face for the undo stack's Undo or Redo: a short fixed label, the stack
+    action's icon and state, and the step it would undo as the tooltip."""
+
+    def __init__(self, parent: QObject, target: QAction, label: str, name: str) -> None:
+        super().__init__(label, parent)
+        self.setObjectName(name)
+        icons.give(self, str(target.property(icons.ICON_NAME)))
+        self.target = target
+        self.triggered.connect(target.trigger)
+        target.changed.connect(self._follow)
+        self._follow()
+
+    def _follow(self) -> None:
+        if not (shiboken6.isValid(self) and shiboken6.isValid(self.target)):
+            return  # the window is being destroyed
+        self.setEnabled(self.target.isEnabled())
+        keys = self.target.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        step = self.target.text().replace("&", "")
+        self.setToolTip(f"{step} ({keys})" if keys else step)
+        self.setStatusTip(step)
 
 
 class Actions:
@@ -51,19 +80,16 @@ class Actions:
     def __init__(self, window: QMainWindow, stack: QUndoStack) -> None:
         w = window
         # File
-        self.new = _action(w, "&New", name="new", keys=SK.New, icon=("document-new",
-                           SP.SP_FileIcon), tip="Start a new warband list")
-        self.open = _action(w, "&Open…", name="open", keys=SK.Open,
-                            icon=("document-open", SP.SP_DialogOpenButton),
+        self.new = _action(w, "&New", name="new", keys=SK.New, icon="new",
+                           tip="Start a new warband list")
+        self.open = _action(w, "&Open…", name="open", keys=SK.Open, icon="open",
                             tip="Open a warband list")
-        self.save = _action(w, "&Save", name="save", keys=SK.Save,
-                            icon=("document-save", SP.SP_DialogSaveButton),
+        self.save = _action(w, "&Save", name="save", keys=SK.Save, icon="save",
                             tip="Save the list")
-        self.save_as = _action(w, "Save &As…", name="save-as", keys=SK.SaveAs,
-                               icon=("document-save-as", SP.SP_DialogSaveButton),
+        self.save_as = _action(w, "Save &As…", name="save-as", keys=SK.SaveAs, icon="save-as",
                                tip="Save the list under another name")
         self.export_pdf = _action(w, "&Export PDF…", name="export-pdf", keys=SK.Print,
-                                  icon=("document-print", SP.SP_FileDialogDetailedView),
+                                  icon="export-pdf",
                                   tip="Print profile cards and the turn summary sheet to PDF")
         self.check_event = _action(w, "Check against &event…", name="check-event",
                                    tip="Open a tournament event file: the list is checked "
@@ -79,14 +105,17 @@ class Actions:
         # Edit
         self.undo = stack.createUndoAction(w, "&Undo")
         self.undo.setObjectName("undo")
-        self.undo.setIcon(icons.themed("edit-undo", SP.SP_ArrowBack))
+        icons.give(self.undo, "undo")
         self.redo = stack.createRedoAction(w, "&Redo")
         self.redo.setObjectName("redo")
-        self.redo.setIcon(icons.themed("edit-redo", SP.SP_ArrowForward))
+        icons.give(self.redo, "redo")
+        # The menu's Undo names the step ("Undo Add Nek'Org"), too long for a toolbar label:
+        # the toolbar's buttons say Undo and Redo and name the step in their tooltips.
+        self.undo_tool = _ToolProxy(w, self.undo, "Undo", "undo-tool")
+        self.redo_tool = _ToolProxy(w, self.redo, "Redo", "redo-tool")
         # Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, even inside the list name and the notes
         self.undo_keys = UndoKeys(w, self.undo, self.redo)
-        self.add = _action(w, "&Add to warband", name="add", keys=["Ctrl+Return"],
-                           icon=("list-add", SP.SP_ArrowRight),
+        self.add = _action(w, "&Add to warband", name="add", keys=["Ctrl+Return"], icon="add",
                            tip="Hire the selected combatant (Enter in the catalogue, "
                                "double-click, or drag it onto the roster)")
         self.more = _action(w, "One &more", name="more", keys=["+", "Ctrl+="],
@@ -94,7 +123,7 @@ class Actions:
         self.fewer = _action(w, "One &fewer", name="fewer", keys=["-"],
                              tip="Hire one fewer of the selected entry (removes it at zero)")
         self.remove = _action(w, "&Remove from warband", name="remove", keys=SK.Delete,
-                              icon=("list-remove", SP.SP_TrashIcon),
+                              icon="remove",
                               tip="Remove the selected entries")
         # KDE's Delete also has Ctrl+D, which means Duplicate in the faction editor: one
         # meaning across both windows
@@ -125,12 +154,24 @@ class Actions:
         self.factions = _action(w, "&Factions…", name="factions",
                                 tip="Create and edit your own faction files")
         self.reload_data = _action(w, "&Reload faction data", name="reload-data",
-                                   keys=SK.Refresh, icon=("view-refresh",
-                                                          SP.SP_BrowserReload),
+                                   keys=SK.Refresh, icon="reload",
                                    tip="Read the game system and faction files again")
         self.data_problems = _action(w, "Data &problems…", name="data-problems",
                                      icon=("dialog-warning", SP.SP_MessageBoxWarning),
                                      tip="Game system and faction files that could not be loaded")
+        # View: the side panels fold away to leave the list the room (small screens)
+        self.show_catalogue = _action(w, "&Catalogue", name="show-catalogue", keys="Ctrl+1",
+                                      icon="panel-left",
+                                      tip="Show or hide the catalogue on the left")
+        self.show_profile = _action(w, "&Profile and notes", name="show-profile",
+                                    keys="Ctrl+2", icon="panel-right",
+                                    tip="Show or hide the profile and notes on the right")
+        for action in (self.show_catalogue, self.show_profile):
+            action.setCheckable(True)
+            action.setChecked(True)
+        self.reset_layout = _action(w, "&Reset layout", name="reset-layout",
+                                    tip="Panels back to their first sizes, fitted to the "
+                                        "window")
         # Help
         self.about = _action(w, "&About SphereWars Warband Builder", name="about",
                              role=QAction.MenuRole.AboutRole)
@@ -171,6 +212,11 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     as_text.addActions(list(a.copy_text.values()))
     edit.addActions([a.copy_code, a.paste_code])
 
+    view = bar.addMenu("&View")
+    view.addActions([a.show_catalogue, a.show_profile])
+    view.addSeparator()
+    view.addAction(a.reset_layout)
+
     data = bar.addMenu("&Data")
     data.addActions([a.factions, a.reload_data, a.data_problems])
 
@@ -182,14 +228,10 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     tools.setObjectName("main-toolbar")
     tools.setMovable(False)
     tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    tools.setIconSize(QSize(TOOL_ICON, TOOL_ICON))
     tools.addActions([a.new, a.open, a.save])
     tools.addSeparator()
-    tools.addActions([a.undo, a.redo])
-    for action in (a.undo, a.redo):
-        # Their text names the step ("Undo Add Nek'Org…"): icon only, the text is the tip.
-        button = tools.widgetForAction(action)
-        if isinstance(button, QToolButton):
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+    tools.addActions([a.undo_tool, a.redo_tool])
     tools.addSeparator()
     tools.addAction(a.export_pdf)
 
@@ -199,12 +241,14 @@ def shortcut_table(a: Actions) -> list[tuple[str, str]]:
     rows = []
     for action in (a.new, a.open, a.save, a.save_as, a.export_pdf, a.quit, a.undo, a.redo,
                    a.add, a.more, a.fewer, a.remove, a.find, a.copy_code, a.paste_code,
-                   a.reload_data, a.shortcuts):
+                   a.show_catalogue, a.show_profile, a.reload_data, a.shortcuts):
         # Leave out dedicated keys of multimedia keyboards (Key_Open, Key_Undo, …).
         keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                          for k in action.shortcuts()
                          if int(k[0].key()) < _MEDIA_KEYS)  # type: ignore[index]
-        label = {"undo": "Undo", "redo": "Redo"}.get(action.objectName(), action.text())
+        label = {"undo": "Undo", "redo": "Redo", "show-catalogue": "Show/hide the catalogue",
+                 "show-profile": "Show/hide the profile"}.get(action.objectName(),
+                                                              action.text())
         if keys:
             rows.append((label.replace("&", "").rstrip("…"), keys))
     return rows

@@ -28,6 +28,7 @@ from builder.data.fingerprint import list_fingerprint
 from builder.data.share import ShareCodeError, decode_warband, encode_warband, find_code
 from builder.export.chat import STYLE_NAMES, list_text
 from builder.export.summary import summarise
+from builder.gui import icons
 from builder.model import Warband
 from builder.rules import Report
 
@@ -153,7 +154,8 @@ class Sharing(QObject):
                                      "Markdown, BBCode or the share code)")
         self.share_button.setMenu(menu)
         self.share_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
-        self.share_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        icons.give(self.share_button, "copy-text")
+        self.share_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.share_button.clicked.connect(lambda: self.copy_text(self._last_style()))
         toolbar.addSeparator()
         toolbar.addWidget(self.share_button)
