@@ -1,11 +1,27 @@
 """The totals panel: the list's points, models and the game system's figures, and the
-verdict, always in view. Its public face: :meth:`TotalsBar.show_report`."""
+verdict, always in view. Its public face: :meth:`TotalsBar.show_report`.
+
+The figures flow onto a second line when the window is narrow rather than being cut; the
+verdict comes first and is never narrower than its text.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from collections.abc import Sequence
 
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QLayoutItem,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.gui.guidance import Step
 from builder.model import System
 from builder.model.text import display
 from builder.rules import Report
@@ -17,6 +33,79 @@ _STATE_STYLE = {
     OVER: "color: #b00020; font-weight: bold;",
     OK: "",
 }
+_NOTE_STYLE = "color: palette(placeholder-text);"
+_VERDICT_STYLE = "font-weight: bold; font-size: 15px; {colour}"
+LEGAL_COLOUR = "color: #1b7a2f;"
+ILLEGAL_COLOUR = "color: #b00020;"
+EMPTY_COLOUR = "color: palette(window-text);"
+
+
+class FlowLayout(QLayout):
+    """Items left to right, wrapping onto the next line when the width runs out (Qt's flow
+    layout example): a narrow window gets two lines of figures instead of cut ones."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 4) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._gap = spacing
+
+    def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 (Qt override)
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 (Qt override)
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 (Qt override)
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:  # noqa: N802 (Qt override)
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt override)
+        return self._lay_out(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 (Qt override)
+        super().setGeometry(rect)
+        self._lay_out(rect, move=True)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """All on one line."""
+        m = self.contentsMargins()
+        shown = self._shown()
+        width = sum(i.sizeHint().width() for i in shown) + self._gap * max(0, len(shown) - 1)
+        height = max((i.sizeHint().height() for i in shown), default=0)
+        return QSize(width + m.left() + m.right(), height + m.top() + m.bottom())
+
+    def minimumSize(self) -> QSize:  # noqa: N802 (Qt override)
+        """The widest item: everything else can go onto another line."""
+        m = self.contentsMargins()
+        size = QSize()
+        for item in self._shown():
+            size = size.expandedTo(item.minimumSize())
+        return size + QSize(m.left() + m.right(), m.top() + m.bottom())
+
+    def _shown(self) -> list[QLayoutItem]:
+        return [i for i in self._items if not i.isEmpty()]
+
+    def _lay_out(self, rect: QRect, *, move: bool) -> int:
+        m = self.contentsMargins()
+        area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
+        x, y, line = area.x(), area.y(), 0
+        for item in self._shown():
+            hint = item.sizeHint()
+            if x + hint.width() > area.right() + 1 and line > 0:
+                x, y, line = area.x(), y + line + self._gap, 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + self._gap
+            line = max(line, hint.height())
+        return y + line - rect.y() + m.bottom()
 
 
 class Figure(QWidget):
@@ -35,19 +124,34 @@ class Figure(QWidget):
         font = self.value.font()
         font.setPointSizeF(font.pointSizeF() * 1.35)
         self.value.setFont(font)
+        # beside the value: what is left of a bound ("68 left", "12 over")
+        self.note = QLabel()
+        self.note.setObjectName(f"{name}-note")
+        self.note.hide()
+        value_row = QHBoxLayout()
+        value_row.setSpacing(6)
+        value_row.addWidget(self.value)
+        value_row.addWidget(self.note, 0, Qt.AlignmentFlag.AlignBaseline)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(5, 2, 5, 2)
         layout.setSpacing(0)
         layout.addWidget(self.caption)
-        layout.addWidget(self.value)
+        layout.addLayout(value_row)
         self.state = OK
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
-    def show_value(self, text: str, state: str = OK) -> None:
+    def show_value(self, text: str, state: str = OK, note: str = "") -> None:
         self.value.setText(text)
         if state != self.state:
             self.state = state
             self.value.setStyleSheet(_STATE_STYLE[state])
             self.value.setProperty("state", state)
+        if note != self.note.text():
+            self.note.setText(note)
+            self.note.setVisible(bool(note))
+        style = _STATE_STYLE[OVER] if state == OVER else _NOTE_STYLE
+        if style != self.note.styleSheet():  # a style sheet costs: set it when it changes
+            self.note.setStyleSheet(style)
 
 
 class TotalsBar(QFrame):
@@ -60,20 +164,22 @@ class TotalsBar(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.verdict = QLabel()
         self.verdict.setObjectName("verdict")
-        self.verdict.setMinimumWidth(90)
+        self.verdict.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.verdict.setContentsMargins(0, 0, 10, 0)
         self.points = Figure("Points", "points", "Points spent / the list's limit")
         self.models = Figure("Models", "models", "Models in the list")
         self.figures: dict[str, Figure] = {}
         self._system: System | None = None
-        self._layout = QHBoxLayout(self)
+        # however many figures the system has, they flow onto more lines rather than set
+        # the window's minimum width or be cut
+        self._layout = FlowLayout(self, spacing=2)
         self._layout.setContentsMargins(8, 4, 8, 4)
         self._layout.addWidget(self.verdict)
         self._layout.addWidget(self.points)
         self._layout.addWidget(self.models)
-        self._layout.addStretch(1)
-        # the system decides how many figures there are: they must not set the window's
-        # minimum width (a narrow window clips the last ones instead)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
 
     def __getattr__(self, name: str) -> Figure:
         """A figure by id (``totals.messengers``)."""
@@ -99,9 +205,12 @@ class TotalsBar(QFrame):
         for f in shown_figures(system):
             figure = Figure(display(f.name), f.id.replace("_", "-"), display(f.help))
             self.figures[f.id] = figure
-            self._layout.insertWidget(self._layout.count() - 1, figure)
+            self._layout.addWidget(figure)
 
-    def show_report(self, report: Report, system: System | None = None) -> None:
+    def show_report(self, report: Report, system: System | None = None,
+                    steps: Sequence[Step] | None = None) -> None:
+        """``steps``: what an empty list needs first (:mod:`builder.gui.guidance`); the
+        verdict then says the list is empty rather than illegal."""
         if system is not None or self._system is None:
             self.set_system(system)
         s = report.stats
@@ -110,7 +219,9 @@ class TotalsBar(QFrame):
             self.points.show_value(f"{s.points}", OK)
             self.points.caption.setText("Points (no limit)")
         else:
-            self.points.show_value(f"{s.points} / {limit}", OVER if s.points > limit else OK)
+            over = s.points > limit
+            left = f"{s.points - limit} over" if over else f"{limit - s.points} left"
+            self.points.show_value(f"{s.points} / {limit}", OVER if over else OK, left)
             self.points.caption.setText("Points")
         self.models.show_value(str(s.models))
         for figure_id, figure in self.figures.items():
@@ -121,12 +232,20 @@ class TotalsBar(QFrame):
             else:
                 figure.show_value(f"{value} / {cap}", OVER if value > cap else OK)
         errors = len(report.errors)
-        if report.legal:
-            self.verdict.setText("✔ Legal")
-            self.verdict.setStyleSheet("color: #1b7a2f; font-weight: bold; font-size: 15px;")
-            self.verdict.setToolTip("This list follows every recruiting rule.")
+        if steps is not None:
+            text, colour = "Empty", EMPTY_COLOUR
+            tip = "\n".join(step.text for step in steps) or "Add combatants from the catalogue."
+        elif report.legal:
+            text, colour = "✔ Legal", LEGAL_COLOUR
+            tip = "This list follows every recruiting rule."
         else:
-            self.verdict.setText(f"✘ Illegal ({errors})")
-            self.verdict.setStyleSheet("color: #b00020; font-weight: bold; font-size: 15px;")
-            self.verdict.setToolTip(f"{errors} recruiting rule"
-                                    f"{'s are' if errors != 1 else ' is'} broken: see Findings.")
+            text, colour = f"✘ Illegal ({errors})", ILLEGAL_COLOUR
+            tip = f"{errors} recruiting rule{'s are' if errors != 1 else ' is'} broken: " \
+                "see Findings."
+        if text != self.verdict.text():
+            self.verdict.setText(text)
+        if tip != self.verdict.toolTip():
+            self.verdict.setToolTip(tip)
+        style = _VERDICT_STYLE.format(colour=colour)
+        if style != self.verdict.styleSheet():
+            self.verdict.setStyleSheet(style)
