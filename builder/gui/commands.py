@@ -153,13 +153,31 @@ class SetNotesCommand(_SetDetailCommand):
         self.doc.set_notes(value if value is None else str(value))
 
 
-class SetFactionCommand(_SetDetailCommand):
-    """Changing faction never merges: it is a deliberate, rare step."""
+class SetFactionCommand(QUndoCommand):
+    """Change the list's faction, keeping the entries whose combatant the new faction has
+    and removing the others (undo brings them back where they were). Never merges: it is a
+    deliberate, rare step."""
 
-    label = "Change faction"
+    def __init__(self, doc: WarbandDocument, faction_id: str) -> None:
+        super().__init__("Change faction")
+        self.doc = doc
+        self.old = doc.warband.faction
+        self.new = faction_id
+        self.removed = [(row, doc.entry(row)) for row in self.missing_rows(doc, faction_id)]
 
-    def current(self) -> object:
-        return self.doc.warband.faction
+    @staticmethod
+    def missing_rows(doc: WarbandDocument, faction_id: str) -> list[int]:
+        """The entries naming a combatant that faction does not have."""
+        faction = doc.catalogue.get(faction_id)
+        return [row for row, entry in enumerate(doc.entries)
+                if faction is None or faction.combatant(entry.combatant) is None]
 
-    def apply(self, value: object) -> None:
-        self.doc.set_faction(str(value))
+    def redo(self) -> None:
+        for row, _entry in reversed(self.removed):
+            self.doc.remove_entry(row)
+        self.doc.set_faction(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_faction(self.old)
+        for row, entry in self.removed:
+            self.doc.insert_entry(row, Entry(combatant=entry.combatant, count=entry.count))

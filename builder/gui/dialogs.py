@@ -86,6 +86,28 @@ class Prompter:
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         return QMessageBox.StandardButton(box.exec()) == QMessageBox.StandardButton.Yes
 
+    def ask_change_faction(self, faction: str, missing: list[str], entries: int) -> bool:
+        """Before changing a list's faction: the entries ``missing`` from the new one go."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Change faction",
+                          f"Change the list's faction to {faction}?", parent=self.parent)
+        box.setObjectName("change-faction-prompt")
+        if not missing:
+            detail = (f"All {entries} entries exist in {faction} and are kept."
+                      if entries != 1 else f"Its entry exists in {faction} and is kept.")
+        else:
+            names = ", ".join(dict.fromkeys(missing))
+            detail = (f"{len(missing)} of {entries} entries will not exist in {faction} and "
+                      f"will be removed: {names}." if entries != 1 else
+                      f"Its entry will not exist in {faction} and will be removed: {names}.")
+            if len(missing) < entries:
+                detail += " The others are kept."
+        box.setInformativeText(detail + " Undo brings everything back.")
+        change = box.addButton("Change faction", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(change)
+        box.exec()
+        return box.clickedButton() is change
+
     def show_load_error(self, path: Path, error: DataError | OSError) -> None:
         self.show_error("Could not open the list", f"{path.name} could not be opened.",
                         str(error))

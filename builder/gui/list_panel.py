@@ -7,7 +7,7 @@ document's stack; neither holds a rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
 from PySide6.QtGui import QAction, QUndoStack
@@ -42,13 +42,20 @@ from builder.model.base import MAX_WHOLE
 MAX_STEP_COUNT = 99  # the + action stops here; typing a count goes up to the file's maximum
 
 
+FactionQuestion = Callable[[str, list[str], int], bool]
+"""(new faction's name, names of the entries it lacks, how many entries) → go ahead?"""
+
+
 class ListDetails(QWidget):
-    """Name, faction and points limit of the list."""
+    """Name, faction and points limit of the list. Changing the faction of a list with
+    entries asks ``ask_faction_change`` first: the entries the new faction lacks go."""
 
     def __init__(self, doc: WarbandDocument, stack: QUndoStack,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *,
+                 ask_faction_change: FactionQuestion | None = None) -> None:
         super().__init__(parent)
         self.doc, self.stack = doc, stack
+        self.ask_faction_change = ask_faction_change
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("name-edit")
         self.faction_combo = QComboBox()
@@ -135,8 +142,21 @@ class ListDetails(QWidget):
 
     def _faction_chosen(self, index: int) -> None:
         fid = self.faction_combo.itemData(index)
-        if fid and fid != self.doc.warband.faction:
-            self.stack.push(SetFactionCommand(self.doc, fid))
+        if not fid or fid == self.doc.warband.faction:
+            return
+        if self.doc.entries and self.ask_faction_change is not None:
+            faction = self.doc.catalogue.get(fid)
+            rows = SetFactionCommand.missing_rows(self.doc, fid)
+            names = [self._entry_name(row) for row in rows]
+            if not self.ask_faction_change(faction.name if faction else fid, names,
+                                           len(self.doc.entries)):
+                self.fill_factions()  # back to the list's faction
+                return
+        self.stack.push(SetFactionCommand(self.doc, fid))
+
+    def _entry_name(self, row: int) -> str:
+        combatant = self.doc.combatant(row)
+        return combatant.name if combatant is not None else self.doc.entry(row).combatant
 
     def _limit_toggled(self, checked: bool) -> None:
         self.stack.push(SetPointsLimitCommand(self.doc,

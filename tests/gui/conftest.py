@@ -81,6 +81,9 @@ class ScriptedPrompter(Prompter):
     def ask_show_folder(self, path: Path) -> bool:
         return bool(self._next("show_folder", (path,), False))
 
+    def ask_change_faction(self, faction: str, missing: list[str], entries: int) -> bool:
+        return bool(self._next("change_faction", (faction, missing, entries), True))
+
     def show_data_problems(self, problems: list[Any]) -> None:
         self._next("data_problems", (problems,))
 

@@ -224,7 +224,8 @@ def test_undo_redo_every_kind_of_edit_from_the_window(qtbot: Any, window: Any) -
     assert done["name"] == "Hunters" and done["points_limit"] == 300
     assert done["faction"] == "test-faction"
     assert window.catalogue_model.faction.id == "test-faction"
-    assert window.roster_model.index(0, NAME).data() == "nek-org (unknown combatant)"
+    assert window.prompter.asked("change_faction") == [("Test Faction", ["Nek'Org"], 1)]
+    assert window.doc.entries == []  # the test faction has no Nek'Org
     steps = window.stack.count()
     assert steps == 4  # add, rename, limit (on, then its value: merged), faction
 
