@@ -13,8 +13,15 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QByteArray, QModelIndex, QSettings, Qt, QTimer, QUrl
-from PySide6.QtGui import QCloseEvent, QDesktopServices, QUndoStack
+from PySide6.QtCore import QByteArray, QEvent, QModelIndex, QObject, QSettings, Qt, QTimer, QUrl
+from PySide6.QtGui import (
+    QCloseEvent,
+    QDesktopServices,
+    QMoveEvent,
+    QResizeEvent,
+    QShowEvent,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
@@ -35,6 +42,7 @@ from builder.gui.dialogs import DISCARD, SAVE, ExportOptions, Prompter
 from builder.gui.document import WarbandDocument, new_warband
 from builder.gui.findings_model import FINDING_ROLE
 from builder.gui.findings_panel import FindingsPanel
+from builder.gui.guidance import first_steps
 from builder.gui.list_panel import ListDetails, RosterPanel
 from builder.gui.profile_panel import ProfilePanel
 from builder.gui.recovery import Recovery
@@ -51,7 +59,13 @@ log = logging.getLogger(__name__)
 APP_TITLE = "SphereWars Warband Builder"
 MAX_RECENT = 8
 AUTOSAVE_MS = 30_000
+LAYOUT_SAVE_MS = 400
+"""The window's layout is written this long after it last changed (a drag is many moves)."""
 EXTENSION = ".warband.yaml"
+ROSTER_ROWS = 4
+"""Roster rows that stay in view however many findings there are."""
+CATALOGUE, CENTRE, PROFILE = 0, 1, 2
+"""The main splitter's panels."""
 
 
 def examples_dir() -> Path:
@@ -62,6 +76,14 @@ def file_stem(name: str) -> str:
     """A file name for a list: "Los Ensartadores" → "los-ensartadores"."""
     stem = re.sub(r"[^\w]+", "-", name.strip().lower(), flags=re.UNICODE).strip("-")
     return stem or "warband"
+
+
+def default_sizes(width: int) -> list[int]:
+    """Catalogue, list and profile widths for a window ``width`` wide: the side panels take
+    a share within bounds, the list the rest (at 1024 pixels it keeps about half)."""
+    catalogue = max(200, min(340, width * 20 // 100))
+    profile = max(280, min(440, width * 26 // 100))  # the stat line of SphereWars fits
+    return [catalogue, max(0, width - catalogue - profile), profile]
 
 
 class MainWindow(QMainWindow):
@@ -79,6 +101,20 @@ class MainWindow(QMainWindow):
         self.recovery = Recovery(recovery_dir)
         self._profile_source = "catalogue"
         self._editor: QWidget | None = None
+        self._layout_restored = False  # a saved layout: no default sizes on first show
+        self._findings_fitted = True  # until the user moves the findings' splitter
+        self._side_widths = {CATALOGUE: 0, PROFILE: 0}  # to reopen a folded panel as it was
+        self._shown_once = False
+        self._floor: tuple[object, int] = (None, 0)  # (what it was measured for, height)
+        # the layout is saved a moment after it changes, not only on a clean quit
+        self.layout_timer = QTimer(self)
+        self.layout_timer.setSingleShot(True)
+        self.layout_timer.setInterval(LAYOUT_SAVE_MS)
+        self.layout_timer.timeout.connect(self.save_settings)
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self.fit_findings)
 
         self.act = Actions(self, self.stack)
         self.recent_menu = QMenu(self)
@@ -115,7 +151,8 @@ class MainWindow(QMainWindow):
         self.add_button = self.catalogue_panel.add_button
 
         # -- the list's own fields, totals, roster (centre)
-        self.details = ListDetails(self.doc, self.stack)
+        self.details = ListDetails(self.doc, self.stack,
+                                   ask_faction_change=self.prompter.ask_change_faction)
         self.name_edit = self.details.name_edit
         self.faction_combo = self.details.faction_combo
         self.limit_check = self.details.limit_check
@@ -125,8 +162,8 @@ class MainWindow(QMainWindow):
         self.roster_model = self.roster.model
         self.roster_view = self.roster.view
         self.remove_button = self.roster.remove_button
-        centre = QWidget()
-        centre_layout = QVBoxLayout(centre)
+        self.centre = centre = QWidget()
+        self.centre_layout = centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(6, 6, 6, 6)
         centre_layout.addWidget(self.details)
         centre_layout.addWidget(self.totals)
@@ -142,8 +179,8 @@ class MainWindow(QMainWindow):
         self.centre_splitter.setObjectName("centre-splitter")
         self.centre_splitter.addWidget(centre)
         self.centre_splitter.addWidget(self.findings)
-        self.centre_splitter.setStretchFactor(0, 3)
-        self.centre_splitter.setStretchFactor(1, 1)
+        self.centre_splitter.setStretchFactor(0, 1)
+        self.centre_splitter.setStretchFactor(1, 0)
         self.centre_splitter.setChildrenCollapsible(False)
 
         # -- profile and notes (right)
@@ -156,11 +193,13 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.catalogue_panel)
         self.splitter.addWidget(self.centre_splitter)
         self.splitter.addWidget(self.right_splitter)
-        self.splitter.setStretchFactor(0, 0)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setStretchFactor(2, 0)
-        self.splitter.setSizes([300, 610, 370])
-        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setStretchFactor(CATALOGUE, 0)
+        self.splitter.setStretchFactor(CENTRE, 1)
+        self.splitter.setStretchFactor(PROFILE, 0)
+        # the side panels fold away (drag them shut, or View → Catalogue / Profile): on a
+        # small screen the list gets the room
+        self.splitter.setChildrenCollapsible(True)
+        self.splitter.setCollapsible(CENTRE, False)
         self.setCentralWidget(self.splitter)
 
         # -- status bar: data problems stay one click away
@@ -171,6 +210,7 @@ class MainWindow(QMainWindow):
         self.problems_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.statusBar().addPermanentWidget(self.problems_button)
         self.resize(1280, 760)
+        self.splitter.setSizes(default_sizes(1280))
 
     def _connect(self) -> None:
         a = self.act
@@ -193,6 +233,15 @@ class MainWindow(QMainWindow):
         a.data_problems.triggered.connect(self.show_data_problems)
         a.about.triggered.connect(self.show_about)
         a.shortcuts.triggered.connect(self.show_shortcuts)
+        a.show_catalogue.triggered.connect(lambda on: self.show_panel(CATALOGUE, on))
+        a.show_profile.triggered.connect(lambda on: self.show_panel(PROFILE, on))
+        a.reset_layout.triggered.connect(self.reset_layout)
+        self.splitter.splitterMoved.connect(lambda _pos, _i: self._main_splitter_moved())
+        self.centre_splitter.splitterMoved.connect(lambda _pos, _i: self._findings_moved())
+        self.right_splitter.splitterMoved.connect(lambda _pos, _i: self.layout_changed())
+        self.findings.content_changed.connect(self._fit_timer.start)
+        for watched in (self.findings, self.centre_splitter, self.splitter):
+            watched.installEventFilter(self)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
 
         self.stack.cleanChanged.connect(lambda _clean: self._update_title())
@@ -217,10 +266,13 @@ class MainWindow(QMainWindow):
 
     def _validated(self, report: Report) -> None:
         faction = self.doc.faction
-        self.totals.show_report(report, faction.game if faction is not None else None)
+        # an empty list is greeted with what to hire first, not with a red verdict
+        steps = first_steps(self.doc.warband, faction, report)
+        self.totals.show_report(report, faction.game if faction is not None else None,
+                                steps=steps)
         event = self.doc.tournament
         self.findings.show_report(report, noun=self._list_noun(),
-                                  event=event.name if event is not None else None)
+                                  event=event.name if event is not None else None, steps=steps)
         if report.findings and report.legal:
             # Warnings only: say plainly that they do not make the list illegal.
             self.statusBar().showMessage("Legal, with warnings", 3000)
@@ -705,6 +757,140 @@ class MainWindow(QMainWindow):
         box.setObjectName("shortcuts-dialog")
         box.exec()
 
+    # ================================================================ layout
+
+    def show_panel(self, panel: int, shown: bool) -> None:
+        """Unfold or fold the catalogue (``CATALOGUE``) or the profile (``PROFILE``); the
+        list in the centre takes or gives the room."""
+        sizes = self.splitter.sizes()
+        if shown == (sizes[panel] > 0):
+            self._follow_panels()
+            return
+        if shown:
+            width = self._side_widths[panel] or default_sizes(self.width())[panel]
+            width = min(width, max(0, sizes[CENTRE] - self.centre_splitter.minimumSizeHint()
+                                   .width()))
+            sizes[CENTRE] -= width
+            sizes[panel] = width
+        else:
+            self._side_widths[panel] = sizes[panel]
+            sizes[CENTRE] += sizes[panel]
+            sizes[panel] = 0
+        self.splitter.setSizes(sizes)
+        self._follow_panels()
+        self.layout_changed()
+
+    def panel_shown(self, panel: int) -> bool:
+        return self.splitter.sizes()[panel] > 0
+
+    def reset_layout(self) -> None:
+        """Side panels at their first widths for this window, the findings fitted again."""
+        self.splitter.setSizes(default_sizes(self.splitter.width()))
+        self.right_splitter.setSizes([4 * self.right_splitter.height() // 5,
+                                      self.right_splitter.height() // 5])
+        self._findings_fitted = True
+        self.fit_findings()
+        self._follow_panels()
+        self.layout_changed()
+
+    def fit_findings(self) -> None:
+        """The findings get the height they need (up to eight rows), the roster the rest,
+        unless the user has moved the splitter between them."""
+        if not self._findings_fitted:
+            return
+        total = sum(self.centre_splitter.sizes())
+        if total <= 0:
+            return
+        wanted = max(self.findings.minimumSizeHint().height(), self.findings.wanted_height())
+        findings = max(0, min(wanted, total - self._roster_floor()))
+        if self.centre_splitter.sizes()[1] != findings:
+            self.centre_splitter.setSizes([total - findings, findings])
+
+    def _roster_floor(self) -> int:
+        """The least height above the findings: the list's fields, the totals however many
+        lines their figures take at this width, and a few rows of the roster. Measured again
+        only when one of those may have changed (measuring costs a millisecond or two)."""
+        width = self.centre.width()
+        key = (width, self.totals.heightForWidth(self.totals.width()),
+               self.roster.empty.isVisibleTo(self.roster))
+        if self._floor[0] != key:
+            floor = self.centre_layout.totalMinimumHeightForWidth(width)
+            view = self.roster_view
+            rows = view.horizontalHeader().height() + ROSTER_ROWS * \
+                view.verticalHeader().defaultSectionSize() + 2 * view.frameWidth()
+            self._floor = (key, floor + max(0, rows - view.minimumSizeHint().height()))
+        return self._floor[1]
+
+    def layout_changed(self) -> None:
+        """Save the layout soon (debounced): a crash or a killed session keeps it too."""
+        if self._shown_once:
+            self.layout_timer.start()
+
+    def _main_splitter_moved(self) -> None:
+        self._follow_panels()
+        self.layout_changed()
+
+    def _findings_moved(self) -> None:
+        self._findings_fitted = False  # the user's height stays
+        self.layout_changed()
+
+    def _follow_panels(self) -> None:
+        sizes = self.splitter.sizes()
+        for panel, action in ((CATALOGUE, self.act.show_catalogue),
+                              (PROFILE, self.act.show_profile)):
+            action.setChecked(sizes[panel] > 0)
+            if sizes[panel] > 0:
+                self._side_widths[panel] = sizes[panel]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.Resize:
+            old, new = event.oldSize(), event.size()  # type: ignore[attr-defined]
+            # the findings wrap to their width and the centre's height shares out: refit
+            if (watched is self.findings and old.width() != new.width()) or (
+                    watched is self.centre_splitter and old.height() != new.height()):
+                self._fit_timer.start()
+            if watched is self.splitter and 0 < new.width() < old.width():
+                self._keep_centre_room()
+        return super().eventFilter(watched, event)
+
+    def _keep_centre_room(self) -> None:
+        """A narrower window takes the room from side panels wider than their share before
+        it squeezes the list (the splitter alone would take it all from the list)."""
+        sizes = self.splitter.sizes()
+        shares = default_sizes(sum(sizes))
+        short = shares[CENTRE] - sizes[CENTRE]
+        if short <= 0:
+            return
+        for panel in (CATALOGUE, PROFILE):
+            give = min(short, max(0, sizes[panel] - shares[panel]))  # a folded panel: 0
+            sizes[panel] -= give
+            sizes[CENTRE] += give
+            short -= give
+        self.splitter.setSizes(sizes)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        if not self._shown_once and not self._layout_restored:
+            self.splitter.setSizes(default_sizes(self.width()))
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            self._follow_panels()
+            self.fit_findings()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            # the desktop went from light to dark or back: our icons follow its text colour
+            icons.refresh(self)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self.layout_changed()
+
+    def moveEvent(self, event: QMoveEvent) -> None:  # noqa: N802 (Qt override)
+        super().moveEvent(event)
+        self.layout_changed()
+
     # ================================================================ settings and closing
 
     def _restore_settings(self) -> None:
@@ -718,17 +904,30 @@ class MainWindow(QMainWindow):
             state = s.value(key)
             if isinstance(state, QByteArray | bytes):
                 splitter.restoreState(state)
+                self._layout_restored |= splitter is self.splitter
         state = s.value("window/state")
         if isinstance(state, QByteArray | bytes):
             self.restoreState(state)
+        self._findings_fitted = self._bool_setting("window/findings_fitted", True)
+        for panel, key in ((CATALOGUE, "window/catalogue_width"),
+                           (PROFILE, "window/profile_width")):
+            width = s.value(key)
+            if width is not None and str(width).isdigit():
+                self._side_widths[panel] = int(str(width))
+        self._follow_panels()
 
     def save_settings(self) -> None:
+        """The window's layout: size, panels, folded panels, the findings' height."""
+        self.layout_timer.stop()
         s = self.settings
         s.setValue("window/geometry", self.saveGeometry())
         s.setValue("window/state", self.saveState())
         s.setValue("window/main_splitter", self.splitter.saveState())
         s.setValue("window/centre_splitter", self.centre_splitter.saveState())
         s.setValue("window/right_splitter", self.right_splitter.saveState())
+        s.setValue("window/findings_fitted", self._findings_fitted)
+        s.setValue("window/catalogue_width", self._side_widths[CATALOGUE])
+        s.setValue("window/profile_width", self._side_widths[PROFILE])
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)

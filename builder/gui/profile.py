@@ -43,8 +43,12 @@ def profile_html(c: Combatant, faction: Faction,
     if c.max is not None:
         facts.append(f"at most {c.max} per {game.list_name_text.lower()}")
     cols = stat_columns(c, faction)
-    cells = "".join(f"<th nowrap style='font-size:small'>{s}</th>" for s in cols)
-    values = "".join(f"<td nowrap align='center'>{escape(c.shown(s))}</td>" for s in cols)
+    # Qt's rich text ignores the nowrap attribute but not the CSS: a narrow panel scrolls
+    # the table sideways instead of stacking "PE" into letters and "169" into "16/9"
+    cells = "".join(f"<th style='font-size:small; white-space:nowrap'>{escape(s)}</th>"
+                    for s in cols)
+    values = "".join(f"<td align='center' style='white-space:nowrap'>{escape(c.shown(s))}</td>"
+                     for s in cols)
     out = [f"<h2 style='margin-bottom:2px'>{head}</h2>",
            f"<p style='margin-top:0; color:#666'>{escape(' · '.join(facts))}"
            f" — {escape(faction.name)}</p>",

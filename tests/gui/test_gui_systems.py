@@ -121,12 +121,19 @@ def test_the_test_game_shows_its_own_screens(make_window: Any, two_games: Catalo
         assert word not in joined, (word, texts)
     assert window.add_button.text() == "Add to band"
 
+    # the empty band is greeted with the system's first step, not a red verdict
+    assert window.totals.verdict.text() == "Empty"
+    assert "Start by hiring a Captain" in window.findings.guidance_label.text()
+    assert CITE in window.findings.guidance_label.text()
+
     # the rule's finding, with the book's sentence on its second line
+    window.add_combatant("test-grunt")
     assert window.totals.verdict.text() == "✘ Illegal (1)"
     assert window.findings_model.rowCount() == 1
     assert window.findings_model.index(0).data() == (
         f"0 Captains hired in the band; it needs exactly 1\n“{CITE}”")
     assert CITE in window.findings_model.index(0).data(Qt.ItemDataRole.ToolTipRole)
+    window.stack.undo()
 
     # hiring the captain makes it legal; its profile prints the system's stat line
     window.add_combatant("test-captain")
