@@ -10,7 +10,7 @@ LOCALE := builder/locale
 PO := $(wildcard $(LOCALE)/*/LC_MESSAGES/spherewars.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: run test bench lint dist clean translations
+.PHONY: run test bench lint dist clean translations screenshots
 
 run: $(STAMP) $(MO)
 	$(BIN)/spherewars gui
@@ -21,6 +21,10 @@ test: $(STAMP) $(MO)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+
+# The README's pictures of the main window at 1024×600, 1280×760 and 1920×1080 (offscreen).
+screenshots: $(STAMP) $(MO)
+	$(BIN)/python docs/screenshots/make_screenshots.py
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/python -m ruff check builder tests bench packaging

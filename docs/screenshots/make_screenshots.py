@@ -1,0 +1,70 @@
+"""Screenshots of the main window for the README, at the three sizes issue 14 asks about.
+
+Run with ``make screenshots`` (or ``python docs/screenshots/make_screenshots.py [FOLDER]``).
+Offscreen and deterministic: the built-in data only (no user folder), fresh settings, the
+Fusion style, and a list built from ``resources/examples/`` by the same gestures a player
+makes (open an example, hire a leader, set a points limit), so it shows findings.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+SIZES = ((1024, 600), (1280, 760), (1920, 1080))
+EXAMPLE = "soimi-illegal-same-combatant-limit.warband.yaml"
+"""Six Tir'Abé over two entries: one too many (its notes say so)."""
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[1]) if len(argv) > 1 else HERE
+    out.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="spherewars-shots-"))
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    os.environ["SPHEREWARS_USER_DIR"] = str(scratch / "user")  # no user factions
+    sys.path.insert(0, str(ROOT))
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from builder import paths
+    from builder.data import Catalogue
+    from builder.gui.app import configure, shut_down
+    from builder.gui.mainwindow import MainWindow
+
+    app = QApplication([sys.argv[0]])
+    app.setStyle("Fusion")
+    configure(app)
+    for width, height in SIZES:
+        settings = QSettings(str(scratch / f"settings-{width}.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(Catalogue.load([], user=False), settings=settings,
+                            recovery_dir=scratch / "recovery")
+        window.resize(width, height)
+        window.show()
+        example = paths.resources_dir() / "examples" / EXAMPLE
+        window.load_path(example, untitled=True)
+        window.add_combatant("nek-org")  # a leader for the six Tir'Abé…
+        window.limit_check.click()  # …and a 1,000-point game they do not fit
+        window.limit_spin.setValue(1000)
+        window.roster_view.selectRow(0)
+        window.roster_view.setFocus()
+        window.statusBar().clearMessage()
+        for _ in range(3):
+            app.processEvents()
+        target = out / f"main-{width}x{height}.png"
+        if not window.grab().save(str(target)):
+            print(f"could not write {target}", file=sys.stderr)
+            return 1
+        print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
+        window.stack.setClean()
+        window.close()
+        shut_down(app, window)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
