@@ -99,8 +99,10 @@ class Prompter:
             detail = (f"{len(missing)} of {entries} entries will not exist in {faction} and "
                       f"will be removed: {names}." if entries != 1 else
                       f"Its entry will not exist in {faction} and will be removed: {names}.")
-            if len(missing) < entries:
-                detail += " The others are kept."
+            kept = entries - len(missing)
+            if kept:
+                detail += " The other one is kept." if kept == 1 else \
+                    f" The other {kept} are kept."
         box.setInformativeText(detail + " Undo brings everything back.")
         change = box.addButton("Change faction", QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Cancel)

@@ -20,9 +20,11 @@ from PySide6.QtWidgets import (
 
 from builder.gui.findings_model import FINDING_ROLE, FindingsModel
 from builder.gui.guidance import Step
+from builder.gui.totals_panel import state_colours
 from builder.rules import Report
 from builder.rules.findings import Finding
 
+_LABEL_STYLE = "{colour} font-size: 14px; padding: 6px;"
 SHOWN_ROWS = 8
 """Findings the window makes room for before the list scrolls."""
 
@@ -42,8 +44,8 @@ class FindingsPanel(QWidget):
         self.view.setResizeMode(QListView.ResizeMode.Adjust)
         self.view.setSpacing(2)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.legal_label = self._label("legal-message", "color: #1b7a2f;")
-        self.guidance_label = self._label("guidance-message", "")
+        self.legal_label = self._label("legal-message")
+        self.guidance_label = self._label("guidance-message")
         self.stack = QStackedWidget()
         self.stack.addWidget(self.legal_label)
         self.stack.addWidget(self.view)
@@ -61,13 +63,13 @@ class FindingsPanel(QWidget):
         self.view.activated.connect(self._chosen)
 
     @staticmethod
-    def _label(name: str, colour: str) -> QLabel:
+    def _label(name: str) -> QLabel:
         label = QLabel()
         label.setObjectName(name)
         label.setWordWrap(True)
         label.setTextFormat(Qt.TextFormat.RichText)
         label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        label.setStyleSheet(f"{colour} font-size: 14px; padding: 6px;")
+        label.setStyleSheet(_LABEL_STYLE.format(colour=""))
         return label
 
     def show_report(self, report: Report, *, noun: str, event: str | None,
@@ -90,6 +92,9 @@ class FindingsPanel(QWidget):
         else:
             self.title.setText("<b>Findings</b>")
             self.stack.setCurrentWidget(self.legal_label)
+            style = _LABEL_STYLE.format(colour=f"color: {state_colours()[1]};")
+            if style != self.legal_label.styleSheet():
+                self.legal_label.setStyleSheet(style)
             self.legal_label.setText(escape(
                 f"✔ This {noun} is legal at {event}: it breaks no rule of the game or the "
                 "event." if event is not None else

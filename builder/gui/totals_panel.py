@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -29,15 +30,20 @@ from builder.rules.engine import shown_figures
 
 OVER = "over"
 OK = "ok"
-_STATE_STYLE = {
-    OVER: "color: #b00020; font-weight: bold;",
-    OK: "",
-}
 _NOTE_STYLE = "color: palette(placeholder-text);"
 _VERDICT_STYLE = "font-weight: bold; font-size: 15px; {colour}"
-LEGAL_COLOUR = "color: #1b7a2f;"
-ILLEGAL_COLOUR = "color: #b00020;"
 EMPTY_COLOUR = "color: palette(window-text);"
+
+
+def state_colours() -> tuple[str, str]:
+    """(red, green) that read on the palette's window colour: the printout's on a light
+    window, lighter ones on a dark window."""
+    dark = QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
+    return ("#ff7070", "#62d47e") if dark else ("#b00020", "#1b7a2f")
+
+
+def over_style() -> str:
+    return f"color: {state_colours()[0]}; font-weight: bold;"
 
 
 class FlowLayout(QLayout):
@@ -142,15 +148,16 @@ class Figure(QWidget):
 
     def show_value(self, text: str, state: str = OK, note: str = "") -> None:
         self.value.setText(text)
-        if state != self.state:
-            self.state = state
-            self.value.setStyleSheet(_STATE_STYLE[state])
-            self.value.setProperty("state", state)
+        self.state = state
+        self.value.setProperty("state", state)
+        over = over_style() if state == OVER else ""
+        if over != self.value.styleSheet():  # a style sheet costs: set it when it changes
+            self.value.setStyleSheet(over)
         if note != self.note.text():
             self.note.setText(note)
             self.note.setVisible(bool(note))
-        style = _STATE_STYLE[OVER] if state == OVER else _NOTE_STYLE
-        if style != self.note.styleSheet():  # a style sheet costs: set it when it changes
+        style = over or _NOTE_STYLE
+        if style != self.note.styleSheet():
             self.note.setStyleSheet(style)
 
 
@@ -232,14 +239,15 @@ class TotalsBar(QFrame):
             else:
                 figure.show_value(f"{value} / {cap}", OVER if value > cap else OK)
         errors = len(report.errors)
+        red, green = state_colours()
         if steps is not None:
             text, colour = "Empty", EMPTY_COLOUR
             tip = "\n".join(step.text for step in steps) or "Add combatants from the catalogue."
         elif report.legal:
-            text, colour = "✔ Legal", LEGAL_COLOUR
+            text, colour = "✔ Legal", f"color: {green};"
             tip = "This list follows every recruiting rule."
         else:
-            text, colour = f"✘ Illegal ({errors})", ILLEGAL_COLOUR
+            text, colour = f"✘ Illegal ({errors})", f"color: {red};"
             tip = f"{errors} recruiting rule{'s are' if errors != 1 else ' is'} broken: " \
                 "see Findings."
         if text != self.verdict.text():

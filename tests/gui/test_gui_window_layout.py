@@ -413,6 +413,11 @@ def test_icons_read_on_light_and_dark_palettes(qtbot: Any, qapp: QApplication,
                             timeout=2000)
             shown = mean_outline(image(undo.icon(), 48))
             assert (shown < 100) if dark_outline else (shown > 150)
+            # and the verdict's green stays readable on the window's colour
+            window.add_combatant("nek-org")
+            green = QColor(window.totals.verdict.styleSheet().split("color: ")[1][:7])
+            assert abs(green.lightness() - QColor(window_colour).lightness()) > 90
+            window.stack.undo()
     finally:
         qapp.setPalette(original)
 
