@@ -110,7 +110,9 @@ def give(target: QAction | QAbstractButton, name: str) -> None:
 def refresh(root: QObject) -> None:
     """Redraw the action icons under ``root`` in the palette's colours (after the desktop
     switched between light and dark)."""
-    for target in [*root.findChildren(QAction), *root.findChildren(QAbstractButton)]:
+    targets: list[QAction | QAbstractButton] = [*root.findChildren(QAction),
+                                                *root.findChildren(QAbstractButton)]
+    for target in targets:
         name = target.property(ICON_NAME)
         if isinstance(name, str):
             target.setIcon(action(name))
