@@ -240,7 +240,7 @@ class MainWindow(QMainWindow):
         self.centre_splitter.splitterMoved.connect(lambda _pos, _i: self._findings_moved())
         self.right_splitter.splitterMoved.connect(lambda _pos, _i: self.layout_changed())
         self.findings.content_changed.connect(self._fit_timer.start)
-        for watched in (self.findings, self.centre_splitter, self.splitter):
+        for watched in (self.findings, self.centre_splitter):
             watched.installEventFilter(self)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
 
@@ -780,9 +780,6 @@ class MainWindow(QMainWindow):
         self._follow_panels()
         self.layout_changed()
 
-    def panel_shown(self, panel: int) -> bool:
-        return self.splitter.sizes()[panel] > 0
-
     def reset_layout(self) -> None:
         """Side panels at their first widths for this window, the findings fitted again."""
         self.splitter.setSizes(default_sizes(self.splitter.width()))
@@ -849,8 +846,6 @@ class MainWindow(QMainWindow):
             if (watched is self.findings and old.width() != new.width()) or (
                     watched is self.centre_splitter and old.height() != new.height()):
                 self._fit_timer.start()
-            if watched is self.splitter and 0 < new.width() < old.width():
-                self._keep_centre_room()
         return super().eventFilter(watched, event)
 
     def _keep_centre_room(self) -> None:
@@ -884,7 +879,9 @@ class MainWindow(QMainWindow):
             icons.refresh(self)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
-        super().resizeEvent(event)
+        super().resizeEvent(event)  # the splitter has its new width by now
+        if 0 < event.size().width() < event.oldSize().width():
+            self._keep_centre_room()
         self.layout_changed()
 
     def moveEvent(self, event: QMoveEvent) -> None:  # noqa: N802 (Qt override)

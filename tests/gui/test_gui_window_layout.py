@@ -108,6 +108,8 @@ def test_the_window_fits_1024x600_with_nothing_cut(qtbot: Any, window: Any) -> N
     window.resize(1024, 600)
     open_list(qtbot, window, MANY_FINDINGS)
     assert window.size() == QSize(1024, 600)
+    # shrunk from 1280, the side panels gave back their extra width: the list keeps half
+    assert window.splitter.sizes()[1] >= 1024 // 2, window.splitter.sizes()
     # the verdict is never narrower than its words, and every figure is inside the bar
     verdict = window.totals.verdict
     assert verdict.text() == "✘ Illegal (8)"
