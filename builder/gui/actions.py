@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QStyle
 from builder.gui import icons
 from builder.gui.language import add_language_menu
 from builder.gui.undokeys import UndoKeys
+from builder.i18n import _
 
 SK = QKeySequence.StandardKey
 _MEDIA_KEYS = 0x01000053
@@ -111,8 +112,8 @@ class Actions:
         icons.give(self.redo, "redo")
         # The menu's Undo names the step ("Undo Add Nek'Org"), too long for a toolbar label:
         # the toolbar's buttons say Undo and Redo and name the step in their tooltips.
-        self.undo_tool = _ToolProxy(w, self.undo, "Undo", "undo-tool")
-        self.redo_tool = _ToolProxy(w, self.redo, "Redo", "redo-tool")
+        self.undo_tool = _ToolProxy(w, self.undo, _("Undo"), "undo-tool")
+        self.redo_tool = _ToolProxy(w, self.redo, _("Redo"), "redo-tool")
         # Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, even inside the list name and the notes
         self.undo_keys = UndoKeys(w, self.undo, self.redo)
         self.add = _action(w, "&Add to warband", name="add", keys=["Ctrl+Return"], icon="add",
@@ -160,18 +161,18 @@ class Actions:
                                      icon=("dialog-warning", SP.SP_MessageBoxWarning),
                                      tip="Game system and faction files that could not be loaded")
         # View: the side panels fold away to leave the list the room (small screens)
-        self.show_catalogue = _action(w, "&Catalogue", name="show-catalogue", keys="Ctrl+1",
+        self.show_catalogue = _action(w, _("&Catalogue"), name="show-catalogue", keys="Ctrl+1",
                                       icon="panel-left",
-                                      tip="Show or hide the catalogue on the left")
-        self.show_profile = _action(w, "&Profile and notes", name="show-profile",
+                                      tip=_("Show or hide the catalogue on the left"))
+        self.show_profile = _action(w, _("&Profile and notes"), name="show-profile",
                                     keys="Ctrl+2", icon="panel-right",
-                                    tip="Show or hide the profile and notes on the right")
+                                    tip=_("Show or hide the profile and notes on the right"))
         for action in (self.show_catalogue, self.show_profile):
             action.setCheckable(True)
             action.setChecked(True)
-        self.reset_layout = _action(w, "&Reset layout", name="reset-layout",
-                                    tip="Panels back to their first sizes, fitted to the "
-                                        "window")
+        self.reset_layout = _action(w, _("&Reset layout"), name="reset-layout",
+                                    tip=_("Panels back to their first sizes, fitted to the "
+                                          "window"))
         # Help
         self.about = _action(w, "&About SphereWars Warband Builder", name="about",
                              role=QAction.MenuRole.AboutRole)
@@ -212,7 +213,7 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     as_text.addActions(list(a.copy_text.values()))
     edit.addActions([a.copy_code, a.paste_code])
 
-    view = bar.addMenu("&View")
+    view = bar.addMenu(_("&View"))
     view.addActions([a.show_catalogue, a.show_profile])
     view.addSeparator()
     view.addAction(a.reset_layout)
@@ -246,8 +247,9 @@ def shortcut_table(a: Actions) -> list[tuple[str, str]]:
         keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                          for k in action.shortcuts()
                          if int(k[0].key()) < _MEDIA_KEYS)  # type: ignore[index]
-        label = {"undo": "Undo", "redo": "Redo", "show-catalogue": "Show/hide the catalogue",
-                 "show-profile": "Show/hide the profile"}.get(action.objectName(),
+        label = {"undo": _("Undo"), "redo": _("Redo"),
+                 "show-catalogue": _("Show or hide the catalogue"),
+                 "show-profile": _("Show or hide the profile")}.get(action.objectName(),
                                                               action.text())
         if keys:
             rows.append((label.replace("&", "").rstrip("…"), keys))

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from builder.data import DataError
 from builder.gui.widgets import choose_from
+from builder.i18n import _, ngettext
 
 WARBAND_FILTER = "Warband lists (*.warband.yaml *.yaml);;All files (*)"
 PDF_FILTER = "PDF files (*.pdf)"
@@ -88,23 +89,30 @@ class Prompter:
 
     def ask_change_faction(self, faction: str, missing: list[str], entries: int) -> bool:
         """Before changing a list's faction: the entries ``missing`` from the new one go."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Change faction",
-                          f"Change the list's faction to {faction}?", parent=self.parent)
+        box = QMessageBox(QMessageBox.Icon.Question, _("Change faction"),
+                          _("Change the list's faction to {faction}?").format(faction=faction),
+                          parent=self.parent)
         box.setObjectName("change-faction-prompt")
+        names = ", ".join(dict.fromkeys(missing))
         if not missing:
-            detail = (f"All {entries} entries exist in {faction} and are kept."
-                      if entries != 1 else f"Its entry exists in {faction} and is kept.")
+            detail = ngettext("{n} entry exists in {faction} and is kept.",
+                              "All {n} entries exist in {faction} and are kept.",
+                              entries).format(n=entries, faction=faction)
+        elif entries == 1:
+            detail = _("The list's only entry will not exist in {faction} and will be "
+                       "removed: {names}.").format(faction=faction, names=names)
         else:
-            names = ", ".join(dict.fromkeys(missing))
-            detail = (f"{len(missing)} of {entries} entries will not exist in {faction} and "
-                      f"will be removed: {names}." if entries != 1 else
-                      f"Its entry will not exist in {faction} and will be removed: {names}.")
+            detail = ngettext("{missing} of {n} entry will not exist in {faction} and will be "
+                              "removed: {names}.",
+                              "{missing} of {n} entries will not exist in {faction} and will "
+                              "be removed: {names}.", entries).format(
+                missing=len(missing), n=entries, faction=faction, names=names)
             kept = entries - len(missing)
             if kept:
-                detail += " The other one is kept." if kept == 1 else \
-                    f" The other {kept} are kept."
-        box.setInformativeText(detail + " Undo brings everything back.")
-        change = box.addButton("Change faction", QMessageBox.ButtonRole.AcceptRole)
+                detail += " " + ngettext("{n} other entry is kept.",
+                                         "{n} other entries are kept.", kept).format(n=kept)
+        box.setInformativeText(detail + " " + _("Undo brings everything back."))
+        change = box.addButton(_("Change faction"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(change)
         box.exec()

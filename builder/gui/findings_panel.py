@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from builder.gui.findings_model import FINDING_ROLE, FindingsModel
 from builder.gui.guidance import Step
 from builder.gui.totals_panel import state_colours
+from builder.i18n import _
 from builder.rules import Report
 from builder.rules.findings import Finding
 
@@ -78,13 +79,13 @@ class FindingsPanel(QWidget):
         ``steps``: what an empty list needs first (shown instead of its findings)."""
         self.model.set_report(report)
         if steps is not None:
-            self.title.setText("<b>First steps</b>")
+            self.title.setText("<b>" + escape(_("First steps")) + "</b>")
             self.stack.setCurrentWidget(self.guidance_label)
             lines = [f"<b>{escape(step.text, quote=False)}</b>"
                      + (f"<br><i>“{escape(step.cite, quote=False)}”</i>" if step.cite else "")
                      for step in steps] or [
-                escape(f"No rule of the game asks for anything first: hire whoever the {noun} "
-                       "needs.", quote=False)]
+                escape(_("No rule of the game asks for anything first: hire whoever the "
+                         "{list} needs.").format(list=noun), quote=False)]
             self.guidance_label.setText("".join(f"<p>{line}</p>" for line in lines))
         elif report.findings:
             self.title.setText("<b>Findings</b>")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from builder.i18n import N_, _, ngettext
 from builder.model import Faction, Warband
 from builder.model.system import ModelsQuantity, Rule
 from builder.rules import Report
@@ -34,21 +35,33 @@ def first_steps(warband: Warband, faction: Faction | None, report: Report) -> li
         return None
     rules = {rule.id: rule for rule in faction.game.rules}
     steps: list[Step] = []
+    started = False
     for finding in report.findings:
         rule = rules.get(finding.rule)
         hire = _hire(rule, finding, faction) if rule is not None else None
         if hire is None:
             steps.append(Step(finding.message, finding.cite))
             continue
-        lead = "Start by hiring" if not any(s.text.startswith("Start") for s in steps) \
-            else "Then hire"
-        steps.append(Step(f"{lead} {hire}", finding.cite))
+        form, what, count = hire
+        template = (_THEN if started else _FIRST)[form]
+        started = True
+        steps.append(Step(_(template).format(what=what, count=count), finding.cite))
     return steps
 
 
-def _hire(rule: Rule, finding: Finding, faction: Faction) -> str | None:
-    """"a Leader", "2 Troops", "Nek'Org" for a rule counting models of one type or of one
-    combatant, or every model, with a lower bound; None for any other rule."""
+# Whole sentences, one per form, so that a translation never glues fragments together.
+_FIRST = {"a": N_("Start by hiring a {what}"), "an": N_("Start by hiring an {what}"),
+          "count": N_("Start by hiring {count} {what}"), "name": N_("Start by hiring {what}"),
+          "times": N_("Start by hiring {count} × {what}")}
+_THEN = {"a": N_("Then hire a {what}"), "an": N_("Then hire an {what}"),
+         "count": N_("Then hire {count} {what}"), "name": N_("Then hire {what}"),
+         "times": N_("Then hire {count} × {what}")}
+
+
+def _hire(rule: Rule, finding: Finding, faction: Faction) -> tuple[str, str, int] | None:
+    """(form, what, how many): ("a", "Leader", 1), ("count", "Troops", 2), ("name",
+    "Nek'Org", 1) for a rule counting models of one type, of one combatant, or every model,
+    with a lower bound; None for any other rule."""
     count = rule.count
     if not isinstance(count, ModelsQuantity) or count.times != 1 or finding.bound is None:
         return None
@@ -63,16 +76,19 @@ def _hire(rule: Rule, finding: Finding, faction: Faction) -> str | None:
         kind = faction.game.type(given["type"])
         if kind is None:
             return None
-        return f"{_article(kind.label(1))} {kind.label(1)}" if n == 1 else f"{n} {kind.label(n)}"
+        return (_article(kind.label(1)), kind.label(1), 1) if n == 1 else \
+            ("count", kind.label(n), n)
     if not given:
-        return "a model" if n == 1 else f"{n} models"
+        what = ngettext("model", "models", n)
+        return (_article(what), what, 1) if n == 1 else ("count", what, n)
     if set(given) == {"id"} and isinstance(given["id"], str):
         combatant = faction.combatant(given["id"])
         if combatant is None:
             return None
-        return combatant.name if n == 1 else f"{n} × {combatant.name}"
+        return ("name", combatant.name, 1) if n == 1 else ("times", combatant.name, n)
     return None
 
 
 def _article(word: str) -> str:
+    """The English article's form ("a" or "an"): each has its own sentence to translate."""
     return "an" if word[:1].lower() in "aeiou" else "a"

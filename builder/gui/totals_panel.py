@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.guidance import Step
+from builder.i18n import _
 from builder.model import System
 from builder.model.text import display
 from builder.rules import Report
@@ -227,7 +228,8 @@ class TotalsBar(QFrame):
             self.points.caption.setText("Points (no limit)")
         else:
             over = s.points > limit
-            left = f"{s.points - limit} over" if over else f"{limit - s.points} left"
+            left = _("{points} over").format(points=s.points - limit) if over else \
+                _("{points} left").format(points=limit - s.points)
             self.points.show_value(f"{s.points} / {limit}", OVER if over else OK, left)
             self.points.caption.setText("Points")
         self.models.show_value(str(s.models))
@@ -241,8 +243,9 @@ class TotalsBar(QFrame):
         errors = len(report.errors)
         red, green = state_colours()
         if steps is not None:
-            text, colour = "Empty", EMPTY_COLOUR
-            tip = "\n".join(step.text for step in steps) or "Add combatants from the catalogue."
+            text, colour = _("Empty"), EMPTY_COLOUR
+            tip = "\n".join(step.text for step in steps) or _("Add combatants from the "
+                                                             "catalogue.")
         elif report.legal:
             text, colour = "✔ Legal", f"color: {green};"
             tip = "This list follows every recruiting rule."

@@ -1,8 +1,8 @@
 """Screenshots of the main window for the README, at the three sizes issue 14 asks about.
 
 Run with ``make screenshots`` (or ``python docs/screenshots/make_screenshots.py [FOLDER]``).
-Offscreen and deterministic: the built-in data only (no user folder), fresh settings, the
-Fusion style, and a list built from ``resources/examples/`` by the same gestures a player
+Offscreen and deterministic: the built-in data only (no user folder), fresh settings, English,
+the Fusion style, and a list built from ``resources/examples/`` by the same gestures a player
 makes (open an example, hire a leader, set a points limit), so it shows findings.
 """
 
@@ -31,11 +31,12 @@ def main(argv: list[str]) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from builder import paths
+    from builder import i18n, paths
     from builder.data import Catalogue
     from builder.gui.app import configure, shut_down
     from builder.gui.mainwindow import MainWindow
 
+    i18n.set_language("en")  # the README's pictures, whatever the machine's language
     app = QApplication([sys.argv[0]])
     app.setStyle("Fusion")
     configure(app)
