@@ -82,7 +82,7 @@ def default_sizes(width: int) -> list[int]:
     """Catalogue, list and profile widths for a window ``width`` wide: the side panels take
     a share within bounds, the list the rest (at 1024 pixels it keeps about half)."""
     catalogue = max(200, min(340, width * 20 // 100))
-    profile = max(280, min(440, width * 26 // 100))  # the stat line of SphereWars fits
+    profile = max(290, min(440, width * 26 // 100))  # the stat line of SphereWars fits
     return [catalogue, max(0, width - catalogue - profile), profile]
 
 
