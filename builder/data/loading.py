@@ -12,7 +12,9 @@ calls :func:`check` directly on its form's data and gets the same messages keyed
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -37,7 +39,7 @@ from builder.model.faction import (
     faction_problems,
     known_ability_ids,
 )
-from builder.model.system import duplicate_ids, not_one_of, system_problems, unknown_system
+from builder.model.system import not_one_of, system_problems, unknown_system, used_twice
 
 MAX_WARBAND_BYTES = 1 * yamlio.MiB
 MAX_FACTION_BYTES = 10 * yamlio.MiB
@@ -116,64 +118,216 @@ def check_faction_data(data: Any, system: System) -> tuple[Faction | None, list[
 
 
 _Cross = list[tuple[str, str]]  # problems across keys: ("slash/path", message)
-_Done = tuple[dict[str, Any], frozenset[str], Combatant | None, _Cross]
+_PLACEHOLDER = Combatant.model_construct(id="placeholder", name="placeholder", type="placeholder")
+"""Stands for the combatants when only the faction's own keys are checked (a model instance
+is taken as it is, unchecked)."""
+
+
+@dataclass(eq=False)
+class _Checked:
+    """One combatant mapping as it was last checked."""
+
+    mapping: dict[str, Any]
+    """Held so that no other mapping can get its id() while it is known by it."""
+    cid: str | None
+    """Its id then (when it was text): for the index of duplicate ids."""
+    model: Combatant | None
+    errors: ValidationError | None
+    """Why the model refused it (None when valid)."""
+    cross: _Cross
+    """Its problems against the game system, paths relative to it (``"/type"``)."""
+    refs: frozenset[str]
+    """The ability ids it names, and whether one of them was unknown then: its cross
+    problems depend on the glossary through these only."""
+    unknown: bool
+
+    @property
+    def bad(self) -> bool:
+        return self.errors is not None or bool(self.cross)
 
 
 class FactionChecker:
-    """:func:`check_faction_data` for an editor that changes one combatant at a time: each
-    combatant's own checks (its model and its cross checks) are kept and redone only for a
-    combatant the edit touched, so a keystroke costs the faction-level checks, not 5,000
-    combatants'. The answer is the same as ``check_faction_data``'s (the tests compare them).
+    """:func:`check_faction_data` for an editor that changes one combatant at a time.
 
-    The caller says which combatant mappings it changed in place (:meth:`touched`); a
-    combatant mapping that is replaced is a new object and is checked afresh anyway.
+    Each combatant's checks (its model, its problems against the system) are kept and redone
+    only for a combatant the edit touched; duplicate ids are found through an index of ids
+    kept up to date; problems are put together from the combatants that have some. So a
+    keystroke costs the faction's own checks and one combatant's, not 5,000 combatants'.
+    :meth:`faction` builds the model of the whole faction only when asked (to save it).
+    The problems are those of ``check_faction_data``, in its order (the tests compare them),
+    except that no count stands for problems beyond ``MAX_PROBLEMS``: the form shows them all.
+
+    The caller says which combatant mappings it changed in place (:meth:`touched`); combatants
+    added, removed, moved or replaced are found by identity.
     """
 
     def __init__(self, system: System) -> None:
         self.system = system
-        # id(mapping) -> (the mapping, known ability ids, Combatant or None, cross problems)
-        self._done: dict[int, _Done] = {}
+        self._forget()
+
+    def _forget(self) -> None:
+        self._known: frozenset[str] | None = None
+        self._done: dict[int, _Checked] = {}
+        """id(combatant mapping) -> its check."""
+        self._order: list[int] = []
+        """id() of each combatant mapping, in the list's order."""
+        self._index: dict[int, int] = {}
+        """id(combatant mapping) -> its position."""
+        self._positions: dict[str, list[int]] = {}
+        """Combatant id -> the positions that have it, in order."""
+        self._twice: set[str] = set()
+        """Ids held at more than one position."""
+        self._bad: set[int] = set()
+        """Positions of the combatants that have problems."""
+        self._touched: set[int] = set()
 
     def touched(self, combatant: Any) -> None:
         """``combatant`` (a mapping of the data) was changed in place."""
-        self._done.pop(id(combatant), None)
+        self._touched.add(id(combatant))
 
     def check(self, data: Any) -> tuple[Faction | None, list[tuple[str, str]]]:
+        problems = self.problems(data)
+        return (None if problems else self.faction(data)), problems
+
+    def faction(self, data: Any) -> Faction | None:
+        """The faction attached to its system, or None while it has problems."""
+        if self.problems(data):
+            return None
+        if not self._order:  # (cannot happen: a faction needs a combatant)
+            return check_faction_data(data, self.system)[0]
+        models = [self._done[key].model for key in self._order]
+        return Faction.model_validate({**data, "combatants": models}).attach(self.system)
+
+    def problems(self, data: Any) -> list[tuple[str, str]]:
         combatants = data.get("combatants") if isinstance(data, dict) else None
-        if not isinstance(combatants, list) or not all(isinstance(c, dict) for c in combatants):
-            return check_faction_data(data, self.system)
-        system = self.system
+        if not isinstance(combatants, list) or not self._update(data, combatants):
+            self._forget()
+            return check_faction_data(data, self.system)[1]
+        return self._put_together(data)
+
+    def _update(self, data: dict[str, Any], combatants: list[Any]) -> bool:
+        """Check again what changed; False when the data is not a list of mappings."""
         abilities = data.get("abilities")
         glossary = [a for a in abilities if isinstance(a, dict)] \
             if isinstance(abilities, list) else []
-        known = frozenset(known_ability_ids(glossary, system))
-        done: dict[int, _Done] = {}
-        models: list[Any] = []
-        cross: _Cross = faction_problems({**data, "combatants": []}, system)
-        cross += duplicate_ids(N_("combatant"), "combatants", combatants)
-        for i, c in enumerate(combatants):
-            entry: _Done | None = self._done.get(id(c))
-            if entry is None or entry[0] is not c or entry[1] != known:
-                try:
-                    model: Combatant | None = Combatant.model_validate(c)
-                except ValidationError:
-                    model = None  # the faction's validation below reports it, in place
-                entry = (c, known, model, combatant_problems(c, system, set(known)))
-            done[id(c)] = entry
-            # a valid combatant goes in as its model (pydantic keeps instances as they are)
-            models.append(entry[2] if entry[2] is not None else c)
-            cross += [(f"combatants/{i}{path}", message) for path, message in entry[3]]
-        self._done = done
-        return _faction_result(*check(Faction, {**data, "combatants": models},
-                                      lambda _data: cross), system)
+        known = frozenset(known_ability_ids(glossary, self.system))
+        again, self._touched = self._touched, set()
+        if known != self._known:  # only references to what came or went, or to the unknown
+            changed = known ^ (self._known or frozenset())
+            again |= {key for key, done in self._done.items()
+                      if done.unknown or done.refs & changed}
+            self._known = known
+        order = list(map(id, combatants))
+        moved = order != self._order
+        if moved:
+            if len(set(order)) != len(order):
+                return False  # one mapping twice in the list: not the editor's data
+            self._done = {key: self._done[key] for key in order if key in self._done}
+            self._order = order
+            self._index = {key: i for i, key in enumerate(order)}
+            again |= {key for key in order if key not in self._done}
+        for key in again:
+            i = self._index.get(key)
+            if i is None:
+                continue  # touched, then removed
+            c = combatants[i]
+            if not isinstance(c, dict):
+                return False
+            old = self._done.get(key)
+            self._done[key] = done = self._check_one(c, known)
+            if not moved:
+                self._follow(i, old, done)
+        if moved:
+            self._reindex()
+        return True
+
+    def _check_one(self, c: dict[str, Any], known: frozenset[str]) -> _Checked:
+        model: Combatant | None = None
+        errors: ValidationError | None = None
+        try:
+            model = Combatant.model_validate(c)
+        except ValidationError as exc:
+            errors = exc
+        refs = c.get("abilities")
+        named = frozenset(r for r in refs if isinstance(r, str)) if isinstance(refs, list) \
+            else frozenset()
+        cid = c.get("id")
+        return _Checked(c, cid if isinstance(cid, str) else None, model, errors,
+                        combatant_problems(c, self.system, set(known)), named,
+                        not named <= known)
+
+    def _follow(self, i: int, old: _Checked | None, new: _Checked) -> None:
+        """Keep the id index and the set of bad positions up to date for one combatant."""
+        if new.bad:
+            self._bad.add(i)
+        else:
+            self._bad.discard(i)
+        before = old.cid if old is not None else None
+        if before == new.cid:
+            return
+        if before is not None:
+            held = self._positions[before]
+            held.remove(i)
+            if len(held) < 2:
+                self._twice.discard(before)
+            if not held:
+                del self._positions[before]
+        if new.cid is not None:
+            held = self._positions.setdefault(new.cid, [])
+            bisect.insort(held, i)
+            if len(held) > 1:
+                self._twice.add(new.cid)
+
+    def _reindex(self) -> None:
+        positions: dict[str, list[int]] = {}
+        bad = set()
+        for i, key in enumerate(self._order):
+            done = self._done[key]
+            if done.cid is not None:
+                positions.setdefault(done.cid, []).append(i)
+            if done.bad:
+                bad.add(i)
+        self._positions = positions
+        self._twice = {cid for cid, held in positions.items() if len(held) > 1}
+        self._bad = bad
+
+    def _put_together(self, data: dict[str, Any]) -> list[tuple[str, str]]:
+        """The problems in ``check_faction_data``'s order: the model's (the faction's keys,
+        each combatant's, unknown keys of the faction), then those across keys."""
+        has_combatants = bool(self._order)
+        _f, own = check(Faction, {**data, "combatants": [_PLACEHOLDER] if has_combatants
+                                  else []})
+        extra = [w for w in own if w[0] == () and w[1] is not None]
+        problems = [w for w in own if not (w[0] == () and w[1] is not None)]
+        bad = sorted(self._bad)
+        for i in bad:
+            errors = self._done[self._order[i]].errors
+            if errors is not None:
+                problems += _located(Faction, errors, prefix=("combatants", i))
+        problems += extra
+        cross = faction_problems({**data, "combatants": []}, self.system)
+        twice = sorted((again, held[0], cid) for cid in self._twice
+                       for held in [self._positions[cid]] for again in held[1:])
+        cross += [used_twice(N_("combatant"), "combatants", cid, first, again)
+                  for again, first, cid in twice]
+        for i in bad:
+            cross += [(f"combatants/{i}{path}", message)
+                      for path, message in self._done[self._order[i]].cross]
+        problems += [_split(path) + (message,) for path, message in cross]
+        return _dotted(problems)
 
 
 def _faction_result(faction: Faction | None, problems: list[Where], system: System
                     ) -> tuple[Faction | None, list[tuple[str, str]]]:
     if faction is not None:
         return faction.attach(system), []
-    return None, [(".".join(str(p) for p in (*loc, *([key] if key else []))), msg)
-                  for loc, key, msg in problems]
+    return None, _dotted(problems)
+
+
+def _dotted(problems: list[Where]) -> list[tuple[str, str]]:
+    """Problems keyed by a dotted path (``combatants.2.profile.PE``), for a form."""
+    return [(".".join(str(p) for p in (*loc, *([key] if key else []))), msg)
+            for loc, key, msg in problems]
 
 
 def same_kind(doc: yamlio.Document, family: str) -> None:
@@ -264,16 +418,18 @@ def _more(count: int) -> _More:
     return more
 
 
-def _located(model: type[BaseModel], exc: ValidationError) -> list[Where]:
+def _located(model: type[BaseModel], exc: ValidationError, prefix: tuple[Any, ...] = ()
+             ) -> list[Where]:
     """(location, key inside it or None, message) for the first MAX_PROBLEMS errors, in a
     readable form; the rest are only counted (DataError says "and N more"), so that a file
-    with 90,000 mistakes is reported in a moment."""
+    with 90,000 mistakes is reported in a moment. ``prefix``: where in ``model`` the data
+    that ``exc`` is about sits (one combatant of a faction, checked alone)."""
     out: list[Where] = []
     unlisted = exc.error_count() - MAX_PROBLEMS
     if unlisted > 0:
-        out.append(((), None, _more(unlisted)))
+        out.append((prefix, None, _more(unlisted)))
     for err in exc.errors(include_url=False)[:MAX_PROBLEMS]:
-        loc = tuple(err["loc"])
+        loc = (*prefix, *err["loc"])
         kind = err["type"]
         ctx = err.get("ctx") or {}
         if kind == "extra_forbidden":

@@ -340,11 +340,17 @@ def duplicate_ids(what: str, key: str, items: list[dict[str, Any]]) -> list[Prob
         if not isinstance(item_id, str):
             continue
         if item_id in first:
-            problems.append((f"{key}/{i}/id", _(
-                "{what} id '{id}' is used twice ({key}[{first}] and {key}[{i}])").format(
-                what=_(what), id=item_id, key=key, first=first[item_id], i=i)))
+            problems.append(used_twice(what, key, item_id, first[item_id], i))
         first.setdefault(item_id, i)
     return problems
+
+
+def used_twice(what: str, key: str, item_id: str, first: int, again: int) -> Problem:
+    """The problem of :func:`duplicate_ids` at item ``again``, whose id item ``first`` has
+    (``what`` marked with ``N_``, translated here)."""
+    return (f"{key}/{again}/id", _(
+        "{what} id '{id}' is used twice ({key}[{first}] and {key}[{i}])").format(
+        what=_(what), id=item_id, key=key, first=first, i=again))
 
 
 def _ids(items: list[dict[str, Any]]) -> list[str]:

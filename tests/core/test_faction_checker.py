@@ -5,6 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from builder.data import builtin_systems, check_faction_data
 from builder.data.loading import FactionChecker
 from builder.model import DEFAULT_SYSTEM
@@ -66,3 +69,69 @@ def test_incremental_check_follows_each_edit() -> None:
     del data["combatants"][:]
     f, problems = same(checker, data)
     assert f is None and problems
+
+
+
+def test_a_glossary_change_updates_the_hint_of_an_unknown_reference() -> None:
+    """A misspelt reference is not the renamed id, but its "did you mean" names the glossary:
+    it is checked again when the glossary changes."""
+    checker = FactionChecker(builtin_systems()[DEFAULT_SYSTEM])
+    data = faction()
+    data["combatants"][1]["abilities"] = ["test-glossarx"]
+    checker.touched(data["combatants"][1])
+    _f, problems = same(checker, data)
+    assert "did you mean 'test-glossary'" in dict(problems)["combatants.1.abilities.0"]
+    data["abilities"][0]["id"] = "test-renamed"
+    _f, problems = same(checker, data)
+    assert "did you mean" not in dict(problems)["combatants.1.abilities.0"]
+
+# -- any sequence of edits, as the editor makes them (hypothesis) ------------------------------
+
+IDS = ["test-0", "test-1", "test-2", "", "Bad Id"]
+"""Ids an edit may give a combatant: some taken, one empty, one invalid."""
+VALUES = {"name": ["Test", "", "Other"], "type": ["troop", "leader", "hero"],
+          "abilities": [["test-glossary"], [], ["test-glossarx"], ["test-renamed"]]}
+PE = [0, 12, "12a", None, -1]
+
+edits = st.lists(st.one_of(
+    st.tuples(st.just("id"), st.integers(0, 4), st.sampled_from(IDS)),
+    st.tuples(st.sampled_from(sorted(VALUES)), st.integers(0, 4), st.integers(0, 3)),
+    st.tuples(st.just("PE"), st.integers(0, 4), st.sampled_from(PE)),
+    st.tuples(st.just("insert"), st.integers(0, 4), st.integers(0, 4)),
+    st.tuples(st.just("remove"), st.integers(0, 4), st.just(0)),
+    st.tuples(st.just("move"), st.integers(0, 4), st.integers(0, 4)),
+    st.tuples(st.just("glossary"), st.just(0), st.sampled_from(["test-glossary",
+                                                                 "test-renamed", "Bad"])),
+), max_size=12)
+
+
+@given(edits)
+@settings(max_examples=200, deadline=None)
+def test_any_edits_give_the_full_checks_answer(steps: list[tuple[str, int, Any]]) -> None:
+    """Edits in place (told to the checker), inserts, removes, moves and glossary renames in
+    any order: after each one the incremental answer is the full check's, in its order."""
+    checker = FactionChecker(builtin_systems()[DEFAULT_SYSTEM])
+    data = faction()
+    combatants = data["combatants"]
+    same(checker, data)
+    for op, index, value in steps:
+        i = index % len(combatants) if combatants else 0
+        if op == "insert":
+            copied = copy.deepcopy(combatants[value % len(combatants)]) if combatants \
+                else {"id": "test-x", "name": "X", "type": "troop", "profile": {"PE": 1}}
+            combatants.insert(min(index, len(combatants)), copied)
+        elif op == "remove" and combatants:
+            del combatants[i]
+        elif op == "move" and combatants:
+            combatants.insert(value % len(combatants), combatants.pop(i))
+        elif op == "glossary":
+            data["abilities"][0]["id"] = value
+        elif combatants and op in ("id", "PE"):
+            target = combatants[i]["profile"] if op == "PE" else combatants[i]
+            target[op] = value
+            checker.touched(combatants[i])
+        elif combatants and op in VALUES:
+            choices = VALUES[op]
+            combatants[i][op] = copy.deepcopy(choices[value % len(choices)])
+            checker.touched(combatants[i])
+        same(checker, data)

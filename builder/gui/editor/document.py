@@ -156,9 +156,10 @@ class FactionDocument(QObject):
         self.builtin = builtin
         """A shipped faction: shown read-only."""
         self.original_id: str | None = self._data.get("id") if path is not None else None
-        self.faction: Faction | None = None
         self.problems: list[tuple[str, str]] = []
         self._checker = FactionChecker(self.system)
+        self._faction: Faction | None = None
+        self._faction_stale = True
         self._validate()
 
     # -- reading -------------------------------------------------------------------------
@@ -187,7 +188,16 @@ class FactionDocument(QObject):
 
     @property
     def valid(self) -> bool:
-        return self.faction is not None
+        return not self.problems
+
+    @property
+    def faction(self) -> Faction | None:
+        """The faction as a model (to save or export it), None while it has problems. Made
+        when asked, not on every keystroke: at 5,000 combatants it takes a while."""
+        if self._faction_stale:
+            self._faction = None if self.problems else self._checker.faction(self._checked())
+            self._faction_stale = False
+        return self._faction
 
     def problems_under(self, path: DataPath) -> list[tuple[str, str]]:
         """Problems at ``path`` or inside it, with paths relative to it."""
@@ -259,14 +269,19 @@ class FactionDocument(QObject):
 
     # -- validation ----------------------------------------------------------------------
 
-    def _validate(self) -> None:
-        """The same model and messages as ``check-data`` (SPEC §1)."""
+    def _checked(self) -> dict[str, Any]:
+        """The data as the check sees it: a building value equal to the game's own is no
+        override and is left out."""
         data = self._data
         building = data.get("building")
-        if isinstance(building, dict):  # the game's own value is no override: left out
+        if isinstance(building, dict):
             data = {**data, "building": {k: v for k, v in building.items()
                                          if self.system.parameters.get(k) != v}}
-        faction, problems = self._checker.check(data)  # redoes only what edits touched
-        self.faction = faction
+        return data
+
+    def _validate(self) -> None:
+        """The same model and messages as ``check-data`` (SPEC §1)."""
+        problems = self._checker.problems(self._checked())  # redoes only what edits touched
         self.problems = field_problems(problems)
+        self._faction_stale = True
         self.validated.emit()

@@ -65,6 +65,7 @@ from builder.gui.editor.fields import (
     with_error,
 )
 from builder.gui.editor.models import DocListModel
+from builder.gui.editor.views import UniformListView
 from builder.model.base import MAX_WHOLE  # spin boxes hold every value a file may hold
 from builder.model.system import StatDef
 from builder.model.text import display
@@ -861,9 +862,8 @@ class ListPage(QWidget):
         self.form = form
         self.read_only = False
         self.model = DocListModel(ctx.doc, list_path, describe, parent=self)
-        self.view = QListView()
         # one line per item: the view need not measure thousands of rows on each change
-        self.view.setUniformItemSizes(True)
+        self.view = UniformListView()
         self.view.setModel(self.model)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

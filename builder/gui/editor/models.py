@@ -30,8 +30,7 @@ class DocListModel(QAbstractListModel):
         self._path = list_path
         self._display = display
         self._on_edit = on_edit
-        self._shown_problems: dict[int, list[str]] = {}
-        self._shown_rows = -1
+        self._shown_problems: dict[int, list[str]] = self._problems_by_row()
         doc.list_changing.connect(self._list_changing)
         doc.list_changed.connect(self._list_changed)
         doc.value_changed.connect(self._value_changed)
@@ -46,7 +45,6 @@ class DocListModel(QAbstractListModel):
         self.beginResetModel()
         self._path = path
         self._shown_problems = self._problems_by_row()
-        self._shown_rows = self.rowCount()
         self.endResetModel()
 
     def items(self) -> list[Any]:
@@ -147,15 +145,14 @@ class DocListModel(QAbstractListModel):
 
     def _validated(self) -> None:
         """Signal only the rows whose problems changed: one keystroke used to repaint and
-        re-ask every row of a 5,000-combatant list."""
+        re-ask every row of a 5,000-combatant list. (Rows that came, went or moved have been
+        signalled by their insert, remove or move; a row whose number shifted with its
+        problems is signalled at both numbers, which is harmless.)"""
         rows = self.rowCount()
         now = self._problems_by_row()
         before, self._shown_problems = self._shown_problems, now
         changed = sorted(r for r in set(now) | set(before)
                          if now.get(r) != before.get(r) and r < rows)
-        if self._shown_rows != rows:  # rows came or went: their numbers may have shifted
-            changed = list(range(rows))
-            self._shown_rows = rows
         roles = [Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole, PROBLEMS_ROLE]
         if len(changed) > 64:
             self.dataChanged.emit(self.index(changed[0]), self.index(changed[-1]), roles)
