@@ -185,6 +185,11 @@ class FactionChecker:
         """``combatant`` (a mapping of the data) was changed in place."""
         self._touched.add(id(combatant))
 
+    def duplicates(self) -> dict[str, list[int]]:
+        """Combatant ids held by more than one combatant, with their positions (as of the
+        last check)."""
+        return {cid: list(self._positions[cid]) for cid in self._twice}
+
     def check(self, data: Any) -> tuple[Faction | None, list[tuple[str, str]]]:
         problems = self.problems(data)
         return (None if problems else self.faction(data)), problems

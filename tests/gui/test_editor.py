@@ -222,7 +222,9 @@ def test_invalid_input_is_flagged_at_its_field_and_save_is_refused(qtbot, editor
     retype(qtbot, form.name_edit, "")
     retype(qtbot, form.stat_edits["CON"], "6-")
     retype(qtbot, form.stat_edits["PE"], "")
-    assert errors_of(form, "name") == "⚠ name: must not be empty"
+    assert errors_of(form, "name") == "⚠ the name must not be empty"
+    # the new combatant's id follows its name, emptied too
+    assert errors_of(form, "id").startswith("⚠ the id must not be empty")
     shown = errors_of(form, "profile.CON")  # the profile's stats share one label
     assert "CON must be a whole number (6) or arcane-mundane" in shown
     assert "PE must be a whole number, 0 or more" in shown and "null" not in shown
@@ -230,14 +232,14 @@ def test_invalid_input_is_flagged_at_its_field_and_save_is_refused(qtbot, editor
     assert form.stat_edits["MOV"].property("invalid") is False
     # the list marks the combatant, the problem list says where each one is
     assert pane.combatants.model.row_problems(0)
-    assert pane.problem_list.count() == 4
+    assert pane.problem_list.count() == 5
     assert not pane.status.isHidden() and "Save is refused" in pane.status.text()
 
     toolbar_click(qtbot, editor, editor.save_action)
     title, text = prompts(editor).told[-1]
     assert title == "Cannot save"
-    assert "has 4 problems" in text and "Faction: id: 'Bad Id' is not a valid id" in text
-    assert "Combatant 1 (no name): name: must not be empty" in text
+    assert "has 5 problems" in text and "Faction: 'Bad Id' is not a valid id" in text
+    assert "Combatant 1 (no name): the name must not be empty" in text
     assert not (user_dir / "factions").exists()
 
     retype(qtbot, pane.faction_form.id_edit, "test-fixed")
@@ -257,11 +259,17 @@ def test_duplicate_combatant_ids_are_refused(qtbot, editor, user_dir):
     pane.combatants.select(1)
     form = pane.combatants.combatant_form
     retype(qtbot, form.id_edit, "nek-org")
-    message = "combatant id 'nek-org' is used twice (combatants[0] and combatants[1])"
+    # under the field just typed, naming the other combatant, and under the other's too
+    message = "“Nek'Org” (number 1) also has the id 'nek-org': each combatant needs an id " \
+              "of its own"
     assert errors_of(form, "id") == f"⚠ {message}"
     toolbar_click(qtbot, editor, editor.save_action)
     assert message in prompts(editor).told[-1][1]
     assert not (user_dir / "factions").exists()
+    pane.combatants.select(0)
+    assert errors_of(form, "id") == "⚠ “Tir'Abé” (number 2) also has the id 'nek-org': each " \
+                                   "combatant needs an id of its own"
+    pane.combatants.select(1)
 
     # Duplicate makes a fresh id
     retype(qtbot, form.id_edit, "tir-abe")
@@ -279,6 +287,46 @@ def test_built_in_factions_are_read_only(qtbot, editor):
     assert not pane.combatants.add_button.isEnabled()
     assert not pane.combatants.combatant_form.type_box.isEnabled()
     assert "built-in" in editor.windowTitle()
+    # nothing says it can be saved; the status says how to get an editable copy
+    assert "can be saved" not in pane.status.text()
+    assert "Duplicate to edit" in pane.status.text()
+
+
+def test_ids_follow_names_until_edited_by_hand_or_saved(qtbot, editor, user_dir):
+    click(qtbot, editor.new_button)
+    pane = editor.pane
+    form = pane.faction_form
+    retype(qtbot, form.name_edit, "Test Horde")
+    assert form.id_edit.text() == "test-horde"
+    editor.undo_action.trigger()  # one step: the name and the id it made
+    assert (pane.doc.data["name"], pane.doc.data["id"]) == ("My faction", "my-faction")
+    editor.redo_action.trigger()
+    assert pane.doc.data["id"] == "test-horde"
+
+    pane.tabs.setCurrentIndex(1)
+    page = pane.combatants
+    c_form = page.combatant_form
+    click(qtbot, page.add_button)
+    retype(qtbot, c_form.name_edit, "Test Rider")
+    assert c_form.id_edit.text() == "test-rider"
+    retype(qtbot, c_form.stat_edits["PE"], "20")
+    click(qtbot, page.add_button)
+    retype(qtbot, c_form.name_edit, "Test Rider")  # the same name: an id of its own
+    assert c_form.id_edit.text() == "test-rider-2"
+    retype(qtbot, c_form.id_edit, "test-mount")  # edited by hand: it stays
+    retype(qtbot, c_form.name_edit, "Test Knight")
+    assert pane.doc.combatant_ids() == ["test-rider", "test-mount"]
+    retype(qtbot, c_form.stat_edits["PE"], "30")
+    assert pane.doc.problems == []
+
+    toolbar_click(qtbot, editor, editor.save_action)
+    assert (user_dir / "factions" / "test-horde.yaml").is_file()
+    # once saved, lists may name these ids: a new name leaves them alone
+    retype(qtbot, form.name_edit, "Test Great Horde")
+    page.select(0)
+    retype(qtbot, c_form.name_edit, "Test Lancer")
+    assert pane.doc.data["id"] == "test-horde"
+    assert pane.doc.combatant_ids() == ["test-rider", "test-mount"]
 
 
 # -- abilities ----------------------------------------------------------------------------------

@@ -76,8 +76,12 @@ def test_set_value_do_undo_redo_and_merge(doc: FactionDocument) -> None:
 def test_invalid_values_are_held_and_reported_at_their_path(doc: FactionDocument) -> None:
     stack = QUndoStack()
     stack.push(SetValueCommand(doc, ("combatants", 1, "id"), "test-a", "Edit id"))
-    assert doc.problems == [("combatants.1.id", "combatant id 'test-a' is used twice "
-                                                "(combatants[0] and combatants[1])")]
+    # at both combatants: the form shows it under the id just typed, whichever it is
+    assert doc.problems == [
+        ("combatants.0.id", "“Test B” (number 2) also has the id 'test-a': each combatant "
+                            "needs an id of its own"),
+        ("combatants.1.id", "“Test A” (number 1) also has the id 'test-a': each combatant "
+                            "needs an id of its own")]
     assert doc.faction is None
     stack.undo()
     stack.push(SetValueCommand(doc, ("combatants", 1, "profile", "CON"), "6-", "Edit CON"))

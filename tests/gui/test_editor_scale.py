@@ -33,7 +33,9 @@ def big_faction(n: int = N) -> dict[str, Any]:
 
 @pytest.fixture
 def pane(qtbot) -> FactionPane:
-    doc = FactionDocument(big_faction(), builtin_systems()[DEFAULT_SYSTEM])
+    data = big_faction()  # as if read from a file: ids do not follow names
+    doc = FactionDocument(data, builtin_systems()[DEFAULT_SYSTEM],
+                          published_ids=[c["id"] for c in data["combatants"]])
     made = FactionPane(doc, lambda title, text, choices: "cancel")
     qtbot.addWidget(made)
     made.resize(1000, 700)
@@ -93,9 +95,11 @@ def test_a_duplicate_id_typed_is_found_without_checking_the_others(qtbot, pane, 
     edit.selectAll()
     qtbot.keyClicks(edit, "test-7")
     assert len(checked) == len("test-7")
-    assert pane.doc.problems == [(f"combatants.{N // 2}.id",
-                                  f"combatant id 'test-7' is used twice (combatants[7] and "
-                                  f"combatants[{N // 2}])")]
+    assert pane.doc.problems == [
+        ("combatants.7.id", f"“Test {N // 2}” (number {N // 2 + 1}) also has the id 'test-7': "
+                            "each combatant needs an id of its own"),
+        (f"combatants.{N // 2}.id", "“Test 7” (number 8) also has the id 'test-7': each "
+                                    "combatant needs an id of its own")]
     qtbot.keyClick(edit, Qt.Key.Key_X)
     assert pane.doc.problems == []
 

@@ -9,6 +9,7 @@ the user sees what Ctrl+Z did even when it was on another tab or combatant.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -43,31 +44,34 @@ class _DocCommand(QUndoCommand):
 
 
 class SetValueCommand(_DocCommand):
-    """Replace one value. Consecutive edits of the same field merge (typing a name letter by
-    letter, or stepping a spin box, is one undo step); an edit that comes back to where it
-    started makes the command obsolete, so the stack drops it."""
+    """Replace one value (and with ``also``, others with it: the id that follows a name).
+    Consecutive edits of the same field merge (typing a name letter by letter, or stepping a
+    spin box, is one undo step); an edit that comes back to where it started makes the
+    command obsolete, so the stack drops it."""
 
-    def __init__(self, doc: FactionDocument, path: DataPath, value: Any, text: str) -> None:
+    def __init__(self, doc: FactionDocument, path: DataPath, value: Any, text: str,
+                 also: Mapping[DataPath, Any] | None = None) -> None:
         super().__init__(doc, path, text)
         self.path = path
-        self.old = copy.deepcopy(doc.get(path))
-        self.new = copy.deepcopy(value)
+        self.paths: tuple[DataPath, ...] = (path, *(also or {}))
+        self.old = [copy.deepcopy(doc.get(p)) for p in self.paths]
+        self.new = [copy.deepcopy(value), *(copy.deepcopy(v) for v in (also or {}).values())]
 
     def id(self) -> int:
         return SET_VALUE_ID
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt override)
-        if not isinstance(other, SetValueCommand) or other.path != self.path:
+        if not isinstance(other, SetValueCommand) or other.paths != self.paths:
             return False
         self.new = other.new
         self.setObsolete(self.new == self.old)
         return True
 
     def apply(self) -> None:
-        self.doc.set(self.path, self.new)
+        self.doc.set_values(zip(self.paths, self.new, strict=True))
 
     def unapply(self) -> None:
-        self.doc.set(self.path, self.old)
+        self.doc.set_values(zip(self.paths, self.old, strict=True))
 
 
 class InsertCommand(_DocCommand):

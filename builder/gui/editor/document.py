@@ -14,6 +14,7 @@ dots (``combatants.2.profile.PE``).
 from __future__ import annotations
 
 import copy
+import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from builder.data.loading import FactionChecker
 from builder.model import DEFAULT_SYSTEM, Ability, Faction, System
 from builder.model.base import plain_message
 from builder.model.faction import FACTION_SCHEMA
+from builder.model.system import used_twice
 
 DataPath = tuple[str | int, ...]
 
@@ -98,6 +100,20 @@ def faction_form_data(faction: Faction) -> dict[str, Any]:
             "combatants": combatants}
 
 
+def slug(text: str) -> str:
+    """An id from a name, as the shipped data writes them ("Tir'Abé" → "tir-abe")."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    out, dash = [], False
+    for ch in plain.lower():
+        if ch.isalnum():
+            out.append(ch)
+            dash = False
+        elif out and not dash:
+            out.append("-")
+            dash = True
+    return "".join(out).strip("-")
+
+
 def unique_id(wanted: str, taken: Iterable[str]) -> str:
     """``wanted``, or ``wanted-2``, ``wanted-3``… whichever is not taken yet."""
     taken = set(taken)
@@ -114,15 +130,39 @@ def field_problems(problems: Iterable[tuple[str, str]]) -> list[tuple[str, str]]
 
     A missing key is reported on the mapping that lacks it; the form shows it on the key's own
     field instead (``combatants.0.profile`` + "missing required key 'PE'" → ``…profile.PE``).
-    Numbers are asked for plainly ("a whole number, 0 or more").
     """
     out = []
     for path, message in problems:
         if message.startswith("missing required key '"):
             key = message.split("'")[1]
             path = f"{path}.{key}" if path else key
-        out.append((path, plain_message(message)))
+        out.append((path, form_message(message)))
     return out
+
+
+def form_message(message: str) -> str:
+    """A check's message as someone typing in a form reads it: numbers asked for plainly
+    ("PE must be a whole number, 0 or more"), nothing said about the nothing they typed, and
+    no "key:" in front of what is wrong with an empty name or a badly written id."""
+    message = plain_message(message).replace(" (got nothing (null))", "")
+    key, colon, rest = message.partition(": ")
+    if colon and " " not in key:
+        if rest == "must not be empty":
+            return f"the {key} must not be empty"
+        if rest.startswith("'' is not a valid id"):
+            return "the id must not be empty: use lowercase letters, digits and '-' (for " \
+                   "example 'nek-org')"
+        if " is not a valid id" in rest:
+            return rest
+    return message
+
+
+def twice_message(what: str, item_id: str, others: list[tuple[int, str]]) -> str:
+    """What the id field of one of several items with the same id says: which others have
+    it (number in the list, 1-based, and name)."""
+    named = " and ".join(f"“{name or 'no name'}” (number {i + 1})" for i, name in others)
+    verb = "has" if len(others) == 1 else "have"
+    return f"{named} also {verb} the id '{item_id}': each {what} needs an id of its own"
 
 
 class FactionDocument(QObject):
@@ -145,6 +185,7 @@ class FactionDocument(QObject):
 
     def __init__(self, data: Mapping[str, Any], system: System | None = None, *,
                  path: Path | None = None, builtin: bool = False,
+                 published_ids: Iterable[str] | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._data: dict[str, Any] = copy.deepcopy(dict(data))
@@ -156,6 +197,10 @@ class FactionDocument(QObject):
         self.builtin = builtin
         """A shipped faction: shown read-only."""
         self.original_id: str | None = self._data.get("id") if path is not None else None
+        self.published_ids: set[str] = set(published_ids) if published_ids is not None \
+            else set(self.combatant_ids()) if path is not None else set()
+        """Combatant ids that came from a file (read, saved, or the file of the faction this
+        one copies): lists may name them, so they never follow a new name by themselves."""
         self.problems: list[tuple[str, str]] = []
         self._checker = FactionChecker(self.system)
         self._faction: Faction | None = None
@@ -223,6 +268,34 @@ class FactionDocument(QObject):
     def combatant_ids(self) -> list[str]:
         return [c.get("id", "") for c in self._data.get("combatants", [])]
 
+    def follows_name(self, base: DataPath) -> bool:
+        """Whether the id of the faction (``base`` ``()``) or of the combatant at ``base``
+        still follows its name: it is what the name makes (:meth:`id_from_name`), it was
+        never edited by hand away from that, and no saved file has it yet."""
+        if base == ():
+            return self.path is None and \
+                self._data.get("id") == self.id_from_name((), self._data.get("name"))
+        if not self.has(base):
+            return False
+        c = self.get(base)
+        cid = c.get("id")
+        return cid not in self.published_ids and cid == self.id_from_name(base, c.get("name"))
+
+    def id_from_name(self, base: DataPath, name: Any) -> str:
+        """The id a name makes: its slug, made unique among the other combatants."""
+        made = slug(name) if isinstance(name, str) else ""
+        if base == () or not made:
+            return made
+        index = base[-1]
+        return unique_id(made, (c.get("id") for i, c in enumerate(self._data["combatants"])
+                                if i != index))
+
+    def mark_saved(self, path: Path) -> None:
+        """The faction was written to ``path``: its ids are now ones lists may name."""
+        self.path = path
+        self.original_id = self._data.get("id")
+        self.published_ids = set(self.combatant_ids())
+
     # -- changing (for undo commands) ----------------------------------------------------
 
     def _changing(self, path: DataPath) -> None:
@@ -232,10 +305,15 @@ class FactionDocument(QObject):
             self._checker.touched(self.get(path[:2]))
 
     def set(self, path: DataPath, value: Any) -> None:
-        self._changing(path)
-        parent = self.get(path[:-1])
-        parent[path[-1]] = copy.deepcopy(value)
-        self.value_changed.emit(path)
+        self.set_values([(path, value)])
+
+    def set_values(self, changes: Iterable[tuple[DataPath, Any]]) -> None:
+        """Replace several values (a name and the id that follows it), then check once."""
+        for path, value in changes:
+            self._changing(path)
+            parent = self.get(path[:-1])
+            parent[path[-1]] = copy.deepcopy(value)
+            self.value_changed.emit(path)
         self._validate()
 
     def insert(self, list_path: DataPath, index: int, value: Any) -> None:
@@ -264,6 +342,36 @@ class FactionDocument(QObject):
         self.list_changed.emit(list_path, "move", index, dest)
         self._validate()
 
+    def _ability_duplicates(self) -> dict[str, list[int]]:
+        positions: dict[str, list[int]] = {}
+        abilities = self._data.get("abilities")
+        for i, a in enumerate(abilities if isinstance(abilities, list) else []):
+            if isinstance(a, dict) and isinstance(a.get("id"), str):
+                positions.setdefault(a["id"], []).append(i)
+        return {aid: held for aid, held in positions.items() if len(held) > 1}
+
+    def _twice_at_each(self, problems: list[tuple[str, str]], what: str, key: str,
+                       twice: dict[str, list[int]]) -> list[tuple[str, str]]:
+        """The file check's one "used twice" problem per later item, replaced by one at
+        every item with that id, naming the others."""
+        if not twice:
+            return problems
+        file_messages = {(f"{key}.{again}.id", used_twice(what, key, item_id, held[0],
+                                                           again)[1])
+                         for item_id, held in twice.items() for again in held[1:]}
+        items = self._data.get(key) or []
+        ours = sorted(((i, twice_message(what, item_id, [(j, items[j].get("name"))
+                                                         for j in held if j != i]))
+                       for item_id, held in twice.items() for i in held))
+        out: list[tuple[str, str]] = []
+        for problem in problems:  # ours where the first of the check's was
+            if problem in file_messages:
+                out += [(f"{key}.{i}.id", message) for i, message in ours]
+                ours = []
+            else:
+                out.append(problem)
+        return out + [(f"{key}.{i}.id", message) for i, message in ours]
+
     def request_reveal(self, path: DataPath) -> None:
         self.reveal_requested.emit(path)
 
@@ -280,8 +388,13 @@ class FactionDocument(QObject):
         return data
 
     def _validate(self) -> None:
-        """The same model and messages as ``check-data`` (SPEC §1)."""
+        """The same model and messages as ``check-data`` (SPEC §1), but a duplicate id is
+        shown at each item that has it, so the field just typed says so."""
         problems = self._checker.problems(self._checked())  # redoes only what edits touched
+        problems = self._twice_at_each(problems, "combatant", "combatants",
+                                       self._checker.duplicates())
+        problems = self._twice_at_each(problems, "ability", "abilities",
+                                       self._ability_duplicates())
         self.problems = field_problems(problems)
         self._faction_stale = True
         self.validated.emit()

@@ -7,7 +7,7 @@ change the document themselves: an edit goes to the pane, which pushes an undo c
 
 from __future__ import annotations
 
-import unicodedata
+from collections.abc import Mapping
 from functools import partial
 from typing import Any, Protocol
 
@@ -40,6 +40,7 @@ from builder.gui.editor.document import (
     FactionDocument,
     ability_data,
     dotted,
+    slug,
 )
 from builder.gui.editor.fields import (
     NONE_TEXT,
@@ -91,7 +92,8 @@ class EditContext(Protocol):
     doc: FactionDocument
     stack: QUndoStack
 
-    def set_value(self, path: DataPath, value: Any, text: str) -> None: ...
+    def set_value(self, path: DataPath, value: Any, text: str,
+                  also: Mapping[DataPath, Any] | None = None) -> None: ...
 
     def push(self, command: QUndoCommand) -> None: ...
 
@@ -105,20 +107,6 @@ def row_after_change(op: str, index: int, dest: int, rows: int) -> int:
     if op == "move":
         return dest
     return min(index, rows - 1)
-
-
-def slug(text: str) -> str:
-    """An id from a name, as the shipped data writes them ("Tir'Abé" → "tir-abe")."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    out, dash = [], False
-    for ch in plain.lower():
-        if ch.isalnum():
-            out.append(ch)
-            dash = False
-        elif out and not dash:
-            out.append("-")
-            dash = True
-    return "".join(out).strip("-")
 
 
 def scrolled(widget: QWidget) -> QScrollArea:
@@ -176,14 +164,20 @@ class BoundForm(QWidget):
                 return b
         raise KeyError(key)
 
+    follow_name = False
+    """The form's id follows its name until edited by hand (a faction or a combatant)."""
+
     def _commit(self, binding: Binding, value: Any) -> None:
         if self.base is None or self.read_only:
             return
+        doc = self.ctx.doc
         path = (*self.base, *binding.key)
-        if self.ctx.doc.has(path) and self.ctx.doc.get(path) == value and \
-                type(self.ctx.doc.get(path)) is type(value):
+        if doc.has(path) and doc.get(path) == value and type(doc.get(path)) is type(value):
             return
-        self.ctx.set_value(path, value, f"Edit {binding.label}")
+        also = None
+        if self.follow_name and binding.key == ("name",) and doc.follows_name(self.base):
+            also = {(*self.base, "id"): doc.id_from_name(self.base, value)}
+        self.ctx.set_value(path, value, f"Edit {binding.label}", also)
 
     def set_base(self, base: DataPath | None) -> None:
         self.base = base
@@ -245,6 +239,8 @@ class BoundForm(QWidget):
 class FactionForm(BoundForm):
     """Id, name, source and the building overrides, with the game's own values beside them."""
 
+    follow_name = True
+
     def __init__(self, ctx: EditContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         form = QFormLayout()
@@ -254,7 +250,7 @@ class FactionForm(BoundForm):
         self.id_edit = QLineEdit()
         self.id_edit.setPlaceholderText("lowercase letters, digits and '-'")
         self.id_edit.setToolTip("List files name the faction by this id: lowercase letters, "
-                                "digits and '-'")
+                                "digits and '-'. Until you edit it, it is made from the name.")
         self.source_edit = QLineEdit()
         self.source_edit.setPlaceholderText("Where the profiles come from, e.g. the book "
                                             "and its edition")
@@ -415,6 +411,8 @@ def ability_summary(ability: dict[str, Any]) -> str:
 class CombatantForm(BoundForm):
     """Every field of a combatant (SPEC §1), its abilities and its equipment."""
 
+    follow_name = True
+
     def __init__(self, ctx: EditContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         layout = QVBoxLayout(self)
@@ -437,7 +435,8 @@ class CombatantForm(BoundForm):
         form.addRow("Nickname:", with_error(self.nickname_edit, err))
         self.id_edit = QLineEdit()
         self.id_edit.setToolTip("List files name the combatant by this id; unique in the "
-                                "faction")
+                                "faction. Until you edit it (or save the faction), it is made "
+                                "from the name.")
         self.id_from_name = QPushButton("From name")
         self.id_from_name.setToolTip("Make the id from the name")
         self.id_from_name.clicked.connect(self._id_from_name)

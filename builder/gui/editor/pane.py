@@ -5,7 +5,7 @@ forget one document and learn another."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -145,6 +145,7 @@ class CombatantsPage(ListPage):
             return
         doc = self.ctx.doc
         data = copy.deepcopy(doc.get((*self.list_path, row)))
+        data["name"] = f"{data.get('name') or 'Combatant'} (copy)"  # its id follows this name
         data["id"] = unique_id(f"{data.get('id') or 'combatant'}-copy", doc.combatant_ids())
         self.ctx.push(InsertCommand(doc, self.list_path, row + 1, data,
                                     f"Duplicate {data.get('name') or 'combatant'}"))
@@ -344,13 +345,14 @@ class FactionPane(QWidget):
 
     # -- EditContext ---------------------------------------------------------------------
 
-    def set_value(self, path: DataPath, value: Any, text: str) -> None:
+    def set_value(self, path: DataPath, value: Any, text: str,
+                  also: Mapping[DataPath, Any] | None = None) -> None:
         if len(path) == 3 and path[0] == "abilities" and path[2] == "id" and \
                 isinstance(path[1], int):
             # the combatants that name the ability follow its new id
             rename_ability(self.stack, self.doc, path[1], value)
             return
-        self.stack.push(SetValueCommand(self.doc, path, value, text))
+        self.stack.push(SetValueCommand(self.doc, path, value, text, also))
 
     def push(self, command: QUndoCommand) -> None:
         self.stack.push(command)
@@ -424,7 +426,10 @@ class FactionPane(QWidget):
         self._shown = (list(problems), where)
         self.problem_list.clear()
         if not problems:
-            self.status.setText("✔ No problems: this faction can be saved.")
+            self.status.setText(
+                "✔ No problems. Built-in factions are not changed here: “Duplicate to edit” "
+                "makes a copy of your own, which you can change and save." if self.read_only
+                else "✔ No problems: this faction can be saved.")
             self.status.setStyleSheet("")
             self.problem_list.hide()
             self._mark_tabs()

@@ -353,7 +353,8 @@ class FactionEditor(QMainWindow):
         data = dict(self.pane.doc.data)
         data["id"] = unique_id(f"{data.get('id') or 'faction'}-copy", self._entries)
         data["name"] = f"{data.get('name') or 'Faction'} (copy)"
-        self._show(FactionDocument(data, self.pane.doc.system))
+        self._show(FactionDocument(data, self.pane.doc.system,
+                                   published_ids=self.pane.doc.published_ids))
         assert self.pane is not None
         self.pane.stack.resetClean()  # a copy not saved yet is a change to keep
         self.statusBar().showMessage("Copied: edit it, then Save puts it in your factions "
@@ -481,8 +482,7 @@ class FactionEditor(QMainWindow):
             return False
         if remove_old is not None and doc.original_id is not None:
             self._entries.pop(doc.original_id, None)
-        doc.path = target
-        doc.original_id = faction.id
+        doc.mark_saved(target)
         self._entries[faction.id] = FactionEntry(faction, target, builtin=False)
         pane.stack.setClean()
         pane.update_file_label()
