@@ -8,11 +8,13 @@ and the PDF export options.
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -20,17 +22,22 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QMessageBox,
-    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
-from builder.data import DataError
+from builder import paths
+from builder.data import Catalogue, DataError
+from builder.gui.datafiles import TextFileEditor, in_user_folder, remove_file, show_in_folder
 from builder.gui.widgets import choose_from
 from builder.i18n import _, ngettext
+from builder.safeio import escape
 
 WARBAND_FILTER = "Warband lists (*.warband.yaml *.yaml);;All files (*)"
 PDF_FILTER = "PDF files (*.pdf)"
@@ -188,8 +195,11 @@ class Prompter:
         box.exec()
         return box.clickedButton() is show
 
-    def show_data_problems(self, problems: list[DataError]) -> None:
-        DataProblemsDialog(problems, self.parent).exec()
+    def show_data_problems(self, problems: list[DataError], catalogue: Catalogue | None = None,
+                           reload: Callable[[], Catalogue] | None = None) -> None:
+        """The data problems, with what can be done about each file; ``reload`` reads the
+        data again after a file was fixed or deleted (and returns the new catalogue)."""
+        DataProblemsDialog(problems, self.parent, catalogue=catalogue, reload=reload).exec()
 
     def ask_import_text(self, prefill: str) -> str | None:
         """File → Import from code…: the text holding a share code, or None (cancelled)."""
@@ -251,34 +261,195 @@ class ExportDialog(QDialog):
 
 
 class DataProblemsDialog(QDialog):
-    """Broken game system and faction files, every problem as ``FILE:LINE:COLUMN:
-    message``, a blank line between files (a faction of a broken system says so, naming the
-    system file's first problem)."""
+    """Broken game system and faction files: for each file its problems, the message first
+    and ``FILE:LINE:COLUMN`` after, wrapped; *Copy* puts them all on the clipboard as the
+    command line prints them.
 
-    def __init__(self, problems: list[DataError], parent: QWidget | None = None) -> None:
+    A file of the user's data can be opened as text to fix (:class:`TextFileEditor`, which
+    saves atomically and checks again), shown in its folder, or deleted (after a question
+    naming it; to the trash where there is one). After each change ``reload()`` reads the
+    data again and the dialog shows what is left; ``data_changed`` tells the app.
+    """
+
+    data_changed = Signal()
+
+    def __init__(self, problems: list[DataError], parent: QWidget | None = None, *,
+                 catalogue: Catalogue | None = None,
+                 reload: Callable[[], Catalogue] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("data-problems-dialog")
         self.setWindowTitle("Data problems")
-        self.resize(760, 360)
+        self.resize(780, 480)
+        self._catalogue = catalogue
+        self._reload = reload
+        self.problems: list[DataError] = []
+        self.editor: TextFileEditor | None = None
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
+        self.files = QWidget()
+        self.files_layout = QVBoxLayout(self.files)
+        self.files_layout.setContentsMargins(4, 4, 4, 4)
+        self.files_layout.setSpacing(10)
+        area = QScrollArea()
+        area.setObjectName("data-problems-files")
+        area.setWidgetResizable(True)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        area.setWidget(self.files)
+        self.copy_button = QPushButton("&Copy")
+        self.copy_button.setToolTip("Copy every problem as text (FILE:LINE:COLUMN: message)")
+        self.copy_button.clicked.connect(self.copy)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addWidget(area, 1)
+        layout.addWidget(buttons)
+        self.set_problems(problems)
+
+    # -- showing --------------------------------------------------------------------------
+
+    def set_problems(self, problems: list[DataError]) -> None:
+        self.problems = list(problems)
         count = sum(len(p.problems) for p in problems)
         files = len(problems)
         if problems:
-            intro = (f"{count} problem{'s' if count != 1 else ''} in {files} file"
-                     f"{'s' if files != 1 else ''}. The game systems and factions in these "
-                     "files are not loaded (nor the factions of a broken game); every other "
-                     "file is. Fix the lines below and reload (Data → Reload faction data).")
+            self.intro.setText(
+                f"{count} problem{'s' if count != 1 else ''} in {files} file"
+                f"{'s' if files != 1 else ''}. The game systems and factions in these files "
+                "are not loaded (nor the factions of a broken game); every other file is. "
+                "Fix a file of your own here (Edit as text), or delete it.")
         else:
-            intro = "All game system and faction data loaded without problems."
-        label = QLabel(intro)
-        label.setWordWrap(True)
-        self.text = QPlainTextEdit()
-        self.text.setReadOnly(True)
-        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.text.setPlainText("\n\n".join(str(p) for p in problems))  # a blank line per file
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(label)
-        layout.addWidget(self.text)
-        layout.addWidget(buttons)
+            self.intro.setText("All game system and faction data loaded without problems.")
+        while self.files_layout.count():
+            item = self.files_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        for error in problems:
+            self.files_layout.addWidget(self._file_box(error))
+        self.files_layout.addStretch(1)
+        self.copy_button.setEnabled(bool(problems))
+
+    def _file_box(self, error: DataError) -> QFrame:
+        path = Path(error.path)
+        box = QFrame()
+        box.setObjectName("data-problem-file")
+        box.setFrameShape(QFrame.Shape.StyledPanel)
+        box.setProperty("path", str(path))
+        col = QVBoxLayout(box)
+        head = QHBoxLayout()
+        name = QLabel(escape(path.name))
+        name.setTextFormat(Qt.TextFormat.PlainText)
+        name.setStyleSheet("font-weight: bold;")
+        head.addWidget(name, 1)
+        editable = path.is_file() and not _builtin(path)
+        for text, tip, slot, enabled in (
+                ("Edit as text…", "Open the file in a text editor to fix it",
+                 lambda: self.edit(path), editable),
+                ("Show in folder", "Open the folder that holds the file",
+                 lambda: self.show_folder(path), path.parent.is_dir()),
+                ("Delete…", "Delete the file (to the trash where there is one)",
+                 lambda: self.delete(path), editable and in_user_folder(path))):
+            button = QPushButton(text)
+            button.setObjectName(text.rstrip("…").lower().replace(" ", "-"))
+            button.setToolTip(tip)
+            button.setEnabled(enabled)
+            button.clicked.connect(slot)
+            head.addWidget(button)
+        col.addLayout(head)
+        for problem in error.problems:
+            where = f"{problem.path}:{problem.line}:{problem.column}" if problem.line \
+                else problem.path
+            label = QLabel(f"{html.escape(escape(problem.message), quote=False)}<br>"
+                           f"<span style='color: gray;'>"
+                           f"{html.escape(_breakable(where), quote=False)}</span>")
+            label.setObjectName("data-problem")
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            col.addWidget(label)
+        return box
+
+    def as_text(self) -> str:
+        """Every problem as ``FILE:LINE:COLUMN: message``, a blank line between files."""
+        return "\n\n".join(str(p) for p in self.problems)
+
+    def copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.as_text())
+
+    # -- acting on a file -----------------------------------------------------------------
+
+    def edit(self, path: Path) -> TextFileEditor:
+        """The file as text, at its first problem's line."""
+        error = next((e for e in self.problems if Path(e.path) == path), None)
+        line = next((p.line for p in error.problems if p.line), 0) if error else 0
+        cat = self._catalogue
+        self.editor = TextFileEditor(path, cat.systems if cat else {},
+                                     cat.broken_systems if cat else None,
+                                     first_line=line, parent=self)
+        self.editor.saved.connect(lambda _path: self.refresh())
+        self.editor.show()
+        return self.editor
+
+    def show_folder(self, path: Path) -> None:
+        if not show_in_folder(path):
+            QMessageBox.information(self, "Could not show the folder",
+                                    f"No file manager could be started. The file is in "
+                                    f"{path.parent}")
+
+    def confirm_delete(self, path: Path) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Delete file",
+                          f"Delete {path.name}?", parent=self)
+        box.setObjectName("delete-file-prompt")
+        box.setInformativeText(f"{path}\n\nIt goes to the trash where the desktop has one; "
+                               "otherwise it is deleted for good.")
+        delete = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is delete
+
+    def delete(self, path: Path) -> bool:
+        if not self.confirm_delete(path):
+            return False
+        try:
+            done = remove_file(path)
+        except OSError as exc:
+            QMessageBox.warning(self, "Cannot delete", f"{path} could not be deleted: "
+                                f"{exc.strerror or exc}")
+            return False
+        self.intro.setText(f"{path.name} was {done}.")
+        self.refresh(keep_intro=True)
+        return True
+
+    def refresh(self, keep_intro: bool = False) -> None:
+        """Read the data again (the app reloads) and show what is left."""
+        said = self.intro.text()
+        if self._reload is not None:
+            self._catalogue = self._reload()
+            self.set_problems(self._catalogue.problems)
+        else:
+            self.set_problems([e for e in self.problems if Path(e.path).is_file()])
+        if self.editor is not None:
+            self.editor.set_systems(self._catalogue.systems if self._catalogue else {},
+                                    self._catalogue.broken_systems if self._catalogue
+                                    else None)
+        if keep_intro:
+            self.intro.setText(f"{said} {self.intro.text()}")
+        self.data_changed.emit()
+
+
+def _builtin(path: Path) -> bool:
+    """A file shipped with the program: fixed by reinstalling, not by hand."""
+    try:
+        resolved = path.resolve()
+        return any(resolved.is_relative_to(folder.resolve())
+                   for folder in (paths.factions_dir(), paths.systems_dir()))
+    except OSError:
+        return False
+
+
+def _breakable(path: str) -> str:
+    """A path that a label may wrap after each folder."""
+    return path.replace("/", "/\u200b").replace("\\", "\\\u200b")

@@ -633,7 +633,14 @@ class MainWindow(QMainWindow):
                                        else ""), 4000)
 
     def show_data_problems(self) -> None:
-        self.prompter.show_data_problems(self.doc.catalogue.problems)
+        """The problems, with a way to fix, show or delete each file; the data is read
+        again after each change."""
+        def reload() -> Catalogue:
+            self.reload_catalogue()
+            return self.doc.catalogue
+
+        self.prompter.show_data_problems(self.doc.catalogue.problems, self.doc.catalogue,
+                                         reload)
 
     def open_faction_editor(self) -> None:
         try:
@@ -650,6 +657,8 @@ class MainWindow(QMainWindow):
         editor = FactionEditor(self.doc.catalogue, parent=self)
         editor.faction_saved.connect(lambda _fid: self.reload_catalogue())
         editor.system_imported.connect(lambda _sid: self.reload_catalogue())
+        editor.faction_deleted.connect(lambda _fid: self.reload_catalogue())
+        editor.files_changed.connect(self.reload_catalogue)
         self._editor = editor
         editor.show()
 

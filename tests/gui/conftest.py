@@ -84,8 +84,9 @@ class ScriptedPrompter(Prompter):
     def ask_change_faction(self, faction: str, missing: list[str], entries: int) -> bool:
         return bool(self._next("change_faction", (faction, missing, entries), True))
 
-    def show_data_problems(self, problems: list[Any]) -> None:
-        self._next("data_problems", (problems,))
+    def show_data_problems(self, problems: list[Any], catalogue: Any = None,
+                           reload: Any = None) -> None:
+        self._next("data_problems", (problems, catalogue, reload))
 
     def ask_import_text(self, prefill: str) -> str | None:
         return self._next("import_text", (prefill,))

@@ -615,3 +615,69 @@ def test_undo_keys_in_a_field_undo_the_faction_step_by_step(qtbot, editor, monke
     assert doc.get(nickname) == "test second" and form.nickname_edit.text() == "test second"
     assert not editor.redo_action.isEnabled()
     assert QKeySequence("Ctrl+D") in editor.duplicate_action.shortcuts()
+
+
+# -- deleting, and files that cannot be read ---------------------------------------------------
+
+
+def test_delete_faction_asks_then_removes_its_file_and_leaves_a_working_editor(
+        qtbot, editor, user_dir, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))  # a trash of the test's own
+    editor.open_faction("soimi")
+    assert not editor.delete_action.isEnabled()  # built-in: nothing to delete
+    click(qtbot, editor.new_button)
+    pane = editor.pane
+    retype(qtbot, pane.faction_form.name_edit, "Test Doomed")
+    pane.tabs.setCurrentIndex(1)
+    add_combatant(qtbot, editor, "Test Victim", "leader", 10)
+    toolbar_click(qtbot, editor, editor.save_action)
+    path = user_dir / "factions" / "test-doomed.yaml"
+    assert path.is_file() and editor.delete_button.isEnabled()
+
+    prompts(editor).answers = ["cancel"]
+    click(qtbot, editor.delete_button)
+    title, question = prompts(editor).asked[-1]
+    assert title == "Delete faction" and "test-doomed.yaml" in question
+    assert path.is_file() and editor.pane is pane
+
+    prompts(editor).answers = ["delete"]
+    with qtbot.waitSignal(editor.faction_deleted) as deleted:
+        click(qtbot, editor.delete_button)
+    assert deleted.args == ["test-doomed"]
+    assert not path.exists()
+    assert list((tmp_path / "xdg").rglob("test-doomed.yaml")) or \
+        "deleted" in editor.statusBar().currentMessage()
+    assert editor.pane is None and editor.center.currentWidget() is editor.placeholder
+    assert "test-doomed" not in editor.faction_ids()
+    assert not editor.save_action.isEnabled() and not editor.undo_action.isEnabled()
+    # the editor goes on working
+    click(qtbot, editor.new_button)
+    assert editor.pane is not None and editor.pane.doc.data["id"] == "my-faction"
+    prompts(editor).answers = ["delete"]  # a new faction never saved is only discarded
+    click(qtbot, editor.delete_button)
+    assert "never saved" in prompts(editor).asked[-1][1] and editor.pane is None
+
+
+def test_a_broken_file_of_the_users_opens_as_text_to_fix(qtbot, user_dir):
+    folder = user_dir / "factions"
+    folder.mkdir()
+    broken = folder / "test-broken.yaml"
+    broken.write_text("schema: spherewars-faction/1\nid: test-broken\nname: Test broken\n"
+                      "combatants:\n  - {id: test-a, name: Test A, type: troopp, "
+                      "profile: {PE: 1}}\n", encoding="utf-8")
+    window = FactionEditor(Catalogue.load())
+    qtbot.addWidget(window)
+    window.prompts = ScriptedPrompts()  # type: ignore[assignment]
+    window.show()
+    item = next(window.faction_list.item(i) for i in range(window.faction_list.count())
+                if "test-broken.yaml" in window.faction_list.item(i).text())
+    assert "fix it as text" in item.text()
+    window.faction_list.setCurrentItem(item)
+    text = window.text_editor
+    assert text is not None and text.isVisible() and "troopp" in text.status.text()
+    text.text.setPlainText(text.text.toPlainText().replace("troopp", "troop"))
+    with qtbot.waitSignal(window.files_changed):
+        text.save_button.click()
+    assert text.status.text().startswith("✔")
+    assert "type: troop," in broken.read_text(encoding="utf-8")
+    text.close()

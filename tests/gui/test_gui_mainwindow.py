@@ -510,13 +510,13 @@ def test_data_problems_are_one_click_away(qtbot: Any, make_window: Any,
     assert window.problems_button.isVisible()
     assert window.problems_button.text() == "1 data problem"
     qtbot.mouseClick(window.problems_button, Qt.MouseButton.LeftButton)
-    (problems,), = window.prompter.asked("data_problems")
+    (problems, _catalogue, _reload), = window.prompter.asked("data_problems")
     assert problems == cat.problems
     from builder.gui.dialogs import DataProblemsDialog
 
     dialog = DataProblemsDialog(cat.problems)
     qtbot.addWidget(dialog)
-    assert f"{bad}:8:5: unknown key 'sqaud' (did you mean 'squad'?)" in dialog.text.toPlainText()
+    assert f"{bad}:8:5: unknown key 'sqaud' (did you mean 'squad'?)" in dialog.as_text()
     # The good data loaded all the same.
     assert "test-faction" in cat.factions
     assert not make_window().problems_button.isVisible()

@@ -282,7 +282,7 @@ def test_data_problems_show_a_broken_system_and_its_factions(
     assert window.problems_button.isVisible()
     dialog = DataProblemsDialog(cat.problems)
     qtbot.addWidget(dialog)
-    text = dialog.text.toPlainText()
+    text = dialog.as_text()
     assert f"{system}:9:" in text and "kind must be one of: number, pair, text" in text
     assert "its game system 'test-skirmish' is broken" in text
     assert "\n\n" in text  # one paragraph per file

@@ -42,7 +42,8 @@ class RecordingPrompter(Prompter):
         self.read_only_asked += 1
         return self.read_only_answer
 
-    def show_data_problems(self, problems: list[Any]) -> None:
+    def show_data_problems(self, problems: list[Any], catalogue: Any = None,
+                           reload: Any = None) -> None:
         pass
 
 

@@ -24,15 +24,17 @@ class Prompts:
 
     def ask(self, title: str, text: str, choices: list[tuple[str, str]]) -> str:
         """Ask a question with one button per (answer, button text); the first is the
-        default. Returns the answer chosen, or "cancel" when the box is closed."""
+        default, unless it is "delete". Returns the answer chosen, or "cancel" when the box
+        is closed."""
         box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self.parent)
         buttons: dict[QAbstractButton, str] = {}
+        default = "cancel" if choices[0][0] == "delete" else choices[0][0]  # never Delete
         for answer, label in choices:
-            role = (QMessageBox.ButtonRole.RejectRole if answer == "cancel" else
-                    QMessageBox.ButtonRole.DestructiveRole if answer == "discard" else
-                    QMessageBox.ButtonRole.AcceptRole)
+            role = (QMessageBox.ButtonRole.RejectRole if answer == "cancel"
+                    else QMessageBox.ButtonRole.DestructiveRole if answer in ("discard", "delete")
+                    else QMessageBox.ButtonRole.AcceptRole)
             button = box.addButton(label, role)
-            if not buttons:
+            if answer == default:
                 box.setDefaultButton(button)
             buttons[button] = answer
         box.exec()

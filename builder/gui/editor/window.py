@@ -40,6 +40,7 @@ from builder.data import (
 from builder.data.loading import MAX_FACTION_BYTES, MAX_SYSTEM_BYTES
 from builder.data.yamlio import read_text
 from builder.gui.actions import DUPLICATE_KEY
+from builder.gui.datafiles import TextFileEditor, remove_file
 from builder.gui.editor.document import (
     FactionDocument,
     faction_form_data,
@@ -51,6 +52,9 @@ from builder.gui.editor.prompts import Prompts
 from builder.gui.undokeys import UndoKeys
 from builder.model import DEFAULT_SYSTEM, Faction, System
 from builder.model.text import display
+
+BROKEN_FILE_ROLE = Qt.ItemDataRole.UserRole + 1
+"""On a list item of a file that cannot be read: its path."""
 
 MAX_LINES_SHOWN = 15
 """Problems listed in a message box before "and N more"."""
@@ -88,6 +92,10 @@ class FactionEditor(QMainWindow):
 
     faction_saved = Signal(str)
     system_imported = Signal(str)
+    faction_deleted = Signal(str)
+    """A faction of the user's was deleted (its id): the app reads its data again."""
+    files_changed = Signal()
+    """A data file was fixed as text: the app reads its data again."""
 
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -98,6 +106,7 @@ class FactionEditor(QMainWindow):
         self._catalogue = catalogue
         self._entries: dict[str, FactionEntry] = {}
         self.pane: FactionPane | None = None
+        self.text_editor: TextFileEditor | None = None
         self.undo_group = QUndoGroup(self)
         self.undo_group.cleanChanged.connect(self._update_title)
 
@@ -113,10 +122,12 @@ class FactionEditor(QMainWindow):
         self.duplicate_button = QPushButton("Duplicate")
         self.import_button = QPushButton("Import…")
         self.export_button = QPushButton("Export…")
+        self.delete_button = QPushButton("Delete…")
         for button, action in ((self.new_button, self.new_action),
                                (self.duplicate_button, self.duplicate_action),
                                (self.import_button, self.import_action),
-                               (self.export_button, self.export_action)):
+                               (self.export_button, self.export_action),
+                               (self.delete_button, self.delete_action)):
             button.setToolTip(action.toolTip())
             button.clicked.connect(action.trigger)
         left = QWidget()
@@ -133,6 +144,10 @@ class FactionEditor(QMainWindow):
         grid = QHBoxLayout()
         grid.addWidget(self.import_button)
         grid.addWidget(self.export_button)
+        col.addLayout(grid)
+        grid = QHBoxLayout()
+        grid.addWidget(self.delete_button)
+        grid.addStretch(1)
         col.addLayout(grid)
         self.folder_label = QLabel()
         self.folder_label.setWordWrap(True)
@@ -186,6 +201,8 @@ class FactionEditor(QMainWindow):
                                     "it into your data folder", self.import_faction, keys.Open)
         self.export_action = action("&Export…", "Save a copy of this faction anywhere, to "
                                     "share it", self.export_faction, keys.SaveAs)
+        self.delete_action = action("De&lete faction…", "Delete this faction of yours (its "
+                                    "file goes to the trash)", self.delete_faction)
         self.close_action = action("&Close", "Close the faction editor", self.close, keys.Close)
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
@@ -197,7 +214,8 @@ class FactionEditor(QMainWindow):
     def _create_menus(self) -> None:
         menu = self.menuBar().addMenu("&File")
         for act in (self.new_action, self.duplicate_action, None, self.save_action,
-                    self.import_action, self.export_action, None, self.close_action):
+                    self.import_action, self.export_action, None, self.delete_action, None,
+                    self.close_action):
             if act is None:
                 menu.addSeparator()
             else:
@@ -218,6 +236,8 @@ class FactionEditor(QMainWindow):
         self.export_action.setEnabled(pane is not None)
         self.duplicate_button.setEnabled(pane is not None)
         self.export_button.setEnabled(pane is not None)
+        self.delete_action.setEnabled(pane is not None and not pane.read_only)
+        self.delete_button.setEnabled(self.delete_action.isEnabled())
 
     def _update_title(self) -> None:
         pane = self.pane
@@ -269,9 +289,10 @@ class FactionEditor(QMainWindow):
                 path = Path(problem.path)
                 if not self._in_user_folder(path):
                     continue
-                item = QListWidgetItem(f"⚠ {path.name}\n    cannot be read")
+                item = QListWidgetItem(f"⚠ {path.name}\n    cannot be read: click to fix it "
+                                       "as text")
                 item.setToolTip(str(problem))
-                item.setFlags(Qt.ItemFlag.NoItemFlags)
+                item.setData(BROKEN_FILE_ROLE, str(path))
                 self.faction_list.addItem(item)
         self.folder_label.setText(f"Your factions folder:\n{folder}")
         self._select_open_in_list()
@@ -293,6 +314,11 @@ class FactionEditor(QMainWindow):
     def _list_selection_changed(self) -> None:
         selected = self.faction_list.selectedItems()
         if not selected:
+            return
+        broken = selected[0].data(BROKEN_FILE_ROLE)
+        if broken:
+            self._select_open_in_list()
+            self.edit_as_text(Path(broken))
             return
         fid = selected[0].data(Qt.ItemDataRole.UserRole)
         if fid and not self.open_faction(fid):
@@ -404,6 +430,70 @@ class FactionEditor(QMainWindow):
             event.accept()
         else:
             event.ignore()
+
+    # -- a broken file, deleting -------------------------------------------------------------
+
+    def edit_as_text(self, path: Path) -> TextFileEditor:
+        """A file of the user's that cannot be read (so cannot open here) in a text editor:
+        each save checks it again, and the app reads its data again."""
+        problem = next((p for p in self._catalogue.problems if _same_file(Path(p.path), path)),
+                       None)
+        line = next((p.line for p in problem.problems if p.line), 0) if problem else 0
+        editor = TextFileEditor(path, self._catalogue.systems, self._catalogue.broken_systems,
+                                first_line=line, parent=self)
+        editor.saved.connect(lambda _path: self.files_changed.emit())
+        editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        editor.show()
+        self.text_editor = editor
+        return editor
+
+    def delete_faction(self) -> bool:
+        """Delete the open faction of the user's (its file to the trash, after asking), or
+        discard a new one never saved; the editor then shows no faction."""
+        pane = self.pane
+        if pane is None or pane.read_only:
+            return False
+        doc = pane.doc
+        name = doc.data.get("name") or doc.data.get("id") or "this faction"
+        path = doc.path if doc.path is not None and self._in_user_folder(doc.path) else None
+        if path is None:
+            question = f"Discard “{name}”? It was never saved."
+        else:
+            question = (f"Delete “{name}” and its file {path.name}?\n\nLists that use the id "
+                        f"“{doc.original_id}” will no longer find it. The file goes to the "
+                        "trash where the desktop has one; otherwise it is deleted for good.")
+        if self.prompts.ask("Delete faction", question,
+                            [("delete", "Delete"), ("cancel", "Cancel")]) != "delete":
+            return False
+        done = "discarded"
+        if path is not None:
+            try:
+                done = remove_file(path)
+            except OSError as exc:
+                self.prompts.tell("Cannot delete", f"{path} could not be deleted: "
+                                  f"{exc.strerror or exc}")
+                return False
+            self._entries = {fid: e for fid, e in self._entries.items()
+                             if not _same_file(e.path, path)}
+        self._close_pane()
+        self._fill_list()
+        self.statusBar().showMessage(f"“{name}” was {done}.", 8000)
+        if path is not None:
+            self.faction_deleted.emit(doc.original_id or "")
+        return True
+
+    def _close_pane(self) -> None:
+        old = self.pane
+        if old is None:
+            return
+        self.pane = None
+        self.undo_group.removeStack(old.stack)
+        self.center.setCurrentWidget(self.placeholder)
+        self.center.removeWidget(old)
+        old.deleteLater()
+        self._select_open_in_list()
+        self._update_actions()
+        self._update_title()
 
     # -- saving ----------------------------------------------------------------------------
 
