@@ -576,6 +576,8 @@ def test_export_dialog_choices(qtbot: Any) -> None:
 class FakeEditor(QWidget):
     faction_saved = Signal(str)
     system_imported = Signal(str)
+    faction_deleted = Signal(str)
+    files_changed = Signal()
     made: list[FakeEditor] = []
 
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
@@ -611,6 +613,15 @@ def test_faction_editor_saves_reload_the_catalogue(make_window: Any, tmp_path: P
     assert window.roster_model.index(1, NAME).data() == "New Guy"
     assert window.catalogue_model.index_of("new-guy").isValid()
     assert ids(window) == [("test-leader", 1), ("new-guy", 1)]
+    # a faction deleted in the editor, or a file fixed as text there, reloads the data too
+    (extra / "test-faction.yaml").unlink()
+    editor.faction_deleted.emit("test-faction")
+    assert [f.rule for f in window.doc.report.findings] == ["unknown-combatant"]
+    (extra / "test-faction.yaml").write_text(text.replace(
+        "combatants:\n", "combatants:\n  - id: new-guy\n    name: New Guy\n    type: troop\n"
+        "    profile: {PE: 10}\n", 1), encoding="utf-8")
+    editor.files_changed.emit()
+    assert window.doc.report.legal
 
 
 def test_faction_editor_missing_says_so(window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
