@@ -12,7 +12,8 @@ From a working folder outside the checkout, with an empty user folder and no Pyt
 6. the bundled app opens its main window offscreen with an example list and quits (the
    ``SPHEREWARS_SMOKE_TEST`` hook of ``builder.gui.app.run``), five times through
    ``spherewars gui`` (quitting once crashed at random) and once through ``spherewars-gui``;
-7. on Linux, the bundle's ``install-linux-desktop.sh`` installs a launcher pointing at the
+7. the bundled app draws the export preview of that list (PDFium's library is bundled);
+8. on Linux, the bundle's ``install-linux-desktop.sh`` installs a launcher pointing at the
    bundled ``spherewars-gui`` (into a scratch ``XDG_DATA_HOME``).
 
 Usage: python packaging/smoke_test.py dist/pyinstaller/spherewars
@@ -116,6 +117,9 @@ def main(bundle: Path) -> int:
                        [exe, "--lang", "es", "gui", LEGAL], gui_env,
                        lambda p: p.returncode == 0 and shown in p.stdout
                        and "Qt: es" in p.stdout))
+        checks.append(("the export preview draws pages (PDFium is bundled)",
+                       [exe, "gui", LEGAL], gui_env,
+                       lambda p: p.returncode == 0 and "export preview drew 1 of" in p.stdout))
         # spherewars-gui has no console on Windows: nothing to read there, the exit code says.
         checks.append(("spherewars-gui opens the window and quits cleanly",
                        [gui_exe, LEGAL], gui_env,

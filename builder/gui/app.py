@@ -77,12 +77,28 @@ def run(file: str | None = None) -> int:
                   f"{window.windowTitle()}", flush=True)
             qt = language if qt_translated(app) else "en"
             print(f"smoke test: language {language}, Qt: {qt}", flush=True)
+            print(f"smoke test: {smoke_preview(window)}", flush=True)
             app.exit(0 if shown else 1)
 
         QTimer.singleShot(0, report)
     code = app.exec()
     shut_down(app, window)
     return int(code)
+
+
+def smoke_preview(window: QWidget) -> str:
+    """The export preview of the open list, drawn as the export dialog draws it (a bundle
+    must carry PDFium's library)."""
+    from builder.gui.dialogs import ExportOptions
+    from builder.gui.preview import page_images, pdf_maker
+
+    doc = window.doc  # type: ignore[attr-defined]
+    try:
+        images, count = page_images(pdf_maker(doc.warband, doc.catalogue)(ExportOptions()),
+                                    pages=1)
+    except Exception as exc:  # noqa: BLE001 - reported, not raised
+        return f"export preview failed: {type(exc).__name__}: {exc}"
+    return f"export preview drew {len(images)} of {count} pages"
 
 
 def shut_down(app: QApplication, window: QWidget) -> None:

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from builder import paths
 from builder.data import Catalogue, DataError
 from builder.gui.datafiles import TextFileEditor, in_user_folder, remove_file, show_in_folder
+from builder.gui.preview import MakePdf, PdfPreview
 from builder.gui.widgets import choose_from
 from builder.i18n import _, ngettext
 from builder.safeio import escape
@@ -163,11 +164,18 @@ class Prompter:
         """One of (answer, label) (*New* asks the game, then the faction)."""
         return choose_from(self.parent, title, text, choices, current)
 
-    def ask_export_options(self, defaults: ExportOptions) -> ExportOptions | None:
-        dialog = ExportDialog(defaults, self.parent)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.options()
+    def ask_export_options(self, defaults: ExportOptions,
+                           preview: MakePdf | None = None) -> ExportOptions | None:
+        """What to print; ``preview`` makes the PDF for some options, to show its first
+        pages."""
+        dialog = ExportDialog(defaults, self.parent, preview=preview)
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return None
+            return dialog.options()
+        finally:
+            dialog.stop_preview()
+            dialog.deleteLater()
 
     def ask_pdf_path(self, suggested: str) -> str | None:
         path, _ = QFileDialog.getSaveFileName(self.parent, "Export PDF", suggested, PDF_FILTER)
@@ -212,9 +220,11 @@ class Prompter:
 
 
 class ExportDialog(QDialog):
-    """What to print: profile cards, the turn summary sheet, page size, one card per model."""
+    """What to print: profile cards, the turn summary sheet, page size, one card per model;
+    with ``preview``, the first pages of the PDF those choices make, beside them."""
 
-    def __init__(self, defaults: ExportOptions, parent: QWidget | None = None) -> None:
+    def __init__(self, defaults: ExportOptions, parent: QWidget | None = None, *,
+                 preview: MakePdf | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("export-dialog")
         self.setWindowTitle("Export PDF")
@@ -241,18 +251,44 @@ class ExportDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Export…")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self._make = preview
+        self.preview: PdfPreview | None = None
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        if preview is None:
+            layout.addLayout(form)
+        else:
+            self.preview = PdfPreview()
+            row = QHBoxLayout()
+            options = QVBoxLayout()
+            options.addLayout(form)
+            options.addStretch(1)
+            row.addLayout(options)
+            row.addWidget(self.preview, 1)
+            layout.addLayout(row, 1)
+            self.resize(720, 640)
         layout.addWidget(self.buttons)
-        for box in (self.cards, self.summary):
+        for box in (self.cards, self.summary, self.per_model):
             box.toggled.connect(self._update)
+        self.page.currentIndexChanged.connect(self._update)
         self._update()
+
+    def stop_preview(self) -> None:
+        if self.preview is not None:
+            self.preview.stop()
 
     def _update(self) -> None:
         """Nothing to print is not a choice; per-model only matters for cards."""
         self.per_model.setEnabled(self.cards.isChecked())
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(self.cards.isChecked() or self.summary.isChecked())
+        if self.preview is not None and self._make is not None:
+            if ok.isEnabled():
+                make, options = self._make, self.options()
+                self.preview.show_pdf(lambda: make(options))
+            else:
+                self.preview.stop()
+                self.preview.status.setText("Nothing to print: choose cards, the sheet or "
+                                            "both.")
 
     def options(self) -> ExportOptions:
         return ExportOptions(cards=self.cards.isChecked(), summary=self.summary.isChecked(),

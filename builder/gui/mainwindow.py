@@ -706,7 +706,10 @@ class MainWindow(QMainWindow):
             summary=self._bool_setting("export/summary", True),
             page=str(self.settings.value("export/page", "a4") or "a4"),
             per_model=self._bool_setting("export/per_model", False))
-        options = self.prompter.ask_export_options(defaults)
+        from builder.gui.preview import pdf_maker
+
+        options = self.prompter.ask_export_options(defaults, pdf_maker(self.doc.warband,
+                                                                       self.doc.catalogue))
         if options is None:
             return
         for key in ("cards", "summary", "page", "per_model"):

@@ -69,7 +69,9 @@ class ScriptedPrompter(Prompter):
                current: str | None = None) -> str | None:
         return self._next("choose", (title, text, choices, current), current)
 
-    def ask_export_options(self, defaults: ExportOptions) -> ExportOptions | None:
+    def ask_export_options(self, defaults: ExportOptions,
+                           preview: Any = None) -> ExportOptions | None:
+        self.preview = preview  # what the dialog's preview would render
         return self._next("export_options", (defaults,))
 
     def ask_pdf_path(self, suggested: str) -> str | None:
