@@ -36,6 +36,7 @@ from builder import paths
 from builder.data import DataError, write_atomic, yamlio
 from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
 from builder.data.yamlio import read_text
+from builder.i18n import _, ngettext
 from builder.model import System
 
 MAX_SHOWN = 12
@@ -52,13 +53,13 @@ def in_user_folder(path: Path) -> bool:
         return False
 
 
-def remove_file(path: Path) -> str:
-    """Move ``path`` to the trash, or delete it where there is no trash. Returns what was
-    done ("moved to the trash" or "deleted"); raises OSError when neither worked."""
+def remove_file(path: Path) -> bool:
+    """Move ``path`` to the trash, or delete it where there is no trash. True when it went
+    to the trash; raises OSError when neither worked."""
     if QFile.moveToTrash(str(path)):
-        return "moved to the trash"
+        return True
     path.unlink()
-    return "deleted"
+    return False
 
 
 def show_in_folder(path: Path) -> bool:
@@ -98,7 +99,7 @@ class TextFileEditor(QDialog):
         self.path = path
         self._systems = systems
         self._broken = broken
-        self.setWindowTitle(f"{path.name}[*] — edit as text")
+        self.setWindowTitle(_("{file}[*] — edit as text").format(file=path.name))
         self.resize(820, 640)
         where = QLabel(str(path))
         where.setWordWrap(True)
@@ -114,7 +115,7 @@ class TextFileEditor(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                         | QDialogButtonBox.StandardButton.Close)
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
-        self.save_button.setToolTip("Save the file and check it again")
+        self.save_button.setToolTip(_("Save the file and check it again"))
         self.save_button.setShortcut(QKeySequence(QKeySequence.StandardKey.Save))
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
@@ -136,7 +137,8 @@ class TextFileEditor(QDialog):
             self.text.setPlainText("")
             self.text.setReadOnly(True)
             self.save_button.setEnabled(False)
-            self.status.setText(f"This file cannot be edited as text: {exc.problems[0].message}")
+            self.status.setText(_("This file cannot be edited as text: {reason}").format(
+                reason=exc.problems[0].message))
             return False
         self.text.setPlainText(content)
         self.text.document().setModified(False)
@@ -162,15 +164,16 @@ class TextFileEditor(QDialog):
         problem = check_file(self.path, self._systems, self._broken)
         self._mark_lines([p.line for p in problem.problems if p.line] if problem else [])
         if problem is None:
-            self.status.setText("✔ The file loads without problems.")
+            self.status.setText(_("✔ The file loads without problems."))
             self.status.setStyleSheet("")
         else:
-            lines = [f"{p.message} (line {p.line})" if p.line else p.message
-                     for p in problem.problems]
-            shown = lines[:MAX_SHOWN] + ([f"… and {len(lines) - MAX_SHOWN} more"]
-                                         if len(lines) > MAX_SHOWN else [])
+            lines = [_("{message} (line {line})").format(message=p.message, line=p.line)
+                     if p.line else p.message for p in problem.problems]
+            shown = lines[:MAX_SHOWN] + ([_("… and {count} more").format(
+                count=len(lines) - MAX_SHOWN)] if len(lines) > MAX_SHOWN else [])
             count = len(problem.problems)
-            self.status.setText(f"✘ {count} problem{'s' if count != 1 else ''}:\n"
+            self.status.setText(ngettext("✘ {count} problem:", "✘ {count} problems:",
+                                         count).format(count=count) + "\n"
                                 + "\n".join(f"• {line}" for line in shown))
             self.status.setStyleSheet("color: #b3261e;")
         return problem
@@ -193,8 +196,9 @@ class TextFileEditor(QDialog):
         try:
             write_atomic(self.path, self.text.toPlainText())
         except OSError as exc:
-            QMessageBox.warning(self, "Cannot save", f"{self.path} could not be written: "
-                                f"{exc.strerror or exc}")
+            QMessageBox.warning(self, _("Cannot save"), _("{file} could not be written: "
+                                                          "{reason}").format(
+                file=self.path, reason=exc.strerror or exc))
             return False
         self.text.document().setModified(False)
         self.recheck()
@@ -203,8 +207,8 @@ class TextFileEditor(QDialog):
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
         """Closing with changes: Save, Discard or Cancel."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
-                          f"Save the changes to {self.path.name}?",
+        box = QMessageBox(QMessageBox.Icon.Warning, _("Unsaved changes"),
+                          _("Save the changes to {file}?").format(file=self.path.name),
                           QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                           | QMessageBox.StandardButton.Cancel, self)
         box.setObjectName("text-unsaved-prompt")

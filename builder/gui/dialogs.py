@@ -287,8 +287,8 @@ class ExportDialog(QDialog):
                 self.preview.show_pdf(lambda: make(options))
             else:
                 self.preview.stop()
-                self.preview.status.setText("Nothing to print: choose cards, the sheet or "
-                                            "both.")
+                self.preview.status.setText(_("Nothing to print: choose cards, the sheet or "
+                                              "both."))
 
     def options(self) -> ExportOptions:
         return ExportOptions(cards=self.cards.isChecked(), summary=self.summary.isChecked(),
@@ -314,7 +314,7 @@ class DataProblemsDialog(QDialog):
                  reload: Callable[[], Catalogue] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("data-problems-dialog")
-        self.setWindowTitle("Data problems")
+        self.setWindowTitle(_("Data problems"))
         self.resize(780, 480)
         self._catalogue = catalogue
         self._reload = reload
@@ -331,8 +331,8 @@ class DataProblemsDialog(QDialog):
         area.setWidgetResizable(True)
         area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         area.setWidget(self.files)
-        self.copy_button = QPushButton("&Copy")
-        self.copy_button.setToolTip("Copy every problem as text (FILE:LINE:COLUMN: message)")
+        self.copy_button = QPushButton(_("&Copy"))
+        self.copy_button.setToolTip(_("Copy every problem as text (FILE:LINE:COLUMN: message)"))
         self.copy_button.clicked.connect(self.copy)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -351,12 +351,14 @@ class DataProblemsDialog(QDialog):
         files = len(problems)
         if problems:
             self.intro.setText(
-                f"{count} problem{'s' if count != 1 else ''} in {files} file"
-                f"{'s' if files != 1 else ''}. The game systems and factions in these files "
-                "are not loaded (nor the factions of a broken game); every other file is. "
-                "Fix a file of your own here (Edit as text), or delete it.")
+                ngettext("{count} problem", "{count} problems", count).format(count=count)
+                + " " + ngettext("in {files} file.", "in {files} files.", files).format(
+                    files=files) + " "
+                + _("The game systems and factions in these files are not loaded (nor the "
+                    "factions of a broken game); every other file is. Fix a file of your own "
+                    "here (Edit as text), or delete it."))
         else:
-            self.intro.setText("All game system and faction data loaded without problems.")
+            self.intro.setText(_("All game system and faction data loaded without problems."))
         while self.files_layout.count():
             item = self.files_layout.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -375,20 +377,21 @@ class DataProblemsDialog(QDialog):
         box.setProperty("path", str(path))
         col = QVBoxLayout(box)
         head = QHBoxLayout()
-        name = QLabel(escape(path.name))
-        name.setTextFormat(Qt.TextFormat.PlainText)
-        name.setStyleSheet("font-weight: bold;")
-        head.addWidget(name, 1)
+        title = QLabel(escape(path.name))
+        title.setTextFormat(Qt.TextFormat.PlainText)
+        title.setStyleSheet("font-weight: bold;")
+        head.addWidget(title, 1)
         editable = path.is_file() and not _builtin(path)
-        for text, tip, slot, enabled in (
-                ("Edit as text…", "Open the file in a text editor to fix it",
+        for name, text, tip, slot, enabled in (
+                ("edit-as-text", _("Edit as text…"),
+                 _("Open the file in a text editor to fix it"),
                  lambda: self.edit(path), editable),
-                ("Show in folder", "Open the folder that holds the file",
+                ("show-in-folder", _("Show in folder"), _("Open the folder that holds the file"),
                  lambda: self.show_folder(path), path.parent.is_dir()),
-                ("Delete…", "Delete the file (to the trash where there is one)",
+                ("delete", _("Delete…"), _("Delete the file (to the trash where there is one)"),
                  lambda: self.delete(path), editable and in_user_folder(path))):
             button = QPushButton(text)
-            button.setObjectName(text.rstrip("…").lower().replace(" ", "-"))
+            button.setObjectName(name)
             button.setToolTip(tip)
             button.setEnabled(enabled)
             button.clicked.connect(slot)
@@ -430,17 +433,17 @@ class DataProblemsDialog(QDialog):
 
     def show_folder(self, path: Path) -> None:
         if not show_in_folder(path):
-            QMessageBox.information(self, "Could not show the folder",
-                                    f"No file manager could be started. The file is in "
-                                    f"{path.parent}")
+            QMessageBox.information(self, _("Could not show the folder"),
+                                    _("No file manager could be started. The file is in "
+                                      "{folder}").format(folder=path.parent))
 
     def confirm_delete(self, path: Path) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Warning, "Delete file",
-                          f"Delete {path.name}?", parent=self)
+        box = QMessageBox(QMessageBox.Icon.Warning, _("Delete file"),
+                          _("Delete {file}?").format(file=path.name), parent=self)
         box.setObjectName("delete-file-prompt")
-        box.setInformativeText(f"{path}\n\nIt goes to the trash where the desktop has one; "
-                               "otherwise it is deleted for good.")
-        delete = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+        box.setInformativeText(_("{path}\n\nIt goes to the trash where the desktop has one; "
+                                 "otherwise it is deleted for good.").format(path=path))
+        delete = box.addButton(_("Delete"), QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.exec()
@@ -450,12 +453,14 @@ class DataProblemsDialog(QDialog):
         if not self.confirm_delete(path):
             return False
         try:
-            done = remove_file(path)
+            trashed = remove_file(path)
         except OSError as exc:
-            QMessageBox.warning(self, "Cannot delete", f"{path} could not be deleted: "
-                                f"{exc.strerror or exc}")
+            QMessageBox.warning(self, _("Cannot delete"), _("{file} could not be deleted: "
+                                                            "{reason}").format(
+                file=path, reason=exc.strerror or exc))
             return False
-        self.intro.setText(f"{path.name} was {done}.")
+        self.intro.setText((_("{file} was moved to the trash.") if trashed
+                            else _("{file} was deleted.")).format(file=path.name))
         self.refresh(keep_intro=True)
         return True
 

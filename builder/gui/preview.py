@@ -16,6 +16,8 @@ from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, S
 from PySide6.QtGui import QImage, QPalette, QPixmap
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from builder.i18n import _
+
 if TYPE_CHECKING:
     from builder.data import Catalogue
     from builder.gui.dialogs import ExportOptions
@@ -108,8 +110,8 @@ class _Job(QRunnable):
         try:
             images, count = page_images(self.make(), ratio=self.ratio)
         except ImportError:
-            self.done.finished.emit(self.number, [], 0, "pypdfium2, which draws the pages, "
-                                    "is not installed")
+            self.done.finished.emit(self.number, [], 0, _("pypdfium2, which draws the pages, "
+                                                          "is not installed"))
         except Exception as exc:  # noqa: BLE001 - a preview failure must not stop exporting
             self.done.finished.emit(self.number, [], 0, str(exc) or type(exc).__name__)
         else:
@@ -136,7 +138,7 @@ class PdfPreview(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DELAY_MS)
         self._timer.timeout.connect(self._start)
-        self.status = QLabel("Preview")
+        self.status = QLabel(_("Preview"))
         self.status.setObjectName("preview-status")
         self.status.setWordWrap(True)
         self.pages = QWidget()
@@ -160,7 +162,7 @@ class PdfPreview(QWidget):
         """Preview the PDF ``make()`` returns (called on the worker thread)."""
         self._make = make
         self._number += 1
-        self.status.setText("Making the preview…")
+        self.status.setText(_("Making the preview…"))
         self._timer.start()
 
     def _start(self) -> None:
@@ -184,12 +186,15 @@ class PdfPreview(QWidget):
             if widget is not None:
                 widget.deleteLater()
         if error:
-            self.status.setText(f"No preview: {error}. Exporting still works.")
+            self.status.setText(_("No preview: {reason}. Exporting still works.").format(
+                reason=error))
         else:
             shown = len(self.images)
-            which = f"Pages 1–{shown}" if shown > 1 else "Page 1"
-            self.status.setText(f"{which} of {count}" if shown < count else
-                                f"{which} (all {count})" if count > 1 else "Page 1 (the only one)")
+            self.status.setText(
+                _("Pages 1–{shown} of {count}").format(shown=shown, count=count)
+                if shown < count else
+                _("All {count} pages").format(count=count) if count > 1 else
+                _("The only page"))
             for image in self.images:
                 page = QLabel()
                 page.setObjectName("preview-page")

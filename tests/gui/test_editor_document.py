@@ -153,3 +153,26 @@ def test_ids_from_names() -> None:
     assert slug("  Culto de Enur'Anar ") == "culto-de-enur-anar"
     assert unique_id("a", ["a", "a-2"]) == "a-3"
     assert unique_id("b", ["a"]) == "b"
+
+
+def test_form_messages_read_plainly_in_english_and_spanish(doc: FactionDocument) -> None:
+    """Under the field: no "key:" in front, nothing said about "nothing (null)", a duplicate
+    id named at both combatants, in the language of the session."""
+    from builder import i18n
+
+    doc.set(("combatants", 0, "name"), "")
+    doc.set(("combatants", 0, "profile", "PE"), None)
+    doc.set(("combatants", 1, "id"), "test-a")
+    english = dict(doc.problems)
+    assert english["combatants.0.name"] == "the name must not be empty"
+    assert english["combatants.0.profile.PE"] == "PE must be a whole number, 0 or more"
+    assert english["combatants.0.id"] == ("“Test B” (number 2) also has the id 'test-a': each "
+                                          "combatant needs an id of its own")
+    i18n.set_language("es")
+    doc.set(("combatants", 0, "type"), None)  # any change checks again, now in Spanish
+    spanish = dict(doc.problems)
+    assert spanish["combatants.0.name"] == "name no debe estar vacío"
+    assert spanish["combatants.0.profile.PE"] == "PE debe ser un número entero, 0 o más"
+    assert spanish["combatants.0.id"] == ("«Test B» (número 2) también tiene el id 'test-a': "
+                                          "cada combatiente necesita un id propio")
+    assert all("null" not in message for message in spanish.values())

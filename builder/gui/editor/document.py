@@ -14,6 +14,7 @@ dots (``combatants.2.profile.PE``).
 from __future__ import annotations
 
 import copy
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -23,8 +24,9 @@ from PySide6.QtCore import QObject, Signal
 
 from builder.data import builtin_systems
 from builder.data.loading import FactionChecker
+from builder.i18n import _, ngettext
 from builder.model import DEFAULT_SYSTEM, Ability, Faction, System
-from builder.model.base import plain_message
+from builder.model.base import describe, plain_message
 from builder.model.faction import FACTION_SCHEMA
 from builder.model.system import used_twice
 
@@ -144,25 +146,35 @@ def form_message(message: str) -> str:
     """A check's message as someone typing in a form reads it: numbers asked for plainly
     ("PE must be a whole number, 0 or more"), nothing said about the nothing they typed, and
     no "key:" in front of what is wrong with an empty name or a badly written id."""
-    message = plain_message(message).replace(" (got nothing (null))", "")
+    message = plain_message(message)
+    message = re.sub(r" ?\([^()]*" + re.escape(describe(None)) + r"\)", "", message)
     key, colon, rest = message.partition(": ")
     if colon and " " not in key:
-        if rest == "must not be empty":
-            return f"the {key} must not be empty"
-        if rest.startswith("'' is not a valid id"):
-            return "the id must not be empty: use lowercase letters, digits and '-' (for " \
-                   "example 'nek-org')"
-        if " is not a valid id" in rest:
+        if rest == _("must not be empty"):
+            return _("the {key} must not be empty").format(key=key)
+        if key == "id" and rest.startswith("'"):
+            if rest.startswith("'' "):
+                return _("the id must not be empty: use lowercase letters, digits and '-' "
+                         "(for example 'nek-org')")
             return rest
     return message
 
 
 def twice_message(what: str, item_id: str, others: list[tuple[int, str]]) -> str:
-    """What the id field of one of several items with the same id says: which others have
-    it (number in the list, 1-based, and name)."""
-    named = " and ".join(f"“{name or 'no name'}” (number {i + 1})" for i, name in others)
-    verb = "has" if len(others) == 1 else "have"
-    return f"{named} also {verb} the id '{item_id}': each {what} needs an id of its own"
+    """What the id field of one of several items (``what``: "combatant" or "ability") with
+    the same id says: which others have it, by number in the list (from 1) and name."""
+    names = ", ".join(_("“{name}” (number {number})").format(name=name or _("no name"),
+                                                           number=i + 1)
+                      for i, name in others)
+    if what == "ability":
+        text = ngettext("{names} also has the id '{id}': each ability needs an id of its own",
+                        "{names} also have the id '{id}': each ability needs an id of its own",
+                        len(others))
+    else:
+        text = ngettext("{names} also has the id '{id}': each combatant needs an id of its own",
+                        "{names} also have the id '{id}': each combatant needs an id of its "
+                        "own", len(others))
+    return text.format(names=names, id=item_id)
 
 
 class FactionDocument(QObject):

@@ -67,6 +67,7 @@ from builder.gui.editor.fields import (
 )
 from builder.gui.editor.models import DocListModel
 from builder.gui.editor.views import UniformListView
+from builder.i18n import _
 from builder.model.base import MAX_WHOLE  # spin boxes hold every value a file may hold
 from builder.model.system import StatDef
 from builder.model.text import display
@@ -249,8 +250,9 @@ class FactionForm(BoundForm):
         self.name_edit.setPlaceholderText("the faction's name")
         self.id_edit = QLineEdit()
         self.id_edit.setPlaceholderText("lowercase letters, digits and '-'")
-        self.id_edit.setToolTip("List files name the faction by this id: lowercase letters, "
-                                "digits and '-'. Until you edit it, it is made from the name.")
+        self.id_edit.setToolTip(_("List files name the faction by this id: lowercase letters, "
+                                  "digits and '-'. Until you edit it, it is made from the "
+                                  "name."))
         self.source_edit = QLineEdit()
         self.source_edit.setPlaceholderText("Where the profiles come from, e.g. the book "
                                             "and its edition")
@@ -434,9 +436,9 @@ class CombatantForm(BoundForm):
                               parse=parse_optional_text))
         form.addRow("Nickname:", with_error(self.nickname_edit, err))
         self.id_edit = QLineEdit()
-        self.id_edit.setToolTip("List files name the combatant by this id; unique in the "
-                                "faction. Until you edit it (or save the faction), it is made "
-                                "from the name.")
+        self.id_edit.setToolTip(_("List files name the combatant by this id; unique in the "
+                                  "faction. Until you edit it (or save the faction), it is "
+                                  "made from the name."))
         self.id_from_name = QPushButton("From name")
         self.id_from_name.setToolTip("Make the id from the name")
         self.id_from_name.clicked.connect(self._id_from_name)

@@ -36,6 +36,7 @@ from builder.gui.editor.document import (
     FactionDocument,
     ability_data,
     new_combatant_data,
+    slug,
     unique_id,
 )
 from builder.gui.editor.fields import ERROR_COLOR, set_enabled, set_text, small_button
@@ -47,6 +48,7 @@ from builder.gui.editor.forms import (
     ability_summary,
     scrolled,
 )
+from builder.i18n import _
 from builder.model import System
 from builder.model.text import display
 
@@ -145,8 +147,9 @@ class CombatantsPage(ListPage):
             return
         doc = self.ctx.doc
         data = copy.deepcopy(doc.get((*self.list_path, row)))
-        data["name"] = f"{data.get('name') or 'Combatant'} (copy)"  # its id follows this name
-        data["id"] = unique_id(f"{data.get('id') or 'combatant'}-copy", doc.combatant_ids())
+        data["name"] = _("{name} (copy)").format(name=data.get("name") or _("Combatant"))
+        data["id"] = unique_id(slug(data["name"]) or f"{data.get('id') or 'combatant'}-copy",
+                               doc.combatant_ids())  # it follows the name until edited
         self.ctx.push(InsertCommand(doc, self.list_path, row + 1, data,
                                     f"Duplicate {data.get('name') or 'combatant'}"))
 
@@ -427,8 +430,8 @@ class FactionPane(QWidget):
         self.problem_list.clear()
         if not problems:
             self.status.setText(
-                "✔ No problems. Built-in factions are not changed here: “Duplicate to edit” "
-                "makes a copy of your own, which you can change and save." if self.read_only
+                _("✔ No problems. Built-in factions are not changed here: “Duplicate to edit” "
+                  "makes a copy of your own, which you can change and save.") if self.read_only
                 else "✔ No problems: this faction can be saved.")
             self.status.setStyleSheet("")
             self.problem_list.hide()

@@ -50,6 +50,7 @@ from builder.gui.editor.document import (
 from builder.gui.editor.pane import FactionPane
 from builder.gui.editor.prompts import Prompts
 from builder.gui.undokeys import UndoKeys
+from builder.i18n import _
 from builder.model import DEFAULT_SYSTEM, Faction, System
 from builder.model.text import display
 
@@ -122,7 +123,7 @@ class FactionEditor(QMainWindow):
         self.duplicate_button = QPushButton("Duplicate")
         self.import_button = QPushButton("Import…")
         self.export_button = QPushButton("Export…")
-        self.delete_button = QPushButton("Delete…")
+        self.delete_button = QPushButton(_("Delete…"))
         for button, action in ((self.new_button, self.new_action),
                                (self.duplicate_button, self.duplicate_action),
                                (self.import_button, self.import_action),
@@ -201,8 +202,9 @@ class FactionEditor(QMainWindow):
                                     "it into your data folder", self.import_faction, keys.Open)
         self.export_action = action("&Export…", "Save a copy of this faction anywhere, to "
                                     "share it", self.export_faction, keys.SaveAs)
-        self.delete_action = action("De&lete faction…", "Delete this faction of yours (its "
-                                    "file goes to the trash)", self.delete_faction)
+        self.delete_action = action(_("De&lete faction…"), _("Delete this faction of yours "
+                                                              "(its file goes to the trash)"),
+                                    self.delete_faction)
         self.close_action = action("&Close", "Close the faction editor", self.close, keys.Close)
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
@@ -289,8 +291,8 @@ class FactionEditor(QMainWindow):
                 path = Path(problem.path)
                 if not self._in_user_folder(path):
                     continue
-                item = QListWidgetItem(f"⚠ {path.name}\n    cannot be read: click to fix it "
-                                       "as text")
+                item = QListWidgetItem(_("⚠ {file}\n    cannot be read: click to fix it as "
+                                         "text").format(file=path.name))
                 item.setToolTip(str(problem))
                 item.setData(BROKEN_FILE_ROLE, str(path))
                 self.faction_list.addItem(item)
@@ -454,30 +456,34 @@ class FactionEditor(QMainWindow):
         if pane is None or pane.read_only:
             return False
         doc = pane.doc
-        name = doc.data.get("name") or doc.data.get("id") or "this faction"
+        name = doc.data.get("name") or doc.data.get("id") or _("this faction")
         path = doc.path if doc.path is not None and self._in_user_folder(doc.path) else None
         if path is None:
-            question = f"Discard “{name}”? It was never saved."
+            question = _("Discard “{name}”? It was never saved.").format(name=name)
         else:
-            question = (f"Delete “{name}” and its file {path.name}?\n\nLists that use the id "
-                        f"“{doc.original_id}” will no longer find it. The file goes to the "
-                        "trash where the desktop has one; otherwise it is deleted for good.")
-        if self.prompts.ask("Delete faction", question,
-                            [("delete", "Delete"), ("cancel", "Cancel")]) != "delete":
+            question = _("Delete “{name}” and its file {file}?\n\nLists that use the id "
+                         "“{id}” will no longer find it. The file goes to the trash where the "
+                         "desktop has one; otherwise it is deleted for good.").format(
+                name=name, file=path.name, id=doc.original_id)
+        if self.prompts.ask(_("Delete faction"), question,
+                            [("delete", _("Delete")), ("cancel", _("Cancel"))]) != "delete":
             return False
-        done = "discarded"
+        said = _("“{name}” was discarded.").format(name=name)
         if path is not None:
             try:
-                done = remove_file(path)
+                trashed = remove_file(path)
             except OSError as exc:
-                self.prompts.tell("Cannot delete", f"{path} could not be deleted: "
-                                  f"{exc.strerror or exc}")
+                self.prompts.tell(_("Cannot delete"), _("{file} could not be deleted: "
+                                                        "{reason}").format(
+                    file=path, reason=exc.strerror or exc))
                 return False
+            said = (_("“{name}” was moved to the trash.") if trashed
+                    else _("“{name}” was deleted.")).format(name=name)
             self._entries = {fid: e for fid, e in self._entries.items()
                              if not _same_file(e.path, path)}
         self._close_pane()
         self._fill_list()
-        self.statusBar().showMessage(f"“{name}” was {done}.", 8000)
+        self.statusBar().showMessage(said, 8000)
         if path is not None:
             self.faction_deleted.emit(doc.original_id or "")
         return True
