@@ -428,6 +428,7 @@ class DataProblemsDialog(QDialog):
                                      cat.broken_systems if cat else None,
                                      first_line=line, parent=self)
         self.editor.saved.connect(lambda _path: self.refresh())
+        self.editor.setWindowModality(Qt.WindowModality.WindowModal)  # the list waits for it
         self.editor.show()
         return self.editor
 
