@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle
 
+from builder.export.chat import STYLE_NAMES
 from builder.gui import icons
 from builder.gui.language import add_language_menu
 from builder.gui.undokeys import UndoKeys
@@ -81,33 +82,33 @@ class Actions:
     def __init__(self, window: QMainWindow, stack: QUndoStack) -> None:
         w = window
         # File
-        self.new = _action(w, "&New", name="new", keys=SK.New, icon="new",
-                           tip="Start a new warband list")
-        self.open = _action(w, "&Open…", name="open", keys=SK.Open, icon="open",
-                            tip="Open a warband list")
-        self.save = _action(w, "&Save", name="save", keys=SK.Save, icon="save",
-                            tip="Save the list")
-        self.save_as = _action(w, "Save &As…", name="save-as", keys=SK.SaveAs, icon="save-as",
-                               tip="Save the list under another name")
-        self.export_pdf = _action(w, "&Export PDF…", name="export-pdf", keys=SK.Print,
+        self.new = _action(w, _("&New"), name="new", keys=SK.New, icon="new",
+                           tip=_("Start a new warband list"))
+        self.open = _action(w, _("&Open…"), name="open", keys=SK.Open, icon="open",
+                            tip=_("Open a warband list"))
+        self.save = _action(w, _("&Save"), name="save", keys=SK.Save, icon="save",
+                            tip=_("Save the list"))
+        self.save_as = _action(w, _("Save &As…"), name="save-as", keys=SK.SaveAs, icon="save-as",
+                               tip=_("Save the list under another name"))
+        self.export_pdf = _action(w, _("&Export PDF…"), name="export-pdf", keys=SK.Print,
                                   icon="export-pdf",
-                                  tip="Print profile cards and the turn summary sheet to PDF")
-        self.check_event = _action(w, "Check against &event…", name="check-event",
-                                   tip="Open a tournament event file: the list is checked "
-                                       "against the event's limit and rules as well")
-        self.clear_event = _action(w, "Stop checking against event", name="clear-event",
-                                   tip="Check the list against the game's rules only")
+                                  tip=_("Print profile cards and the turn summary sheet to PDF"))
+        self.check_event = _action(w, _("Check against &event…"), name="check-event",
+                                   tip=_("Open a tournament event file: the list is checked "
+                                         "against the event's limit and rules as well"))
+        self.clear_event = _action(w, _("Stop checking against event"), name="clear-event",
+                                   tip=_("Check the list against the game's rules only"))
         self.clear_event.setEnabled(False)
         quit_keys = QKeySequence.keyBindings(SK.Quit) or [QKeySequence("Ctrl+Q")]
-        self.quit = _action(w, "&Quit", name="quit", role=QAction.MenuRole.QuitRole,
+        self.quit = _action(w, _("&Quit"), name="quit", role=QAction.MenuRole.QuitRole,
                             icon=("application-exit", SP.SP_DialogCloseButton))
         self.quit.setShortcuts(quit_keys)
-        self.clear_recent = _action(w, "&Clear list", name="clear-recent")
+        self.clear_recent = _action(w, _("&Clear list"), name="clear-recent")
         # Edit
-        self.undo = stack.createUndoAction(w, "&Undo")
+        self.undo = stack.createUndoAction(w, _("&Undo"))
         self.undo.setObjectName("undo")
         icons.give(self.undo, "undo")
-        self.redo = stack.createRedoAction(w, "&Redo")
+        self.redo = stack.createRedoAction(w, _("&Redo"))
         self.redo.setObjectName("redo")
         icons.give(self.redo, "redo")
         # The menu's Undo names the step ("Undo Add Nek'Org"), too long for a toolbar label:
@@ -116,50 +117,50 @@ class Actions:
         self.redo_tool = _ToolProxy(w, self.redo, _("Redo"), "redo-tool")
         # Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, even inside the list name and the notes
         self.undo_keys = UndoKeys(w, self.undo, self.redo)
-        self.add = _action(w, "&Add to warband", name="add", keys=["Ctrl+Return"], icon="add",
-                           tip="Hire the selected combatant (Enter in the catalogue, "
-                               "double-click, or drag it onto the roster)")
-        self.more = _action(w, "One &more", name="more", keys=["+", "Ctrl+="],
-                            tip="Hire one more of the selected entry")
-        self.fewer = _action(w, "One &fewer", name="fewer", keys=["-"],
-                             tip="Hire one fewer of the selected entry (removes it at zero)")
-        self.remove = _action(w, "&Remove from warband", name="remove", keys=SK.Delete,
+        self.add = _action(w, _("&Add to warband"), name="add", keys=["Ctrl+Return"], icon="add",
+                           tip=_("Hire the selected combatant (Enter in the catalogue, "
+                                 "double-click, or drag it onto the roster)"))
+        self.more = _action(w, _("One &more"), name="more", keys=["+", "Ctrl+="],
+                            tip=_("Hire one more of the selected entry"))
+        self.fewer = _action(w, _("One &fewer"), name="fewer", keys=["-"],
+                             tip=_("Hire one fewer of the selected entry (removes it at zero)"))
+        self.remove = _action(w, _("&Remove from warband"), name="remove", keys=SK.Delete,
                               icon="remove",
-                              tip="Remove the selected entries")
+                              tip=_("Remove the selected entries"))
         # KDE's Delete also has Ctrl+D, which means Duplicate in the faction editor: one
         # meaning across both windows
         self.remove.setShortcuts([k for k in QKeySequence.keyBindings(SK.Delete)
                                   if k != DUPLICATE_KEY] or [QKeySequence(Qt.Key.Key_Delete)])
-        self.find = _action(w, "&Filter catalogue", name="find", keys=SK.Find,
-                            tip="Type to narrow the catalogue by name")
+        self.find = _action(w, _("&Filter catalogue"), name="find", keys=SK.Find,
+                            tip=_("Type to narrow the catalogue by name"))
         # Roster-only keys: Delete, + and - must not fire while typing in a text field.
         for action in (self.remove, self.more, self.fewer):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         # Sharing (SPEC §7): chat text, share codes
         self.copy_text = {
-            style: _action(w, label, name=f"copy-text-{style}",
-                           tip=f"Copy the list as {label.lower()} for a chat or forum post")
-            for style, label in (("plain", "Plain text"),
-                                 ("markdown", "Markdown (Discord, Reddit)"),
-                                 ("bbcode", "BBCode (forums)"))}
-        self.copy_code = _action(w, "Copy &share code", name="copy-code", keys="Ctrl+Shift+C",
-                                 tip="Copy the list's share code: one line that brings the "
-                                     "whole list back in any Warband Builder")
-        self.paste_code = _action(w, "&Paste list from share code", name="paste-code",
+            style: _action(w, _(label), name=f"copy-text-{style}",
+                           tip=_("Copy the list as {style} for a chat or forum post").format(
+                               style=_(label).lower()))
+            for style, label in STYLE_NAMES.items()}
+        self.copy_code = _action(w, _("Copy &share code"), name="copy-code", keys="Ctrl+Shift+C",
+                                 tip=_("Copy the list's share code: one line that brings the "
+                                       "whole list back in any Warband Builder"))
+        self.paste_code = _action(w, _("&Paste list from share code"), name="paste-code",
                                   keys=SK.Paste,
-                                  tip="Open the list held by the share code on the clipboard")
-        self.import_code = _action(w, "&Import from code…", name="import-code",
-                                   tip="Open a list from a share code, or a chat message "
-                                       "holding one")
+                                  tip=_("Open the list held by the share code on the clipboard"))
+        self.import_code = _action(w, _("&Import from code…"), name="import-code",
+                                   tip=_("Open a list from a share code, or a chat message "
+                                         "holding one"))
         # Data
-        self.factions = _action(w, "&Factions…", name="factions",
-                                tip="Create and edit your own faction files")
-        self.reload_data = _action(w, "&Reload faction data", name="reload-data",
+        self.factions = _action(w, _("&Factions…"), name="factions",
+                                tip=_("Create and edit your own faction files"))
+        self.reload_data = _action(w, _("&Reload faction data"), name="reload-data",
                                    keys=SK.Refresh, icon="reload",
-                                   tip="Read the game system and faction files again")
-        self.data_problems = _action(w, "Data &problems…", name="data-problems",
+                                   tip=_("Read the game system and faction files again"))
+        self.data_problems = _action(w, _("Data &problems…"), name="data-problems",
                                      icon=("dialog-warning", SP.SP_MessageBoxWarning),
-                                     tip="Game system and faction files that could not be loaded")
+                                     tip=_("Game system and faction files that could not be "
+                                           "loaded"))
         # View: the side panels fold away to leave the list the room (small screens)
         self.show_catalogue = _action(w, _("&Catalogue"), name="show-catalogue", keys="Ctrl+1",
                                       icon="panel-left",
@@ -174,21 +175,21 @@ class Actions:
                                     tip=_("Panels back to their first sizes, fitted to the "
                                           "window"))
         # Help
-        self.about = _action(w, "&About SphereWars Warband Builder", name="about",
+        self.about = _action(w, _("&About SphereWars Warband Builder"), name="about",
                              role=QAction.MenuRole.AboutRole)
-        self.shortcuts = _action(w, "&Keyboard shortcuts", name="shortcuts",
+        self.shortcuts = _action(w, _("&Keyboard shortcuts"), name="shortcuts",
                                  keys=SK.HelpContents)
 
 
 def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu) -> None:
     """The menu bar. ``recent`` and ``examples`` are filled by the window."""
     bar = window.menuBar()
-    file = bar.addMenu("&File")
+    file = bar.addMenu(_("&File"))
     file.addActions([a.new, a.open])
-    recent.setTitle("Open &Recent")
+    recent.setTitle(_("Open &Recent"))
     recent.setObjectName("recent-menu")
     file.addMenu(recent)
-    examples.setTitle("Open E&xample")
+    examples.setTitle(_("Open E&xample"))
     examples.setObjectName("examples-menu")
     file.addMenu(examples)
     file.addAction(a.import_code)
@@ -201,14 +202,14 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     file.addSeparator()
     file.addAction(a.quit)
 
-    edit = bar.addMenu("&Edit")
+    edit = bar.addMenu(_("&Edit"))
     edit.addActions([a.undo, a.redo])
     edit.addSeparator()
     edit.addActions([a.add, a.more, a.fewer, a.remove])
     edit.addSeparator()
     edit.addAction(a.find)
     edit.addSeparator()
-    as_text = edit.addMenu("Copy list as &text")
+    as_text = edit.addMenu(_("Copy list as &text"))
     as_text.setObjectName("copy-text-menu")
     as_text.addActions(list(a.copy_text.values()))
     edit.addActions([a.copy_code, a.paste_code])
@@ -218,14 +219,14 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     view.addSeparator()
     view.addAction(a.reset_layout)
 
-    data = bar.addMenu("&Data")
+    data = bar.addMenu(_("&Data"))
     data.addActions([a.factions, a.reload_data, a.data_problems])
 
     add_language_menu(bar, getattr(window, "settings", None))  # stored; applies on restart
-    help_ = bar.addMenu("&Help")
+    help_ = bar.addMenu(_("&Help"))
     help_.addActions([a.shortcuts, a.about])
 
-    tools = window.addToolBar("Main")
+    tools = window.addToolBar(_("Main"))
     tools.setObjectName("main-toolbar")
     tools.setMovable(False)
     tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)

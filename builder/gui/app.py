@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from builder import __version__, paths
 from builder.gui import icons
 from builder.gui.language import apply_language, qt_translated
+from builder.i18n import _
 
 if TYPE_CHECKING:
     from builder.gui.mainwindow import MainWindow
@@ -52,7 +53,8 @@ def create_window(file: str | None = None) -> MainWindow:
         if window.offer_recovery():
             if file:
                 window.statusBar().showMessage(
-                    f"Recovered unsaved changes; {Path(file).name} was not opened", 8000)
+                    _("Recovered unsaved changes; {file} was not opened").format(
+                        file=Path(file).name), 8000)
             return
         if file:
             window.load_path(Path(file), confirmed=True)

@@ -15,13 +15,14 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from builder.gui.roster_model import COMBATANT_ID_ROLE, COMBATANT_MIME, combatant_mime
+from builder.i18n import N_, _
 from builder.model import Combatant, Faction
 
 FILTER_ROLE = Qt.ItemDataRole.UserRole + 10
 """Text the filter box matches: name, nickname and id of a combatant."""
 
 NAME, PE, RANK, MARKS = range(4)
-HEADERS = ("Combatant", "PE", "Rank", "Marks")
+HEADERS = (N_("Combatant"), "PE", N_("Rank"), N_("Marks"))
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -30,9 +31,9 @@ def marks(c: Combatant) -> str:
     """Short marks for recruiting: squad, per-combatant maximum."""
     out = []
     if c.squad:
-        out.append("squad")
+        out.append(_("squad"))
     if c.max is not None:
-        out.append(f"max {c.max}")
+        out.append(_("max {n}").format(n=c.max))
     return " · ".join(out)
 
 
@@ -123,8 +124,8 @@ class CatalogueModel(QStandardItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 if section == PE:  # the game's cost stat
                     game = self.faction.game if self.faction is not None else None
-                    return (game.cost if game is not None else None) or "Cost"
-                return HEADERS[section]
+                    return (game.cost if game is not None else None) or _("Cost")
+                return _(HEADERS[section])
             if role == Qt.ItemDataRole.TextAlignmentRole and section == PE:
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -16,6 +16,7 @@ from builder.gui.catalogue_model import PE as COST
 from builder.gui.roster_model import COMBATANT_ID_ROLE
 from builder.gui.undokeys import OWN_UNDO
 from builder.gui.widgets import CatalogueView, fit_column
+from builder.i18n import _, ngettext
 from builder.model import Faction
 from builder.model.system import System
 
@@ -31,7 +32,7 @@ class CataloguePanel(QWidget):
         self.title.setWordWrap(True)
         self.filter = QLineEdit()
         self.filter.setObjectName("catalogue-filter")
-        self.filter.setPlaceholderText("Filter by name  (Ctrl+F)")
+        self.filter.setPlaceholderText(_("Filter by name") + "  (Ctrl+F)")
         self.filter.setClearButtonEnabled(True)
         self.filter.setProperty(OWN_UNDO, True)  # Ctrl+Z undoes the filter text, not the list
         self.model = CatalogueModel()
@@ -43,7 +44,8 @@ class CataloguePanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in (1, 2, 3):  # fitted to the faction's texts: see _fit_columns
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
-        self.add_button = QPushButton(add_action.icon(), "Add to warband")
+        self.add_button = QPushButton(add_action.icon(),
+                                      _("Add to {noun}").format(noun=_("warband")))
         self.add_button.setObjectName("add-button")
         self.add_button.setToolTip(add_action.toolTip())
         layout = QVBoxLayout(self)
@@ -73,15 +75,17 @@ class CataloguePanel(QWidget):
         self.view.setColumnHidden(MARKS, not any(marks(c) for c in members))
         self._fit_columns(faction)
         if faction is None:
-            self.title.setText(f"<b>No data for faction “{faction_id}”"
-                               "</b><br>Its entries are kept and reported.")
+            self.title.setText("<b>" + _("No data for faction “{faction}”").format(
+                faction=faction_id) + "</b><br>" + _("Its entries are kept and reported."))
             self.title.setToolTip("")
         else:
-            self.title.setText(f"<b>{faction.name}</b> — {len(faction.combatants)} combatants")
+            n = len(faction.combatants)
+            self.title.setText(f"<b>{faction.name}</b> — "
+                               + ngettext("{n} combatant", "{n} combatants", n).format(n=n))
             self.title.setToolTip(faction.source or "")
 
     def follow_game(self, game: System | None, noun: str) -> None:
-        self.add_button.setText(f"Add to {noun}")
+        self.add_button.setText(_("Add to {noun}").format(noun=noun))
         self.view.setColumnHidden(COST, not (game is None or game.cost is not None))
 
     def focus_filter(self) -> None:

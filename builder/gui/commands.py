@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtGui import QUndoCommand
 
 from builder.gui.document import WarbandDocument
+from builder.i18n import N_, _, ngettext
 from builder.model import Entry
 
 # Merge ids (QUndoCommand.id): consecutive edits of the same kind fold into one undo step.
@@ -21,7 +22,7 @@ NOTES_ID = 4
 class AddEntryCommand(QUndoCommand):
     def __init__(self, doc: WarbandDocument, entry: Entry, row: int | None = None,
                  text: str | None = None) -> None:
-        super().__init__(text or f"Add {entry.combatant}")
+        super().__init__(text or _("Add {name}").format(name=entry.combatant))
         self.doc = doc
         self.entry = entry
         self.row = len(doc.entries) if row is None else row
@@ -39,8 +40,8 @@ class RemoveEntriesCommand(QUndoCommand):
 
     def __init__(self, doc: WarbandDocument, rows: list[int], text: str | None = None) -> None:
         rows = sorted(set(rows))
-        super().__init__(text or ("Remove entry" if len(rows) == 1 else
-                                  f"Remove {len(rows)} entries"))
+        super().__init__(text or (_("Remove entry") if len(rows) == 1 else ngettext(
+            "Remove {n} entry", "Remove {n} entries", len(rows)).format(n=len(rows))))
         self.doc = doc
         self.removed: list[tuple[int, Entry]] = [(r, doc.entry(r)) for r in rows]
 
@@ -60,7 +61,7 @@ class SetCountCommand(QUndoCommand):
 
     def __init__(self, doc: WarbandDocument, row: int, count: int, *, merge: bool = True,
                  text: str | None = None) -> None:
-        super().__init__(text or "Change count")
+        super().__init__(text or _("Change count"))
         self.doc = doc
         self.row = row
         self.old = doc.entry(row).count
@@ -92,7 +93,7 @@ class _SetDetailCommand(QUndoCommand):
     label = ""
 
     def __init__(self, doc: WarbandDocument, new: object) -> None:
-        super().__init__(self.label)
+        super().__init__(_(self.label))
         self.doc = doc
         self.old = self.current()
         self.new = new
@@ -122,7 +123,7 @@ class _SetDetailCommand(QUndoCommand):
 
 class SetNameCommand(_SetDetailCommand):
     merge_id = NAME_ID
-    label = "Rename warband"
+    label = N_("Rename warband")
 
     def current(self) -> object:
         return self.doc.warband.name
@@ -133,7 +134,7 @@ class SetNameCommand(_SetDetailCommand):
 
 class SetPointsLimitCommand(_SetDetailCommand):
     merge_id = POINTS_LIMIT_ID
-    label = "Change points limit"
+    label = N_("Change points limit")
 
     def current(self) -> object:
         return self.doc.warband.points_limit
@@ -144,7 +145,7 @@ class SetPointsLimitCommand(_SetDetailCommand):
 
 class SetNotesCommand(_SetDetailCommand):
     merge_id = NOTES_ID
-    label = "Edit notes"
+    label = N_("Edit notes")
 
     def current(self) -> object:
         return self.doc.warband.notes
@@ -159,7 +160,7 @@ class SetFactionCommand(QUndoCommand):
     deliberate, rare step."""
 
     def __init__(self, doc: WarbandDocument, faction_id: str) -> None:
-        super().__init__("Change faction")
+        super().__init__(_("Change faction"))
         self.doc = doc
         self.old = doc.warband.faction
         self.new = faction_id

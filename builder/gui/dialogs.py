@@ -37,12 +37,13 @@ from builder.data import Catalogue, DataError
 from builder.gui.datafiles import TextFileEditor, in_user_folder, remove_file, show_in_folder
 from builder.gui.preview import MakePdf, PdfPreview
 from builder.gui.widgets import choose_from
-from builder.i18n import _, ngettext
+from builder.i18n import N_, _, ngettext
 from builder.safeio import escape
 
-WARBAND_FILTER = "Warband lists (*.warband.yaml *.yaml);;All files (*)"
-PDF_FILTER = "PDF files (*.pdf)"
-EVENT_FILTER = "Tournament events (*.event.yaml *.yaml);;All files (*)"
+WARBAND_FILTER = N_("Warband lists (*.warband.yaml *.yaml);;All files (*)")
+PDF_FILTER = N_("PDF files (*.pdf)")
+EVENT_FILTER = N_("Tournament events (*.event.yaml *.yaml);;All files (*)")
+"""File dialog filters, marked for translation: pass ``_(FILTER)``."""
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
@@ -61,10 +62,11 @@ class Prompter:
 
     def ask_save_changes(self, name: str) -> str:
         """Before closing, opening or starting a list: SAVE, DISCARD or CANCEL."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
-                          f"“{name}” has changes that are not saved.", parent=self.parent)
+        box = QMessageBox(QMessageBox.Icon.Warning, _("Unsaved changes"),
+                          _("“{name}” has changes that are not saved.").format(name=name),
+                          parent=self.parent)
         box.setObjectName("unsaved-changes-prompt")
-        box.setInformativeText("Save them before going on?")
+        box.setInformativeText(_("Save them before going on?"))
         box.setStandardButtons(QMessageBox.StandardButton.Save
                                | QMessageBox.StandardButton.Discard
                                | QMessageBox.StandardButton.Cancel)
@@ -86,10 +88,10 @@ class Prompter:
 
     def ask_replace_read_only(self, path: Path) -> bool:
         """Saving over a read-only file: replace it anyway?"""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Read-only file",
-                          f"{path.name} is read-only.", parent=self.parent)
+        box = QMessageBox(QMessageBox.Icon.Warning, _("Read-only file"),
+                          _("{file} is read-only.").format(file=path.name), parent=self.parent)
         box.setObjectName("read-only-prompt")
-        box.setInformativeText("Replace it anyway? It stays read-only afterwards.")
+        box.setInformativeText(_("Replace it anyway? It stays read-only afterwards."))
         box.setStandardButtons(QMessageBox.StandardButton.Yes
                                | QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
@@ -127,34 +129,39 @@ class Prompter:
         return box.clickedButton() is change
 
     def show_load_error(self, path: Path, error: DataError | OSError) -> None:
-        self.show_error("Could not open the list", f"{path.name} could not be opened.",
+        self.show_error(_("Could not open the list"),
+                        _("{file} could not be opened.").format(file=path.name),
                         str(error))
 
     def ask_open_path(self, folder: str) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self.parent, "Open warband list", folder,
-                                              WARBAND_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self.parent, _("Open warband list"), folder,
+                                                    _(WARBAND_FILTER))
         return path or None
 
     def ask_event_path(self, folder: str) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self.parent, "Check against event", folder,
-                                              EVENT_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self.parent, _("Check against event"), folder,
+                                                    _(EVENT_FILTER))
         return path or None
 
     def ask_save_path(self, suggested: str) -> str | None:
-        path, _ = QFileDialog.getSaveFileName(self.parent, "Save warband list", suggested,
-                                              WARBAND_FILTER)
+        path, _filter = QFileDialog.getSaveFileName(self.parent, _("Save warband list"), suggested,
+                                                    _(WARBAND_FILTER))
         return path or None
 
     def ask_recover(self, name: str, saved: str, origin: Path | None) -> bool:
-        where = f" (from {origin})" if origin else ""
-        box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved changes",
-                          f"The builder did not close normally. “{name}”{where} has "
-                          f"changes autosaved at {saved.replace('T', ' ')}.",
+        when = saved.replace("T", " ")
+        if origin:
+            text = _("The builder did not close normally. “{name}” (from {origin}) has changes "
+                     "autosaved at {time}.").format(name=name, origin=origin, time=when)
+        else:
+            text = _("The builder did not close normally. “{name}” has changes autosaved at "
+                     "{time}.").format(name=name, time=when)
+        box = QMessageBox(QMessageBox.Icon.Question, _("Recover unsaved changes"), text,
                           parent=self.parent)
         box.setObjectName("recovery-prompt")
-        box.setInformativeText("Restore them? Discarding deletes the autosave.")
-        restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.setInformativeText(_("Restore them? Discarding deletes the autosave."))
+        restore = box.addButton(_("Restore"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_("Discard"), QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(restore)
         box.exec()
         return box.clickedButton() is restore
@@ -178,26 +185,28 @@ class Prompter:
             dialog.deleteLater()
 
     def ask_pdf_path(self, suggested: str) -> str | None:
-        path, _ = QFileDialog.getSaveFileName(self.parent, "Export PDF", suggested, PDF_FILTER)
+        path, _filter = QFileDialog.getSaveFileName(self.parent, _("Export PDF"), suggested,
+                                                    _(PDF_FILTER))
         if path and not path.lower().endswith(".pdf"):
             path += ".pdf"
         return path or None
 
     def ask_open_pdf(self, path: Path) -> bool:
-        answer = QMessageBox.question(self.parent, "PDF written",
-                                      f"{path.name} is written. Open it now?")
+        answer = QMessageBox.question(self.parent, _("PDF written"),
+                                      _("{file} is written. Open it now?").format(
+                                          file=path.name))
         return answer == QMessageBox.StandardButton.Yes
 
     def ask_show_folder(self, path: Path) -> bool:
         """The PDF is written but nothing on this computer opens PDF files: say so, and offer
         its folder (True: show it)."""
-        box = QMessageBox(QMessageBox.Icon.Information, "No PDF viewer",
-                          f"{path.name} is written, but no program to open PDF files was "
-                          "found on this computer.", parent=self.parent)
+        box = QMessageBox(QMessageBox.Icon.Information, _("No PDF viewer"),
+                          _("{file} is written, but no program to open PDF files was found on "
+                            "this computer.").format(file=path.name), parent=self.parent)
         box.setObjectName("no-pdf-viewer-prompt")
-        box.setInformativeText(f"It is in the folder {path.parent}")
+        box.setInformativeText(_("It is in the folder {folder}").format(folder=path.parent))
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        show = box.addButton("Show folder", QMessageBox.ButtonRole.AcceptRole)
+        show = box.addButton(_("Show folder"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Close)
         box.setDefaultButton(show)
         box.exec()
@@ -227,16 +236,16 @@ class ExportDialog(QDialog):
                  preview: MakePdf | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("export-dialog")
-        self.setWindowTitle("Export PDF")
-        self.cards = QCheckBox("&Profile cards")
+        self.setWindowTitle(_("Export PDF"))
+        self.cards = QCheckBox(_("&Profile cards"))
         self.cards.setChecked(defaults.cards)
-        self.summary = QCheckBox("&Turn summary sheet")
+        self.summary = QCheckBox(_("&Turn summary sheet"))
         self.summary.setChecked(defaults.summary)
-        self.per_model = QCheckBox("One card per &model (not one per combatant)")
+        self.per_model = QCheckBox(_("One card per &model (not one per combatant)"))
         self.per_model.setChecked(defaults.per_model)
         self.page = QComboBox()
         self.page.addItem("A4", "a4")
-        self.page.addItem("Letter", "letter")
+        self.page.addItem(_("Letter"), "letter")
         self.page.setCurrentIndex(max(0, self.page.findData(defaults.page)))
         form = QFormLayout()
         form.addRow(self.cards)
@@ -245,10 +254,10 @@ class ExportDialog(QDialog):
         indented.addWidget(self.per_model)
         form.addRow(indented)
         form.addRow(self.summary)
-        form.addRow("Page &size:", self.page)
+        form.addRow(_("Page &size:"), self.page)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Export…")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Export…"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self._make = preview

@@ -15,16 +15,19 @@ from PySide6.QtCore import QObject, Signal
 
 from builder.data import Catalogue
 from builder.events import check_list
+from builder.i18n import N_, _
 from builder.model import Combatant, Entry, Faction, Warband
 from builder.model.event import Event
 from builder.rules import Report, validate
 
-DEFAULT_NAME = "New warband"
+DEFAULT_NAME = N_("New warband")
+"""The name of a new list (in the current language: ``_(DEFAULT_NAME)``)."""
 
 
-def new_warband(faction_id: str, name: str = DEFAULT_NAME,
+def new_warband(faction_id: str, name: str | None = None,
                 points_limit: int | None = None) -> Warband:
-    return Warband(name=name, faction=faction_id, points_limit=points_limit, entries=[])
+    return Warband(name=name or _(DEFAULT_NAME), faction=faction_id, points_limit=points_limit,
+                   entries=[])
 
 
 class WarbandDocument(QObject):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 
 from builder.gui import icons
+from builder.i18n import _
 from builder.rules import Finding, Report
 
 FINDING_ROLE = Qt.ItemDataRole.UserRole + 20
@@ -42,9 +43,12 @@ class FindingsModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DecorationRole:
             return icons.severity(f.severity)
         if role == Qt.ItemDataRole.ToolTipRole:
-            what = "makes the list illegal" if f.severity == "error" else "does not make it illegal"
-            tip = f"{f.severity.capitalize()} [{f.rule}]: {what}"
-            return f"{tip}\nThe rulebook: “{f.cite}”" if f.cite else tip
+            if f.severity == "error":
+                tip = _("Error [{rule}]: makes the list illegal").format(rule=f.rule)
+            else:
+                tip = _("Warning [{rule}]: does not make it illegal").format(rule=f.rule)
+            return (tip + "\n" + _("The rulebook: “{cite}”").format(cite=f.cite)) if f.cite \
+                else tip
         if role == FINDING_ROLE:
             return f
         return None

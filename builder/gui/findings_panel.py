@@ -53,7 +53,7 @@ class FindingsPanel(QWidget):
         self.stack.addWidget(self.guidance_label)
         # as small as two lines: the window gives it what its content needs (wanted_height)
         self.stack.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 12)
-        self.title = QLabel("<b>Findings</b>")
+        self.title = QLabel("<b>" + escape(_("Findings")) + "</b>")
         self.title.setObjectName("findings-title")
         self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 0, 6, 6)
@@ -88,18 +88,19 @@ class FindingsPanel(QWidget):
                          "{list} needs.").format(list=noun), quote=False)]
             self.guidance_label.setText("".join(f"<p>{line}</p>" for line in lines))
         elif report.findings:
-            self.title.setText("<b>Findings</b>")
+            self.title.setText("<b>" + escape(_("Findings")) + "</b>")
             self.stack.setCurrentWidget(self.view)
         else:
-            self.title.setText("<b>Findings</b>")
+            self.title.setText("<b>" + escape(_("Findings")) + "</b>")
             self.stack.setCurrentWidget(self.legal_label)
             style = _LABEL_STYLE.format(colour=f"color: {state_colours()[1]};")
             if style != self.legal_label.styleSheet():
                 self.legal_label.setStyleSheet(style)
-            self.legal_label.setText(escape(
-                f"✔ This {noun} is legal at {event}: it breaks no rule of the game or the "
-                "event." if event is not None else
-                f"✔ This {noun} is legal: it breaks no recruiting rule.", quote=False))
+            self.legal_label.setText(escape("✔ " + (
+                _("This {noun} is legal at {event}: it breaks no rule of the game or the "
+                  "event.").format(noun=noun, event=event) if event is not None else
+                _("This {noun} is legal: it breaks no recruiting rule.").format(noun=noun)),
+                quote=False))
         page = self.stack.currentWidget()
         shown = (page, self.model.findings if page is self.view else page.text()
                  if isinstance(page, QLabel) else None)

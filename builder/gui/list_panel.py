@@ -37,6 +37,7 @@ from builder.gui.commands import (
 from builder.gui.document import WarbandDocument
 from builder.gui.roster_model import COUNT, NAME, PE, SUBTOTAL, TYPE, RosterModel, add_combatant
 from builder.gui.widgets import CountDelegate, fit_column
+from builder.i18n import _, ngettext
 from builder.model.base import MAX_WHOLE
 
 MAX_STEP_COUNT = 99  # the + action stops here; typing a count goes up to the file's maximum
@@ -60,14 +61,14 @@ class ListDetails(QWidget):
         self.name_edit.setObjectName("name-edit")
         self.faction_combo = QComboBox()
         self.faction_combo.setObjectName("faction-combo")
-        self.limit_check = QCheckBox("Limit")
+        self.limit_check = QCheckBox(_("Limit"))
         self.limit_check.setObjectName("limit-check")
-        self.limit_check.setToolTip("Play to a points limit")
+        self.limit_check.setToolTip(_("Play to a points limit"))
         self.limit_spin = QSpinBox()
         self.limit_spin.setObjectName("limit-spin")
         self.limit_spin.setRange(0, MAX_WHOLE)  # every limit a file may hold
         self.limit_spin.setSingleStep(10)
-        self.limit_spin.setSuffix(" pts")
+        self.limit_spin.setSuffix(" " + _("pts"))
         self.limit_spin.setKeyboardTracking(False)
         self.limit_spin.setValue(400)
         limit_row = QHBoxLayout()
@@ -76,15 +77,15 @@ class ListDetails(QWidget):
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow("&Name:", self.name_edit)
+        form.addRow(_("&Name:"), self.name_edit)
         row = QHBoxLayout()
         row.addWidget(self.faction_combo, 2)
-        self.points_label = QLabel("&Points:")
+        self.points_label = QLabel(_("&Points:"))
         self.points_label.setBuddy(self.limit_spin)
         row.addSpacing(12)
         row.addWidget(self.points_label)
         row.addLayout(limit_row, 1)
-        faction_label = QLabel("F&action:")  # Alt+F is the File menu
+        faction_label = QLabel(_("F&action:"))  # Alt+F is the File menu
         faction_label.setBuddy(self.faction_combo)
         form.addRow(faction_label, row)
 
@@ -114,7 +115,7 @@ class ListDetails(QWidget):
         factions = sorted(self.doc.catalogue.factions.values(), key=lambda f: f.name.lower())
         items = [(f.name, f.id) for f in factions]
         if current not in self.doc.catalogue.factions:
-            items.append((f"{current} (not loaded)", current))
+            items.append((_("{faction} (not loaded)").format(faction=current), current))
         if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] != items:
             combo.blockSignals(True)
             combo.clear()
@@ -205,9 +206,9 @@ class RosterPanel(QWidget):
         self.empty.setObjectName("roster-empty")
         self.empty.setWordWrap(True)
         self.empty.setStyleSheet("color: palette(placeholder-text); padding: 4px;")
-        self.remove_button = QPushButton(remove.icon(), "Remove")
+        self.remove_button = QPushButton(remove.icon(), _("Remove"))
         self.remove_button.setObjectName("remove-button")
-        self.remove_button.setToolTip(remove.toolTip() + " (Delete)")
+        self.remove_button.setToolTip(remove.toolTip() + " (" + _("Delete") + ")")
         buttons = QHBoxLayout()
         buttons.addWidget(self.empty, 1)
         buttons.addStretch(0)
@@ -224,8 +225,9 @@ class RosterPanel(QWidget):
     # -- what the window tells the panel
 
     def follow_game(self, *, costed: bool, noun: str) -> None:
-        self.empty.setText(f"The {noun} is empty. Add combatants from the catalogue: "
-                           "double-click, Enter, the Add button, or drag them here.")
+        self.empty.setText(_("The {noun} is empty. Add combatants from the catalogue: "
+                             "double-click, Enter, the Add button, or drag them here.").format(
+            noun=noun))
         for col in (PE, SUBTOTAL):
             self.view.setColumnHidden(col, not costed)
 
@@ -296,7 +298,8 @@ class RosterPanel(QWidget):
         if not rows:
             return
         names = [self.model.index(r, NAME).data() for r in rows]
-        text = f"Remove {names[0]}" if len(rows) == 1 else f"Remove {len(rows)} entries"
+        text = _("Remove {name}").format(name=names[0]) if len(rows) == 1 else ngettext(
+            "Remove {n} entry", "Remove {n} entries", len(rows)).format(n=len(rows))
         next_row = rows[0]
         self.stack.push(RemoveEntriesCommand(self.doc, rows, text=text))
         if self.doc.entries:
@@ -310,11 +313,11 @@ class RosterPanel(QWidget):
         count = self.doc.entry(row).count + step
         name = self.model.index(row, NAME).data()
         if count < 1:
-            self.stack.push(RemoveEntriesCommand(self.doc, [row], text=f"Remove {name}"))
+            self.stack.push(RemoveEntriesCommand(self.doc, [row],
+                                                 text=_("Remove {name}").format(name=name)))
             return
         if count > MAX_STEP_COUNT:
             return
-        what = "Add" if step > 0 else "Remove one"
-        self.stack.push(SetCountCommand(self.doc, row, count, merge=False,
-                                        text=f"{what} {name}"))
+        text = (_("Add {name}") if step > 0 else _("Remove one {name}")).format(name=name)
+        self.stack.push(SetCountCommand(self.doc, row, count, merge=False, text=text))
         self.select_row(row)

@@ -48,6 +48,7 @@ from builder.gui.profile_panel import ProfilePanel
 from builder.gui.recovery import Recovery
 from builder.gui.sharing import Sharing
 from builder.gui.totals_panel import TotalsBar
+from builder.i18n import N_, _, ngettext
 from builder.model import Faction, Warband
 from builder.model.event import Event
 from builder.model.text import display
@@ -66,6 +67,25 @@ ROSTER_ROWS = 4
 """Roster rows that stay in view however many findings there are."""
 CATALOGUE, CENTRE, PROFILE = 0, 1, 2
 """The main splitter's panels."""
+EXAMPLE_MENU = {
+    "soimi-illegal-leader-required": N_("Soimi illegal leader required"),
+    "soimi-illegal-points-limit": N_("Soimi illegal points limit"),
+    "soimi-illegal-same-combatant-limit": N_("Soimi illegal same combatant limit"),
+    "soimi-legal-ensartadores": N_("Soimi legal ensartadores"),
+}
+"""The shipped examples as File → Open Example lists them (another file: from its name)."""
+EXAMPLE_TEXTS = (
+    N_("Nobody in command"), N_("Too many points"), N_("Six of the same"),
+    N_("Example list shipped with the Warband Builder: illegal because it has no Leader. Add "
+       "Nek'Org or Tir'Abé to make it legal."),
+    N_("Example list shipped with the Warband Builder: illegal because Nek'Org (169 PE) and "
+       "Tir'Abé (163 PE) together cost 332 points and the limit is 300."),
+    N_("Example list shipped with the Warband Builder: illegal because a warband may hire at "
+       "most five of the same combatant. Remove one Tir'Abé to make it legal."),
+    N_("Example list shipped with the Warband Builder. Nek'Org (169 PE) and Tir'Abé (163 PE) "
+       "lead together: 332 points, inside a 400-point game."),
+)
+"""The names and notes of the shipped examples: an example opens in the app's language."""
 
 
 def examples_dir() -> Path:
@@ -275,12 +295,12 @@ class MainWindow(QMainWindow):
                                   event=event.name if event is not None else None, steps=steps)
         if report.findings and report.legal:
             # Warnings only: say plainly that they do not make the list illegal.
-            self.statusBar().showMessage("Legal, with warnings", 3000)
+            self.statusBar().showMessage(_("Legal, with warnings"), 3000)
 
     def _list_noun(self) -> str:
         """What the game calls a list (a Band, a Warband…), for sentences."""
         faction = self.doc.faction
-        return faction.game.list_name_text.lower() if faction is not None else "list"
+        return faction.game.list_name_text.lower() if faction is not None else _("list")
 
     def _details_changed(self) -> None:
         self.details.refresh()
@@ -294,9 +314,10 @@ class MainWindow(QMainWindow):
         problems = self.doc.catalogue.problems
         count = sum(len(p.problems) for p in problems)
         self.problems_button.setVisible(bool(problems))
-        self.problems_button.setText(f"{count} data problem{'s' if count != 1 else ''}")
-        self.problems_button.setToolTip("Some game system or faction files could not be "
-                                        "loaded: click to see where and why")
+        self.problems_button.setText(
+            ngettext("{n} data problem", "{n} data problems", count).format(n=count))
+        self.problems_button.setToolTip(_("Some game system or faction files could not be "
+                                          "loaded: click to see where and why"))
         self.details.fill_factions()
         self._follow_game()
         self._show_profile_again()
@@ -307,8 +328,8 @@ class MainWindow(QMainWindow):
         faction = self.doc.faction
         game = faction.game if faction is not None else None
         noun = self._list_noun()
-        self.act.add.setText(f"&Add to {noun}")
-        self.act.remove.setText(f"&Remove from {noun}")
+        self.act.add.setText(_("&Add to {noun}").format(noun=noun))
+        self.act.remove.setText(_("&Remove from {noun}").format(noun=noun))
         costed = game is None or game.cost is not None
         self.catalogue_panel.follow_game(game, noun)
         self.roster.follow_game(costed=costed, noun=noun)
@@ -345,10 +366,11 @@ class MainWindow(QMainWindow):
     def add_selected(self) -> None:
         ids = self.selected_catalogue_ids()
         if not ids:
-            self.statusBar().showMessage("Select a combatant in the catalogue first.", 4000)
+            self.statusBar().showMessage(_("Select a combatant in the catalogue first."), 4000)
             return
         if len(ids) > 1:
-            self.stack.beginMacro(f"Add {len(ids)} combatants")
+            self.stack.beginMacro(ngettext("Add {n} combatant", "Add {n} combatants",
+                                           len(ids)).format(n=len(ids)))
         for cid in ids:
             self.add_combatant(cid)
         if len(ids) > 1:
@@ -418,9 +440,10 @@ class MainWindow(QMainWindow):
         game = faction.game
         same = self.doc.faction is not None and self.doc.faction.system == faction.system
         limit = self.doc.warband.points_limit if same and game.cost else None
-        self._replace(new_warband(faction.id, f"New {game.list_name_text.lower()}",
+        self._replace(new_warband(faction.id,
+                                  _("New {noun}").format(noun=game.list_name_text.lower()),
                                   points_limit=limit), None)
-        self.statusBar().showMessage("New list", 3000)
+        self.statusBar().showMessage(_("New list"), 3000)
         self.details.start_naming()
 
     def ask_new_faction(self) -> Faction | None:
@@ -432,7 +455,7 @@ class MainWindow(QMainWindow):
                        key=lambda g: display(g.name).lower())
         game_id = current.system if current is not None else None
         if len(games) > 1:
-            game_id = self.prompter.choose("New list", "Which game is the list for?",
+            game_id = self.prompter.choose(_("New list"), _("Which game is the list for?"),
                                            [(g.id, display(g.name)) for g in games], game_id)
             if game_id is None:
                 return None
@@ -446,7 +469,7 @@ class MainWindow(QMainWindow):
         chosen: str | None = current.id if current is not None and \
             current.system == game_id else factions[0].id
         if len(factions) > 1:
-            chosen = self.prompter.choose("New list", "Which faction?",
+            chosen = self.prompter.choose(_("New list"), _("Which faction?"),
                                           [(f.id, f.name) for f in factions], chosen)
         return cat.get(chosen) if chosen is not None else None
 
@@ -477,8 +500,12 @@ class MainWindow(QMainWindow):
             self.settings.setValue("files/last_folder", str(path.resolve().parent))
         unknown = len(self.doc.report.findings) and any(
             f.rule in ("unknown-combatant", "unknown-faction") for f in self.doc.report.findings)
-        note = " — some entries are not in the loaded data (see Findings)" if unknown else ""
-        self.statusBar().showMessage(f"Opened {path.name}{note}", 5000)
+        if unknown:
+            message = _("Opened {file} — some entries are not in the loaded data (see "
+                        "Findings)").format(file=path.name)
+        else:
+            message = _("Opened {file}").format(file=path.name)
+        self.statusBar().showMessage(message, 5000)
         return True
 
     def _replace(self, warband: Warband, path: Path | None) -> None:
@@ -515,7 +542,9 @@ class MainWindow(QMainWindow):
                     return False
                 save_warband(self.doc.warband, path, replace_read_only=True)
         except OSError as exc:
-            self.prompter.show_error("Could not save", f"{path} could not be written.", str(exc))
+            self.prompter.show_error(_("Could not save"),
+                                     _("{file} could not be written.").format(file=path),
+                                     str(exc))
             return False
         self.doc.path = path.resolve()
         self.stack.setClean()
@@ -523,7 +552,7 @@ class MainWindow(QMainWindow):
         self.add_recent(self.doc.path)
         self.settings.setValue("files/last_folder", str(self.doc.path.parent))
         self._update_title()
-        self.statusBar().showMessage(f"Saved {path.name}", 4000)
+        self.statusBar().showMessage(_("Saved {file}").format(file=path.name), 4000)
         return True
 
     def last_folder(self) -> str:
@@ -557,7 +586,7 @@ class MainWindow(QMainWindow):
             action.setStatusTip(name)
             action.triggered.connect(lambda _c=False, p=path: self.open_recent(p))
         if not files:
-            menu.addAction("No recent lists").setEnabled(False)
+            menu.addAction(_("No recent lists")).setEnabled(False)
         menu.addSeparator()
         menu.addAction(self.act.clear_recent)
         self.act.clear_recent.setEnabled(bool(files))
@@ -574,15 +603,24 @@ class MainWindow(QMainWindow):
         folder = examples_dir()
         found = sorted(folder.glob("*.warband.yaml")) if folder.is_dir() else []
         for path in found:
-            label = path.name.removesuffix(EXTENSION).replace("-", " ")
+            stem = path.name.removesuffix(EXTENSION)
+            label = _(EXAMPLE_MENU[stem]) if stem in EXAMPLE_MENU else stem.replace("-", " ")
             action = self.examples_menu.addAction(label[:1].upper() + label[1:])
             action.setStatusTip(str(path))
             action.triggered.connect(lambda _c=False, p=path: self.open_example(p))
         self.examples_menu.setEnabled(bool(found))
 
     def open_example(self, path: Path) -> None:
-        """Examples open as an untitled copy: the shipped file is never overwritten."""
-        self.load_path(path, untitled=True)
+        """Examples open as an untitled copy: the shipped file is never overwritten. Their
+        name and notes are in the app's language."""
+        if not self.load_path(path, untitled=True):
+            return
+        warband = self.doc.warband
+        for text, change in ((warband.name, self.doc.set_name),
+                             (warband.notes, self.doc.set_notes)):
+            if text in EXAMPLE_TEXTS:
+                change(_(text))
+        self._update_title()
 
     # -- autosave and recovery
 
@@ -604,7 +642,7 @@ class MainWindow(QMainWindow):
             try:
                 warband = orphan.load()
             except DataError as exc:
-                self.prompter.show_error("Could not recover", "The autosave is damaged.",
+                self.prompter.show_error(_("Could not recover"), _("The autosave is damaged."),
                                          str(exc))
                 orphan.remove()
                 continue
@@ -613,7 +651,7 @@ class MainWindow(QMainWindow):
             self._update_title()
             self.autosave()
             orphan.remove()
-            self.statusBar().showMessage("Unsaved changes recovered — save them to keep them",
+            self.statusBar().showMessage(_("Unsaved changes recovered — save them to keep them"),
                                          8000)
             return True
         return False
@@ -629,8 +667,10 @@ class MainWindow(QMainWindow):
             editor.set_catalogue(self.doc.catalogue)  # its list shows the same data as ours
         problems = len(self.doc.catalogue.problems)
         self.statusBar().showMessage(
-            "Game and faction data reloaded" + (f" — {problems} file(s) with problems" if problems
-                                       else ""), 4000)
+            ngettext("Game and faction data reloaded — {n} file with problems",
+                     "Game and faction data reloaded — {n} files with problems",
+                     problems).format(n=problems) if problems
+            else _("Game and faction data reloaded"), 4000)
 
     def show_data_problems(self) -> None:
         """The problems, with a way to fix, show or delete each file; the data is read
@@ -646,8 +686,8 @@ class MainWindow(QMainWindow):
         try:
             from builder.gui.editor import FactionEditor
         except ImportError as exc:
-            self.prompter.show_error("Faction editor not available",
-                                     "The faction editor could not be started.", str(exc))
+            self.prompter.show_error(_("Faction editor not available"),
+                                     _("The faction editor could not be started."), str(exc))
             return
         if self._editor is not None and shiboken6.isValid(self._editor) \
                 and self._editor.isVisible():
@@ -677,29 +717,31 @@ class MainWindow(QMainWindow):
             event = load_event(path, self.doc.catalogue)
             check_data_pins(event, self.doc.catalogue)
         except (DataError, OSError) as exc:
-            self.prompter.show_error("Could not open the event", f"{path.name} could not "
-                                     "be used as an event.", str(exc))
+            self.prompter.show_error(_("Could not open the event"),
+                                     _("{file} could not be used as an event.").format(
+                                         file=path.name), str(exc))
             return False
         except DataPinError as exc:
-            self.prompter.show_error("Not the event's data", f"{path.name} expects other "
-                                     "faction data than the data loaded.", str(exc))
+            self.prompter.show_error(_("Not the event's data"),
+                                     _("{file} expects other faction data than the data "
+                                       "loaded.").format(file=path.name), str(exc))
             return False
         self.set_event(event)
-        self.statusBar().showMessage(f"Checking against {event.name}", 5000)
+        self.statusBar().showMessage(_("Checking against {event}").format(event=event.name), 5000)
         return True
 
     def set_event(self, event: Event | None) -> None:
         self.doc.set_event(event)
         self.act.clear_event.setEnabled(event is not None)
-        self.totals.setToolTip(f"Checked against {self.doc.tournament.name}"
-                               if self.doc.tournament is not None else "")
+        self.totals.setToolTip(_("Checked against {event}").format(
+            event=self.doc.tournament.name) if self.doc.tournament is not None else "")
 
     def export_pdf(self) -> None:
         try:
             from builder.export import export_pdf
         except ImportError as exc:
-            self.prompter.show_error("PDF export not available",
-                                     "PDF export could not be started.", str(exc))
+            self.prompter.show_error(_("PDF export not available"),
+                                     _("PDF export could not be started."), str(exc))
             return
         defaults = ExportOptions(
             cards=self._bool_setting("export/cards", True),
@@ -725,10 +767,11 @@ class MainWindow(QMainWindow):
                        summary=options.summary, page=options.page, per_model=options.per_model)
         except Exception as exc:  # noqa: BLE001 — an export bug must not lose the session
             log.exception("PDF export failed")
-            self.prompter.show_error("Could not export", f"{path.name} could not be written.",
+            self.prompter.show_error(_("Could not export"),
+                                     _("{file} could not be written.").format(file=path.name),
                                      f"{type(exc).__name__}: {exc}")
             return
-        self.statusBar().showMessage(f"Exported {path.name}", 5000)
+        self.statusBar().showMessage(_("Exported {file}").format(file=path.name), 5000)
         if self.prompter.ask_open_pdf(path):
             self._open_pdf(path)
 
@@ -740,9 +783,10 @@ class MainWindow(QMainWindow):
         if not self.prompter.ask_show_folder(path):
             return
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path.parent))):
-            self.prompter.show_error("Could not show the folder",
-                                     "No file manager could be started.",
-                                     f"{path.name} is in {path.parent}")
+            self.prompter.show_error(_("Could not show the folder"),
+                                     _("No file manager could be started."),
+                                     _("{file} is in {folder}").format(file=path.name,
+                                                                       folder=path.parent))
 
     def _bool_setting(self, key: str, default: bool) -> bool:
         value = self.settings.value(key, default)
@@ -753,19 +797,19 @@ class MainWindow(QMainWindow):
     # ================================================================ help
 
     def show_about(self) -> None:
-        QMessageBox.about(self, f"About {APP_TITLE}",
-                          f"<h3>{APP_TITLE} {__version__}</h3>"
-                          "<p>Build lists for skirmish games (SphereWars, or any game "
-                          "system loaded) and see at every moment whether they follow the "
-                          "game's recruiting rules.</p>")
+        QMessageBox.about(self, _("About {app}").format(app=APP_TITLE),
+                          f"<h3>{APP_TITLE} {__version__}</h3><p>"
+                          + _("Build lists for skirmish games (SphereWars, or any game system "
+                              "loaded) and see at every moment whether they follow the game's "
+                              "recruiting rules.") + "</p>")
 
     def show_shortcuts(self) -> None:
         rows = "".join(f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>"
                        for what, keys in shortcut_table(self.act))
-        box = QMessageBox(QMessageBox.Icon.NoIcon, "Keyboard shortcuts",
-                          f"<table cellpadding='3'>{rows}</table>"
-                          "<p>In the catalogue: <b>Enter</b> or double-click adds; "
-                          "<b>Down</b> from the filter box moves into the list.</p>", parent=self)
+        box = QMessageBox(QMessageBox.Icon.NoIcon, _("Keyboard shortcuts"),
+                          f"<table cellpadding='3'>{rows}</table><p>"
+                          + _("In the catalogue: <b>Enter</b> or double-click adds; <b>Down</b> "
+                              "from the filter box moves into the list.") + "</p>", parent=self)
         box.setObjectName("shortcuts-dialog")
         box.exec()
 

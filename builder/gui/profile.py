@@ -9,11 +9,12 @@ from html import escape
 
 from builder.export.summary import resolve_ability
 from builder.export.summary import stat_columns as system_columns
+from builder.i18n import N_, _
 from builder.model import Ability, Combatant, Faction
 
 _SCOPE_ORDER = ("racial", "unique", "universal", None)
-_SCOPE_TITLE = {"racial": "Racial abilities", "unique": "Unique abilities",
-                "universal": "Universal abilities", None: "Abilities"}
+_SCOPE_TITLE = {"racial": N_("Racial abilities"), "unique": N_("Unique abilities"),
+                "universal": N_("Universal abilities"), None: N_("Abilities")}
 
 
 def kind_text(a: Ability, faction: Faction) -> str:
@@ -37,11 +38,12 @@ def profile_html(c: Combatant, faction: Faction,
     if c.rank:
         facts.append(game.rank_label(c.rank))
     if c.base:
-        facts.append(f"{c.base} mm base")
+        facts.append(_("{base} mm base").format(base=c.base))
     if c.squad:
-        facts.append("forms a squad")
+        facts.append(_("forms a squad"))
     if c.max is not None:
-        facts.append(f"at most {c.max} per {game.list_name_text.lower()}")
+        facts.append(_("at most {max} per {list}").format(
+            max=c.max, list=game.list_name_text.lower()))
     cols = stat_columns(c, faction)
     # Qt's rich text ignores the nowrap attribute but not the CSS: a narrow panel scrolls
     # the table sideways instead of stacking "PE" into letters and "169" into "16/9"
@@ -57,13 +59,13 @@ def profile_html(c: Combatant, faction: Faction,
            f"<tr style='background:#e8e4dc; color:#222'>{cells}</tr><tr>{values}</tr></table>"
            if cols else ""]
     if c.wounds:
-        out.append(f"<p><b>Wounds:</b> {c.wounds}</p>")
+        out.append(_bold(_("Wounds:"), str(c.wounds)))
     abilities = [faction.ability(ref, universal) for ref in c.abilities]
     for scope in _SCOPE_ORDER:
         group = [a for a in abilities if a.scope == scope]
         if not group:
             continue
-        out.append(f"<h4 style='margin-bottom:2px'>{_SCOPE_TITLE[scope]}</h4><ul "
+        out.append(f"<h4 style='margin-bottom:2px'>{escape(_(_SCOPE_TITLE[scope]))}</h4><ul "
                    "style='margin-top:0; -qt-list-indent:1'>")
         for a in group:
             kind = kind_text(a, faction)
@@ -73,16 +75,21 @@ def profile_html(c: Combatant, faction: Faction,
             out.append(f"<li>{line}</li>")
         out.append("</ul>")
     if c.equipment:
-        out.append(f"<p><b>Equipment:</b> {escape(', '.join(c.equipment))}</p>")
+        out.append(_bold(_("Equipment:"), ", ".join(c.equipment)))
     if c.unique_equipment:
-        out.append(f"<p><b>Unique equipment:</b> {escape(', '.join(c.unique_equipment))}</p>")
+        out.append(_bold(_("Unique equipment:"), ", ".join(c.unique_equipment)))
     if c.description:
         out.append(f"<p><i>{escape(c.description)}</i></p>")
     return "\n".join(out)
 
 
+def _bold(label: str, text: str) -> str:
+    """A paragraph: a bold label, then a plain text (both escaped)."""
+    return f"<p><b>{escape(label)}</b> {escape(text)}</p>"
+
+
 def unknown_html(combatant_id: str, faction_id: str) -> str:
-    return (f"<h2>{escape(combatant_id)}</h2><p>This combatant is not in the "
-            f"<b>{escape(faction_id)}</b> faction data loaded now. The entry is kept in the "
-            "list and saved back unchanged, but it counts toward nothing until the data has "
-            "it (or you remove it).</p>")
+    text = _("This combatant is not in the <b>{faction}</b> faction data loaded now. The entry "
+             "is kept in the list and saved back unchanged, but it counts toward nothing until "
+             "the data has it (or you remove it).").format(faction=escape(faction_id))
+    return f"<h2>{escape(combatant_id)}</h2><p>{text}</p>"

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QTextBrowser, Q
 from builder.gui.commands import SetNotesCommand
 from builder.gui.document import WarbandDocument
 from builder.gui.profile import profile_html, unknown_html
+from builder.i18n import _
 
 
 class ProfilePanel(QSplitter):
@@ -23,12 +24,12 @@ class ProfilePanel(QSplitter):
         self.profile = QTextBrowser()
         self.profile.setObjectName("profile")
         self.profile.setOpenLinks(False)
-        self.profile.setPlaceholderText("Select a combatant to see its profile.")
+        self.profile.setPlaceholderText(_("Select a combatant to see its profile."))
         # The list's free-text notes (kept in the file): under the profile, undoable.
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setObjectName("notes-edit")
-        self.notes_edit.setPlaceholderText("Notes about this list (saved with it)")
-        notes_label = QLabel("<b>N&otes</b>")
+        self.notes_edit.setPlaceholderText(_("Notes about this list (saved with it)"))
+        notes_label = QLabel("<b>" + _("N&otes") + "</b>")
         notes_label.setBuddy(self.notes_edit)
         notes = QWidget()
         notes_layout = QVBoxLayout(notes)

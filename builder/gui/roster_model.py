@@ -19,6 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QUndoStack
 from builder.gui import icons
 from builder.gui.commands import AddEntryCommand, SetCountCommand
 from builder.gui.document import WarbandDocument
+from builder.i18n import N_, _
 from builder.model import Entry
 from builder.rules import Report
 
@@ -33,7 +34,7 @@ FLAGGED_ROLE = Qt.ItemDataRole.UserRole + 3
 """True when an error finding names the entry's combatant."""
 
 NAME, TYPE, COUNT, PE, SUBTOTAL = range(5)
-HEADERS = ("Combatant", "Type", "Count", "PE each", "Subtotal")
+HEADERS = (N_("Combatant"), N_("Type"), N_("Count"), "PE each", N_("Subtotal"))
 
 _UNKNOWN_BRUSH = QBrush(QColor("#b00020"))
 
@@ -84,8 +85,8 @@ class RosterModel(QAbstractTableModel):
                 faction = self.doc.faction
                 cost = faction.game.cost if faction is not None else None
                 if section == PE:  # the game's cost stat, e.g. "PE each"
-                    return f"{cost} each" if cost else "Cost each"
-                return HEADERS[section]
+                    return _("{cost} each").format(cost=cost) if cost else _("Cost each")
+                return _(HEADERS[section])
             if role == Qt.ItemDataRole.TextAlignmentRole and section >= COUNT:
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -109,7 +110,7 @@ class RosterModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if col == NAME:
                 if combatant is None:
-                    return f"{entry.combatant} (unknown combatant)"
+                    return _("{id} (unknown combatant)").format(id=entry.combatant)
                 return combatant.display_name
             if col == TYPE:
                 faction = self.doc.faction
@@ -136,8 +137,9 @@ class RosterModel(QAbstractTableModel):
             return _UNKNOWN_BRUSH
         elif role == Qt.ItemDataRole.ToolTipRole and col == NAME:
             if combatant is None:
-                return (f"'{entry.combatant}' is not in the {self.doc.warband.faction} data. "
-                        "It is kept in the list and saved back, but counts toward nothing.")
+                return _("'{id}' is not in the {faction} data. It is kept in the list and saved "
+                         "back, but counts toward nothing.").format(
+                    id=entry.combatant, faction=self.doc.warband.faction)
             return combatant.description
         elif role == COMBATANT_ID_ROLE:
             return entry.combatant
@@ -162,7 +164,7 @@ class RosterModel(QAbstractTableModel):
         if count != self.doc.entry(index.row()).count:
             name = self.data(self.index(index.row(), NAME))
             self.stack.push(SetCountCommand(self.doc, index.row(), count,
-                                            text=f"Change count of {name}"))
+                                            text=_("Change count of {name}").format(name=name)))
         return True
 
     # -- drag and drop from the catalogue ------------------------------------------------
@@ -213,8 +215,8 @@ def add_combatant(doc: WarbandDocument, stack: QUndoStack, combatant_id: str) ->
     row = doc.row_of(combatant_id)
     if row is None:
         stack.push(AddEntryCommand(doc, Entry(combatant=combatant_id, count=1),
-                                   text=f"Add {name}"))
+                                   text=_("Add {name}").format(name=name)))
         return len(doc.entries) - 1
     stack.push(SetCountCommand(doc, row, doc.entry(row).count + 1, merge=False,
-                               text=f"Add {name}"))
+                               text=_("Add {name}").format(name=name)))
     return row

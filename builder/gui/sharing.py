@@ -29,6 +29,7 @@ from builder.data.share import ShareCodeError, decode_warband, encode_warband, f
 from builder.export.chat import STYLE_NAMES, list_text
 from builder.export.summary import summarise
 from builder.gui import icons
+from builder.i18n import _, ngettext
 from builder.model import Warband
 from builder.rules import Report
 
@@ -46,9 +47,12 @@ def clipboard_text() -> str:
 
 def describe(warband: Warband) -> str:
     models = sum(e.count for e in warband.entries)
-    limit = f", {warband.points_limit} points" if warband.points_limit is not None else ""
-    return (f"“{warband.name}” ({warband.faction}{limit}, {models} model"
-            f"{'s' if models != 1 else ''})")
+    if warband.points_limit is None:
+        return ngettext("“{name}” ({faction}, {n} model)", "“{name}” ({faction}, {n} models)",
+                        models).format(name=warband.name, faction=warband.faction, n=models)
+    return ngettext("“{name}” ({faction}, {limit} points, {n} model)",
+                    "“{name}” ({faction}, {limit} points, {n} models)", models).format(
+        name=warband.name, faction=warband.faction, limit=warband.points_limit, n=models)
 
 
 class ImportCodeDialog(QDialog):
@@ -58,10 +62,10 @@ class ImportCodeDialog(QDialog):
     def __init__(self, prefill: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("import-code-dialog")
-        self.setWindowTitle("Import from code")
+        self.setWindowTitle(_("Import from code"))
         self.resize(520, 280)
-        intro = QLabel("Paste a share code (it starts with <b>SWB1.</b>), or a whole chat "
-                       "message or post that holds one.")
+        intro = QLabel(_("Paste a share code (it starts with <b>SWB1.</b>), or a whole chat "
+                         "message or post that holds one."))
         intro.setWordWrap(True)
         self.edit = QPlainTextEdit()
         self.edit.setObjectName("import-code-text")
@@ -71,7 +75,7 @@ class ImportCodeDialog(QDialog):
         self.status.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.import_button = self.buttons.addButton(
-            "&Import", QDialogButtonBox.ButtonRole.AcceptRole)
+            _("&Import"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.import_button.setObjectName("import-code-button")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -99,8 +103,8 @@ class ImportCodeDialog(QDialog):
             self.status.setText(f"<span style='color:#b00020'>✘ {_html(str(exc))}</span>")
             self.import_button.setEnabled(False)
             return
-        self.status.setText(f"✔ {_html(describe(warband))}, fingerprint "
-                            f"{list_fingerprint(warband)}")
+        self.status.setText("✔ " + _html(_("{list}, fingerprint {fingerprint}").format(
+            list=describe(warband), fingerprint=list_fingerprint(warband))))
         self.import_button.setEnabled(True)
 
 
@@ -125,10 +129,10 @@ class Sharing(QObject):
         self.fingerprint = QLabel()
         self.fingerprint.setObjectName("fingerprint-label")
         self.fingerprint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.fingerprint.setToolTip(
+        self.fingerprint.setToolTip(_(
             "The list fingerprint: lists with the same models of the same faction have the "
             "same one, whatever their name, notes or order. Organisers use it to check that a "
-            "list was not changed after it was sent.")
+            "list was not changed after it was sent."))
         window.statusBar().addPermanentWidget(self.fingerprint)
         window.doc.validated.connect(self._validated)
         self._validated(window.doc.report)
@@ -149,9 +153,9 @@ class Sharing(QObject):
         menu.addAction(self.window.act.copy_code)
         self.share_button = QToolButton()
         self.share_button.setObjectName("share-button")
-        self.share_button.setText("Copy as text")
-        self.share_button.setToolTip("Copy the list as text for a chat (click the arrow for "
-                                     "Markdown, BBCode or the share code)")
+        self.share_button.setText(_("Copy as text"))
+        self.share_button.setToolTip(_("Copy the list as text for a chat (click the arrow "
+                                       "for Markdown, BBCode or the share code)"))
         self.share_button.setMenu(menu)
         self.share_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         icons.give(self.share_button, "copy-text")
@@ -173,14 +177,14 @@ class Sharing(QObject):
         QGuiApplication.clipboard().setText(list_text(summary, style))
         self.window.settings.setValue("share/style", style)
         self.window.statusBar().showMessage(
-            f"Copied the list as {STYLE_NAMES[style].split(' (')[0].lower()}: paste it into a "
-            "chat or a post", 5000)
+            _("Copied the list as {style}: paste it into a chat or a post").format(
+                style=_(STYLE_NAMES[style]).split(" (")[0].lower()), 5000)
 
     def copy_code(self) -> None:
         QGuiApplication.clipboard().setText(encode_warband(self.window.doc.warband))
         self.window.statusBar().showMessage(
-            "Copied the share code: paste it anywhere; File → Import from code… brings the "
-            "list back", 5000)
+            _("Copied the share code: paste it anywhere; File → Import from code… brings the "
+              "list back"), 5000)
 
     # -- importing -------------------------------------------------------------------------
 
@@ -196,7 +200,7 @@ class Sharing(QObject):
         text = clipboard_text()
         if find_code(text) is None:
             self.window.statusBar().showMessage(
-                "The clipboard holds no share code (they start with SWB1.)", 5000)
+                _("The clipboard holds no share code (they start with SWB1.)"), 5000)
             return
         self.import_text(text)
 
@@ -207,8 +211,8 @@ class Sharing(QObject):
         try:
             warband = decode_warband(text)
         except ShareCodeError as exc:
-            w.prompter.show_error("Could not import the list",
-                                  "The text holds no share code that can be used.",
+            w.prompter.show_error(_("Could not import the list"),
+                                  _("The text holds no share code that can be used."),
                                   str(exc)[:1].upper() + str(exc)[1:] + ".")
             return False
         if not w.maybe_save():
@@ -216,12 +220,14 @@ class Sharing(QObject):
         w._replace(warband, None)
         w.stack.resetClean()  # an imported list is saved nowhere yet: closing asks
         w._update_title()
-        w.statusBar().showMessage(f"Imported {describe(warband)} from a share code — save it "
-                                  "to keep it", 8000)
+        w.statusBar().showMessage(
+            _("Imported {list} from a share code — save it to keep it").format(
+                list=describe(warband)), 8000)
         return True
 
     def _validated(self, report: Report) -> None:
-        self.fingerprint.setText(f"Fingerprint {list_fingerprint(report.warband)}")
+        self.fingerprint.setText(
+            _("Fingerprint {fingerprint}").format(fingerprint=list_fingerprint(report.warband)))
 
     # -- paste and drop onto the window ------------------------------------------------------
 

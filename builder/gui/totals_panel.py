@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.guidance import Step
-from builder.i18n import _
+from builder.i18n import _, ngettext
 from builder.model import System
 from builder.model.text import display
 from builder.rules import Report
@@ -174,8 +174,8 @@ class TotalsBar(QFrame):
         self.verdict.setObjectName("verdict")
         self.verdict.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.verdict.setContentsMargins(0, 0, 10, 0)
-        self.points = Figure("Points", "points", "Points spent / the list's limit")
-        self.models = Figure("Models", "models", "Models in the list")
+        self.points = Figure(_("Points"), "points", _("Points spent / the list's limit"))
+        self.models = Figure(_("Models"), "models", _("Models in the list"))
         self.figures: dict[str, Figure] = {}
         self._system: System | None = None
         # however many figures the system has, they flow onto more lines rather than set
@@ -225,13 +225,13 @@ class TotalsBar(QFrame):
         limit = report.points_limit
         if limit is None:
             self.points.show_value(f"{s.points}", OK)
-            self.points.caption.setText("Points (no limit)")
+            self.points.caption.setText(_("Points (no limit)"))
         else:
             over = s.points > limit
             left = _("{points} over").format(points=s.points - limit) if over else \
                 _("{points} left").format(points=limit - s.points)
             self.points.show_value(f"{s.points} / {limit}", OVER if over else OK, left)
-            self.points.caption.setText("Points")
+            self.points.caption.setText(_("Points"))
         self.models.show_value(str(s.models))
         for figure_id, figure in self.figures.items():
             value = s.figures.get(figure_id, 0)
@@ -247,12 +247,13 @@ class TotalsBar(QFrame):
             tip = "\n".join(step.text for step in steps) or _("Add combatants from the "
                                                              "catalogue.")
         elif report.legal:
-            text, colour = "✔ Legal", f"color: {green};"
-            tip = "This list follows every recruiting rule."
+            text, colour = "✔ " + _("Legal"), f"color: {green};"
+            tip = _("This list follows every recruiting rule.")
         else:
-            text, colour = f"✘ Illegal ({errors})", f"color: {red};"
-            tip = f"{errors} recruiting rule{'s are' if errors != 1 else ' is'} broken: " \
-                "see Findings."
+            text, colour = "✘ " + _("Illegal ({n})").format(n=errors), f"color: {red};"
+            tip = ngettext("{n} recruiting rule is broken: see Findings.",
+                           "{n} recruiting rules are broken: see Findings.",
+                           errors).format(n=errors)
         if text != self.verdict.text():
             self.verdict.setText(text)
         if tip != self.verdict.toolTip():

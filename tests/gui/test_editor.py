@@ -388,7 +388,7 @@ def test_deleting_a_glossary_ability_in_use_says_where(qtbot, editor):
     prompts(editor).answers = ["cancel"]
     click(qtbot, pane.glossary.delete_button)
     title, text = prompts(editor).asked[-1]
-    assert "“Agujones” is used by 1 combatant(s): Tir'Abé (tir-abe)" in text
+    assert "“Agujones” is used by 1 combatant: Tir'Abé (tir-abe)" in text
     assert "agujones" in pane.doc.ability_ids()
 
     prompts(editor).answers = ["delete"]

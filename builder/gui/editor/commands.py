@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from builder.gui.editor.document import DataPath, FactionDocument
+from builder.i18n import _
 
 SET_VALUE_ID = 1001
 
@@ -174,4 +175,4 @@ def rename_ability(stack: QUndoStack, doc: FactionDocument, index: int, new_id: 
     if isinstance(top, RenameAbilityCommand) and top.index == index and \
             stack.index() != stack.cleanIndex():
         refs = top.refs
-    stack.push(RenameAbilityCommand(doc, index, new_id, "Change ability id", refs))
+    stack.push(RenameAbilityCommand(doc, index, new_id, _("Change ability id"), refs))

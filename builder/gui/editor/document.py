@@ -55,13 +55,14 @@ def ability_data(ability: Ability | None = None, *, with_id: bool = False) -> di
     return data
 
 
-def new_combatant_data(combatant_id: str, name: str = "New combatant",
+def new_combatant_data(combatant_id: str, name: str | None = None,
                        system: System | None = None) -> dict[str, Any]:
     """A blank combatant of the system's last type (the rank and file), with no stats but the
     required ones (0 for a required number)."""
     system = system or default_system()
     profile = {s.id: (0 if s.required and s.kind == "number" else None) for s in system.stats}
-    return {"id": combatant_id, "name": name, "nickname": None, "type": system.types[-1].id,
+    return {"id": combatant_id, "name": name or _("New combatant"), "nickname": None,
+            "type": system.types[-1].id,
             "rank": None, "base": None, "squad": False, "max": None, "wounds": system.wounds,
             "tags": [], "profile": profile,
             "abilities": [], "equipment": [], "unique_equipment": [], "description": None}
@@ -72,11 +73,12 @@ def building_defaults(system: System) -> dict[str, int]:
     return dict(system.parameters)
 
 
-def new_faction_data(faction_id: str, name: str = "New faction",
+def new_faction_data(faction_id: str, name: str | None = None,
                      system: System | None = None) -> dict[str, Any]:
     """A blank faction with no combatants yet (validation asks for at least one)."""
     system = system or default_system()
-    return {"schema": FACTION_SCHEMA, "system": system.id, "id": faction_id, "name": name,
+    return {"schema": FACTION_SCHEMA, "system": system.id, "id": faction_id,
+            "name": name or _("New faction"),
             "source": None, "building": building_defaults(system), "abilities": [],
             "combatants": []}
 

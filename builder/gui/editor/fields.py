@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.editor.document import DataPath
+from builder.i18n import _
 
 Commit = Callable[[Any], None]
 
@@ -270,10 +271,10 @@ class StringListEdit(QWidget):
         self.view.setMaximumHeight(90)
         self.entry = QLineEdit()
         self.entry.setPlaceholderText(placeholder)
-        self.add_button = QPushButton("Add")
-        self.remove_button = QPushButton("Remove")
-        self.up_button = small_button("↑", "Move up")
-        self.down_button = small_button("↓", "Move down")
+        self.add_button = QPushButton(_("Add"))
+        self.remove_button = QPushButton(_("Remove"))
+        self.up_button = small_button("↑", _("Move up"))
+        self.down_button = small_button("↓", _("Move down"))
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.entry, 1)

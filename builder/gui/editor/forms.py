@@ -67,23 +67,29 @@ from builder.gui.editor.fields import (
 )
 from builder.gui.editor.models import DocListModel
 from builder.gui.editor.views import UniformListView
-from builder.i18n import _
+from builder.i18n import N_, _, ngettext
 from builder.model.base import MAX_WHOLE  # spin boxes hold every value a file may hold
-from builder.model.system import StatDef
+from builder.model.system import StatDef, System
 from builder.model.text import display
 
-NOT_GIVEN = "(not given)"
-KIND_HINT = {"number": "a whole number", "pair": "one value (6) or a pair (6-5)",
-             "text": "free text"}
+NOT_GIVEN = N_("(not given)")
+KIND_HINT = {"number": N_("a whole number"), "pair": N_("one value (6) or a pair (6-5)"),
+             "text": N_("free text")}
+SCOPE_WORD = {"racial": N_("racial"), "unique": N_("unique"), "universal": N_("universal")}
+PARAMETER_NAME = {"max_same_combatant": N_("Max same combatant"),
+                  "max_squad_units": N_("Max squad units"),
+                  "messengers_per_command": N_("Messengers per command")}
+"""The recruiting parameters of the built-in games, named for the form; another game's are
+named from their keys."""
 
 
 def stat_tip(stat: StatDef) -> str:
     """A stat's tooltip from its system: its name, what it takes, and whether it is required."""
-    tip = f"{display(stat.name)}: {KIND_HINT[stat.kind]}"
+    tip = f"{display(stat.name)}: {_(KIND_HINT[stat.kind])}"
     if stat.required:
-        tip += " (required)"
+        tip += " " + _("(required)")
     if stat.only_when_set:
-        tip += "; printed only for combatants that have it"
+        tip += "; " + _("printed only for combatants that have it")
     return tip
 
 
@@ -178,7 +184,7 @@ class BoundForm(QWidget):
         also = None
         if self.follow_name and binding.key == ("name",) and doc.follows_name(self.base):
             also = {(*self.base, "id"): doc.id_from_name(self.base, value)}
-        self.ctx.set_value(path, value, f"Edit {binding.label}", also)
+        self.ctx.set_value(path, value, _("Edit {field}").format(field=binding.label), also)
 
     def set_base(self, base: DataPath | None) -> None:
         self.base = base
@@ -247,18 +253,18 @@ class FactionForm(BoundForm):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("the faction's name")
+        self.name_edit.setPlaceholderText(_("the faction's name"))
         self.id_edit = QLineEdit()
-        self.id_edit.setPlaceholderText("lowercase letters, digits and '-'")
+        self.id_edit.setPlaceholderText(_("lowercase letters, digits and '-'"))
         self.id_edit.setToolTip(_("List files name the faction by this id: lowercase letters, "
                                   "digits and '-'. Until you edit it, it is made from the "
                                   "name."))
         self.source_edit = QLineEdit()
-        self.source_edit.setPlaceholderText("Where the profiles come from, e.g. the book "
-                                            "and its edition")
-        for key, widget, label in (("name", self.name_edit, "Name"),
-                                   ("id", self.id_edit, "Id"),
-                                   ("source", self.source_edit, "Source")):
+        self.source_edit.setPlaceholderText(_("Where the profiles come from, e.g. the book "
+                                              "and its edition"))
+        for key, widget, label in (("name", self.name_edit, _("Name")),
+                                   ("id", self.id_edit, _("Id")),
+                                   ("source", self.source_edit, _("Source"))):
             err = error_label()
             parse = parse_optional_text if key == "source" else (lambda t: t)
             self.bind(LineBinding((key,), widget, label.lower(), err, parse=parse))
@@ -266,37 +272,40 @@ class FactionForm(BoundForm):
                 row = QHBoxLayout()
                 row.setContentsMargins(0, 0, 0, 0)
                 row.addWidget(widget, 1)
-                self.id_from_name = QPushButton("From name")
-                self.id_from_name.setToolTip("Make the id from the name")
+                self.id_from_name = QPushButton(_("From name"))
+                self.id_from_name.setToolTip(_("Make the id from the name"))
                 self.id_from_name.clicked.connect(self._id_from_name)
                 row.addWidget(self.id_from_name)
                 holder = QWidget()
                 holder.setLayout(row)
-                form.addRow(f"{label}:", with_error(holder, err))
+                form.addRow(_("{field}:").format(field=label), with_error(holder, err))
             else:
-                form.addRow(f"{label}:", with_error(widget, err))
+                form.addRow(_("{field}:").format(field=label), with_error(widget, err))
 
-        building = QGroupBox("Recruiting rules of this faction")
+        building = QGroupBox(_("Recruiting rules of this faction"))
         grid = QGridLayout(building)
         system = ctx.doc.system
         defaults = system.parameters
-        grid.addWidget(hint(f"Leave the rules of {display(system.name)} unless the faction's "
-                            "own rules say otherwise."
+        game = display(system.name)
+        grid.addWidget(hint(_("Leave the rules of {game} unless the faction's own rules say "
+                              "otherwise.").format(game=game)
                             if defaults else
-                            f"{display(system.name)} has no recruiting parameters to "
-                            "override."), 0, 0, 1, 3)
+                            _("{game} has no recruiting parameters to override.").format(
+                                game=game)), 0, 0, 1, 3)
         self.building_spins: dict[str, QSpinBox] = {}
         for line, key in enumerate(defaults, start=1):
-            text = key.replace("_", " ").capitalize()
+            text = _(PARAMETER_NAME[key]) if key in PARAMETER_NAME else \
+                key.replace("_", " ").capitalize()
             spin = QSpinBox()
             spin.setRange(0, MAX_WHOLE)
             err = error_label()
             self.bind(SpinBinding(("building", key), spin, text.lower(), err))
             self.building_spins[key] = spin
-            grid.addWidget(QLabel(f"{text}:"), line, 0)
+            grid.addWidget(QLabel(_("{field}:").format(field=text)), line, 0)
             grid.addWidget(with_error(spin, err), line, 1)
-            grid.addWidget(hint(f"the game's rule: {defaults[key]}"), line, 2)
-        self.reset_building = QPushButton("Use the game's rules")
+            grid.addWidget(hint(_("the game's rule: {value}").format(value=defaults[key])),
+                           line, 2)
+        self.reset_building = QPushButton(_("Use the game's rules"))
         self.reset_building.clicked.connect(self._reset_building)
         grid.addWidget(self.reset_building, len(defaults) + 1, 0, 1, 2,
                        Qt.AlignmentFlag.AlignLeft)
@@ -306,20 +315,20 @@ class FactionForm(BoundForm):
         layout = QVBoxLayout(self)
         layout.addWidget(self.general_error)
         layout.addLayout(form)
-        layout.addWidget(hint("Lists name the faction by its id. Share the faction "
-                              "with your club through Export; they add it with Import."))
+        layout.addWidget(hint(_("Lists name the faction by its id. Share the faction "
+                                "with your club through Export; they add it with Import.")))
         layout.addWidget(building)
         layout.addStretch(1)
 
     def _id_from_name(self) -> None:
         made = slug(self.name_edit.text())
         if made and not self.read_only:
-            self.ctx.set_value(("id",), made, "Make id from name")
+            self.ctx.set_value(("id",), made, _("Make id from name"))
 
     def _reset_building(self) -> None:
         defaults = dict(self.ctx.doc.system.parameters)
         if not self.read_only and self.ctx.doc.get(("building",)) != defaults:
-            self.ctx.set_value(("building",), defaults, "Use the game's rules")
+            self.ctx.set_value(("building",), defaults, _("Use the game's rules"))
 
     def set_read_only(self, read_only: bool) -> None:
         super().set_read_only(read_only)
@@ -342,42 +351,43 @@ class AbilityForm(BoundForm):
         form.addRow(self.general_error)
         self.name_edit = QLineEdit()
         err = error_label()
-        self.bind(LineBinding(("name",), self.name_edit, "ability name", err))
-        form.addRow("Name:", with_error(self.name_edit, err))
+        self.bind(LineBinding(("name",), self.name_edit, _("ability name"), err))
+        form.addRow(_("Name:"), with_error(self.name_edit, err))
         self.id_edit: QLineEdit | None = None
         if with_id:
             self.id_edit = QLineEdit()
-            self.id_edit.setToolTip("Combatants list the ability by this id")
+            self.id_edit.setToolTip(_("Combatants list the ability by this id"))
             err = error_label()
-            self.bind(LineBinding(("id",), self.id_edit, "ability id", err))
-            form.addRow("Id:", with_error(self.id_edit, err))
-        self.scope_box = combo([(NOT_GIVEN, None), ("Racial: shared in the faction", "racial"),
-                                ("Unique: this combatant's own", "unique"),
-                                ("Universal: shared by several races", "universal")])
+            self.bind(LineBinding(("id",), self.id_edit, _("ability id"), err))
+            form.addRow(_("Id:"), with_error(self.id_edit, err))
+        self.scope_box = combo([(_(NOT_GIVEN), None),
+                                (_("Racial: shared in the faction"), "racial"),
+                                (_("Unique: this combatant's own"), "unique"),
+                                (_("Universal: shared by several races"), "universal")])
         err = error_label()
-        self.bind(ComboBinding(("scope",), self.scope_box, "scope", err))
-        form.addRow("Scope:", with_error(self.scope_box, err))
-        self.kind_box = combo([(NOT_GIVEN, None)] + [(display(k.name).capitalize(), k.id)
+        self.bind(ComboBinding(("scope",), self.scope_box, _("scope"), err))
+        form.addRow(_("Scope:"), with_error(self.scope_box, err))
+        self.kind_box = combo([(_(NOT_GIVEN), None)] + [(display(k.name).capitalize(), k.id)
                                                      for k in ctx.doc.system.ability_kinds])
         err = error_label()
-        self.bind(ComboBinding(("kind",), self.kind_box, "kind", err))
-        form.addRow("Kind:", with_error(self.kind_box, err))
+        self.bind(ComboBinding(("kind",), self.kind_box, _("kind"), err))
+        form.addRow(_("Kind:"), with_error(self.kind_box, err))
         self.difficulty_edit = QLineEdit()
-        self.difficulty_edit.setPlaceholderText("feats: target value, or A (automatic)")
+        self.difficulty_edit.setPlaceholderText(_("feats: target value, or A (automatic)"))
         self.difficulty_edit.setValidator(regex_validator(r"^(\d{0,2}|[Aa])$",
                                                           self.difficulty_edit))
         err = error_label()
-        self.bind(LineBinding(("difficulty",), self.difficulty_edit, "difficulty", err,
+        self.bind(LineBinding(("difficulty",), self.difficulty_edit, _("difficulty"), err,
                               parse=parse_difficulty))
         self.successes_spin = QSpinBox()
         self.successes_spin.setRange(1, MAX_WHOLE)
-        self.successes_spin.setToolTip("Successes a feat needs (default 1)")
+        self.successes_spin.setToolTip(_("Successes a feat needs (default 1)"))
         err2 = error_label()
-        self.bind(SpinBinding(("successes",), self.successes_spin, "successes", err2))
+        self.bind(SpinBinding(("successes",), self.successes_spin, _("successes"), err2))
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.difficulty_edit, 1)
-        row.addWidget(QLabel("Successes:"))
+        row.addWidget(QLabel(_("Successes:")))
         row.addWidget(self.successes_spin)
         holder = QWidget()
         holder.setLayout(row)
@@ -387,26 +397,33 @@ class AbilityForm(BoundForm):
         col.addWidget(holder)
         col.addWidget(err)
         col.addWidget(err2)
-        form.addRow("Difficulty:", box)
+        form.addRow(_("Difficulty:"), box)
         self.text_edit = QPlainTextEdit()
-        self.text_edit.setPlaceholderText("The rules text, as the book gives it")
+        self.text_edit.setPlaceholderText(_("The rules text, as the book gives it"))
         self.text_edit.setMinimumHeight(70)
         self.text_edit.setMaximumHeight(140)
         err = error_label()
-        self.bind(PlainTextBinding(("text",), self.text_edit, "rules text", err))
-        form.addRow("Text:", with_error(self.text_edit, err))
+        self.bind(PlainTextBinding(("text",), self.text_edit, _("rules text"), err))
+        form.addRow(_("Text:"), with_error(self.text_edit, err))
 
 
-def ability_summary(ability: dict[str, Any]) -> str:
-    """"unique feat 5, 2 successes": how a card would sum an ability up."""
-    parts = [p for p in (ability.get("scope"), ability.get("kind")) if p]
+def ability_summary(ability: dict[str, Any], system: System | None = None) -> str:
+    """"unique feat 5, 2 successes": how a card would sum an ability up (the kind as
+    ``system`` names it)."""
+    scope, kind = ability.get("scope"), ability.get("kind")
+    if isinstance(scope, str) and scope in SCOPE_WORD:
+        scope = _(SCOPE_WORD[scope])
+    if isinstance(kind, str) and system is not None:
+        kind = system.kind_label(kind)
+    parts = [str(p) for p in (scope, kind) if p]
     text = " ".join(parts)
     difficulty = ability.get("difficulty")
     if difficulty is not None:
         text += f" {difficulty}"
     successes = ability.get("successes", 1)
     if successes not in (1, None):
-        text += f", {successes} successes"
+        text += ", " + ngettext("{n} success", "{n} successes", successes).format(
+            n=successes)
     return text.strip()
 
 
@@ -421,90 +438,90 @@ class CombatantForm(BoundForm):
         layout.addWidget(self.general_error)
 
         # -- who it is -----------------------------------------------------------------
-        who = QGroupBox("Combatant")
+        who = QGroupBox(_("Combatant"))
         form = QFormLayout(who)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("as printed on the card")
+        self.name_edit.setPlaceholderText(_("as printed on the card"))
         err = error_label()
-        self.bind(LineBinding(("name",), self.name_edit, "name", err))
-        form.addRow("Name:", with_error(self.name_edit, err))
+        self.bind(LineBinding(("name",), self.name_edit, _("name"), err))
+        form.addRow(_("Name:"), with_error(self.name_edit, err))
         self.nickname_edit = QLineEdit()
-        self.nickname_edit.setPlaceholderText("optional, e.g. “el ensartador”")
+        self.nickname_edit.setPlaceholderText(_("optional, e.g. “el ensartador”"))
         err = error_label()
-        self.bind(LineBinding(("nickname",), self.nickname_edit, "nickname", err,
+        self.bind(LineBinding(("nickname",), self.nickname_edit, _("nickname"), err,
                               parse=parse_optional_text))
-        form.addRow("Nickname:", with_error(self.nickname_edit, err))
+        form.addRow(_("Nickname:"), with_error(self.nickname_edit, err))
         self.id_edit = QLineEdit()
         self.id_edit.setToolTip(_("List files name the combatant by this id; unique in the "
                                   "faction. Until you edit it (or save the faction), it is "
                                   "made from the name."))
-        self.id_from_name = QPushButton("From name")
-        self.id_from_name.setToolTip("Make the id from the name")
+        self.id_from_name = QPushButton(_("From name"))
+        self.id_from_name.setToolTip(_("Make the id from the name"))
         self.id_from_name.clicked.connect(self._id_from_name)
         err = error_label()
-        self.bind(LineBinding(("id",), self.id_edit, "id", err))
+        self.bind(LineBinding(("id",), self.id_edit, _("id"), err))
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.id_edit, 1)
         row.addWidget(self.id_from_name)
         holder = QWidget()
         holder.setLayout(row)
-        form.addRow("Id:", with_error(holder, err))
+        form.addRow(_("Id:"), with_error(holder, err))
 
         system = ctx.doc.system
         self.type_box = combo([(display(t.name), t.id) for t in system.types])
-        self.rank_box = combo([(NOT_GIVEN, None)] + [(display(r.name), r.id)
+        self.rank_box = combo([(_(NOT_GIVEN), None)] + [(display(r.name), r.id)
                                                      for r in system.ranks])
-        self.base_box = combo([(NOT_GIVEN, None)] + [(f"{b} mm", b)
+        self.base_box = combo([(_(NOT_GIVEN), None)] + [(f"{b} mm", b)
                                                      for b in (system.bases or [])])
         type_err, rank_err, base_err = error_label(), error_label(), error_label()
-        self.bind(ComboBinding(("type",), self.type_box, "type", type_err))
-        self.bind(ComboBinding(("rank",), self.rank_box, "rank", rank_err))
-        self.bind(ComboBinding(("base",), self.base_box, "base", base_err))
+        self.bind(ComboBinding(("type",), self.type_box, _("type"), type_err))
+        self.bind(ComboBinding(("rank",), self.rank_box, _("rank"), rank_err))
+        self.bind(ComboBinding(("base",), self.base_box, _("base"), base_err))
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.type_box)
-        row.addWidget(QLabel("Rank:"))
+        row.addWidget(QLabel(_("Rank:")))
         row.addWidget(self.rank_box)
-        row.addWidget(QLabel("Base:"))
+        row.addWidget(QLabel(_("Base:")))
         row.addWidget(self.base_box)
         row.addStretch(1)
-        form.addRow("Type:", self._stack(row, type_err, rank_err, base_err))
+        form.addRow(_("Type:"), self._stack(row, type_err, rank_err, base_err))
 
-        self.squad_check = QCheckBox("Forms a squad")
-        self.squad_check.setToolTip("The combatant forms a squad (the game's squad rules "
-                                    "apply)")
+        self.squad_check = QCheckBox(_("Forms a squad"))
+        self.squad_check.setToolTip(_("The combatant forms a squad (the game's squad rules "
+                                      "apply)"))
         self.max_spin = QSpinBox()
         self.max_spin.setRange(0, MAX_WHOLE)
-        self.max_spin.setSpecialValueText("no own cap")
-        self.max_spin.setToolTip("The combatant's own cap (e.g. 1 for a unique hero); "
-                                 "'no own cap' uses the faction's rule")
+        self.max_spin.setSpecialValueText(_("no own cap"))
+        self.max_spin.setToolTip(_("The combatant's own cap (e.g. 1 for a unique hero); "
+                                   "'no own cap' uses the faction's rule"))
         self.wounds_spin = QSpinBox()
         self.wounds_spin.setRange(1, MAX_WHOLE)
-        self.wounds_spin.setToolTip(f"Wound levels; {system.wounds} unless the profile says "
-                                    "otherwise" if system.wounds else "")
+        self.wounds_spin.setToolTip(_("Wound levels; {n} unless the profile says otherwise")
+                                    .format(n=system.wounds) if system.wounds else "")
         squad_err, max_err, wounds_err = error_label(), error_label(), error_label()
-        self.bind(CheckBinding(("squad",), self.squad_check, "squad", squad_err))
-        self.bind(SpinBinding(("max",), self.max_spin, "max", max_err, none_at=0))
+        self.bind(CheckBinding(("squad",), self.squad_check, _("squad"), squad_err))
+        self.bind(SpinBinding(("max",), self.max_spin, _("max"), max_err, none_at=0))
         if system.wounds is not None:
-            self.bind(SpinBinding(("wounds",), self.wounds_spin, "wounds", wounds_err))
+            self.bind(SpinBinding(("wounds",), self.wounds_spin, _("wounds"), wounds_err))
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.squad_check)
         row.addSpacing(12)
-        row.addWidget(QLabel("Max hired:"))
+        row.addWidget(QLabel(_("Max hired:")))
         row.addWidget(self.max_spin)
         row.addSpacing(12)
         if system.wounds is not None:  # a game without a wound track has no field for it
-            row.addWidget(QLabel("Wounds:"))
+            row.addWidget(QLabel(_("Wounds:")))
             row.addWidget(self.wounds_spin)
         row.addStretch(1)
-        form.addRow("Hiring:", self._stack(row, squad_err, max_err, wounds_err))
+        form.addRow(_("Hiring:"), self._stack(row, squad_err, max_err, wounds_err))
         layout.addWidget(who)
 
         # -- profile -------------------------------------------------------------------
-        profile = QGroupBox("Profile")
+        profile = QGroupBox(_("Profile"))
         grid = QGridLayout(profile)
         self.profile_error = error_label()
         self.stat_edits: dict[str, QLineEdit] = {}
@@ -539,10 +556,12 @@ class CombatantForm(BoundForm):
         span = max(len(stats), 1)
         grid.addWidget(self.profile_error, 2, 0, 1, span)
         pairs = [s.id for s in stats if s.kind == "pair"]
-        pair_hint = (f" {', '.join(pairs)} take one value or a pair, e.g. 6-5." if pairs else "")
-        grid.addWidget(hint(f"Leave a stat empty (shown {NONE_TEXT}) when the card has none."
-                            + pair_hint if stats else
-                            f"{display(system.name)} has no stat line."), 3, 0, 1, span)
+        pair_hint = (" " + _("{stats} take one value or a pair, e.g. 6-5.").format(
+            stats=", ".join(pairs)) if pairs else "")
+        grid.addWidget(hint(_("Leave a stat empty (shown {none}) when the card has none.")
+                            .format(none=NONE_TEXT) + pair_hint if stats else
+                            _("{game} has no stat line.").format(game=display(system.name))),
+                       3, 0, 1, span)
         layout.addWidget(profile)
 
         # -- abilities -----------------------------------------------------------------
@@ -550,30 +569,30 @@ class CombatantForm(BoundForm):
         layout.addWidget(self.abilities)
 
         # -- equipment and description ---------------------------------------------------
-        gear = QGroupBox("Equipment")
+        gear = QGroupBox(_("Equipment"))
         gear_layout = QHBoxLayout(gear)
-        self.equipment_edit = StringListEdit("e.g. armadura de tela")
-        self.unique_equipment_edit = StringListEdit("a unique item")
-        for key, widget, title in (("equipment", self.equipment_edit, "Equipment"),
+        self.equipment_edit = StringListEdit(_("e.g. armadura de tela"))
+        self.unique_equipment_edit = StringListEdit(_("a unique item"))
+        for key, widget, title in (("equipment", self.equipment_edit, _("Equipment")),
                                    ("unique_equipment", self.unique_equipment_edit,
-                                    "Unique equipment")):
+                                    _("Unique equipment"))):
             err = error_label()
             self.bind(ListBinding((key,), widget, title.lower(), err))
             column = QVBoxLayout()
-            column.addWidget(QLabel(f"{title}:"))
+            column.addWidget(QLabel(_("{field}:").format(field=title)))
             column.addWidget(widget)
             column.addWidget(err)
             gear_layout.addLayout(column)
         layout.addWidget(gear)
 
-        about = QGroupBox("Description")
+        about = QGroupBox(_("Description"))
         about_layout = QVBoxLayout(about)
         self.description_edit = QPlainTextEdit()
-        self.description_edit.setPlaceholderText("The background text of the card")
+        self.description_edit.setPlaceholderText(_("The background text of the card"))
         self.description_edit.setMinimumHeight(60)
         self.description_edit.setMaximumHeight(110)
         err = error_label()
-        self.bind(PlainTextBinding(("description",), self.description_edit, "description",
+        self.bind(PlainTextBinding(("description",), self.description_edit, _("description"),
                                    err))
         about_layout.addWidget(self.description_edit)
         about_layout.addWidget(err)
@@ -594,7 +613,7 @@ class CombatantForm(BoundForm):
     def _id_from_name(self) -> None:
         made = slug(self.name_edit.text())
         if made and not self.read_only and self.base is not None:
-            self.ctx.set_value((*self.base, "id"), made, "Make id from name")
+            self.ctx.set_value((*self.base, "id"), made, _("Make id from name"))
 
     def set_base(self, base: DataPath | None) -> None:
         super().set_base(base)
@@ -614,7 +633,7 @@ class CombatantAbilities(QGroupBox):
     written inline (a unique ability printed on the card)."""
 
     def __init__(self, ctx: EditContext, parent: QWidget | None = None) -> None:
-        super().__init__("Abilities", parent)
+        super().__init__(_("Abilities"), parent)
         self.ctx = ctx
         self.base: DataPath | None = None
         self.read_only = False
@@ -626,16 +645,16 @@ class CombatantAbilities(QGroupBox):
         self.view.setMinimumHeight(90)
         self.view.setMaximumHeight(150)
         self.picker = QComboBox()
-        self.picker.setToolTip("Abilities of the faction's glossary (Abilities tab) and the "
-                               "core universal abilities")
+        self.picker.setToolTip(_("Abilities of the faction's glossary (Abilities tab) and the "
+                                 "core universal abilities"))
         self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.add_button = QPushButton("Add")
-        self.add_button.setToolTip("Add the chosen glossary ability")
-        self.inline_button = QPushButton("New inline ability")
-        self.inline_button.setToolTip("An ability written on this combatant's card only")
-        self.remove_button = QPushButton("Remove")
-        self.up_button = small_button("↑", "Move up")
-        self.down_button = small_button("↓", "Move down")
+        self.add_button = QPushButton(_("Add"))
+        self.add_button.setToolTip(_("Add the chosen glossary ability"))
+        self.inline_button = QPushButton(_("New inline ability"))
+        self.inline_button.setToolTip(_("An ability written on this combatant's card only"))
+        self.remove_button = QPushButton(_("Remove"))
+        self.up_button = small_button("↑", _("Move up"))
+        self.down_button = small_button("↓", _("Move down"))
         self.error = error_label()
 
         top = QHBoxLayout()
@@ -692,14 +711,14 @@ class CombatantAbilities(QGroupBox):
         if isinstance(ref, str):
             found = self._glossary().get(ref)
             if found is None:
-                return f"{ref}  (unknown ability)"
+                return f"{ref}  " + _("(unknown ability)")
             _where, ability = found
-            summary = ability_summary(ability)
+            summary = ability_summary(ability, self.ctx.doc.system)
             return f"{ability.get('name') or ref}{'  ·  ' + summary if summary else ''}"
         if isinstance(ref, dict):
-            summary = ability_summary(ref)
-            name = ref.get("name") or "(no name)"
-            return f"{name}{'  ·  ' + summary if summary else ''}  (written inline)"
+            summary = ability_summary(ref, self.ctx.doc.system)
+            name = ref.get("name") or _("(no name)")
+            return f"{name}{'  ·  ' + summary if summary else ''}  " + _("(written inline)")
         return str(ref)
 
     def current_row(self) -> int:
@@ -744,17 +763,19 @@ class CombatantAbilities(QGroupBox):
     def _glossary_text(self, ref: str) -> str:
         found = self._glossary().get(ref)
         if found is None:
-            return (f"'{ref}' is not in the faction glossary nor among the universal "
-                    "abilities.")
+            return _("'{id}' is not in the faction glossary nor among the universal "
+                     "abilities.").format(id=ref)
         where, ability = found
-        summary = ability_summary(ability)
-        lines = [f"{ability.get('name') or ref} ({ref}), from the {where}"
+        summary = ability_summary(ability, self.ctx.doc.system)
+        head = (_("{name} ({id}), from the faction glossary") if where == "faction glossary"
+                else _("{name} ({id}), from the universal glossary"))
+        lines = [head.format(name=ability.get("name") or ref, id=ref)
                  + (f": {summary}" if summary else "")]
         if ability.get("text"):
             lines.append(ability["text"])
         if where == "faction glossary":
-            lines.append("Edit it on the Ability glossary tab; every combatant that has it "
-                         "changes with it.")
+            lines.append(_("Edit it on the Ability glossary tab; every combatant that has it "
+                           "changes with it."))
         return "\n\n".join(lines)
 
     def _refresh(self) -> None:
@@ -766,8 +787,8 @@ class CombatantAbilities(QGroupBox):
                    for a in self.ctx.doc.data.get("abilities", [])
                    if a.get("id") and a["id"] not in have]
         universal = [(k, a.name) for k, a in self.ctx.doc.universal.items() if k not in have]
-        choices = [(group, entries) for group, entries in (("Faction glossary", faction),
-                                                           ("Universal abilities", universal))
+        choices = [(group, entries) for group, entries in ((_("Faction glossary"), faction),
+                                                           (_("Universal abilities"), universal))
                    if entries]
         if choices != self._choices:
             self._choices = choices
@@ -819,15 +840,15 @@ class CombatantAbilities(QGroupBox):
             return
         path = (*self.base, "abilities")
         self.ctx.push(InsertCommand(self.ctx.doc, path, len(self.ctx.doc.get(path)),
-                                    ability_id, f"Add ability {ability_id}"))
+                                    ability_id, _("Add ability {id}").format(id=ability_id)))
 
     def add_inline(self) -> None:
         if self.base is None or self.read_only:
             return
         path = (*self.base, "abilities")
-        data = ability_data() | {"name": "New ability", "scope": "unique"}
+        data = ability_data() | {"name": _("New ability"), "scope": "unique"}
         self.ctx.push(InsertCommand(self.ctx.doc, path, len(self.ctx.doc.get(path)), data,
-                                    "Add inline ability"))
+                                    _("Add inline ability")))
         self.inline_form.name_edit.setFocus()
         self.inline_form.name_edit.selectAll()
 
@@ -836,7 +857,7 @@ class CombatantAbilities(QGroupBox):
         if self.base is None or self.read_only or not 0 <= row < self.model.rowCount():
             return
         self.ctx.push(RemoveCommand(self.ctx.doc, (*self.base, "abilities"), row,
-                                    "Remove ability"))
+                                    _("Remove ability")))
 
     def move_current(self, step: int) -> None:
         row = self.current_row()
@@ -845,7 +866,7 @@ class CombatantAbilities(QGroupBox):
                 0 <= row < self.model.rowCount() and 0 <= dest < self.model.rowCount()):
             return
         self.ctx.push(MoveCommand(self.ctx.doc, (*self.base, "abilities"), row, dest,
-                                  "Move ability"))
+                                  _("Move ability")))
 
 
 class ListPage(QWidget):

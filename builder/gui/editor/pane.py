@@ -48,7 +48,7 @@ from builder.gui.editor.forms import (
     ability_summary,
     scrolled,
 )
-from builder.i18n import _
+from builder.i18n import _, ngettext
 from builder.model import System
 from builder.model.text import display
 
@@ -60,7 +60,7 @@ _TAB_FACTION, _TAB_COMBATANTS, _TAB_ABILITIES = 0, 1, 2
 
 def describe_combatant(c: Any, system: System) -> str:
     """A combatant's row in the editor's list: name, type as the game calls it, cost."""
-    name = c.get("name") or "(no name)"
+    name = c.get("name") or _("(no name)")
     if c.get("nickname"):
         name += f", {c['nickname']}"
     found = system.type(c.get("type") or "")
@@ -70,14 +70,15 @@ def describe_combatant(c: Any, system: System) -> str:
         value = (c.get("profile") or {}).get(system.cost)
         parts.append(f"{value if isinstance(value, int) else '?'} {system.cost}")
     if c.get("squad"):
-        parts.append("squad")
+        parts.append(_("squad"))
     return f"{name}\n    {' · '.join(parts)}"
 
 
-def describe_ability(a: Any) -> str:
-    summary = ability_summary(a)
-    name = a.get("name") or "(no name)"
-    return f"{name}\n    {a.get('id') or '(no id)'}{'  ·  ' + summary if summary else ''}"
+def describe_ability(a: Any, system: System | None = None) -> str:
+    summary = ability_summary(a, system)
+    name = a.get("name") or _("(no name)")
+    ident = a.get("id") or _("(no id)")
+    return f"{name}\n    {ident}{'  ·  ' + summary if summary else ''}"
 
 
 class CombatantsPage(ListPage):
@@ -86,13 +87,13 @@ class CombatantsPage(ListPage):
         system = ctx.doc.system
         super().__init__(ctx, ("combatants",), self.combatant_form,
                          lambda c: describe_combatant(c, system),
-                         "No combatants yet: add the first one with “Add”.")
-        self.add_button = small_button("Add", "Add a new combatant after the selected one")
-        self.duplicate_button = small_button("Duplicate", "Copy the selected combatant "
-                                             "(a new id is made)")
-        self.delete_button = small_button("Delete", "Delete the selected combatant")
-        self.up_button = small_button("↑", "Move up")
-        self.down_button = small_button("↓", "Move down")
+                         _("No combatants yet: add the first one with “Add”."))
+        self.add_button = small_button(_("Add"), _("Add a new combatant after the selected one"))
+        self.duplicate_button = small_button(_("Duplicate"), _("Copy the selected combatant "
+                                                               "(a new id is made)"))
+        self.delete_button = small_button(_("Delete"), _("Delete the selected combatant"))
+        self.up_button = small_button("↑", _("Move up"))
+        self.down_button = small_button("↓", _("Move down"))
         self.add_button.clicked.connect(self.add)
         self.duplicate_button.clicked.connect(self.duplicate)
         self.delete_button.clicked.connect(self.delete)
@@ -137,7 +138,7 @@ class CombatantsPage(ListPage):
         data = new_combatant_data(unique_id("new-combatant", doc.combatant_ids()),
                                   system=doc.system)
         row = self.current_row() + 1 if self.current_row() >= 0 else self.model.rowCount()
-        self.ctx.push(InsertCommand(doc, self.list_path, row, data, "Add combatant"))
+        self.ctx.push(InsertCommand(doc, self.list_path, row, data, _("Add combatant")))
         self.combatant_form.name_edit.setFocus()
         self.combatant_form.name_edit.selectAll()
 
@@ -151,20 +152,22 @@ class CombatantsPage(ListPage):
         data["id"] = unique_id(slug(data["name"]) or f"{data.get('id') or 'combatant'}-copy",
                                doc.combatant_ids())  # it follows the name until edited
         self.ctx.push(InsertCommand(doc, self.list_path, row + 1, data,
-                                    f"Duplicate {data.get('name') or 'combatant'}"))
+                                    _("Duplicate {name}").format(
+                                        name=data.get("name") or _("combatant"))))
 
     def delete(self) -> None:
         row = self.current_row()
         if 0 <= row < self.model.rowCount():
-            name = self.ctx.doc.get((*self.list_path, row)).get("name") or "combatant"
-            self.ctx.push(RemoveCommand(self.ctx.doc, self.list_path, row, f"Delete {name}"))
+            name = self.ctx.doc.get((*self.list_path, row)).get("name") or _("combatant")
+            self.ctx.push(RemoveCommand(self.ctx.doc, self.list_path, row,
+                                        _("Delete {name}").format(name=name)))
 
     def move_row(self, step: int) -> None:
         """Move the selected combatant up or down (not QWidget.move, which it used to hide)."""
         row, dest = self.current_row(), self.current_row() + step
         if 0 <= row < self.model.rowCount() and 0 <= dest < self.model.rowCount():
             self.ctx.push(MoveCommand(self.ctx.doc, self.list_path, row, dest,
-                                      "Move combatant"))
+                                      _("Move combatant")))
 
 
 class GlossaryPage(ListPage):
@@ -175,12 +178,13 @@ class GlossaryPage(ListPage):
         self.used_by = QLabel()
         self.used_by.setWordWrap(True)
         self.used_by.setStyleSheet("color: palette(placeholder-text);")
-        super().__init__(ctx, ("abilities",), self.ability_form, describe_ability,
-                         "No faction abilities yet. Racial abilities shared by several "
-                         "combatants go here; add one with “Add”.", extra=self.used_by)
+        super().__init__(ctx, ("abilities",), self.ability_form,
+                         lambda a: describe_ability(a, ctx.doc.system),
+                         _("No faction abilities yet. Racial abilities shared by several "
+                           "combatants go here; add one with “Add”."), extra=self.used_by)
         self.ask = ask
-        self.add_button = small_button("Add", "Add an ability to the faction's glossary")
-        self.delete_button = small_button("Delete", "Delete the selected ability")
+        self.add_button = small_button(_("Add"), _("Add an ability to the faction's glossary"))
+        self.delete_button = small_button(_("Delete"), _("Delete the selected ability"))
         self.add_button.clicked.connect(self.add)
         self.delete_button.clicked.connect(self.delete)
 
@@ -237,8 +241,8 @@ class GlossaryPage(ListPage):
             set_text(self.used_by, "")
             return
         users = self.users(row)
-        set_text(self.used_by, "Used by: " + ", ".join(users) if users
-                 else "Not used by any combatant yet.")
+        set_text(self.used_by, _("Used by: {combatants}").format(combatants=", ".join(users))
+                 if users else _("Not used by any combatant yet."))
 
     def enable_buttons(self) -> None:
         if not hasattr(self, "add_button"):
@@ -251,10 +255,10 @@ class GlossaryPage(ListPage):
     def add(self) -> None:
         doc = self.ctx.doc
         data = ability_data(with_id=True) | {
-            "id": unique_id("new-ability", doc.ability_ids()), "name": "New ability",
+            "id": unique_id("new-ability", doc.ability_ids()), "name": _("New ability"),
             "scope": "racial"}
         self.ctx.push(InsertCommand(doc, self.list_path, self.model.rowCount(), data,
-                                    "Add faction ability"))
+                                    _("Add faction ability")))
         self.ability_form.name_edit.setFocus()
         self.ability_form.name_edit.selectAll()
 
@@ -266,24 +270,28 @@ class GlossaryPage(ListPage):
             return
         doc = self.ctx.doc
         ability = doc.get(("abilities", row))
-        name = ability.get("name") or ability.get("id") or "ability"
+        name = ability.get("name") or ability.get("id") or _("ability")
         users = self.users(row)
         if not users:
-            self.ctx.push(RemoveCommand(doc, self.list_path, row, f"Delete ability {name}"))
+            self.ctx.push(RemoveCommand(doc, self.list_path, row,
+                                        _("Delete ability {name}").format(name=name)))
             return
         answer = self.ask(
-            "Delete an ability in use",
-            f"“{name}” is used by {len(users)} combatant(s): {', '.join(users)}.\n\n"
-            "Deleting it also removes it from their abilities.",
-            [("delete", "Delete it everywhere"), ("cancel", "Keep it")])
+            _("Delete an ability in use"),
+            ngettext("“{name}” is used by {n} combatant: {combatants}.",
+                     "“{name}” is used by {n} combatants: {combatants}.", len(users)).format(
+                name=name, n=len(users), combatants=", ".join(users)) + "\n\n"
+            + _("Deleting it also removes it from their abilities."),
+            [("delete", _("Delete it everywhere")), ("cancel", _("Keep it"))])
         if answer != "delete":
             return
         stack = self.ctx.stack
-        stack.beginMacro(f"Delete ability {name}")
+        stack.beginMacro(_("Delete ability {name}").format(name=name))
         for i, j in sorted(doc.glossary_users(ability["id"]), reverse=True):
             stack.push(RemoveCommand(doc, ("combatants", i, "abilities"), j,
-                                     "Remove ability"))
-        stack.push(RemoveCommand(doc, self.list_path, row, f"Delete ability {name}"))
+                                     _("Remove ability")))
+        stack.push(RemoveCommand(doc, self.list_path, row,
+                                 _("Delete ability {name}").format(name=name)))
         stack.endMacro()
 
 
@@ -303,10 +311,10 @@ class FactionPane(QWidget):
         self.banner.setStyleSheet("#readOnlyBanner { background: #fff4ce; color: #3b2f00; "
                                   "border: 1px solid #e0c060; border-radius: 4px; }")
         banner_row = QHBoxLayout(self.banner)
-        self.banner_text = QLabel("This is a built-in faction and cannot be changed. "
-                                  "Duplicate it to make your own version.")
+        self.banner_text = QLabel(_("This is a built-in faction and cannot be changed. "
+                                    "Duplicate it to make your own version."))
         self.banner_text.setWordWrap(True)
-        self.duplicate_button = QPushButton("Duplicate to edit")
+        self.duplicate_button = QPushButton(_("Duplicate to edit"))
         self.duplicate_button.clicked.connect(self.duplicate_requested)
         banner_row.addWidget(self.banner_text, 1)
         banner_row.addWidget(self.duplicate_button)
@@ -319,9 +327,9 @@ class FactionPane(QWidget):
         self.faction_form.set_base(())
         self.combatants = CombatantsPage(self)
         self.glossary = GlossaryPage(self, ask)
-        self.tabs.addTab(scrolled(self.faction_form), "Faction")
-        self.tabs.addTab(self.combatants, "Combatants")
-        self.tabs.addTab(self.glossary, "Ability glossary")
+        self.tabs.addTab(scrolled(self.faction_form), _("Faction"))
+        self.tabs.addTab(self.combatants, _("Combatants"))
+        self.tabs.addTab(self.glossary, _("Ability glossary"))
 
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -394,11 +402,11 @@ class FactionPane(QWidget):
     def update_file_label(self) -> None:
         doc = self.doc
         if doc.builtin:
-            text = f"Built-in: {doc.path}"
+            text = _("Built-in: {file}").format(file=doc.path)
         elif doc.path is None:
-            text = "Not saved yet: Save puts it in your factions folder."
+            text = _("Not saved yet: Save puts it in your factions folder.")
         else:
-            text = f"File: {doc.path}"
+            text = _("File: {file}").format(file=doc.path)
         self.file_label.setText(text)
 
     def problem_text(self) -> str:
@@ -412,14 +420,14 @@ class FactionPane(QWidget):
         if parts[0] == "combatants" and len(parts) > 1 and parts[1].isdigit():
             i = int(parts[1])
             name = doc.get(("combatants", i)).get("name") if doc.has(("combatants", i)) else ""
-            return f"Combatant {i + 1} ({name or 'no name'})"
+            return _("Combatant {n} ({name})").format(n=i + 1, name=name or _("no name"))
         if parts[0] == "abilities" and len(parts) > 1 and parts[1].isdigit():
             i = int(parts[1])
             name = doc.get(("abilities", i)).get("name") if doc.has(("abilities", i)) else ""
-            return f"Ability {i + 1} ({name or 'no name'})"
+            return _("Ability {n} ({name})").format(n=i + 1, name=name or _("no name"))
         if parts[0] == "combatants":
-            return "Combatants"
-        return "Faction"
+            return _("Combatants")
+        return _("Faction")
 
     def _show_problems(self) -> None:
         problems = self.doc.problems
@@ -432,15 +440,16 @@ class FactionPane(QWidget):
             self.status.setText(
                 _("✔ No problems. Built-in factions are not changed here: “Duplicate to edit” "
                   "makes a copy of your own, which you can change and save.") if self.read_only
-                else "✔ No problems: this faction can be saved.")
+                else "✔ " + _("No problems: this faction can be saved."))
             self.status.setStyleSheet("")
             self.problem_list.hide()
             self._mark_tabs()
             return
         count = len(problems)
-        self.status.setText(f"✘ {count} problem{'s' if count > 1 else ''}: Save is refused "
-                            "until {0} fixed. Click one to go to it.".format(
-                                "it is" if count == 1 else "they are"))
+        self.status.setText("✘ " + ngettext(
+            "{n} problem: Save is refused until it is fixed. Click one to go to it.",
+            "{n} problems: Save is refused until they are fixed. Click one to go to it.",
+            count).format(n=count))
         self.status.setStyleSheet(f"color: {ERROR_COLOR};")
         for path, message in problems:
             item = QListWidgetItem(f"{self._where(path)}: {message}")

@@ -14,8 +14,9 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.widgets import choose_from
+from builder.i18n import N_, _
 
-FACTION_FILTER = "Faction or game system files (*.yaml *.yml);;All files (*)"
+FACTION_FILTER = N_("Faction or game system files (*.yaml *.yml);;All files (*)")
 
 
 class Prompts:
@@ -51,9 +52,10 @@ class Prompts:
         box.exec()
 
     def open_path(self, title: str) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self.parent, title, "", FACTION_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self.parent, title, "", _(FACTION_FILTER))
         return path or None
 
     def save_path(self, title: str, suggested: str) -> str | None:
-        path, _ = QFileDialog.getSaveFileName(self.parent, title, suggested, FACTION_FILTER)
+        path, _filter = QFileDialog.getSaveFileName(self.parent, title, suggested,
+                                                    _(FACTION_FILTER))
         return path or None

@@ -50,7 +50,7 @@ from builder.gui.editor.document import (
 from builder.gui.editor.pane import FactionPane
 from builder.gui.editor.prompts import Prompts
 from builder.gui.undokeys import UndoKeys
-from builder.i18n import _
+from builder.i18n import _, ngettext
 from builder.model import DEFAULT_SYSTEM, Faction, System
 from builder.model.text import display
 
@@ -73,7 +73,8 @@ class FactionEntry:
 def _clip(lines: list[str]) -> str:
     if len(lines) <= MAX_LINES_SHOWN:
         return "\n".join(lines)
-    return "\n".join(lines[:MAX_LINES_SHOWN] + [f"… and {len(lines) - MAX_LINES_SHOWN} more"])
+    more = len(lines) - MAX_LINES_SHOWN
+    return "\n".join(lines[:MAX_LINES_SHOWN] + [_("… and {n} more").format(n=more)])
 
 
 def _same_file(a: Path | None, b: Path | None) -> bool:
@@ -100,7 +101,7 @@ class FactionEditor(QMainWindow):
 
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Factions[*]")
+        self.setWindowTitle(_("Factions") + "[*]")
         self.resize(1180, 820)
         self.prompts = Prompts(self)
         """Replace to answer questions from a script (tests)."""
@@ -119,10 +120,10 @@ class FactionEditor(QMainWindow):
         # selection, not the current item: focusing an empty list makes an item current
         # without selecting it, and that must not open (and ask to leave) anything
         self.faction_list.itemSelectionChanged.connect(self._list_selection_changed)
-        self.new_button = QPushButton("New")
-        self.duplicate_button = QPushButton("Duplicate")
-        self.import_button = QPushButton("Import…")
-        self.export_button = QPushButton("Export…")
+        self.new_button = QPushButton(_("New"))
+        self.duplicate_button = QPushButton(_("Duplicate"))
+        self.import_button = QPushButton(_("Import…"))
+        self.export_button = QPushButton(_("Export…"))
         self.delete_button = QPushButton(_("Delete…"))
         for button, action in ((self.new_button, self.new_action),
                                (self.duplicate_button, self.duplicate_action),
@@ -134,7 +135,7 @@ class FactionEditor(QMainWindow):
         left = QWidget()
         col = QVBoxLayout(left)
         col.setContentsMargins(6, 6, 0, 6)
-        title = QLabel("Factions")
+        title = QLabel(_("Factions"))
         title.setStyleSheet("font-weight: bold;")
         col.addWidget(title)
         col.addWidget(self.faction_list, 1)
@@ -156,7 +157,7 @@ class FactionEditor(QMainWindow):
         self.folder_label.setStyleSheet("color: palette(placeholder-text);")
         col.addWidget(self.folder_label)
 
-        self.placeholder = QLabel("Choose a faction on the left, or make a new one.")
+        self.placeholder = QLabel(_("Choose a faction on the left, or make a new one."))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.center = QStackedWidget()
         self.center.addWidget(self.placeholder)
@@ -191,30 +192,33 @@ class FactionEditor(QMainWindow):
             return act
 
         keys = QKeySequence.StandardKey
-        self.new_action = action("&New faction", "Start a new faction of your own",
+        self.new_action = action(_("&New faction"), _("Start a new faction of your own"),
                                  self.new_faction, keys.New)
-        self.duplicate_action = action("&Duplicate to edit",
-                                       "Copy this faction into a new one you can edit",
+        self.duplicate_action = action(_("&Duplicate to edit"),
+                                       _("Copy this faction into a new one you can edit"),
                                        self.duplicate_faction, DUPLICATE_KEY)
-        self.save_action = action("&Save", "Save this faction into your factions folder",
+        self.save_action = action(_("&Save"), _("Save this faction into your factions folder"),
                                   self.save, keys.Save)
-        self.import_action = action("&Import…", "Check a faction or game system file and copy "
-                                    "it into your data folder", self.import_faction, keys.Open)
-        self.export_action = action("&Export…", "Save a copy of this faction anywhere, to "
-                                    "share it", self.export_faction, keys.SaveAs)
+        self.import_action = action(_("&Import…"), _("Check a faction or game system file and "
+                                                     "copy it into your data folder"),
+                                    self.import_faction, keys.Open)
+        self.export_action = action(_("&Export…"), _("Save a copy of this faction anywhere, "
+                                                     "to share it"),
+                                    self.export_faction, keys.SaveAs)
         self.delete_action = action(_("De&lete faction…"), _("Delete this faction of yours "
                                                               "(its file goes to the trash)"),
                                     self.delete_faction)
-        self.close_action = action("&Close", "Close the faction editor", self.close, keys.Close)
-        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.close_action = action(_("&Close"), _("Close the faction editor"), self.close,
+                                   keys.Close)
+        self.undo_action = self.undo_group.createUndoAction(self, _("&Undo"))
+        self.redo_action = self.undo_group.createRedoAction(self, _("&Redo"))
         # the faction's undo stack owns the keys, in every field of the editor too
         self.undo_keys = UndoKeys(self, self.undo_action, self.redo_action)
         self.addAction(self.undo_action)
         self.addAction(self.redo_action)
 
     def _create_menus(self) -> None:
-        menu = self.menuBar().addMenu("&File")
+        menu = self.menuBar().addMenu(_("&File"))
         for act in (self.new_action, self.duplicate_action, None, self.save_action,
                     self.import_action, self.export_action, None, self.delete_action, None,
                     self.close_action):
@@ -222,10 +226,10 @@ class FactionEditor(QMainWindow):
                 menu.addSeparator()
             else:
                 menu.addAction(act)
-        menu = self.menuBar().addMenu("&Edit")
+        menu = self.menuBar().addMenu(_("&Edit"))
         menu.addAction(self.undo_action)
         menu.addAction(self.redo_action)
-        bar = self.addToolBar("Faction")
+        bar = self.addToolBar(_("Faction"))
         bar.setObjectName("factionToolBar")
         bar.setMovable(False)
         for act in (self.save_action, self.undo_action, self.redo_action):
@@ -244,12 +248,13 @@ class FactionEditor(QMainWindow):
     def _update_title(self) -> None:
         pane = self.pane
         if pane is None:
-            self.setWindowTitle("Factions[*]")
+            self.setWindowTitle(_("Factions") + "[*]")
             self.setWindowModified(False)
             return
-        name = pane.doc.data.get("name") or pane.doc.data.get("id") or "faction"
-        suffix = " (built-in, read-only)" if pane.read_only else ""
-        self.setWindowTitle(f"{name}{suffix}[*] — Factions")
+        name = pane.doc.data.get("name") or pane.doc.data.get("id") or _("faction")
+        if pane.read_only:
+            name = _("{name} (built-in, read-only)").format(name=name)
+        self.setWindowTitle(_("{name}[*] — Factions").format(name=name))
         self.setWindowModified(not pane.stack.isClean())
 
     # -- the list of factions ------------------------------------------------------------
@@ -280,10 +285,10 @@ class FactionEditor(QMainWindow):
             self.faction_list.clear()
             for entry in self._sorted_entries():
                 f = entry.faction
-                where = "built-in, read-only" if entry.builtin else "yours"
+                where = _("built-in, read-only") if entry.builtin else _("yours")
                 n = len(f.combatants)
-                item = QListWidgetItem(f"{f.name}\n    {where} · {n} combatant"
-                                       f"{'s' if n != 1 else ''}")
+                count = ngettext("{n} combatant", "{n} combatants", n).format(n=n)
+                item = QListWidgetItem(f"{f.name}\n    {where} · {count}")
                 item.setData(Qt.ItemDataRole.UserRole, f.id)
                 item.setToolTip(str(entry.path))
                 self.faction_list.addItem(item)
@@ -296,7 +301,7 @@ class FactionEditor(QMainWindow):
                 item.setToolTip(str(problem))
                 item.setData(BROKEN_FILE_ROLE, str(path))
                 self.faction_list.addItem(item)
-        self.folder_label.setText(f"Your factions folder:\n{folder}")
+        self.folder_label.setText(_("Your factions folder:") + f"\n{folder}")
         self._select_open_in_list()
 
     def _select_open_in_list(self) -> None:
@@ -355,7 +360,7 @@ class FactionEditor(QMainWindow):
         if system is None:
             return False
         fid = unique_id("my-faction", self._entries)
-        self._show(FactionDocument(new_faction_data(fid, "My faction", system), system))
+        self._show(FactionDocument(new_faction_data(fid, _("My faction"), system), system))
         assert self.pane is not None
         self.pane.tabs.setCurrentIndex(0)
         self.pane.faction_form.name_edit.setFocus()
@@ -370,7 +375,7 @@ class FactionEditor(QMainWindow):
             self.pane.doc.system is not None else DEFAULT_SYSTEM
         if len(systems) <= 1:
             return systems[0] if systems else self._catalogue.systems.get(current)
-        chosen = self.prompts.choose("New faction", "Which game is the new faction for?",
+        chosen = self.prompts.choose(_("New faction"), _("Which game is the new faction for?"),
                                      [(s.id, display(s.name)) for s in systems], current)
         return self._catalogue.systems.get(chosen) if chosen else None
 
@@ -380,13 +385,13 @@ class FactionEditor(QMainWindow):
             return False
         data = dict(self.pane.doc.data)
         data["id"] = unique_id(f"{data.get('id') or 'faction'}-copy", self._entries)
-        data["name"] = f"{data.get('name') or 'Faction'} (copy)"
+        data["name"] = _("{name} (copy)").format(name=data.get("name") or _("Faction"))
         self._show(FactionDocument(data, self.pane.doc.system,
                                    published_ids=self.pane.doc.published_ids))
         assert self.pane is not None
         self.pane.stack.resetClean()  # a copy not saved yet is a change to keep
-        self.statusBar().showMessage("Copied: edit it, then Save puts it in your factions "
-                                     "folder.", 8000)
+        self.statusBar().showMessage(_("Copied: edit it, then Save puts it in your factions "
+                                       "folder."), 8000)
         return True
 
     def _show(self, doc: FactionDocument) -> None:
@@ -419,10 +424,11 @@ class FactionEditor(QMainWindow):
         pane = self.pane
         if pane is None or pane.stack.isClean() or pane.read_only:
             return True
-        name = pane.doc.data.get("name") or pane.doc.data.get("id") or "this faction"
-        answer = self.prompts.ask("Unsaved changes", f"Save the changes to “{name}”?",
-                                  [("save", "Save"), ("discard", "Discard changes"),
-                                   ("cancel", "Cancel")])
+        name = pane.doc.data.get("name") or pane.doc.data.get("id") or _("this faction")
+        answer = self.prompts.ask(_("Unsaved changes"),
+                                  _("Save the changes to “{name}”?").format(name=name),
+                                  [("save", _("Save")), ("discard", _("Discard changes")),
+                                   ("cancel", _("Cancel"))])
         if answer == "save":
             return self.save()
         return answer == "discard"
@@ -510,12 +516,19 @@ class FactionEditor(QMainWindow):
         if doc.valid:
             return False
         count = len(doc.problems)
-        name = doc.data.get("name") or doc.data.get("id") or "This faction"
-        self.prompts.tell(
-            f"Cannot {doing}",
-            f"“{name}” cannot be {doing}d yet: it has {count} problem"
-            f"{'s' if count != 1 else ''}. Fix {'it' if count == 1 else 'them'} first:\n\n"
-            + _clip(self.pane.problem_text().splitlines()))
+        name = doc.data.get("name") or doc.data.get("id") or _("This faction")
+        if doing == "save":
+            title = _("Cannot save")
+            text = ngettext("“{name}” cannot be saved yet: it has {n} problem. Fix it first:",
+                            "“{name}” cannot be saved yet: it has {n} problems. Fix them first:",
+                            count)
+        else:
+            title = _("Cannot export")
+            text = ngettext("“{name}” cannot be exported yet: it has {n} problem. Fix it first:",
+                            "“{name}” cannot be exported yet: it has {n} problems. Fix them "
+                            "first:", count)
+        self.prompts.tell(title, text.format(name=name, n=count) + "\n\n"
+                          + _clip(self.pane.problem_text().splitlines()))
         return True
 
     def save(self) -> bool:
@@ -529,8 +542,9 @@ class FactionEditor(QMainWindow):
             return False
         doc = pane.doc
         if doc.builtin:
-            self.prompts.tell("Built-in faction", "Built-in factions cannot be changed. Use "
-                              "“Duplicate to edit” to make your own version.")
+            self.prompts.tell(_("Built-in faction"), _("Built-in factions cannot be changed. "
+                                                       "Use “Duplicate to edit” to make your "
+                                                       "own version."))
             return False
         if self._refuse_if_invalid("save"):
             return False
@@ -545,11 +559,13 @@ class FactionEditor(QMainWindow):
             target = own_file
         elif own_file is not None:
             answer = self.prompts.ask(
-                "Faction id changed",
-                f"The id changed from “{doc.original_id}” to “{faction.id}”. Warband lists "
-                f"that use “{doc.original_id}” will no longer find it.\n\nRename the faction "
-                f"(the file {own_file.name} is replaced by {target.name}), or keep both?",
-                [("rename", "Rename"), ("both", "Keep both"), ("cancel", "Cancel")])
+                _("Faction id changed"),
+                _("The id changed from “{old}” to “{new}”. Warband lists that use “{old}” will "
+                  "no longer find it.\n\nRename the faction (the file {old_file} is replaced "
+                  "by {new_file}), or keep both?").format(
+                    old=doc.original_id, new=faction.id, old_file=own_file.name,
+                    new_file=target.name),
+                [("rename", _("Rename")), ("both", _("Keep both")), ("cancel", _("Cancel"))])
             if answer == "cancel":
                 return False
             if answer == "rename":
@@ -557,15 +573,17 @@ class FactionEditor(QMainWindow):
         other = self._entries.get(faction.id)
         if other is not None and not _same_file(other.path, own_file):
             if other.builtin:
-                question = (f"The built-in faction “{other.faction.name}” has the id "
-                            f"“{faction.id}”. Your faction will replace it in the app (the "
-                            "built-in file itself is not changed). Save anyway?")
+                question = _("The built-in faction “{name}” has the id “{id}”. Your faction will "
+                             "replace it in the app (the built-in file itself is not changed). "
+                             "Save anyway?").format(name=other.faction.name, id=faction.id)
             else:
-                question = (f"Your faction “{other.faction.name}” ({other.path.name}) already "
-                            f"has the id “{faction.id}”. Replace it?")
+                question = _("Your faction “{name}” ({file}) already has the id “{id}”. Replace "
+                             "it?").format(name=other.faction.name, file=other.path.name,
+                                           id=faction.id)
                 target = other.path
-            if self.prompts.ask("Replace a faction", question,
-                                [("replace", "Replace"), ("cancel", "Cancel")]) != "replace":
+            if self.prompts.ask(_("Replace a faction"), question,
+                                [("replace", _("Replace")), ("cancel", _("Cancel"))]) \
+                    != "replace":
                 return False
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -573,8 +591,8 @@ class FactionEditor(QMainWindow):
             if remove_old is not None and not _same_file(remove_old, target):
                 remove_old.unlink(missing_ok=True)
         except OSError as exc:
-            self.prompts.tell("Cannot save", f"{target} could not be written: "
-                              f"{exc.strerror or exc}")
+            self.prompts.tell(_("Cannot save"), _("{file} could not be written: {error}").format(
+                file=target, error=exc.strerror or exc))
             return False
         if remove_old is not None and doc.original_id is not None:
             self._entries.pop(doc.original_id, None)
@@ -584,7 +602,8 @@ class FactionEditor(QMainWindow):
         pane.update_file_label()
         self._fill_list()
         self._update_title()
-        self.statusBar().showMessage(f"Saved “{faction.name}” to {target}", 8000)
+        self.statusBar().showMessage(
+            _("Saved “{name}” to {file}").format(name=faction.name, file=target), 8000)
         self.faction_saved.emit(faction.id)
         return True
 
@@ -597,23 +616,24 @@ class FactionEditor(QMainWindow):
         faction = pane.doc.faction
         assert faction is not None
         if path is None:
-            path = self.prompts.save_path("Export faction", f"{faction.id}.yaml")
+            path = self.prompts.save_path(_("Export faction"), f"{faction.id}.yaml")
             if not path:
                 return False
         try:
             save_faction(faction, Path(path))
         except OSError as exc:
-            self.prompts.tell("Cannot export", f"{path} could not be written: "
-                              f"{exc.strerror or exc}")
+            self.prompts.tell(_("Cannot export"), _("{file} could not be written: {error}")
+                              .format(file=path, error=exc.strerror or exc))
             return False
-        self.statusBar().showMessage(f"Exported “{faction.name}” to {path}", 8000)
+        self.statusBar().showMessage(
+            _("Exported “{name}” to {file}").format(name=faction.name, file=path), 8000)
         return True
 
     def import_faction(self, path: str | Path | None = None) -> bool:
         """Check a faction file with the same loader as the app, then copy it as it is
         (comments included) into the user folder, asking before replacing a faction."""
         if path is None:
-            path = self.prompts.open_path("Import faction or game system")
+            path = self.prompts.open_path(_("Import faction or game system"))
             if not path:
                 return False
         source = Path(path)
@@ -623,8 +643,9 @@ class FactionEditor(QMainWindow):
             faction = load_faction(source, self._catalogue.systems)
             text = read_text(source, MAX_FACTION_BYTES)
         except DataError as exc:
-            self.prompts.tell("Cannot import",
-                              f"{source.name} is not a faction file this app can use:\n\n"
+            self.prompts.tell(_("Cannot import"),
+                              _("{file} is not a faction file this app can use:").format(
+                                  file=source.name) + "\n\n"
                               + _clip(str(exc).splitlines()))
             return False
         folder = paths.user_factions_dir()
@@ -634,23 +655,26 @@ class FactionEditor(QMainWindow):
             target = other.path
         if other is not None or target.exists():
             if other is not None and other.builtin:
-                question = (f"“{faction.name}” has the id “{faction.id}” of the built-in "
-                            f"faction “{other.faction.name}”. Import it to replace that one in "
-                            "the app (the built-in file itself is not changed)?")
+                question = _("“{name}” has the id “{id}” of the built-in faction “{other}”. "
+                             "Import it to replace that one in the app (the built-in file "
+                             "itself is not changed)?").format(
+                    name=faction.name, id=faction.id, other=other.faction.name)
             else:
                 shown = other.faction.name if other is not None else target.name
-                question = (f"Your factions folder already has “{shown}” with the id "
-                            f"“{faction.id}”. Replace it with the imported file?")
-            if self.prompts.ask("Replace a faction", question,
-                                [("replace", "Replace"), ("cancel", "Cancel")]) != "replace":
+                question = _("Your factions folder already has “{name}” with the id “{id}”. "
+                             "Replace it with the imported file?").format(name=shown,
+                                                                          id=faction.id)
+            if self.prompts.ask(_("Replace a faction"), question,
+                                [("replace", _("Replace")), ("cancel", _("Cancel"))]) \
+                    != "replace":
                 return False
         if not _same_file(source, target):
             try:
                 folder.mkdir(parents=True, exist_ok=True)
                 write_atomic(target, text)
             except OSError as exc:
-                self.prompts.tell("Cannot import", f"{target} could not be written: "
-                                  f"{exc.strerror or exc}")
+                self.prompts.tell(_("Cannot import"), _("{file} could not be written: {error}")
+                                  .format(file=target, error=exc.strerror or exc))
                 return False
         self._entries[faction.id] = FactionEntry(faction, target, builtin=False)
         open_here = self.pane is not None and _same_file(self.pane.doc.path, target)
@@ -659,7 +683,8 @@ class FactionEditor(QMainWindow):
             self.pane.stack.setClean()
             self._show(FactionDocument(faction_form_data(faction), faction.game, path=target))
         self._fill_list()
-        self.statusBar().showMessage(f"Imported “{faction.name}” into {target}", 8000)
+        self.statusBar().showMessage(
+            _("Imported “{name}” into {file}").format(name=faction.name, file=target), 8000)
         self.faction_saved.emit(faction.id)
         self.open_faction(faction.id)
         return True
@@ -672,8 +697,9 @@ class FactionEditor(QMainWindow):
             system = load_system(source)
             text = read_text(source, MAX_SYSTEM_BYTES)
         except DataError as exc:
-            self.prompts.tell("Cannot import",
-                              f"{source.name} is not a game system file this app can use:\n\n"
+            self.prompts.tell(_("Cannot import"),
+                              _("{file} is not a game system file this app can use:").format(
+                                  file=source.name) + "\n\n"
                               + _clip(str(exc).splitlines()))
             return False
         name = display(system.name)
@@ -684,29 +710,32 @@ class FactionEditor(QMainWindow):
         known = self._catalogue.systems.get(system.id)
         if known is not None or target.exists():
             if system.id in self._catalogue.builtin_system_ids:
-                question = (f"“{name}” has the id “{system.id}” of the built-in game "
-                            f"“{display(known.name) if known else system.id}”. Import it to "
-                            "replace that one in the app (the built-in file itself is not "
-                            "changed)?")
+                question = _("“{name}” has the id “{id}” of the built-in game “{other}”. Import "
+                             "it to replace that one in the app (the built-in file itself is "
+                             "not changed)?").format(
+                    name=name, id=system.id,
+                    other=display(known.name) if known else system.id)
             else:
-                question = (f"Your systems folder already has a game with the id "
-                            f"“{system.id}”. Replace it with the imported file?")
-            if self.prompts.ask("Replace a game system", question,
-                                [("replace", "Replace"), ("cancel", "Cancel")]) != "replace":
+                question = _("Your systems folder already has a game with the id “{id}”. Replace "
+                             "it with the imported file?").format(id=system.id)
+            if self.prompts.ask(_("Replace a game system"), question,
+                                [("replace", _("Replace")), ("cancel", _("Cancel"))]) \
+                    != "replace":
                 return False
         if not _same_file(source, target):
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 write_atomic(target, text)
             except OSError as exc:
-                self.prompts.tell("Cannot import", f"{target} could not be written: "
-                                  f"{exc.strerror or exc}")
+                self.prompts.tell(_("Cannot import"), _("{file} could not be written: {error}")
+                                  .format(file=target, error=exc.strerror or exc))
                 return False
         # New faction offers it at once, with or without a main window to reload the data.
         self._catalogue.systems[system.id] = system
         self._catalogue.system_files[system.id] = target
         self._catalogue.builtin_system_ids.discard(system.id)
-        self.statusBar().showMessage(f"Imported the game “{name}” into {target}", 8000)
+        self.statusBar().showMessage(
+            _("Imported the game “{name}” into {file}").format(name=name, file=target), 8000)
         self.system_imported.emit(system.id)
         return True
 
