@@ -1,7 +1,8 @@
 """Screenshots of the main window for the README, at the three sizes issue 14 asks about.
 
 Run with ``make screenshots`` (or ``python docs/screenshots/make_screenshots.py [FOLDER]``).
-Offscreen and deterministic: the built-in data only (no user folder), fresh settings, English,
+Offscreen and deterministic: the built-in data only (no user folder), fresh settings, English
+(and one picture in Spanish, ``--lang es``),
 the Fusion style, and a list built from ``resources/examples/`` by the same gestures a player
 makes (open an example, hire a leader, set a points limit), so it shows findings.
 """
@@ -14,6 +15,9 @@ import tempfile
 from pathlib import Path
 
 SIZES = ((1024, 600), (1280, 760), (1920, 1080))
+SHOTS = [("en", width, height, f"main-{width}x{height}.png") for width, height in SIZES] + [
+    ("es", 1280, 760, "main-es-1280x760.png")]
+"""(language, width, height, file): the English window at each size, the Spanish one once."""
 EXAMPLE = "soimi-illegal-same-combatant-limit.warband.yaml"
 """Six Tir'Abé over two entries: one too many (its notes say so)."""
 HERE = Path(__file__).resolve().parent
@@ -34,20 +38,23 @@ def main(argv: list[str]) -> int:
     from builder import i18n, paths
     from builder.data import Catalogue
     from builder.gui.app import configure, shut_down
+    from builder.gui.language import install_qt_translations
     from builder.gui.mainwindow import MainWindow
 
-    i18n.set_language("en")  # the README's pictures, whatever the machine's language
     app = QApplication([sys.argv[0]])
     app.setStyle("Fusion")
     configure(app)
-    for width, height in SIZES:
-        settings = QSettings(str(scratch / f"settings-{width}.ini"), QSettings.Format.IniFormat)
+    for language, width, height, name in SHOTS:
+        i18n.set_language(language)  # as asked, whatever the machine's language
+        install_qt_translations(app, language)
+        settings = QSettings(str(scratch / f"settings-{language}-{width}.ini"),
+                             QSettings.Format.IniFormat)
         window = MainWindow(Catalogue.load([], user=False), settings=settings,
                             recovery_dir=scratch / "recovery")
         window.resize(width, height)
         window.show()
         example = paths.resources_dir() / "examples" / EXAMPLE
-        window.load_path(example, untitled=True)
+        window.open_example(example)  # its name and notes in the window's language
         window.add_combatant("nek-org")  # a leader for the six Tir'Abé…
         window.limit_check.click()  # …and a 1,000-point game they do not fit
         window.limit_spin.setValue(1000)
@@ -56,7 +63,7 @@ def main(argv: list[str]) -> int:
         window.statusBar().clearMessage()
         for _ in range(3):
             app.processEvents()
-        target = out / f"main-{width}x{height}.png"
+        target = out / name
         if not window.grab().save(str(target)):
             print(f"could not write {target}", file=sys.stderr)
             return 1
