@@ -37,7 +37,7 @@ from builder.gui.commands import (
 from builder.gui.document import WarbandDocument
 from builder.gui.roster_model import COUNT, NAME, PE, SUBTOTAL, TYPE, RosterModel, add_combatant
 from builder.gui.widgets import CountDelegate, fit_column
-from builder.i18n import _, ngettext
+from builder.i18n import _, ngettext, pgettext
 from builder.model.base import MAX_WHOLE
 
 MAX_STEP_COUNT = 99  # the + action stops here; typing a count goes up to the file's maximum
@@ -208,7 +208,7 @@ class RosterPanel(QWidget):
         self.empty.setStyleSheet("color: palette(placeholder-text); padding: 4px;")
         self.remove_button = QPushButton(remove.icon(), _("Remove"))
         self.remove_button.setObjectName("remove-button")
-        self.remove_button.setToolTip(remove.toolTip() + " (" + _("Delete") + ")")
+        self.remove_button.setToolTip(remove.toolTip() + " (" + pgettext("key", "Delete") + ")")
         buttons = QHBoxLayout()
         buttons.addWidget(self.empty, 1)
         buttons.addStretch(0)
