@@ -6,13 +6,29 @@ Its public face: :meth:`ProfilePanel.show_combatant`, :meth:`ProfilePanel.clear`
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QKeyEvent, QUndoStack
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from builder.gui.commands import SetNotesCommand
 from builder.gui.document import WarbandDocument
 from builder.gui.profile import profile_html, unknown_html
 from builder.i18n import _
+
+
+class NotesEdit(QPlainTextEdit):
+    """Tab moves the focus on, as in every other field (issue 14); Ctrl+Tab types a tab."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTabChangesFocus(True)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        if event.key() == Qt.Key.Key_Tab \
+                and event.modifiers() == Qt.KeyboardModifier.ControlModifier:
+            self.insertPlainText("\t")
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
 
 class ProfilePanel(QSplitter):
@@ -26,7 +42,7 @@ class ProfilePanel(QSplitter):
         self.profile.setOpenLinks(False)
         self.profile.setPlaceholderText(_("Select a combatant to see its profile."))
         # The list's free-text notes (kept in the file): under the profile, undoable.
-        self.notes_edit = QPlainTextEdit()
+        self.notes_edit = NotesEdit()
         self.notes_edit.setObjectName("notes-edit")
         self.notes_edit.setPlaceholderText(_("Notes about this list (saved with it)"))
         notes_label = QLabel("<b>" + _("N&otes") + "</b>")
