@@ -7,6 +7,8 @@ the change and the model forwards it to the views.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QMimeData,
@@ -20,7 +22,7 @@ from builder.gui import icons
 from builder.gui.commands import AddEntryCommand, SetCountCommand
 from builder.gui.document import WarbandDocument
 from builder.i18n import N_, _
-from builder.model import Entry
+from builder.model import Combatant, Entry, Faction
 from builder.rules import Report
 
 COMBATANT_MIME = "application/x-spherewars-combatant"
@@ -54,20 +56,53 @@ def mime_combatants(mime: QMimeData) -> list[str]:
     return [line for line in raw.splitlines() if line]
 
 
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_EDIT = int(Qt.ItemDataRole.EditRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ALIGN = int(Qt.ItemDataRole.TextAlignmentRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+ENTRY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+"""An entry's cells; the Count cell is editable too."""
+_COUNT_FLAGS = ENTRY_FLAGS | Qt.ItemFlag.ItemIsEditable
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """What a row shows that its count does not change: worked out once per entry (and again
+    after a reset), so painting a row and re-fitting columns read it instead of looking the
+    combatant up for every cell and role."""
+
+    combatant: Combatant | None
+    name: str
+    type: str
+    group: str | None
+    """The combatant's type id; None for a combatant the faction data does not have."""
+    cost: int | None
+    """What one model costs; None for an unknown combatant (it counts toward nothing)."""
+
+
 class RosterModel(QAbstractTableModel):
+    """One row per entry of the document, in the document's order: row numbers here are
+    entry indices (the grouped view maps them, :mod:`builder.gui.roster_groups`)."""
+
     def __init__(self, doc: WarbandDocument, stack: QUndoStack) -> None:
         super().__init__()
         self.doc = doc
         self.stack = stack
         self._flagged: set[str] = set()
+        self._shown: list[_Shown | None] = []
+        self._faction: Faction | None = None
         doc.about_to_reset.connect(self.beginResetModel)
-        doc.was_reset.connect(self.endResetModel)
+        doc.was_reset.connect(self._reset)
         doc.entry_inserting.connect(lambda row: self.beginInsertRows(QModelIndex(), row, row))
-        doc.entry_inserted.connect(lambda _row: self.endInsertRows())
+        doc.entry_inserted.connect(self._inserted)
         doc.entry_removing.connect(lambda row: self.beginRemoveRows(QModelIndex(), row, row))
-        doc.entry_removed.connect(lambda _row: self.endRemoveRows())
+        doc.entry_removed.connect(self._removed)
         doc.entry_changed.connect(self._row_changed)
         doc.validated.connect(self._validated)
+        self._forget()
         self._validated(doc.report)
 
     # -- shape ---------------------------------------------------------------------------
@@ -82,72 +117,131 @@ class RosterModel(QAbstractTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation == Qt.Orientation.Horizontal:
             if role == Qt.ItemDataRole.DisplayRole:
-                faction = self.doc.faction
-                cost = faction.game.cost if faction is not None else None
+                cost = self.cost_name()
                 if section == PE:  # the game's cost stat, e.g. "PE each"
                     return _("{cost} each").format(cost=cost) if cost else _("Cost each")
                 return _(HEADERS[section])
             if role == Qt.ItemDataRole.TextAlignmentRole and section >= COUNT:
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                return _RIGHT
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.ItemIsDropEnabled
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if index.column() == COUNT:
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+        return _COUNT_FLAGS if index.column() == COUNT else ENTRY_FLAGS
+
+    def buddy(self, index: Index) -> QModelIndex:
+        """Editing any cell of an entry edits its count."""
+        return self.index(index.row(), COUNT) if index.isValid() else QModelIndex()
 
     # -- reading -------------------------------------------------------------------------
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or index.row() >= len(self.doc.entries):
+        row = index.row()
+        if row < 0 or row >= len(self.doc.entries):
             return None
-        row, col = index.row(), index.column()
-        entry = self.doc.entry(row)
-        combatant = self.doc.combatant(row)
-        if role == Qt.ItemDataRole.DisplayRole:
+        return self.value(row, index.column(), role)
+
+    def value(self, row: int, col: int, role: int) -> object:
+        """``data()`` for an entry row, without a model index (the grouped view calls it for
+        every cell it paints: the usual roles come first and cost a lookup each)."""
+        if role == _DISPLAY:
+            shown = self.shown(row)
             if col == NAME:
-                if combatant is None:
-                    return _("{id} (unknown combatant)").format(id=entry.combatant)
-                return combatant.display_name
-            if col == TYPE:
-                faction = self.doc.faction
-                if combatant is None or faction is None:
-                    return "?"
-                return faction.game.type_label(combatant.type)
+                return shown.name
             if col == COUNT:
-                return entry.count
-            if col == PE:
-                faction = self.doc.faction
-                return faction.cost(combatant) if combatant and faction else "–"
+                return self.doc.entries[row].count
             if col == SUBTOTAL:
-                faction = self.doc.faction
-                return faction.cost(combatant) * entry.count if combatant and faction else 0
-        elif role == Qt.ItemDataRole.EditRole and col == COUNT:
-            return entry.count
-        elif role == Qt.ItemDataRole.TextAlignmentRole and col >= COUNT:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        elif role == Qt.ItemDataRole.DecorationRole and col == NAME:
-            if combatant is None or entry.combatant in self._flagged:
+                return self.subtotal(row)
+            if col == PE:
+                return "–" if shown.cost is None else shown.cost
+            if col == TYPE:
+                return shown.type
+            return None
+        if role == _ALIGN:
+            return _RIGHT if col >= COUNT else None
+        if role >= COMBATANT_ID_ROLE:  # the custom roles, whatever the column
+            return self._custom(row, role)
+        if col != NAME:
+            return self.doc.entries[row].count if role == _EDIT and col == COUNT else None
+        if role == _DECORATION:
+            shown = self.shown(row)
+            if shown.combatant is None or self.doc.entries[row].combatant in self._flagged:
                 return icons.severity("error")
             return None
-        elif role == Qt.ItemDataRole.ForegroundRole and col == NAME and combatant is None:
-            return _UNKNOWN_BRUSH
-        elif role == Qt.ItemDataRole.ToolTipRole and col == NAME:
-            if combatant is None:
+        if role == _FOREGROUND:
+            return _UNKNOWN_BRUSH if self.shown(row).combatant is None else None
+        if role == _TOOLTIP:
+            shown, entry = self.shown(row), self.doc.entries[row]
+            if shown.combatant is None:
                 return _("'{id}' is not in the {faction} data. It is kept in the list and saved "
                          "back, but counts toward nothing.").format(
                     id=entry.combatant, faction=self.doc.warband.faction)
-            return combatant.description
-        elif role == COMBATANT_ID_ROLE:
-            return entry.combatant
-        elif role == KNOWN_ROLE:
-            return combatant is not None
-        elif role == FLAGGED_ROLE:
-            return entry.combatant in self._flagged
+            return shown.combatant.description
         return None
+
+    def _custom(self, row: int, role: int) -> object:
+        if role == COMBATANT_ID_ROLE:
+            return self.doc.entries[row].combatant
+        if role == KNOWN_ROLE:
+            return self.shown(row).combatant is not None
+        if role == FLAGGED_ROLE:
+            return self.doc.entries[row].combatant in self._flagged
+        return None
+
+    def shown(self, row: int) -> _Shown:
+        """What entry ``row`` shows besides its count (cached until the entry or the data
+        behind it changes)."""
+        found = self._shown[row]
+        if found is None:
+            found = self._shown[row] = self._work_out(row)
+        return found
+
+    def _work_out(self, row: int) -> _Shown:
+        entry, faction = self.doc.entries[row], self._faction
+        combatant = faction.combatant(entry.combatant) if faction is not None else None
+        if combatant is None or faction is None:
+            return _Shown(None, _("{id} (unknown combatant)").format(id=entry.combatant), "?",
+                          None, None)
+        return _Shown(combatant, combatant.display_name, faction.game.type_label(combatant.type),
+                      combatant.type, faction.cost(combatant))
+
+    def subtotal(self, row: int) -> int:
+        """What entry ``row``'s models cost together; 0 for an unknown combatant."""
+        cost = self.shown(row).cost
+        return cost * self.doc.entries[row].count if cost is not None else 0
+
+    def count(self, row: int) -> int:
+        return self.doc.entries[row].count
+
+    # -- type groups: what the grouped view needs to know of the game --------------------
+
+    def group(self, row: int) -> str | None:
+        """Entry ``row``'s type id, or None when its combatant is unknown."""
+        return self.shown(row).group
+
+    def group_rank(self, group: str | None) -> int:
+        """Where a type's group goes: the game's type order (SPEC §5 ``types``), the
+        unknown combatants last."""
+        order = self._faction.game.type_order if self._faction is not None else ()
+        if group is None:
+            return len(order) + 1
+        return order.index(group) if group in order else len(order)
+
+    def group_label(self, group: str | None) -> str:
+        if group is None or self._faction is None:
+            return "Unknown combatants"
+        return self._faction.game.type_label(group, 2)
+
+    def type_label(self, group: str | None) -> str:
+        """The Type column's text for an entry of the group."""
+        if group is None or self._faction is None:
+            return "?"
+        return self._faction.game.type_label(group)
+
+    def cost_name(self) -> str | None:
+        """The game's cost stat ("PE"), None in a game without one."""
+        return self._faction.game.cost if self._faction is not None else None
 
     # -- editing: every change is an undo command ------------------------------------------
 
@@ -162,7 +256,7 @@ class RosterModel(QAbstractTableModel):
         if count < 1:
             return False
         if count != self.doc.entry(index.row()).count:
-            name = self.data(self.index(index.row(), NAME))
+            name = self.shown(index.row()).name
             self.stack.push(SetCountCommand(self.doc, index.row(), count,
                                             text=_("Change count of {name}").format(name=name)))
         return True
@@ -188,7 +282,23 @@ class RosterModel(QAbstractTableModel):
             add_combatant(self.doc, self.stack, cid)
         return True
 
-    # -- helpers for the window ----------------------------------------------------------
+    # -- following the document ----------------------------------------------------------
+
+    def _forget(self) -> None:
+        self._faction = self.doc.faction
+        self._shown = [None] * len(self.doc.entries)
+
+    def _reset(self) -> None:
+        self._forget()  # another faction, other data, another list: nothing shown holds
+        self.endResetModel()
+
+    def _inserted(self, row: int) -> None:
+        self._shown.insert(row, None)
+        self.endInsertRows()
+
+    def _removed(self, row: int) -> None:
+        del self._shown[row]
+        self.endRemoveRows()
 
     def _row_changed(self, row: int) -> None:
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1),
@@ -197,10 +307,11 @@ class RosterModel(QAbstractTableModel):
     def _validated(self, report: Report) -> None:
         flagged = {cid for f in report.findings if f.severity == "error" for cid in f.combatants}
         if flagged != self._flagged:
+            changed = flagged ^ self._flagged
             self._flagged = flagged
-            if self.doc.entries:
-                self.dataChanged.emit(self.index(0, NAME),
-                                      self.index(len(self.doc.entries) - 1, NAME),
+            rows = [row for row, e in enumerate(self.doc.entries) if e.combatant in changed]
+            if rows:
+                self.dataChanged.emit(self.index(min(rows), NAME), self.index(max(rows), NAME),
                                       [Qt.ItemDataRole.DecorationRole, FLAGGED_ROLE])
 
 
