@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QTableView,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -35,7 +35,18 @@ from builder.gui.commands import (
     SetPointsLimitCommand,
 )
 from builder.gui.document import WarbandDocument
-from builder.gui.roster_model import COUNT, NAME, PE, SUBTOTAL, TYPE, RosterModel, add_combatant
+from builder.gui.roster_groups import RosterGroups
+from builder.gui.roster_model import (
+    COUNT,
+    HEADERS,
+    NAME,
+    PE,
+    SUBTOTAL,
+    TYPE,
+    RosterModel,
+    add_combatant,
+)
+from builder.gui.roster_view import RosterView
 from builder.gui.widgets import CountDelegate, fit_column
 from builder.i18n import _, ngettext, pgettext
 from builder.model.base import MAX_WHOLE
@@ -169,7 +180,16 @@ class ListDetails(QWidget):
 
 
 class RosterPanel(QWidget):
-    """The list's entries: counts edited in place, *Remove*, and a word when it is empty."""
+    """The list's entries under their type headings (the game's type order, each heading with
+    its models and points, as the printout groups them): counts edited in place, *Remove*,
+    and a word when it is empty.
+
+    Its public face speaks of entries (indices into the document's list), never of the
+    view's rows: the headings and the grouping stay inside the panel.
+    """
+
+    current_entry_changed = Signal(int)
+    """The entry under the view's cursor, -1 on a heading or none."""
 
     def __init__(self, doc: WarbandDocument, stack: QUndoStack, remove: QAction,
                  more: QAction, fewer: QAction, parent: QWidget | None = None) -> None:
@@ -177,9 +197,8 @@ class RosterPanel(QWidget):
         self.doc, self.stack = doc, stack
         self._actions = (remove, more, fewer)
         self.model = RosterModel(doc, stack)
-        self.view = view = QTableView()
-        view.setObjectName("roster")
-        view.setModel(self.model)
+        self.groups = RosterGroups(self.model)
+        self.view = view = RosterView(self.groups)
         view.setItemDelegateForColumn(COUNT, CountDelegate(view))
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -192,9 +211,9 @@ class RosterPanel(QWidget):
         view.setDropIndicatorShown(True)
         view.setAlternatingRowColors(True)
         view.setWordWrap(False)
-        view.verticalHeader().hide()
         view.setTabKeyNavigation(False)
-        rh = view.horizontalHeader()
+        rh = view.header()
+        rh.setStretchLastSection(False)
         rh.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         for col in (TYPE, PE, SUBTOTAL):  # fitted to the list's texts: fit_columns
             rh.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
@@ -218,9 +237,19 @@ class RosterPanel(QWidget):
         layout.addWidget(view, 1)
         layout.addLayout(buttons)
         self.follow_game(costed=True, noun="warband")
+        self.fit_columns()
 
         self.remove_button.clicked.connect(self.remove_selected)
         view.selectionModel().selectionChanged.connect(lambda *_: self.update_actions())
+        view.selectionModel().currentRowChanged.connect(
+            lambda cur, _prev: self.current_entry_changed.emit(self.groups.entry_of(cur)))
+        # The columns follow the list's numbers: a few headings to measure, not every row;
+        # an entry's new count reaches them through its heading's new totals.
+        groups = self.groups
+        for signal in (groups.modelReset, groups.rowsInserted, groups.rowsRemoved):
+            signal.connect(lambda *_: self.fit_columns())
+        groups.dataChanged.connect(
+            lambda first, *_: self.fit_columns() if groups.is_heading(first) else None)
 
     # -- what the window tells the panel
 
@@ -232,29 +261,29 @@ class RosterPanel(QWidget):
             self.view.setColumnHidden(col, not costed)
 
     def fit_columns(self) -> None:
-        """What resizing to contents gave, from the list's own values: measuring every row
-        through the view on each change is what made edits slow on long lists."""
-        faction, doc = self.doc.faction, self.doc
-        types: set[str] = set()
-        costs: set[object] = set()
-        subtotals: set[object] = set()
-        labels: dict[str, str] = {}
-        for row, entry in enumerate(doc.entries):
-            c = doc.combatant(row)
-            if c is None or faction is None:
-                types.add("?")
-                costs.add("–")
-                subtotals.add(0)
-                continue
-            if c.type not in labels:
-                labels[c.type] = faction.game.type_label(c.type)
-            types.add(labels[c.type])
-            cost = faction.cost(c)
-            costs.add(cost)
-            subtotals.add(cost * entry.count)
+        """What resizing to contents gave, from the groups' own figures: a group's points are
+        at least any of its entries' subtotals and its dearest model is the widest cost, so
+        a few headings stand for every row (measuring every row on each change is what made
+        edits slow on long lists)."""
+        model = self.model
+        types, costs, points = set(), set(), set()
+        for key, _models, total, dearest in self.groups.group_totals():
+            types.add(model.type_label(key))
+            costs.add(dearest if key is not None else "–")
+            points.add(total)
         fit_column(self.view, TYPE, types)
         fit_column(self.view, PE, costs)
-        fit_column(self.view, SUBTOTAL, subtotals)
+        fit_column(self.view, SUBTOTAL, points)
+
+    def height_for_rows(self, rows: int) -> int:
+        """How tall the view is with its header and ``rows`` rows (the window keeps room for
+        a few above the findings)."""
+        view = self.view
+        row = view.sizeHintForRow(0) if self.groups.rowCount() else -1
+        if row <= 0:  # no row to measure yet: a line of text and the item's margins
+            margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameVMargin, None, view)
+            row = max(view.fontMetrics().height(), view.iconSize().height(), 16) + 2 * margin
+        return view.header().sizeHint().height() + rows * row + 2 * view.frameWidth()
 
     def count_changed(self) -> None:
         self.empty.setVisible(not self.doc.entries)
@@ -266,27 +295,43 @@ class RosterPanel(QWidget):
             action.setEnabled(has)
         self.remove_button.setEnabled(has)
 
-    # -- selection
+    # -- selection, in entries
 
     def selected_rows(self) -> list[int]:
-        return sorted(i.row() for i in self.view.selectionModel().selectedRows())
+        """The selected entries (indices into the document's list), ascending."""
+        rows = (self.groups.entry_of(i) for i in self.view.selectionModel().selectedRows())
+        return sorted(r for r in rows if r >= 0)
 
     def current_row(self) -> int:
-        return self.view.currentIndex().row()
+        """The entry under the cursor, -1 on a heading or none."""
+        return self.groups.entry_of(self.view.currentIndex())
 
     def select_row(self, row: int) -> None:
-        self.view.selectRow(row)
+        """Select one entry, make it current and bring it into view."""
+        if 0 <= row < len(self.doc.entries):
+            self.select_rows([row])
+
+    def select_first(self) -> None:
+        """Select the entry shown first (the top of the first group)."""
+        shown = self.groups.entries_in_view_order()
+        if shown:
+            self.select_rows(shown[:1])
 
     def select_rows(self, rows: Sequence[int]) -> None:
-        """Select ``rows`` (a finding's combatants) and bring the first into view."""
+        """Select ``rows`` (a finding's combatants) and bring the first shown into view."""
+        if not rows:
+            return
+        groups, last = self.groups, len(HEADERS) - 1
         selection = QItemSelection()
         for row in rows:
-            selection.select(self.model.index(row, 0), self.model.index(row, SUBTOTAL))
-        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
-        self.view.selectionModel().select(selection, flags)
-        self.view.selectionModel().setCurrentIndex(
-            self.model.index(rows[0], 0), QItemSelectionModel.SelectionFlag.NoUpdate)
-        self.view.scrollTo(self.model.index(rows[0], 0))
+            selection.select(groups.index_of_entry(row, 0), groups.index_of_entry(row, last))
+        first = min(rows, key=lambda r: (groups.index_of_entry(r).parent().row(),
+                                         groups.index_of_entry(r).row()))
+        model = self.view.selectionModel()
+        model.setCurrentIndex(groups.index_of_entry(first),
+                              QItemSelectionModel.SelectionFlag.NoUpdate)
+        model.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self.view.scrollTo(groups.index_of_entry(first))
 
     # -- editing
 
@@ -297,13 +342,19 @@ class RosterPanel(QWidget):
         rows = self.selected_rows()
         if not rows:
             return
-        names = [self.model.index(r, NAME).data() for r in rows]
+        names = [self.model.shown(r).name for r in rows]
         text = _("Remove {name}").format(name=names[0]) if len(rows) == 1 else ngettext(
             "Remove {n} entry", "Remove {n} entries", len(rows)).format(n=len(rows))
-        next_row = rows[0]
+        # The entry shown next to the removed ones (below them, else above) is selected next.
+        shown = self.groups.entries_in_view_order()
+        gone = set(rows)
+        start = min(shown.index(r) for r in rows)
+        after = [r for r in shown[start:] if r not in gone]
+        before = [r for r in reversed(shown[:start]) if r not in gone]
+        keep = after[0] if after else before[0] if before else None
         self.stack.push(RemoveEntriesCommand(self.doc, rows, text=text))
-        if self.doc.entries:
-            self.select_row(min(next_row, len(self.doc.entries) - 1))
+        if keep is not None:
+            self.select_row(keep - sum(1 for r in rows if r < keep))
 
     def step_selected(self, step: int) -> None:
         rows = self.selected_rows()
@@ -311,7 +362,7 @@ class RosterPanel(QWidget):
             return
         row = rows[0]
         count = self.doc.entry(row).count + step
-        name = self.model.index(row, NAME).data()
+        name = self.model.shown(row).name
         if count < 1:
             self.stack.push(RemoveEntriesCommand(self.doc, [row],
                                                  text=_("Remove {name}").format(name=name)))

@@ -268,7 +268,6 @@ class MainWindow(QMainWindow):
         self.stack.indexChanged.connect(lambda _i: self._update_title())
 
         self.doc.validated.connect(self._validated)
-        self.doc.validated.connect(lambda _r: self.roster.fit_columns())
         self.doc.details_changed.connect(self._details_changed)
         self.doc.catalogue_changed.connect(self._catalogue_changed)
         self.doc.was_reset.connect(self._roster_reset)
@@ -277,8 +276,7 @@ class MainWindow(QMainWindow):
 
         self.catalogue_panel.add_requested.connect(self.add_selected)
         self.catalogue_panel.combatant_selected.connect(self._show_catalogue_profile)
-        self.roster_view.selectionModel().currentRowChanged.connect(
-            lambda cur, _prev: self._show_roster_profile(cur.row()))
+        self.roster.current_entry_changed.connect(self._show_roster_profile)
         self.findings.finding_chosen.connect(self.select_finding)
         self.problems_button.clicked.connect(self.show_data_problems)
 
@@ -336,7 +334,6 @@ class MainWindow(QMainWindow):
         self.details.show_points(costed)
 
     def _roster_reset(self) -> None:
-        self.roster.fit_columns()
         self._roster_count_changed()
         self._show_profile_again()
 
@@ -514,8 +511,7 @@ class MainWindow(QMainWindow):
         self.stack.setClean()
         self.recovery.discard()
         self._update_title()
-        if self.doc.entries:
-            self.roster_view.selectRow(0)
+        self.roster.select_first()
 
     def save(self) -> bool:
         if self.doc.path is None:
@@ -868,10 +864,8 @@ class MainWindow(QMainWindow):
                self.roster.empty.isVisibleTo(self.roster))
         if self._floor[0] != key:
             floor = self.centre_layout.totalMinimumHeightForWidth(width)
-            view = self.roster_view
-            rows = view.horizontalHeader().height() + ROSTER_ROWS * \
-                view.verticalHeader().defaultSectionSize() + 2 * view.frameWidth()
-            self._floor = (key, floor + max(0, rows - view.minimumSizeHint().height()))
+            rows = self.roster.height_for_rows(ROSTER_ROWS)
+            self._floor = (key, floor + max(0, rows - self.roster_view.minimumSizeHint().height()))
         return self._floor[1]
 
     def layout_changed(self) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFontMetricsF, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QInputDialog,
@@ -27,10 +28,12 @@ def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object]) ->
     """Size a fixed column to its widest text and its header, as resizing to contents would,
     but from the given texts: no row is measured through the view (a big table stays fast)."""
     header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()  # type: ignore[attr-defined]
-    fm, locale = view.fontMetrics(), view.locale()
+    fm, locale = QFontMetricsF(view.font()), view.locale()
     shown = {locale.toString(t) if isinstance(t, int) and not isinstance(t, bool) else str(t)
              for t in texts}  # numbers as the delegate writes them
-    widest = max((fm.horizontalAdvance(t) for t in shown), default=0)
+    # in fractions of a pixel, rounded up as the delegate's text layout does (rounding each
+    # text to whole pixels first left a column a pixel short: "Messeng…")
+    widest = math.ceil(max((fm.horizontalAdvance(t) for t in shown), default=0))
     margin = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
                   + 1)
     width = max(widest + margin, header.sectionSizeFromContents(column).width(),

@@ -58,7 +58,7 @@ def main(argv: list[str]) -> int:
         window.add_combatant("nek-org")  # a leader for the six Tir'Abé…
         window.limit_check.click()  # …and a 1,000-point game they do not fit
         window.limit_spin.setValue(1000)
-        window.roster_view.selectRow(0)
+        window.roster.select_first()
         window.roster_view.setFocus()
         window.statusBar().clearMessage()
         for _ in range(3):

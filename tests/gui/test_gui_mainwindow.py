@@ -169,7 +169,7 @@ def test_delete_and_plus_minus_work_on_the_roster(qtbot: Any, window: Any) -> No
     window.add_combatant("nek-org")
     window.add_combatant("tir-abe")
     focus(qtbot, window, window.roster_view)
-    window.roster_view.selectRow(0)
+    window.roster.select_row(0)
     qtbot.keyClick(window.roster_view, Qt.Key.Key_Plus)
     assert ids(window) == [("nek-org", 2), ("tir-abe", 1)]
     qtbot.keyClick(window.roster_view, Qt.Key.Key_Minus)
@@ -178,7 +178,7 @@ def test_delete_and_plus_minus_work_on_the_roster(qtbot: Any, window: Any) -> No
     assert ids(window) == [("tir-abe", 1)]
     window.stack.undo()
     assert ids(window) == [("nek-org", 1), ("tir-abe", 1)]
-    window.roster_view.selectRow(1)
+    window.roster.select_row(1)
     qtbot.keyClick(window.roster_view, Qt.Key.Key_Minus)  # one fewer than one: removed
     assert ids(window) == [("nek-org", 1)]
     window.stack.undo()
@@ -197,7 +197,7 @@ def test_delete_and_plus_minus_work_on_the_roster(qtbot: Any, window: Any) -> No
 
 def test_count_spin_box_steps_are_one_undo_step(qtbot: Any, window: Any) -> None:
     window.add_combatant("nek-org")
-    index = window.roster_model.index(0, COUNT)
+    index = window.roster.groups.index_of_entry(0, COUNT)
     window.roster_view.setCurrentIndex(index)
     window.roster_view.edit(index)
     spin = window.roster_view.findChild(QSpinBox, "count-editor")
@@ -375,7 +375,7 @@ def test_unknown_combatants_are_shown_reported_and_saved_back(window: Any,
     assert window.roster_model.index(1, NAME).data() == "retired-hero (unknown combatant)"
     assert [f.rule for f in window.doc.report.findings] == ["unknown-combatant"]
     assert "not in the loaded data" in window.statusBar().currentMessage()
-    window.roster_view.selectRow(1)
+    window.roster.select_row(1)
     assert "not in the" in window.profile.toPlainText()
     window.add_combatant("tir-abe")
     assert window.save()
@@ -639,7 +639,7 @@ def test_profile_panel_follows_the_selection(qtbot: Any, window: Any) -> None:
     assert "Golpe de empuñadura (feat 5, 2 successes)"  # as the card prints it in text
     assert "Wounds: 5" in text
     window.add_combatant("nek-org")
-    window.roster_view.selectRow(0)
+    window.roster.select_row(0)
     assert window.profile.toPlainText().startswith("Nek'Org")
 
 

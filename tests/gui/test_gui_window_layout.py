@@ -73,8 +73,7 @@ def test_eight_findings_show_without_scrolling_at_1280x760(qtbot: Any, window: A
     for row in range(8):
         assert viewport.contains(view.visualRect(window.findings_model.index(row))), row
     # the roster keeps room for its rows above
-    assert window.roster_view.height() >= 3 * window.roster_view.verticalHeader() \
-        .defaultSectionSize()
+    assert window.roster_view.height() >= window.roster.height_for_rows(3)
 
 
 def test_the_findings_take_what_they_need_and_the_roster_the_rest(qtbot: Any,
