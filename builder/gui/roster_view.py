@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView, QTreeView, QWidget
+from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QTreeView, QWidget
 
 from builder.gui.roster_groups import RosterGroups
 from builder.gui.roster_model import COUNT
@@ -38,8 +38,17 @@ class RosterView(QTreeView):
         self.setModel(model)
         self.groups = model
         model.rowsInserted.connect(self._expand_new)
+        model.modelAboutToBeReset.connect(self._close_editors)
         model.modelReset.connect(self.expandAll)
         self.expandAll()
+
+    def _close_editors(self) -> None:
+        """A count being edited when every row goes (another list opened, the faction data
+        reloaded) is closed while its row still exists: the spin box has committed each step
+        already, and closed later it would try to commit to a row that is gone."""
+        for editor in self.viewport().findChildren(QWidget, "count-editor"):
+            if editor.isVisible():
+                self.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
 
     def _expand_new(self, parent: QModelIndex, first: int, last: int) -> None:
         if not parent.isValid():  # a new heading: its entries show at once

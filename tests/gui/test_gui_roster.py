@@ -308,3 +308,16 @@ def test_tab_in_notes_moves_on_and_ctrl_tab_types_a_tab(qtbot: Any, window: Any)
     qtbot.keyClick(notes, Qt.Key.Key_Tab)
     assert not notes.hasFocus()
     assert window.doc.warband.notes == "a\tb"
+
+
+def test_a_count_being_edited_when_the_list_is_replaced_closes_quietly(
+        qtbot: Any, qtlog: Any, mixed: Any) -> None:
+    view = mixed.roster_view
+    view.setFocus()
+    mixed.roster.select_row(0)
+    qtbot.keyClick(view, Qt.Key.Key_F2)
+    assert count_editor(mixed) is not None
+    mixed.doc.replace(mixed_list())  # e.g. another list opened from the recent files
+    assert count_editor(mixed) is None
+    assert not [r.message for r in qtlog.records if "does not belong" in r.message]
+    assert combatants(mixed.doc)[0] == ("test-squaddie", 3)
