@@ -36,6 +36,7 @@ from builder.gui.roster_model import (
     SUBTOTAL,
     RosterModel,
 )
+from builder.i18n import ngettext, number
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -237,13 +238,18 @@ class RosterGroups(QAbstractProxyModel):
         return None
 
     def _heading_tip(self, group: _Group) -> str:
-        models, points = group.models, group.points
-        label = self._source.group_label(group.key)
-        what = f"{label}: {models} model{'s' if models != 1 else ''}"
+        n, label = group.models, self._source.group_label(group.key)
         if group.key is None:
-            return f"{what}, not in the faction data: they count toward nothing"
+            return ngettext("{n} model the faction data does not have: it counts toward nothing",
+                            "{n} models the faction data does not have: they count toward "
+                            "nothing", n).format(n=number(n))
         cost = self._source.cost_name()
-        return f"{what}, {points} {cost}" if cost else what
+        if cost is None:
+            return ngettext("{group}: {n} model", "{group}: {n} models", n).format(
+                group=label, n=number(n))
+        return ngettext("{group}: {n} model, {points} {cost}",
+                        "{group}: {n} models, {points} {cost}", n).format(
+            group=label, n=number(n), points=number(group.points), cost=cost)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():

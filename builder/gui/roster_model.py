@@ -230,7 +230,7 @@ class RosterModel(QAbstractTableModel):
 
     def group_label(self, group: str | None) -> str:
         if group is None or self._faction is None:
-            return "Unknown combatants"
+            return _("Unknown combatants")
         return self._faction.game.type_label(group, 2)
 
     def type_label(self, group: str | None) -> str:

@@ -321,3 +321,13 @@ def test_a_count_being_edited_when_the_list_is_replaced_closes_quietly(
     assert count_editor(mixed) is None
     assert not [r.message for r in qtlog.records if "does not belong" in r.message]
     assert combatants(mixed.doc)[0] == ("test-squaddie", 3)
+
+
+def test_headings_speak_the_programs_language(grouped: tuple[RosterGroups, QUndoStack]) -> None:
+    from builder import i18n
+
+    model, _stack = grouped
+    i18n.set_language("es")
+    assert model.index(3, 0).data() == "Combatientes desconocidos"
+    assert model.index(2, 0).data(Qt.ItemDataRole.ToolTipRole).endswith(
+        ": 4 miniaturas, 120 PE")
