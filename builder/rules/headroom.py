@@ -1,0 +1,400 @@
+"""What room a list has left, per combatant of its faction (issue 14.4): how many are hired,
+the cap on them, and which rules one more model of it would break.
+
+The catalogue shows "2/5" on each row and dims what cannot be added without breaking a rule.
+Answering that by validating the list once per combatant would cost 5,000 validations per edit
+at catalogue scale; instead each rule's amounts and bounds are computed once for the list, and
+what one more model of a combatant adds to each of them (its *delta*) is known from the faction
+alone. Combatants that add the same to a rule share one answer.
+
+"Break" means what a player would see after adding it: a finding of that rule (errors only) that
+was not there, or one further from its bound than before (4 Messengers of 3 allowed becoming 5).
+A combatant that raises a bound (a Leader raising the Messenger cap) or switches a rule on
+(``when``) is accounted for the same way. Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from builder.model import Combatant, Entry, Faction, Warband
+from builder.model.system import (
+    POINTS_LIMIT,
+    MaxQuantity,
+    ModelsQuantity,
+    Rule,
+    Selector,
+    SumQuantity,
+)
+from builder.rules.engine import Quantity, Roster, check_rule, matches
+from builder.rules.findings import Finding
+
+Bounds = list[tuple[str, Quantity]]
+NO_MATCH = -1
+"""The effect on a ``max`` quantity of a combatant it does not look at (stats are >= 0)."""
+
+
+def bounds_of(rule: Rule) -> Bounds:
+    """("at_most" | "at_least", quantity) in the order the engine checks them."""
+    out: Bounds = []
+    if rule.at_most is not None:
+        out.append(("at_most", rule.at_most))
+    if rule.at_least is not None:
+        out.append(("at_least", rule.at_least))
+    if rule.exactly is not None:
+        out += [("at_most", rule.exactly), ("at_least", rule.exactly)]
+    return out
+
+
+def _gap(kind: str, have: int, bound: int) -> int:
+    """How far ``have`` is past the bound (0: within it)."""
+    return have - bound if kind == "at_most" else bound - have
+
+
+@dataclass(frozen=True)
+class Room:
+    """One combatant's row: models hired (over all entries), the tightest cap of the rules on
+    each combatant (None: no rule caps it), and the rules one more model would break."""
+
+    hired: int
+    cap: int | None
+    breaks: tuple[Rule, ...] = ()
+
+
+class _Reader:
+    """The faction's combatants, and which of them each selector matches (asked once per
+    selector however many rules share it)."""
+
+    def __init__(self, faction: Faction) -> None:
+        self.faction = faction
+        self.combatants = list(faction.combatants)
+        self._matched: dict[tuple[tuple[str, object], ...], list[bool]] = {}
+
+    def matched(self, sel: Selector) -> list[bool]:
+        key = tuple((k, tuple(v) if isinstance(v, list) else v)
+                    for k, v in sorted(sel.given().items()))
+        found = self._matched.get(key)
+        if found is None:
+            found = self._matched[key] = [matches(sel, c) for c in self.combatants] if key \
+                else [True] * len(self.combatants)  # {} matches everything
+        return found
+
+
+class _Term:
+    """One quantity of a rule: its value for a list, and what one more model of each
+    combatant adds to it (SPEC §5 *Quantities*, read as the engine reads them)."""
+
+    def __init__(self, q: Quantity, reader: _Reader) -> None:
+        self.fixed: int | None = None
+        """A whole number or a parameter: the same for every list of the faction."""
+        self.limit = q == POINTS_LIMIT
+        self.max_of: Selector | None = None
+        self.effects: list[int] | None = None
+        """Per combatant: what one more model adds (``max``: its stat, or NO_MATCH)."""
+        self.factor = 1
+        combatants = reader.combatants
+        if isinstance(q, (ModelsQuantity, SumQuantity, MaxQuantity)):
+            times = q.times
+            self.factor = times if isinstance(times, int) else reader.faction.parameter(times)
+            if isinstance(q, ModelsQuantity):
+                unit = self.factor
+                self.effects = [unit if m else 0 for m in reader.matched(q.models)]
+            elif isinstance(q, SumQuantity):
+                stat, factor = q.sum, self.factor
+                self.effects = [c.number(stat) * factor if m else 0
+                                for c, m in zip(combatants, reader.matched(q.of), strict=True)]
+            else:
+                stat, self.max_of = q.max, q.of
+                self.effects = [c.number(stat) if m else NO_MATCH
+                                for c, m in zip(combatants, reader.matched(q.of), strict=True)]
+            if self.max_of is None and not any(self.effects):
+                self.effects, self.fixed = None, 0
+        elif isinstance(q, bool):  # never valid; as the engine reads it
+            self.fixed = int(q)
+        elif isinstance(q, int):
+            self.fixed = q
+        elif not self.limit:
+            self.fixed = reader.faction.parameter(q)
+
+    def now(self, hired: dict[int, int], limit: int | None) -> tuple[int | None, int]:
+        """The value for a list (``hired``: models per combatant index), and for a ``max``
+        the largest stat before ``times``."""
+        if self.fixed is not None:
+            return self.fixed, 0
+        effects = self.effects
+        if effects is None:
+            return limit, 0
+        if self.max_of is None:
+            return sum(effects[i] * n for i, n in hired.items()), 0
+        raw = max((effects[i] for i in hired), default=0)
+        raw = max(raw, 0)  # (NO_MATCH counts as none)
+        return raw * self.factor, raw
+
+    def after(self, now: int | None, raw: int, effect: int) -> int | None:
+        """The value with one more model of a combatant whose effect is ``effect``."""
+        if now is None:
+            return None
+        if self.max_of is None:
+            return now + effect
+        return now if effect == NO_MATCH else max(raw, effect) * self.factor
+
+
+class _ListRule:
+    """A form-1 rule (``count``): one amount for the list against its bounds."""
+
+    def __init__(self, rule: Rule, reader: _Reader) -> None:
+        assert rule.count is not None
+        self.rule = rule
+        self.kinds = [kind for kind, _q in bounds_of(rule)]
+        terms = [_Term(rule.count, reader), *(_Term(q, reader) for _k, q in bounds_of(rule))]
+        if rule.when is not None:
+            terms.append(_Term(rule.when, reader))
+        self.terms = terms
+        self.groups = _group(terms, len(reader.combatants))
+
+    def state(self, values: Sequence[int | None]) -> int | None:
+        """The gap of the finding the engine would report (None: none)."""
+        if self.rule.when is not None and (values[-1] or 0) <= 0:
+            return None
+        have = values[0]
+        if have is None:
+            return None
+        for kind, bound in zip(self.kinds, values[1:], strict=False):  # (may end in when)
+            if bound is not None and _gap(kind, have, bound) > 0:
+                return _gap(kind, have, bound)
+        return None
+
+    def blocked(self, hired: dict[int, int], limit: int | None) -> list[int]:
+        """Indexes of the combatants one more of which breaks this rule, or breaks it more."""
+        nows = [t.now(hired, limit) for t in self.terms]
+        before = self.state([v for v, _raw in nows])
+        out: list[int] = []
+        for signature, members in self.groups.items():
+            gap = self.state([t.after(v, raw, e) for t, (v, raw), e
+                              in zip(self.terms, nows, signature, strict=True)])
+            if gap is not None and (before is None or gap > before):
+                out += members
+        return out
+
+
+class _EachRule:
+    """A form-2 rule (``each``): the models of each hired combatant that matches."""
+
+    def __init__(self, rule: Rule, reader: _Reader) -> None:
+        assert rule.each is not None
+        self.rule = rule
+        self.kinds = [kind for kind, _q in bounds_of(rule)]
+        terms = [_Term(q, reader) for _k, q in bounds_of(rule)]
+        if rule.when is not None:
+            terms.append(_Term(rule.when, reader))
+        self.terms = terms
+        combatants = reader.combatants
+        self.member = reader.matched(rule.each)
+        self.own = [c.max if rule.own_max else None for c in combatants]
+        self.groups = _group(terms, len(combatants), self.member, self.own)
+        """Combatants by (matched, own max, what one more adds to each term)."""
+        self.group_of = [0] * len(combatants)
+        for g, members in enumerate(self.groups.values()):
+            for i in members:
+                self.group_of[i] = g
+        self.capping = "at_most" in self.kinds
+
+    def state(self, n: int, own: int | None, values: Sequence[int | None]) -> int | None:
+        """The gap of the finding the engine would report for one combatant (None: none)."""
+        for kind, bound in zip(self.kinds, values, strict=False):  # (values may end in when)
+            if own is not None and kind == "at_most":
+                if n > own:
+                    return n - own
+                continue
+            if bound is not None and _gap(kind, n, bound) > 0:
+                return _gap(kind, n, bound)
+        return None
+
+    def on(self, values: Sequence[int | None]) -> bool:
+        return self.rule.when is None or (values[-1] or 0) > 0
+
+    def blocked(self, hired: dict[int, int], limit: int | None) -> list[int]:
+        nows = [t.now(hired, limit) for t in self.terms]
+        values = [v for v, _raw in nows]
+        on = self.on(values)
+        n_bounds = len(self.kinds)
+        hired_in: dict[int, list[int]] = {}
+        for i in hired:
+            hired_in.setdefault(self.group_of[i], []).append(i)
+        out: list[int] = []
+        for g, (key, group) in enumerate(self.groups.items()):
+            member, own, signature = key[0], cast("int | None", key[1]), key[2:]
+            after = [t.after(v, raw, e) for t, (v, raw), e in zip(self.terms, nows, signature,
+                                                                   strict=True)]
+            on_after = self.on(after)
+            # the others hired: a bound that moves, or the rule switched on, may break their
+            # findings too
+            others: list[int] = []
+            if on_after and (not on or after[:n_bounds] != values[:n_bounds]):
+                others = [i for i, n in hired.items() if self.member[i]
+                          and self._worse(n, self.own[i], on, values, after)]
+            own_check = member and on_after
+            if others or (own_check and self._worse(0, own, on, values, after, True)):
+                out += [i for i in group if i not in hired]
+            other = others[0] if len(others) == 1 else None  # (None: none, or several)
+            verdicts: dict[int, bool] = {}  # by models hired: the same for the whole group
+            for i in hired_in.get(g, ()):
+                if others and other != i:
+                    out.append(i)
+                elif own_check:
+                    n = hired[i]
+                    found = verdicts.get(n)
+                    if found is None:
+                        found = verdicts[n] = self._worse(n, own, on, values, after, True)
+                    if found:
+                        out.append(i)
+        return out
+
+    def _worse(self, n: int, own: int | None, on: bool, values: Sequence[int | None],
+               after: Sequence[int | None], one_more: bool = False) -> bool:
+        """Whether the finding for a combatant with ``n`` models hired gets worse (or appears)
+        when the bounds move from ``values`` to ``after`` and, with ``one_more``, it gains a
+        model."""
+        gap = self.state(n + 1 if one_more else n, own, after)
+        before = self.state(n, own, values) if on and n > 0 else None
+        return gap is not None and (before is None or gap > before)
+
+
+def _group(terms: Sequence[_Term], n: int, *more: Sequence[object]) -> dict[tuple, list[int]]:
+    """Combatant indexes by signature: ``more`` of their own, then what one more of them adds
+    to each term. Combatants with one signature share one answer (a few dozen signatures for
+    thousands of combatants)."""
+    columns: list[Sequence[object]] = [*more, *(t.effects if t.effects is not None else [0] * n
+                                                for t in terms)]
+    groups: dict[tuple, list[int]] = {}
+    for i, key in enumerate(zip(*columns, strict=True)):
+        groups.setdefault(key, []).append(i)
+    return groups
+
+
+class Headroom:
+    """The rules of one faction, read once per combatant; :meth:`measure` then answers for a
+    list in one pass over its entries and the rules' signatures (no validation, no selector
+    matched). Only error rules count: a warning never makes a list illegal."""
+
+    def __init__(self, faction: Faction, extra_rules: Iterable[Rule] = ()) -> None:
+        reader = _Reader(faction)
+        self.faction = faction
+        self.combatants = reader.combatants
+        self.index = {c.id: i for i, c in enumerate(self.combatants)}
+        rules = [rule for rule in (*faction.game.rules, *extra_rules)
+                 if rule.severity == "error"]
+        self.rules: list[_ListRule | _EachRule] = [
+            _EachRule(rule, reader) if rule.each is not None else _ListRule(rule, reader)
+            for rule in rules]
+        self._capping = [rule for rule in self.rules
+                         if isinstance(rule, _EachRule) and rule.capping]
+        # combatants by the capping rules that look at them and their own max
+        keys: dict[tuple[tuple[int, int | None], ...], int] = {}
+        columns = [[(k, own) if member else None for member, own in zip(rule.member, rule.own,
+                                                                      strict=True)]
+                   for k, rule in enumerate(self._capping)]
+        self._cap_key = [keys.setdefault(tuple(p for p in row if p is not None), len(keys))
+                         for row in zip(*columns, strict=True)] if columns \
+            else [0] * len(self.combatants)
+        self._cap_keys = list(keys) or [()]
+
+    def measure(self, warband: Warband, points_limit: int | None) -> Rooms:
+        """Every combatant's room in ``warband`` under ``points_limit`` (the list's own, or an
+        event's)."""
+        index = self.index
+        hired: dict[int, int] = {}
+        for entry in warband.entries:
+            i = index.get(entry.combatant)
+            if i is not None:  # an unknown combatant counts toward nothing
+                hired[i] = hired.get(i, 0) + entry.count
+        breaks: dict[int, tuple[Rule, ...]] = {}
+        for rule in self.rules:
+            for i in rule.blocked(hired, points_limit):
+                breaks[i] = (*breaks.get(i, ()), rule.rule)
+        return Rooms(self.combatants, index, hired, self._caps(hired, points_limit), breaks)
+
+    def _caps(self, hired: dict[int, int], limit: int | None) -> list[int | None]:
+        bounds: list[list[int | None] | None] = []
+        for rule in self._capping:
+            values = [t.now(hired, limit)[0] for t in rule.terms]
+            bounds.append(values if rule.on(values) else None)  # a rule switched off caps none
+        by_key = []
+        for key in self._cap_keys:
+            caps = []
+            for k, own in key:
+                found = bounds[k]
+                if found is not None:
+                    caps += [own if own is not None else bound for kind, bound
+                             in zip(self._capping[k].kinds, found, strict=False)
+                             if kind == "at_most"]
+            by_key.append(min((c for c in caps if c is not None), default=None))
+        return [by_key[k] for k in self._cap_key]
+
+
+@dataclass(frozen=True)
+class Rooms:
+    """The answer of :meth:`Headroom.measure`, indexed like the faction's combatants."""
+
+    combatants: list[Combatant]
+    index: dict[str, int]
+    hired_at: dict[int, int]
+    """Models hired per combatant index (only those hired)."""
+    caps: list[int | None]
+    breaks_at: dict[int, tuple[Rule, ...]]
+    """The rules one more model breaks, per combatant index (only those that break one)."""
+
+    def room(self, combatant_id: str) -> Room:
+        i = self.index[combatant_id]
+        return Room(self.hired_at.get(i, 0), self.caps[i], self.breaks_at.get(i, ()))
+
+
+def headroom(warband: Warband, faction: Faction, points_override: int | None = None,
+             extra_rules: Iterable[Rule] = ()) -> Rooms:
+    """:meth:`Headroom.measure` for one list, with :func:`builder.rules.validate`'s
+    arguments."""
+    limit = warband.points_limit if points_override is None else points_override
+    return Headroom(faction, extra_rules).measure(warband, limit)
+
+
+@dataclass(frozen=True)
+class Breach:
+    """What one more model does to a rule: its finding now (None: none) and after."""
+
+    rule: Rule
+    now: Finding | None
+    after: Finding
+
+
+def one_more(warband: Warband, combatant_id: str) -> Warband:
+    return warband.model_copy(update={"entries": [*warband.entries,
+                                                  Entry(combatant=combatant_id, count=1)]})
+
+
+def explain(warband: Warband, faction: Faction, combatant_id: str, rules: Iterable[Rule],
+            points_limit: int | None) -> list[Breach]:
+    """The findings behind a combatant's :attr:`Room.breaks`, from the engine itself (the
+    list checked with one more, rule by rule), for a tooltip: only the rules given are
+    checked, so this costs one row, not a validation per combatant."""
+    before = Roster.resolve(warband, faction, points_limit)
+    after = Roster.resolve(one_more(warband, combatant_id), faction, points_limit)
+    out = []
+    for rule in rules:
+        # form 1 has one finding (the combatants it names grow with the list), form 2 one
+        # per combatant
+        def key(f: Finding, rule: Rule = rule) -> tuple[str, ...]:
+            return f.combatants if rule.each is not None else ()
+
+        now = {key(f): f for f in check_rule(rule, before)}
+        for finding in check_rule(rule, after):
+            old = now.get(key(finding))
+            if old is None or _distance(finding) > _distance(old):
+                out.append(Breach(rule, old, finding))
+                break
+    return out
+
+
+def _distance(f: Finding) -> int:
+    return abs((f.amount or 0) - (f.bound or 0))
