@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import mul
 from typing import cast
 
 from builder.model import Combatant, Entry, Faction, Warband
@@ -28,7 +29,7 @@ from builder.model.system import (
     Selector,
     SumQuantity,
 )
-from builder.rules.engine import Quantity, Roster, check_rule, matches
+from builder.rules.engine import Quantity, Roster, check_rule, matches, quantity
 from builder.rules.findings import Finding
 
 Bounds = list[tuple[str, Quantity]]
@@ -126,10 +127,10 @@ class _Term:
         effects = self.effects
         if effects is None:
             return limit, 0
+        picked = map(effects.__getitem__, hired)  # (map: the loop runs in C)
         if self.max_of is None:
-            return sum(effects[i] * n for i, n in hired.items()), 0
-        raw = max((effects[i] for i in hired), default=0)
-        raw = max(raw, 0)  # (NO_MATCH counts as none)
+            return sum(map(mul, picked, hired.values())), 0
+        raw = max(max(picked, default=0), 0)  # (NO_MATCH counts as none)
         return raw * self.factor, raw
 
     def after(self, now: int | None, raw: int, effect: int) -> int | None:
@@ -220,11 +221,10 @@ class _EachRule:
         values = [v for v, _raw in nows]
         on = self.on(values)
         n_bounds = len(self.kinds)
-        hired_in: dict[int, list[int]] = {}
-        for i in hired:
-            hired_in.setdefault(self.group_of[i], []).append(i)
         out: list[int] = []
-        for g, (key, group) in enumerate(self.groups.items()):
+        # per group: what one more does to the bounds, and to the others hired
+        plans: list[tuple[bool, int | None, list[int | None], list[int]]] = []
+        for key, group in self.groups.items():
             member, own, signature = key[0], cast("int | None", key[1]), key[2:]
             after = [t.after(v, raw, e) for t, (v, raw), e in zip(self.terms, nows, signature,
                                                                    strict=True)]
@@ -235,21 +235,22 @@ class _EachRule:
             if on_after and (not on or after[:n_bounds] != values[:n_bounds]):
                 others = [i for i, n in hired.items() if self.member[i]
                           and self._worse(n, self.own[i], on, values, after)]
-            own_check = member and on_after
+            own_check = bool(member) and on_after
             if others or (own_check and self._worse(0, own, on, values, after, True)):
                 out += [i for i in group if i not in hired]
-            other = others[0] if len(others) == 1 else None  # (None: none, or several)
-            verdicts: dict[int, bool] = {}  # by models hired: the same for the whole group
-            for i in hired_in.get(g, ()):
-                if others and other != i:
-                    out.append(i)
-                elif own_check:
-                    n = hired[i]
-                    found = verdicts.get(n)
-                    if found is None:
-                        found = verdicts[n] = self._worse(n, own, on, values, after, True)
-                    if found:
-                        out.append(i)
+            plans.append((own_check, own, after, others))
+        # the hired, one pass: the same answer for the same group and number hired
+        verdicts: dict[tuple[int, int], bool] = {}
+        group_of = self.group_of
+        for i, n in hired.items():
+            g = group_of[i]
+            found = verdicts.get((g, n))
+            if found is None:
+                own_check, own, after, others = plans[g]
+                found = own_check and self._worse(n, own, on, values, after, True)
+                verdicts[(g, n)] = found
+            if found or (plans[g][3] and plans[g][3] != [i]):
+                out.append(i)
         return out
 
     def _worse(self, n: int, own: int | None, on: bool, values: Sequence[int | None],
@@ -361,11 +362,14 @@ def headroom(warband: Warband, faction: Faction, points_override: int | None = N
 
 @dataclass(frozen=True)
 class Breach:
-    """What one more model does to a rule: its finding now (None: none) and after."""
+    """What one more model does to a rule: its finding now (None: none) and after, and the
+    amount and bound it compares now ("3 of 3")."""
 
     rule: Rule
     now: Finding | None
     after: Finding
+    amount: int | None = None
+    bound: int | None = None
 
 
 def one_more(warband: Warband, combatant_id: str) -> Warband:
@@ -391,9 +395,27 @@ def explain(warband: Warband, faction: Faction, combatant_id: str, rules: Iterab
         for finding in check_rule(rule, after):
             old = now.get(key(finding))
             if old is None or _distance(finding) > _distance(old):
-                out.append(Breach(rule, old, finding))
+                out.append(Breach(rule, old, finding, *_numbers_now(rule, before, finding)))
                 break
     return out
+
+
+def _numbers_now(rule: Rule, r: Roster, after: Finding) -> tuple[int | None, int | None]:
+    """The amount and the bound the finding ``after`` compares, as they are now."""
+    if after.amount is None or after.bound is None:
+        return None, None
+    kind = "at_most" if after.amount > after.bound else "at_least"
+    q = next((q for k, q in bounds_of(rule) if k == kind), None)
+    if q is None:
+        return None, None
+    if rule.each is None:
+        assert rule.count is not None
+        return quantity(rule.count, r), quantity(q, r)
+    cid = after.combatants[0] if after.combatants else ""
+    n = sum(k for c, k in r.hired if c.id == cid)
+    own = r.faction.by_id[cid].max if rule.own_max and kind == "at_most" and \
+        cid in r.faction.by_id else None
+    return n, own if own is not None else quantity(q, r)
 
 
 def _distance(f: Finding) -> int:

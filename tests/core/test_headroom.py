@@ -64,6 +64,7 @@ def assert_matches_the_engine(w: Warband, faction: Faction, limit: int | None = 
         breaches = explain(w, faction, c.id, room.breaks, effective)
         assert [b.rule.id for b in breaches] == [r.id for r in room.breaks]
         assert all(b.after.severity == "error" and b.after.message for b in breaches)
+        assert all(b.amount is not None and b.bound is not None for b in breaches)
         assert room.hired == sum(e.count for e in w.entries if e.combatant == c.id)
 
 
@@ -160,7 +161,7 @@ def test_messengers_at_the_leaders_command() -> None:
     # a leader raises the cap: adding one stays possible and breaks nothing
     assert rooms.room("test-captain").breaks == ()
     (breach,) = explain(w, SPHEREWARS, "test-runner", rooms.room("test-runner").breaks, None)
-    assert breach.now is None
+    assert breach.now is None and (breach.amount, breach.bound) == (2, 2)  # "2 of 2 now"
     assert breach.after.message == ("3 Messengers hired; the leaders' command allows 2 "
                                     "(Test Leader MAN 2)")
 
@@ -183,6 +184,11 @@ def test_points_left_against_each_cost() -> None:
     assert dimmed == {"test-leader", "test-captain", "test-avatar", "test-hero"}
     (breach,) = explain(w, SPHEREWARS, "test-hero", rooms.room("test-hero").breaks, 200)
     assert breach.after.message == "220 points spent, the limit is 200"
+    assert (breach.amount, breach.bound) == (170, 200)
+    w = warband([("test-leader", 1), ("test-hero", 1)])
+    (breach,) = explain(w, SPHEREWARS, "test-hero", headroom(w, SPHEREWARS).room(
+        "test-hero").breaks, None)
+    assert (breach.amount, breach.bound) == (1, 1)  # its own max
 
 
 def test_unknown_entries_count_toward_nothing() -> None:
