@@ -1,24 +1,53 @@
 """The catalogue panel: the faction's combatants grouped by type, a filter, and *Add*.
 
-Its public face: :meth:`set_faction`, :meth:`follow_game`, :meth:`selected_ids`,
-:meth:`current_id`, :meth:`focus_filter`, and the signals :attr:`add_requested` (hire the
-selection) and :attr:`combatant_selected` (the current row's combatant id).
+Each row shows how many the list hires against the rules' cap ("2/5") and is dimmed, with a
+tooltip naming the rule and the numbers, when one more would break a rule (adding it stays
+possible): :mod:`builder.rules.headroom`, refreshed after every edit of the list.
+
+Its public face: :meth:`set_faction`, :meth:`follow_game`, :meth:`watch` (the document whose
+list the rows follow), :meth:`selected_ids`, :meth:`current_id`, :meth:`focus_filter`, and the
+signals :attr:`add_requested` (hire the selection) and :attr:`combatant_selected` (the current
+row's combatant id).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent
+from html import escape
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QBrush, QColor, QKeyEvent, QPalette, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from builder.gui.catalogue_model import MARKS, RANK, CatalogueFilter, CatalogueModel, marks
-from builder.gui.catalogue_model import PE as COST
-from builder.gui.roster_model import COMBATANT_ID_ROLE
+from builder.gui.catalogue_model import (
+    COST,
+    FIND,
+    HIRED,
+    MARKS,
+    NAME,
+    RANK,
+    CatalogueFilter,
+    CatalogueModel,
+    hired_text,
+    marks,
+)
+from builder.gui.document import WarbandDocument
 from builder.gui.undokeys import OWN_UNDO
 from builder.gui.widgets import CatalogueView, fit_column
-from builder.i18n import _, ngettext
 from builder.model import Faction
-from builder.model.system import System
+from builder.model.system import Rule, System
+from builder.rules.headroom import Headroom, explain
+
+NAME_CHARS = 20
+"""The name column keeps room for this many average characters: narrower, the Rank and Marks
+columns give way (what they say is in the profile), so names never shrink to "L…"."""
+
+
+def dim_colour(palette: QPalette) -> QColor:
+    """Half-way between the text and its background: plainly set apart, still readable (the
+    palette's disabled text is too faint to read a name by)."""
+    text, base = palette.color(QPalette.ColorRole.Text), palette.color(QPalette.ColorRole.Base)
+    return QColor((text.red() + base.red()) // 2, (text.green() + base.green()) // 2,
+                  (text.blue() + base.blue()) // 2)
 
 
 class CataloguePanel(QWidget):
@@ -32,20 +61,21 @@ class CataloguePanel(QWidget):
         self.title.setWordWrap(True)
         self.filter = QLineEdit()
         self.filter.setObjectName("catalogue-filter")
-        self.filter.setPlaceholderText(_("Filter by name") + "  (Ctrl+F)")
+        self.filter.setPlaceholderText("Filter by name  (Ctrl+F)")
         self.filter.setClearButtonEnabled(True)
         self.filter.setProperty(OWN_UNDO, True)  # Ctrl+Z undoes the filter text, not the list
         self.model = CatalogueModel()
         self.proxy = CatalogueFilter(self.model)
         self.view = CatalogueView()
         self.view.setModel(self.proxy)
-        header = self.view.header()
+        self.view.tooltip_for = self.tooltip
+        self.model.dim_brush = QBrush(dim_colour(self.view.palette()))
+        header = self.view.horizontalHeader()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):  # fitted to the faction's texts: see _fit_columns
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        for col in (HIRED, COST, RANK, MARKS):  # fitted to the faction's texts: _fit_columns
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
-        self.add_button = QPushButton(add_action.icon(),
-                                      _("Add to {noun}").format(noun=_("warband")))
+        self.add_button = QPushButton(add_action.icon(), "Add to warband")
         self.add_button.setObjectName("add-button")
         self.add_button.setToolTip(add_action.toolTip())
         layout = QVBoxLayout(self)
@@ -55,9 +85,23 @@ class CataloguePanel(QWidget):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.add_button)
 
+        self._doc: WarbandDocument | None = None
+        self._headroom: Headroom | None = None
+        self._headroom_key: tuple[object, ...] = ()
+        self._stale = False
+        """The list changed while the panel was hidden: measured again when shown."""
+        self._unneeded: set[int] = {FIND}
+        """Columns no combatant of the faction fills (or the game does not have)."""
+        self._narrow: set[int] = set()
+        """Columns that gave way to the names: the panel is too narrow for them."""
+        self._widths: dict[int, int] = {}
+        """Each fixed column's fitted width (a hidden section reports 0)."""
+        self._last_id: str | None = None
+
         self.filter.textChanged.connect(self._filter_changed)
         self.filter.returnPressed.connect(self._filter_return)
         self.filter.installEventFilter(self)
+        self.view.viewport().installEventFilter(self)
         self.view.add_requested.connect(lambda _i: self.add_requested.emit())
         self.view.selectionModel().currentChanged.connect(
             lambda cur, _prev: self._current_changed(cur))
@@ -67,26 +111,42 @@ class CataloguePanel(QWidget):
 
     def set_faction(self, faction: Faction | None, faction_id: str) -> None:
         """Show ``faction``'s combatants; None: no data for the list's ``faction_id``."""
-        self.model.set_faction(faction)
-        self._expand_groups()
-        # Columns no combatant fills (the rulebook's Soimi have no rank) only take room.
-        members = faction.combatants if faction else []
-        self.view.setColumnHidden(RANK, not any(c.rank for c in members))
-        self.view.setColumnHidden(MARKS, not any(marks(c) for c in members))
-        self._fit_columns(faction)
+        if faction is None or faction is not self.model.faction or not self.model.groups:
+            self.model.set_faction(faction)
+            self._last_id = None
+            # Columns no combatant fills (the rulebook's Soimi have no rank) only take room.
+            members = faction.combatants if faction else []
+            self._unneeded.discard(RANK)
+            self._unneeded.discard(MARKS)
+            if not any(c.rank for c in members):
+                self._unneeded.add(RANK)
+            if not any(c.squad or c.max is not None for c in members):
+                self._unneeded.add(MARKS)
+            self._fit_columns(faction)
+            self._apply_filter(keep_current=False)
+            self._follow_list()
         if faction is None:
-            self.title.setText("<b>" + _("No data for faction “{faction}”").format(
-                faction=faction_id) + "</b><br>" + _("Its entries are kept and reported."))
+            self.title.setText(f"<b>No data for faction “{escape(faction_id)}”"
+                               "</b><br>Its entries are kept and reported.")
             self.title.setToolTip("")
         else:
-            n = len(faction.combatants)
-            self.title.setText(f"<b>{faction.name}</b> — "
-                               + ngettext("{n} combatant", "{n} combatants", n).format(n=n))
+            self.title.setText(f"<b>{escape(faction.name)}</b> — "
+                               f"{len(faction.combatants)} combatants")
             self.title.setToolTip(faction.source or "")
 
     def follow_game(self, game: System | None, noun: str) -> None:
-        self.add_button.setText(_("Add to {noun}").format(noun=noun))
-        self.view.setColumnHidden(COST, not (game is None or game.cost is not None))
+        self.add_button.setText(f"Add to {noun}")
+        if game is None or game.cost is not None:
+            self._unneeded.discard(COST)
+        else:
+            self._unneeded.add(COST)
+        self._show_columns()
+
+    def watch(self, doc: WarbandDocument) -> None:
+        """Follow ``doc``'s list: hired counts, caps and dimmed rows after every change."""
+        self._doc = doc
+        doc.validated.connect(lambda _report: self._follow_list())
+        self._follow_list()
 
     def focus_filter(self) -> None:
         self.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -96,70 +156,162 @@ class CataloguePanel(QWidget):
 
     def selected_ids(self) -> list[str]:
         """The selected combatants' ids, else the current row's."""
-        ids = [cid for index in self.view.selectionModel().selectedRows(0)
-               if (cid := index.data(COMBATANT_ID_ROLE))]
+        ids = [c.id for index in self.view.selectionModel().selectedRows(NAME)
+               if (c := self.proxy.combatant(index)) is not None]
         if not ids and (cid := self.current_id()):
             ids.append(cid)
         return ids
 
     def current_id(self) -> str | None:
-        index = self.view.currentIndex()
-        return index.siblingAtColumn(0).data(COMBATANT_ID_ROLE) if index.isValid() else None
+        c = self.proxy.combatant(self.view.currentIndex())
+        return c.id if c is not None else None
 
-    # -- inside
+    def first_match(self) -> QModelIndex:
+        return self.proxy.first_combatant()
+
+    def tooltip(self, index: QModelIndex) -> str:
+        """A combatant row's tooltip: its whole name (the row may elide it), the rules one
+        more would break with the numbers, its description."""
+        c = self.proxy.combatant(index)
+        if c is None:
+            return ""
+        parts = [f"<b>{escape(c.display_name)}</b>"]
+        state = self.model.room(c.id)
+        if state.hired:
+            cap = f", at most {state.cap}" if state.cap is not None else ""
+            parts.append(f"{state.hired} hired{cap}")
+        faction = self._doc.faction if self._doc is not None else None
+        if state.breaks and self._doc is not None and faction is not None:
+            lines = []
+            for breach in explain(self._doc.warband, faction, c.id, state.breaks,
+                                  self._limit()):
+                numbers = f"{breach.amount} of {breach.bound} now; " if (
+                    breach.amount is not None and breach.bound is not None) else ""
+                lines.append(f"• <b>{escape(breach.rule.label)}</b>: {numbers}one more: "
+                             f"{escape(breach.after.message)}")
+            if lines:
+                parts.append("One more would break a rule (adding it stays possible):<br>"
+                             + "<br>".join(lines))
+        if c.description:
+            parts.append(f"<i>{escape(c.description)}</i>")
+        return "<p>" + "</p><p>".join(parts) + "</p>"
+
+    # -- the list: hired counts, caps, dimmed rows
+
+    def _follow_list(self) -> None:
+        doc, faction = self._doc, self.model.faction
+        if doc is None or faction is None or doc.faction is not faction:
+            self.model.show_rooms(None)
+            return
+        if not self.isVisible():
+            self._stale = True  # measured when the panel shows again
+            return
+        self._stale = False
+        event = doc.tournament
+        extra: tuple[Rule, ...] = ()
+        if event is not None and (event.system is None or event.system == faction.system):
+            extra = tuple(event.rules)  # as builder.events.check_list checks the list
+        key = (faction, *extra)  # (compared by identity: a faction compares deeply)
+        if self._headroom is None or len(key) != len(self._headroom_key) \
+                or any(a is not b for a, b in zip(self._headroom_key, key, strict=True)):
+            self._headroom = Headroom(faction, extra)
+            self._headroom_key = key
+        self.model.show_rooms(self._headroom.measure(doc.warband, self._limit()))
+
+    def _limit(self) -> int | None:
+        """The points limit the list is checked against: an event's, else its own."""
+        assert self._doc is not None
+        event, warband = self._doc.tournament, self._doc.warband
+        return event.points_limit if event is not None and event.points_limit is not None \
+            else warband.points_limit
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if self._stale:
+            self._follow_list()
+
+    # -- columns
 
     def _fit_columns(self, faction: Faction | None) -> None:
         members = faction.combatants if faction is not None else []
-        fit_column(self.view, COST, {faction.cost(c) for c in members} if faction else ())
-        fit_column(self.view, RANK, {faction.game.rank_label(c.rank) for c in members}
-                   if faction else ())
-        fit_column(self.view, MARKS, {marks(c) for c in members})
+        view, widths = self.view, self._widths
+        top = max((c.max for c in members if c.max is not None), default=0)
+        widths[HIRED] = fit_column(view, HIRED, [hired_text(88, max(88, top))])  # "12/5" fits
+        cost = faction.game.cost if faction is not None else None
+        widths[COST] = fit_column(view, COST, {c.number(cost) for c in members})
+        labels = {faction.game.rank_label(r) for r in {c.rank for c in members}} \
+            if faction is not None else set()
+        widths[RANK] = fit_column(view, RANK, labels)
+        widths[MARKS] = fit_column(view, MARKS, {marks(c) for c in members})
+        self._show_columns()
+
+    def _show_columns(self, width: int | None = None) -> None:
+        """Hide the columns not needed, then, while the names would get fewer than
+        NAME_CHARS characters, Marks and then Rank."""
+        view = self.view
+        room = (width if width is not None else view.viewport().width()) - sum(
+            self._widths.get(col, 0) for col in (HIRED, COST, RANK, MARKS)
+            if col not in self._unneeded)
+        wanted = view.fontMetrics().averageCharWidth() * NAME_CHARS
+        narrow = set()
+        for col in (MARKS, RANK):
+            if room >= wanted:
+                break
+            if col not in self._unneeded:
+                narrow.add(col)
+                room += self._widths.get(col, 0)
+        self._narrow = narrow
+        for col in (HIRED, COST, RANK, MARKS, FIND):
+            hide = col in self._unneeded or col in narrow
+            if view.isColumnHidden(col) != hide:
+                view.setColumnHidden(col, hide)
+
+    # -- the filter and the current row
 
     def _current_changed(self, index: QModelIndex) -> None:
-        cid = index.siblingAtColumn(0).data(COMBATANT_ID_ROLE) if index.isValid() else None
-        if cid:
-            self.combatant_selected.emit(cid)
+        c = self.proxy.combatant(index)
+        if c is not None and c.id != self._last_id:  # (the filter moves rows, not combatants)
+            self._last_id = c.id
+            self.combatant_selected.emit(c.id)
 
-    def _filter_changed(self, text: str) -> None:
-        self.proxy.setFilterFixedString(text.strip())
-        self._expand_groups()
-        first = self.first_match()
-        if text.strip() and first.isValid():
-            self.view.setCurrentIndex(first)
+    def _filter_changed(self, _text: str) -> None:
+        self._apply_filter(keep_current=True)
 
-    def _expand_groups(self) -> None:
-        """Every type group open; only the groups are looked at (expandAll() re-laid out
-        every row of the tree on each keystroke in the filter)."""
-        view, proxy = self.view, self.proxy
-        for g in range(proxy.rowCount()):
-            group = proxy.index(g, 0)
-            if not view.isExpanded(group):
-                view.expand(group)
-
-    def first_match(self) -> QModelIndex:
-        proxy = self.proxy
-        for g in range(proxy.rowCount()):
-            group = proxy.index(g, 0)
-            if proxy.rowCount(group):
-                return proxy.index(0, 0, group)
-        return QModelIndex()
+    def _apply_filter(self, keep_current: bool) -> None:
+        """Show the rows the filter text matches; headings count what is shown ("1 of 2");
+        an empty table says why. The highlighted row stays while it still matches, else the
+        first match is highlighted (Enter hires it)."""
+        text = self.filter.text().strip()
+        if self.proxy.set_text(text) or not keep_current:
+            self.view.span_headings(self.proxy.heading_rows())
+        self.view.show_placeholder(f"No combatant matches “{text}”"
+                                   if text and not self.proxy.shown else "")
+        if text:
+            current = self.view.currentIndex()
+            if not (keep_current and self.proxy.combatant(current) is not None):
+                first = self.first_match()
+                if first.isValid():
+                    self.view.setCurrentIndex(first)
 
     def _filter_return(self) -> None:
         """Enter in the filter box hires the highlighted (or first) match."""
         current = self.view.currentIndex()
-        if not (current.isValid() and current.parent().isValid()):
+        if self.proxy.combatant(current) is None:
             current = self.first_match()
             if not current.isValid():
                 return
             self.view.setCurrentIndex(current)
         self.add_requested.emit()
 
-    def eventFilter(self, watched: object, event: object) -> bool:  # noqa: N802
-        """Down in the filter box moves into the catalogue, as in a search field."""
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        """Down in the filter box moves into the catalogue, as in a search field; the
+        catalogue's columns follow its width."""
         if (watched is self.filter and isinstance(event, QKeyEvent)
                 and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Down):
             self.view.setFocus()
             if not self.view.currentIndex().isValid():
                 self.view.setCurrentIndex(self.first_match())
             return True
-        return super().eventFilter(watched, event)  # type: ignore[arg-type]
+        if watched is self.view.viewport() and isinstance(event, QResizeEvent):
+            self._show_columns(event.size().width())
+        return super().eventFilter(watched, event)

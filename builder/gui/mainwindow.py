@@ -274,6 +274,7 @@ class MainWindow(QMainWindow):
         self.doc.entry_inserted.connect(lambda _r: self.roster.count_changed())
         self.doc.entry_removed.connect(lambda _r: self.roster.count_changed())
 
+        self.catalogue_panel.watch(self.doc)
         self.catalogue_panel.add_requested.connect(self.add_selected)
         self.catalogue_panel.combatant_selected.connect(self._show_catalogue_profile)
         self.roster.current_entry_changed.connect(self._show_roster_profile)

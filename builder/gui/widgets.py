@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QFontMetricsF, QKeyEvent
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFontMetricsF, QHelpEvent, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHeaderView,
     QInputDialog,
+    QLabel,
     QSpinBox,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QTableView,
+    QToolTip,
     QTreeView,
     QWidget,
 )
@@ -24,40 +35,104 @@ MAX_COUNT = base.MAX_COUNT  # the count spin box holds every count a list may ho
 Index = QModelIndex | QPersistentModelIndex
 
 
-def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object]) -> None:
+def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object]) -> int:
     """Size a fixed column to its widest text and its header, as resizing to contents would,
-    but from the given texts: no row is measured through the view (a big table stays fast)."""
+    but from the given texts: no row is measured through the view (a big table stays fast).
+    Returns the width (a hidden column keeps it for when it shows)."""
     header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()  # type: ignore[attr-defined]
     fm, locale = QFontMetricsF(view.font()), view.locale()
     shown = {locale.toString(t) if isinstance(t, int) and not isinstance(t, bool) else str(t)
              for t in texts}  # numbers as the delegate writes them
     # in fractions of a pixel, rounded up as the delegate's text layout does (rounding each
-    # text to whole pixels first left a column a pixel short: "Messeng…")
+    # text to whole pixels first left a column a pixel short: "Messeng…"), plus 2 px for the
+    # style's text margins (at exactly the advance, "Irregular" was elided)
     widest = math.ceil(max((fm.horizontalAdvance(t) for t in shown), default=0))
     margin = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
-                  + 1)
+                  + 1) + 2
     width = max(widest + margin, header.sectionSizeFromContents(column).width(),
                 header.minimumSectionSize())
     if header.sectionSize(column) != width:
         header.resizeSection(column, width)
+    return width
 
 
-class CatalogueView(QTreeView):
-    """The faction's combatants; Enter or double-click asks to add the current one."""
+class CatalogueView(QTableView):
+    """The faction's combatants under their type headings; Enter or double-click asks to add
+    the current one. A table: its layout does not grow with its rows, so a keystroke in the
+    filter over 5,000 combatants costs what the rows on screen cost. Tooltips are made when
+    asked (:attr:`tooltip_for`)."""
 
     add_requested = Signal(QModelIndex)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("catalogue")
-        self.setUniformRowHeights(True)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
         self.setAlternatingRowColors(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setDragEnabled(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.setDefaultDropAction(Qt.DropAction.CopyAction)
-        self.setRootIsDecorated(True)
+        rows = self.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        columns = self.horizontalHeader()
+        columns.setHighlightSections(False)
+        columns.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.doubleClicked.connect(self._double_clicked)
+        self.tooltip_for: Callable[[QModelIndex], str] | None = None
+        self.placeholder = QLabel(self.viewport())
+        self.placeholder.setObjectName("catalogue-placeholder")
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setEnabled(False)  # drawn in the palette's disabled text colour
+        self.placeholder.hide()
+
+    def span_headings(self, rows: Iterable[int]) -> None:
+        """Each type heading across the whole row: "Messengers (12)" is never cut to fit the
+        name column. (A table keeps spans by row number: set again when rows come and go.)"""
+        self.clearSpans()
+        columns = self.model().columnCount()
+        for row in rows:
+            self.setSpan(row, 0, 1, columns)
+
+    def show_placeholder(self, text: str) -> None:
+        """A sentence in the middle of the empty table ("No combatant matches …"); "" hides
+        it."""
+        self.placeholder.setText(text)
+        self.placeholder.setVisible(bool(text))
+        self._place_placeholder()
+
+    def _place_placeholder(self) -> None:
+        area = self.viewport().rect().adjusted(12, 12, -12, -12)
+        self.placeholder.setGeometry(area.x(), area.y(), area.width(),
+                                     max(self.placeholder.sizeHint().height(), area.height() // 2))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._place_placeholder()
+
+    # -- tooltips, keys, clicks
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.ToolTip and self.tooltip_for is not None:
+            assert isinstance(event, QHelpEvent)
+            index = self.indexAt(event.pos())
+            text = self.tooltip_for(index) if index.isValid() else ""
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport(),
+                                  self.visualRect(index))
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
@@ -67,7 +142,7 @@ class CatalogueView(QTreeView):
         super().keyPressEvent(event)
 
     def _double_clicked(self, index: QModelIndex) -> None:
-        if index.parent().isValid():  # a combatant, not a group heading
+        if index.flags() & Qt.ItemFlag.ItemIsSelectable:  # a combatant, not a heading
             self.add_requested.emit(index)
 
 

@@ -1,4 +1,4 @@
-"""The Qt models tested without any view: roster, catalogue, findings."""
+"""The Qt models tested without any view: roster, findings (the catalogue's: test_gui_catalogue)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QUndoStack
 
 from builder.data import Catalogue
-from builder.gui.catalogue_model import FILTER_ROLE, CatalogueFilter, CatalogueModel
+from builder.gui.catalogue_model import CatalogueModel
 from builder.gui.document import WarbandDocument
 from builder.gui.findings_model import FINDING_ROLE, FindingsModel
 from builder.gui.roster_model import (
@@ -141,36 +141,6 @@ def test_faction_change_resets_rows(roster: tuple[RosterModel, QUndoStack]) -> N
     model.modelReset.connect(lambda: resets.append(True))
     model.doc.set_faction("soimi")
     assert resets and cell(model, 0, NAME) == "test-leader (unknown combatant)"
-
-
-def test_catalogue_groups_by_type(catalogue: Catalogue, qtmodeltester: Any) -> None:
-    model = CatalogueModel(catalogue.get("test-faction"))
-    qtmodeltester.check(model)
-    groups = [model.data(model.index(r, 0)) for r in range(model.rowCount())]
-    assert groups == ["Leaders (1)", "Avatars (1)", "Messengers (1)", "Troops (2)"]
-    troops = model.index(3, 0)
-    rows = [[model.data(model.index(r, c, troops)) for c in range(4)] for r in range(2)]
-    assert rows == [["Test Squaddie", 20, "Irregular", "squad"],
-                    ["Test Hero", 60, "Elite", "max 1"]]
-    assert not model.flags(troops) & Qt.ItemFlag.ItemIsDragEnabled
-    assert model.flags(model.index(0, 0, troops)) & Qt.ItemFlag.ItemIsDragEnabled
-    model.set_faction(None)
-    assert model.rowCount() == 0
-
-
-def test_catalogue_filter_narrows_by_name(catalogue: Catalogue, qtmodeltester: Any) -> None:
-    proxy = CatalogueFilter(CatalogueModel(catalogue.get("test-faction")))
-    qtmodeltester.check(proxy)
-    proxy.setFilterFixedString("HERO")
-    assert proxy.rowCount() == 1
-    group = proxy.index(0, 0)
-    assert proxy.data(group) == "Troops (2)"
-    assert proxy.rowCount(group) == 1
-    assert proxy.data(proxy.index(0, 0, group)) == "Test Hero"
-    proxy.setFilterFixedString("the tester")  # nicknames match too
-    assert proxy.data(proxy.index(0, 0, proxy.index(0, 0)), FILTER_ROLE).startswith("Test L")
-    proxy.setFilterFixedString("nobody")
-    assert proxy.rowCount() == 0
 
 
 def test_findings_model(doc: WarbandDocument, qtmodeltester: Any) -> None:

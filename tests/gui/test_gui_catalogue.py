@@ -1,0 +1,265 @@
+"""The catalogue (issue 14 items 2, 4 and 14; issue 15): type groups, the filter and what it
+says when nothing matches, hired counts against caps, dimmed rows with the rule in their
+tooltip, names readable at 1024×600, and only the rows that changed signalled after an edit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
+
+from builder.data import Catalogue
+from builder.gui.catalogue_model import (
+    COST,
+    HIRED,
+    MARKS,
+    NAME,
+    RANK,
+    CatalogueFilter,
+    CatalogueModel,
+)
+from builder.model import Entry, Warband
+
+FOREGROUND = Qt.ItemDataRole.ForegroundRole
+
+
+def dimmed(model: CatalogueModel, combatant_id: str) -> bool:
+    return model.index_of(combatant_id).data(FOREGROUND) is not None
+
+
+def shown_names(window: Any) -> list[str]:
+    """The combatant names a user sees in the catalogue, top to bottom."""
+    proxy = window.catalogue_proxy
+    return [c.display_name for row in range(proxy.rowCount())
+            if (c := proxy.combatant(proxy.index(row, NAME))) is not None]
+
+
+def headings(window: Any) -> list[str]:
+    return window.catalogue_proxy.headings()
+
+
+def caps_list(window: Any, limit: int | None = 400) -> None:
+    window.doc.replace(Warband(name="Caps", faction="test-faction", points_limit=limit, entries=[
+        Entry(combatant="test-leader", count=1), Entry(combatant="test-messenger", count=2),
+        Entry(combatant="test-squaddie", count=2), Entry(combatant="test-squaddie", count=1),
+        Entry(combatant="test-hero", count=1)]))
+
+
+def tooltip_of(qtbot: Any, window: Any, combatant_id: str) -> str:
+    """Hover a row as a user would: the tooltip the view shows."""
+    view = window.catalogue_view
+    rect = view.visualRect(window.catalogue_proxy.index_of(combatant_id))
+    assert rect.isValid()
+    event = QHelpEvent(QEvent.Type.ToolTip, rect.center(),
+                       view.viewport().mapToGlobal(rect.center()))
+    QApplication.sendEvent(view.viewport(), event)
+    qtbot.waitUntil(QToolTip.isVisible, timeout=2000)
+    return QToolTip.text()
+
+
+# ---------------------------------------------------------------- the tree
+
+
+def test_groups_by_type_in_the_systems_order(catalogue: Catalogue, qtmodeltester: Any,
+                                             qtlog: Any) -> None:
+    model = CatalogueModel(catalogue.get("test-faction"))
+    qtmodeltester.check(model)
+    rows = [[model.index(r, c).data() or None for c in range(5)]
+            for r in range(model.rowCount())]
+    assert rows == [
+        ["Leaders (1)", None, None, None, None],
+        ["Test Leader, the tester", None, "100", "Elite", None],
+        ["Avatars (1)", None, None, None, None],
+        ["Test Avatar", None, "80", "Veteran", None],
+        ["Messengers (1)", None, None, None, None],
+        ["Test Messenger", None, "30", "Regular", None],
+        ["Troops (2)", None, None, None, None],
+        ["Test Squaddie", None, "20", "Irregular", "squad"],
+        ["Test Hero", None, "60", "Elite", "max 1"]]
+    assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(5)] == [
+        "Combatant", "Hired", "PE", "Rank", "Marks"]
+    heading, hero = model.index(6, NAME), model.index_of("test-hero")
+    assert not model.flags(heading) & Qt.ItemFlag.ItemIsDragEnabled
+    assert not model.flags(heading) & Qt.ItemFlag.ItemIsSelectable
+    assert model.flags(hero) & Qt.ItemFlag.ItemIsDragEnabled
+    assert model.combatant(model.index_of("test-hero", RANK)).id == "test-hero"
+    assert model.combatant(heading) is None
+    proxy = CatalogueFilter(model)
+    qtmodeltester.check(proxy)
+    assert proxy.set_text("SQUAD")
+    assert [proxy.index(r, 0).data() for r in range(proxy.rowCount())] == [
+        "Troops (1 of 2)", "Test Squaddie"]
+    assert not proxy.index_of("test-hero").isValid()  # filtered out
+    assert not proxy.set_text("squad ")  # the same rows: nothing to do
+    assert proxy.set_text("")
+    assert proxy.headings() == ["Leaders (1)", "Avatars (1)", "Messengers (1)", "Troops (2)"]
+    model.set_faction(catalogue.get("soimi"))
+    assert model.index(0, 0).data() == "Leaders (2)"
+    model.set_faction(None)
+    assert model.rowCount() == 0
+    assert not [r for r in qtlog.records if "ResetModel" in r.message]
+
+
+def test_the_app_starts_without_model_warnings(make_window: Any, qtlog: Any) -> None:
+    window = make_window()
+    caps_list(window)
+    assert not [r for r in qtlog.records if "ResetModel" in r.message]
+
+
+def test_filter_narrows_counts_follow_and_nothing_found_says_so(qtbot: Any,
+                                                                window: Any) -> None:
+    window.doc.set_faction("test-faction")
+    qtbot.keyClicks(window.filter, "HERO")
+    assert shown_names(window) == ["Test Hero"]
+    assert headings(window) == ["Troops (1 of 2)"]
+    # the match is highlighted, so Enter hires it
+    assert window.catalogue_panel.current_id() == "test-hero"
+    placeholder = window.catalogue_view.placeholder
+    assert not placeholder.isVisible()
+
+    window.filter.setText("the tester")  # nicknames match too
+    assert shown_names(window) == ["Test Leader, the tester"]
+    assert headings(window) == ["Leaders (1)"]
+
+    window.filter.setText("nobody")
+    assert shown_names(window) == [] and headings(window) == []
+    assert placeholder.isVisible()
+    assert placeholder.text() == "No combatant matches “nobody”"
+    assert window.catalogue_panel.selected_ids() == []  # Enter hires nothing
+    qtbot.keyClick(window.filter, Qt.Key.Key_Return)
+    assert window.doc.entries == []
+
+    window.filter.clear()
+    assert not placeholder.isVisible()
+    assert len(shown_names(window)) == 5
+    assert headings(window) == ["Leaders (1)", "Avatars (1)", "Messengers (1)", "Troops (2)"]
+
+
+def test_the_highlighted_row_stays_while_it_matches(qtbot: Any, window: Any) -> None:
+    window.doc.set_faction("test-faction")
+    panel = window.catalogue_panel
+    window.catalogue_view.setCurrentIndex(window.catalogue_proxy.index_of("test-squaddie"))
+    shown: list[str] = []
+    panel.combatant_selected.connect(shown.append)
+    window.filter.setText("test")  # every row matches: the squaddie stays highlighted
+    window.filter.setText("test s")
+    assert panel.current_id() == "test-squaddie" and shown == []
+    window.filter.setText("hero")  # no longer a match: the first match is highlighted
+    assert panel.current_id() == "test-hero" and shown == ["test-hero"]
+
+
+def test_the_filter_keeps_the_selection_it_still_shows(qtbot: Any, window: Any) -> None:
+    window.doc.set_faction("test-faction")
+    view, model = window.catalogue_view, window.catalogue_proxy
+    select = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    for cid in ("test-squaddie", "test-hero", "test-leader"):
+        view.selectionModel().select(model.index_of(cid), select)
+    view.selectionModel().setCurrentIndex(model.index_of("test-hero"),
+                                          QItemSelectionModel.SelectionFlag.NoUpdate)
+    assert sorted(window.catalogue_panel.selected_ids()) == ["test-hero", "test-leader",
+                                                             "test-squaddie"]
+    window.filter.setText("er")  # the squaddie is filtered out; the rest stay selected
+    assert shown_names(window) == ["Test Leader, the tester", "Test Messenger", "Test Hero"]
+    assert sorted(window.catalogue_panel.selected_ids()) == ["test-hero", "test-leader"]
+    assert window.catalogue_panel.current_id() == "test-hero"
+    window.add_selected()
+    assert sorted(e.combatant for e in window.doc.entries) == ["test-hero", "test-leader"]
+
+
+# ---------------------------------------------------------------- hired, caps, dimmed rows
+
+
+def test_rows_show_hired_against_the_cap_and_dim_what_breaks_a_rule(qtbot: Any,
+                                                                     window: Any) -> None:
+    caps_list(window)  # 280 of 400 points
+    model = window.catalogue_model
+    hired = {c: model.index_of(c, HIRED).data() or "" for c in (
+        "test-leader", "test-avatar", "test-messenger", "test-squaddie", "test-hero")}
+    # five of a kind, a squad's three units over two entries, a combatant's own max
+    assert hired == {"test-leader": "1/5", "test-avatar": "", "test-messenger": "2/5",
+                     "test-squaddie": "3/3", "test-hero": "1/1"}
+    # the leader's MAN 2 allows two messengers; squads and the hero are at their caps
+    assert {c: dimmed(model, c) for c in hired} == {
+        "test-leader": False, "test-avatar": False, "test-messenger": True,
+        "test-squaddie": True, "test-hero": True}
+    row = model.index_of("test-messenger")
+    assert all(row.siblingAtColumn(col).data(FOREGROUND) is not None
+               for col in (NAME, HIRED, COST, RANK, MARKS))
+
+    tip = tooltip_of(qtbot, window, "test-messenger")
+    assert "<b>Test Messenger</b>" in tip and "2 hired, at most 5" in tip
+    assert ("<b>Messengers</b>: 2 of 2 now; one more: 3 Messengers hired; the leaders&#x27; "
+            "command allows 2 (Test Leader MAN 2)") in tip
+    assert "Squads" in tooltip_of(qtbot, window, "test-squaddie")
+    assert "Five of a kind" in tooltip_of(qtbot, window, "test-hero")
+    tip = tooltip_of(qtbot, window, "test-avatar")
+    assert "one more" not in tip and "hired" not in tip
+
+    # dimmed rows can still be added; the finding then says why
+    window.add_combatant("test-messenger")
+    assert model.index_of("test-messenger", HIRED).data() == "3/5"
+    assert [f.rule for f in window.doc.report.findings] == ["messenger-limit"]
+    # a second leader raises the cap: the messengers are no longer dimmed for it
+    window.add_combatant("test-avatar")
+    window.stack.undo()
+    window.stack.undo()
+    assert not dimmed(model, "test-avatar")
+
+
+def test_the_points_limit_dims_what_costs_more_than_is_left(qtbot: Any, window: Any) -> None:
+    caps_list(window, limit=330)  # 280 spent: 50 left
+    model = window.catalogue_model
+    assert dimmed(model, "test-leader") and dimmed(model, "test-avatar")  # 100, 80
+    tip = tooltip_of(qtbot, window, "test-avatar")
+    assert "<b>Points</b>: 280 of 330 now; one more: 360 points spent, the limit is 330" in tip
+    window.limit_spin.setValue(400)
+    assert not dimmed(model, "test-avatar") and not dimmed(model, "test-leader")
+
+
+def test_an_edit_signals_only_the_rows_it_changed(qtbot: Any, window: Any) -> None:
+    caps_list(window, limit=None)
+    model = window.catalogue_model
+    changed: list[tuple[str, int, int]] = []
+    model.dataChanged.connect(lambda first, last, _roles=None: changed.append(
+        (first.data(), first.row(), last.row())))
+    window.add_combatant("test-avatar")  # one row's count: nothing else changes
+    avatar = model.index_of("test-avatar")
+    assert changed == [("Test Avatar", avatar.row(), avatar.row())]
+    assert model.index_of("test-avatar", HIRED).data() == "1/5"
+    changed.clear()
+    window.doc.set_name("Renamed")  # no change to any row
+    assert changed == []
+
+
+def test_no_list_data_no_counts(window: Any) -> None:
+    caps_list(window)
+    window.doc.set_faction("nobody")
+    assert window.catalogue_model.rowCount() == 0
+    window.doc.set_faction("test-faction")
+    assert window.catalogue_model.index_of("test-leader", HIRED).data() == "1/5"
+
+
+# ---------------------------------------------------------------- small screens
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 760)])
+def test_names_stay_readable_on_a_small_screen(qtbot: Any, window: Any,
+                                               size: tuple[int, int]) -> None:
+    caps_list(window)
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.catalogue_view.viewport().width() < 400, timeout=2000)
+    view = window.catalogue_view
+    name_width = view.horizontalHeader().sectionSize(NAME)
+    assert name_width >= view.fontMetrics().horizontalAdvance("Test Messenger") + 8
+    # the numbers stay narrow; Marks gave way first
+    assert view.horizontalHeader().sectionSize(HIRED) < name_width / 2
+    assert view.isColumnHidden(MARKS) or view.width() > 400
+    # the whole name is in the tooltip whatever the width
+    assert "<b>Test Leader, the tester</b>" in tooltip_of(qtbot, window, "test-leader")
+    # widen the catalogue: every column comes back
+    window.splitter.setSizes([600, 500, 300])
+    qtbot.waitUntil(lambda: not view.isColumnHidden(MARKS), timeout=2000)
+    assert not view.isColumnHidden(RANK)
