@@ -28,12 +28,14 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QFont, QStandardItem, QStandardItemModel
 
 from builder.gui.roster_model import COMBATANT_MIME, combatant_mime
+from builder.i18n import N_, _
 from builder.model import Combatant, Faction
 from builder.rules.headroom import Room, Rooms
 
 NAME, HIRED, PE, RANK, MARKS, FIND = range(6)
 COST = PE
-HEADERS = ("Combatant", "Hired", "PE", "Rank", "Marks", "")
+HEADERS = (N_("Combatant"), N_("Hired"), "PE", N_("Rank"), N_("Marks"), "")
+"""Column headings (translated where shown); the cost column shows the game's cost stat."""
 SHOWN = (NAME, HIRED, COST, RANK, MARKS)
 """The columns a user sees (FIND holds what the filter matches)."""
 RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -57,6 +59,14 @@ def hired_text(hired: int, cap: int | None) -> str:
     if not hired:
         return ""
     return f"{hired}/{cap}" if cap is not None else str(hired)
+
+
+def heading_text(label: str, shown: int, total: int) -> str:
+    """A type group's heading: "Leaders (2)", or "Leaders (1 of 2)" while a filter hides
+    some."""
+    if shown < total:
+        return _("{group} ({shown} of {total})").format(group=label, shown=shown, total=total)
+    return _("{group} ({total})").format(group=label, total=total)
 
 
 def needle_of(text: str) -> str:
@@ -123,7 +133,7 @@ class CatalogueModel(QStandardItemModel):
         """Header texts held by the model itself (no call into Python to paint them)."""
         cost = faction.game.cost if faction is not None else None
         for col, text in enumerate(HEADERS):
-            item = QStandardItem((cost or "Cost") if col == COST else text)
+            item = QStandardItem((cost or _("Cost")) if col == COST else _(text) if text else "")
             if col in (HIRED, COST):
                 item.setData(RIGHT, Qt.ItemDataRole.TextAlignmentRole)
             self.setHorizontalHeaderItem(col, item)
@@ -169,7 +179,8 @@ class CatalogueModel(QStandardItemModel):
                 group = self.groups[-1 - entry]
                 for col in (NAME, COST, RANK, MARKS):
                     columns[col].append(heading.clone())
-                columns[NAME][-1].setText(f"{group.label} ({len(group.members)})")
+                columns[NAME][-1].setText(heading_text(group.label, len(group.members),
+                                                       len(group.members)))
                 find = heading.clone()
                 find.setText("\n".join(self.haystacks[i] for i in group.members))
                 columns[FIND].append(find)
@@ -232,9 +243,7 @@ class CatalogueModel(QStandardItemModel):
         """Headings follow the filter: "Leaders (1 of 2)" while it hides some, else
         "Leaders (2)"."""
         for group, members in zip(self.groups, shown, strict=True):
-            total = len(group.members)
-            text = f"{group.label} ({len(members)} of {total})" if len(members) < total \
-                else f"{group.label} ({total})"
+            text = heading_text(group.label, len(members), len(group.members))
             item = self.item(group.row, NAME)
             if item is not None and item.text() != text:
                 item.setText(text)

@@ -33,6 +33,7 @@ from builder.gui.catalogue_model import (
 from builder.gui.document import WarbandDocument
 from builder.gui.undokeys import OWN_UNDO
 from builder.gui.widgets import CatalogueView, fit_column
+from builder.i18n import _, ngettext
 from builder.model import Faction
 from builder.model.system import Rule, System
 from builder.rules.headroom import Headroom, explain
@@ -177,21 +178,27 @@ class CataloguePanel(QWidget):
             return ""
         parts = [f"<b>{escape(c.display_name)}</b>"]
         state = self.model.room(c.id)
-        if state.hired:
-            cap = f", at most {state.cap}" if state.cap is not None else ""
-            parts.append(f"{state.hired} hired{cap}")
+        if state.hired and state.cap is not None:
+            parts.append(ngettext("{n} hired, at most {cap}", "{n} hired, at most {cap}",
+                                  state.hired).format(n=state.hired, cap=state.cap))
+        elif state.hired:
+            parts.append(ngettext("{n} hired", "{n} hired", state.hired).format(n=state.hired))
         faction = self._doc.faction if self._doc is not None else None
         if state.breaks and self._doc is not None and faction is not None:
             lines = []
             for breach in explain(self._doc.warband, faction, c.id, state.breaks,
                                   self._limit()):
-                numbers = f"{breach.amount} of {breach.bound} now; " if (
-                    breach.amount is not None and breach.bound is not None) else ""
-                lines.append(f"• <b>{escape(breach.rule.label)}</b>: {numbers}one more: "
-                             f"{escape(breach.after.message)}")
+                rule = f"<b>{escape(breach.rule.label)}</b>"
+                message = escape(breach.after.message)
+                if breach.amount is not None and breach.bound is not None:
+                    line = _("{rule}: {amount} of {bound} now; one more: {message}").format(
+                        rule=rule, amount=breach.amount, bound=breach.bound, message=message)
+                else:
+                    line = _("{rule}: one more: {message}").format(rule=rule, message=message)
+                lines.append(f"• {line}")
             if lines:
-                parts.append("One more would break a rule (adding it stays possible):<br>"
-                             + "<br>".join(lines))
+                parts.append(_("One more would break a rule (adding it stays possible):")
+                             + "<br>" + "<br>".join(lines))
         if c.description:
             parts.append(f"<i>{escape(c.description)}</i>")
         return "<p>" + "</p><p>".join(parts) + "</p>"
@@ -284,7 +291,7 @@ class CataloguePanel(QWidget):
         text = self.filter.text().strip()
         if self.proxy.set_text(text) or not keep_current:
             self.view.span_headings(self.proxy.heading_rows())
-        self.view.show_placeholder(f"No combatant matches “{text}”"
+        self.view.show_placeholder(_("No combatant matches “{text}”").format(text=text)
                                    if text and not self.proxy.shown else "")
         if text:
             current = self.view.currentIndex()

@@ -90,6 +90,7 @@ class CatalogueView(QTableView):
         self.placeholder = QLabel(self.viewport())
         self.placeholder.setObjectName("catalogue-placeholder")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setTextFormat(Qt.TextFormat.PlainText)  # it quotes what was typed
         self.placeholder.setWordWrap(True)
         self.placeholder.setEnabled(False)  # drawn in the palette's disabled text colour
         self.placeholder.hide()

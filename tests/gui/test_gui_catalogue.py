@@ -263,3 +263,22 @@ def test_names_stay_readable_on_a_small_screen(qtbot: Any, window: Any,
     window.splitter.setSizes([600, 500, 300])
     qtbot.waitUntil(lambda: not view.isColumnHidden(MARKS), timeout=2000)
     assert not view.isColumnHidden(RANK)
+
+
+def test_the_catalogue_speaks_spanish(qtbot: Any, make_window: Any) -> None:
+    from builder import i18n
+
+    i18n.set_language("es")
+    window = make_window()
+    caps_list(window)
+    model = window.catalogue_model
+    assert [model.headerData(c, Qt.Orientation.Horizontal) for c in (NAME, HIRED)] == [
+        "Combatiente", "Contratados"]
+    tip = tooltip_of(qtbot, window, "test-messenger")
+    assert "2 contratados, como mucho 5" in tip
+    assert "Uno más incumpliría una regla (se puede añadir igualmente):" in tip
+    assert "2 de 2 ahora; uno más:" in tip
+    window.filter.setText("hero")
+    assert headings(window) == ["Tropas (1 de 2)"]  # (the system names its types in both)
+    window.filter.setText("nadie")
+    assert window.catalogue_view.placeholder.text() == "Ningún combatiente coincide con «nadie»"
