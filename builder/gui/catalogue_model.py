@@ -36,8 +36,6 @@ NAME, HIRED, PE, RANK, MARKS, FIND = range(6)
 COST = PE
 HEADERS = (N_("Combatant"), N_("Hired"), "PE", N_("Rank"), N_("Marks"), "")
 """Column headings (translated where shown); the cost column shows the game's cost stat."""
-SHOWN = (NAME, HIRED, COST, RANK, MARKS)
-"""The columns a user sees (FIND holds what the filter matches)."""
 RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole
 
@@ -102,8 +100,13 @@ class CatalogueModel(QStandardItemModel):
         self._index: dict[str, int] = {}
         self.haystacks: list[str] = []
         """Per faction combatant: what the filter matches (name, nickname, id), case-folded."""
-        # (No Python reference to an item is kept: an item cloned in C++ has no wrapper that
-        # learns of its deletion, and a later object at its address would be taken for it.)
+        self._hired_rows: set[int] = set()
+        """The rows that have a Hired item (made when the list first hires one)."""
+        self._cells: list[tuple[QStandardItem, ...]] = []
+        """Per model row, a combatant's Name, Cost, Rank and Marks items (none for a heading),
+        to restyle a row without looking its items up. Only items made in Python are kept: a
+        wrapper of one cloned in C++ never learns of its deletion, and a later object at the
+        same address would be taken for it."""
         self._rooms: Rooms | None = None
         """What the rows show of the list (None: no list)."""
         self.set_faction(faction)
@@ -116,6 +119,7 @@ class CatalogueModel(QStandardItemModel):
         self.beginResetModel()
         blocked = self.blockSignals(True)
         try:
+            self._cells, self._hired_rows = [], set()
             self.removeRows(0, self.rowCount())
             self.faction, self._rooms = faction, None
             self.groups, self._rows, self._row_of, self._index = [], [], [], {}
@@ -164,12 +168,9 @@ class CatalogueModel(QStandardItemModel):
         locale, cost = QLocale(), game.cost
         numbers: dict[int, str] = {}
         ranks: dict[str | None, str] = {}
-        member = (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                  | Qt.ItemFlag.ItemIsDragEnabled | Qt.ItemFlag.ItemNeverHasChildren)
-        plain, right = QStandardItem(), QStandardItem()
-        plain.setFlags(member)
-        right.setFlags(member)
-        right.setData(RIGHT, Qt.ItemDataRole.TextAlignmentRole)
+        # (a combatant's cells keep QStandardItem's own flags: selectable and draggable, and
+        # "editable", which a view that edits nothing never uses; one call makes a cell)
+        cells: list[tuple[QStandardItem, ...]] = []
         heading = QStandardItem()
         heading.setFlags(Qt.ItemFlag.ItemIsEnabled)
         heading.setFont(self._bold)
@@ -184,6 +185,7 @@ class CatalogueModel(QStandardItemModel):
                 find = heading.clone()
                 find.setText("\n".join(self.haystacks[i] for i in group.members))
                 columns[FIND].append(find)
+                cells.append(())
                 continue
             c = combatants[entry]
             value = c.number(cost)
@@ -193,18 +195,20 @@ class CatalogueModel(QStandardItemModel):
             rank = ranks.get(c.rank)
             if rank is None:
                 rank = ranks[c.rank] = game.rank_label(c.rank)
-            for col, text, proto in ((NAME, c.display_name, plain), (COST, number, right),
-                                     (RANK, rank, plain), (MARKS, marks(c), plain),
-                                     (FIND, self.haystacks[entry], plain)):
-                item = proto.clone()
-                item.setText(text)
+            made = (QStandardItem(c.display_name), QStandardItem(number), QStandardItem(rank),
+                    QStandardItem(marks(c)))
+            made[1].setData(RIGHT, Qt.ItemDataRole.TextAlignmentRole)
+            for col, item in zip((NAME, COST, RANK, MARKS), made, strict=True):
                 columns[col].append(item)
+            columns[FIND].append(QStandardItem(self.haystacks[entry]))
+            cells.append(made)
         # (a heading row's haystack is its members' joined by newlines, which a filter never
         # holds: the heading shows exactly while one of its members does)
         self.appendColumn(columns[NAME])
         self.setColumnCount(HIRED + 1)
         for col in (COST, RANK, MARKS, FIND):
             self.appendColumn(columns[col])
+        self._cells = cells
 
     # -- reading it back
 
@@ -293,15 +297,18 @@ class CatalogueModel(QStandardItemModel):
             item.setData(RIGHT, Qt.ItemDataRole.TextAlignmentRole)
             item.setData(name.data(_FOREGROUND), _FOREGROUND)
             self.setItem(row, HIRED, item)
+            self._hired_rows.add(row)
         elif item.text() != text:
             item.setText(text)
 
     def _dim(self, row: int, dim: bool) -> None:
         brush = self.dim_brush if dim else None
-        for col in SHOWN:
-            item = self.item(row, col)
-            if item is not None:
-                item.setData(brush, _FOREGROUND)
+        for item in self._cells[row]:
+            item.setData(brush, _FOREGROUND)
+        if row in self._hired_rows:
+            hired = self.item(row, HIRED)
+            if hired is not None:
+                hired.setData(brush, _FOREGROUND)
 
     # -- dragging onto the roster
 

@@ -29,7 +29,7 @@ from builder.model.system import (
     Selector,
     SumQuantity,
 )
-from builder.rules.engine import Quantity, Roster, check_rule, matches, quantity
+from builder.rules.engine import Quantity, Roster, check_rule, quantity
 from builder.rules.findings import Finding
 
 Bounds = list[tuple[str, Quantity]]
@@ -78,9 +78,25 @@ class _Reader:
                     for k, v in sorted(sel.given().items()))
         found = self._matched.get(key)
         if found is None:
-            found = self._matched[key] = [matches(sel, c) for c in self.combatants] if key \
-                else [True] * len(self.combatants)  # {} matches everything
+            found = self._matched[key] = self._match(key)
         return found
+
+    def _match(self, given: tuple[tuple[str, object], ...]) -> list[bool]:
+        """:func:`builder.rules.engine.matches` for every combatant, a key at a time (a
+        comparison per combatant and key instead of a call per combatant)."""
+        combatants = self.combatants
+        out = [True] * len(combatants)
+        for key, want in given:
+            if key == "tag":
+                tags = set(want) if isinstance(want, tuple) else {want}
+                column = [not tags.isdisjoint(c.tags) for c in combatants]
+            elif key == "squad":
+                column = [c.squad == want for c in combatants]
+            else:  # type, id, rank: one value, or any of a list
+                values = set(want) if isinstance(want, tuple) else {want}
+                column = [getattr(c, key) in values for c in combatants]
+            out = [a and b for a, b in zip(out, column, strict=True)]
+        return out
 
 
 class _Term:
@@ -266,13 +282,34 @@ class _EachRule:
 def _group(terms: Sequence[_Term], n: int, *more: Sequence[object]) -> dict[tuple, list[int]]:
     """Combatant indexes by signature: ``more`` of their own, then what one more of them adds
     to each term. Combatants with one signature share one answer (a few dozen signatures for
-    thousands of combatants)."""
-    columns: list[Sequence[object]] = [*more, *(t.effects if t.effects is not None else [0] * n
-                                                for t in terms)]
+    thousands of combatants). Columns the same for everyone are left out of the grouping and
+    put back in each signature."""
+    columns: list[Sequence[object] | None] = [*more, *(t.effects for t in terms)]
+    same: list[object] = []
+    varying: list[Sequence[object]] = []
+    for column in columns:
+        if column is None or len(set(column)) <= 1:  # (a term nobody changes adds 0)
+            same.append(column[0] if column else 0)
+        else:
+            same.append(_VARIES)
+            varying.append(column)
     groups: dict[tuple, list[int]] = {}
-    for i, key in enumerate(zip(*columns, strict=True)):
-        groups.setdefault(key, []).append(i)
-    return groups
+    if not varying:
+        return {tuple(same): list(range(n))} if n else {}
+    for i, key in enumerate(zip(*varying, strict=True)):
+        found = groups.get(key)
+        if found is None:
+            groups[key] = [i]
+        else:
+            found.append(i)
+    out = {}
+    for key, members in groups.items():
+        values = iter(key)
+        out[tuple(next(values) if v is _VARIES else v for v in same)] = members
+    return out
+
+
+_VARIES = object()
 
 
 class Headroom:

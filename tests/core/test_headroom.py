@@ -10,12 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import builder.rules.engine as engine
 import builder.rules.headroom as headroom_module
 from builder.data import Catalogue
 from builder.model import Entry, Faction, Warband
-from builder.model.system import Rule
+from builder.model.system import Rule, Selector
 from builder.rules import validate
-from builder.rules.headroom import Headroom, explain, headroom, one_more
+from builder.rules.headroom import Headroom, _Reader, explain, headroom, one_more
 from tests.conftest import TEST_DATA
 from tests.core.helpers import make_faction, warband
 
@@ -214,12 +215,24 @@ def test_one_pass_per_rule_not_one_validation_per_combatant(monkeypatch) -> None
     would be 5,000 validations per edit)."""
     faction = big_faction(5000)
     plan = Headroom(faction)
-    for name in ("matches", "check_rule", "Roster"):
-        monkeypatch.setattr(headroom_module, name, lambda *_a: pytest.fail("per combatant"))
     w = warband([(f"test-gen-{i}", 1 + i % 4) for i in range(0, 5000, 5)])
     spent = validate(w, faction).stats.points
+    for name in ("check_rule", "Roster", "quantity"):
+        monkeypatch.setattr(headroom_module, name, lambda *_a: pytest.fail("per combatant"))
+    monkeypatch.setattr(engine, "matches", lambda *_a: pytest.fail("per combatant"))
     rooms = plan.measure(w, spent + 50)  # 50 points left
     assert rooms.room("test-gen-0").hired == 1
     dimmed = {c.id for c in faction.combatants
               if any(r.id == "points-limit" for r in rooms.room(c.id).breaks)}
     assert dimmed == {c.id for c in faction.combatants if c.number("PE") > 50}
+
+
+@pytest.mark.parametrize("given", [
+    {}, {"type": "soldier"}, {"type": ["lord", "hero"]}, {"id": "test-saint"},
+    {"id": ["test-saint", "nobody"]}, {"rank": "grizzled"}, {"squad": True}, {"squad": False},
+    {"tag": "unique"}, {"tag": ["clan-a", "clan-b"]}, {"squad": True, "rank": "grizzled"},
+    {"type": "soldier", "tag": "clan-a", "rank": ["green", "grizzled"]},
+])
+def test_selectors_read_for_every_combatant_as_the_engine_reads_them(given) -> None:
+    sel = Selector.model_validate(given)
+    assert _Reader(HOST).matched(sel) == [engine.matches(sel, c) for c in HOST.combatants]
