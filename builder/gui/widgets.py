@@ -73,7 +73,9 @@ class CatalogueView(QTableView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # in the middle: names that differ at the end ("Warrior (sword)", "… (spear)") stay
+        # told apart; the whole name is in the tooltip
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setDragEnabled(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
