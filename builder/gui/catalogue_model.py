@@ -46,9 +46,9 @@ def marks(c: Combatant) -> str:
     """Short marks for recruiting: squad, per-combatant maximum."""
     out = []
     if c.squad:
-        out.append("squad")
+        out.append(_("squad"))
     if c.max is not None:
-        out.append(f"max {c.max}")
+        out.append(_("max {n}").format(n=c.max))
     return " · ".join(out)
 
 

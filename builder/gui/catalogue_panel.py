@@ -62,7 +62,7 @@ class CataloguePanel(QWidget):
         self.title.setWordWrap(True)
         self.filter = QLineEdit()
         self.filter.setObjectName("catalogue-filter")
-        self.filter.setPlaceholderText("Filter by name  (Ctrl+F)")
+        self.filter.setPlaceholderText(_("Filter by name") + "  (Ctrl+F)")
         self.filter.setClearButtonEnabled(True)
         self.filter.setProperty(OWN_UNDO, True)  # Ctrl+Z undoes the filter text, not the list
         self.model = CatalogueModel()
@@ -76,7 +76,8 @@ class CataloguePanel(QWidget):
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         for col in (HIRED, COST, RANK, MARKS):  # fitted to the faction's texts: _fit_columns
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
-        self.add_button = QPushButton(add_action.icon(), "Add to warband")
+        self.add_button = QPushButton(add_action.icon(),
+                                      _("Add to {noun}").format(noun=_("warband")))
         self.add_button.setObjectName("add-button")
         self.add_button.setToolTip(add_action.toolTip())
         layout = QVBoxLayout(self)
@@ -127,16 +128,17 @@ class CataloguePanel(QWidget):
             self._apply_filter(keep_current=False)
             self._follow_list()
         if faction is None:
-            self.title.setText(f"<b>No data for faction “{escape(faction_id)}”"
-                               "</b><br>Its entries are kept and reported.")
+            self.title.setText("<b>" + escape(_("No data for faction “{faction}”").format(
+                faction=faction_id)) + "</b><br>" + _("Its entries are kept and reported."))
             self.title.setToolTip("")
         else:
+            n = len(faction.combatants)
             self.title.setText(f"<b>{escape(faction.name)}</b> — "
-                               f"{len(faction.combatants)} combatants")
+                               + ngettext("{n} combatant", "{n} combatants", n).format(n=n))
             self.title.setToolTip(faction.source or "")
 
     def follow_game(self, game: System | None, noun: str) -> None:
-        self.add_button.setText(f"Add to {noun}")
+        self.add_button.setText(_("Add to {noun}").format(noun=noun))
         if game is None or game.cost is not None:
             self._unneeded.discard(COST)
         else:
