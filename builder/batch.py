@@ -21,9 +21,12 @@ MIN_PARALLEL = 300
 
 
 def map_in_halves(fn: Callable[[T], R], items: Sequence[T],
-                  min_parallel: int = MIN_PARALLEL) -> list[R]:
+                  min_parallel: int | None = None) -> list[R]:
     """``[fn(item) for item in items]``, half of it in a forked child when there are at least
-    ``min_parallel`` items (fewer for costly items, such as QR codes to encode)."""
+    ``min_parallel`` items (by default :data:`MIN_PARALLEL`, read at each call; fewer for
+    costly items, such as QR codes to encode)."""
+    if min_parallel is None:
+        min_parallel = MIN_PARALLEL
     if len(items) < min_parallel or not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
         return [fn(item) for item in items]
     half = len(items) // 2
