@@ -61,10 +61,18 @@ CrossCheck = Callable[[Any], list[tuple[str, str]]]
 
 
 def load_warband(path: str | Path) -> Warband:
-    return warband_from(yamlio.load(path, MAX_WARBAND_BYTES))
+    return parse_warband(path, yamlio.read_text(path, MAX_WARBAND_BYTES))
 
 
 def parse_warband(path: str | Path, text: str) -> Warband:
+    """A list from its text: a well-formed list in the plain layout (most lists) is read on a
+    fast path; anything else, or anything wrong, goes the one way through (libyaml, the model,
+    each error placed), so its messages are those of the full reader."""
+    data = yamlio.simple_data(text)
+    if data is not None:
+        warband = Warband.well_formed(data)
+        if warband is not None:
+            return warband
     return warband_from(yamlio.parse(path, text))
 
 
