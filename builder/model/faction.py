@@ -152,12 +152,24 @@ class Faction(StrictModel):
         """Combatants by id; cached, and rebuilt when the combatant list is replaced or grows
         (``model_copy(update=...)`` carries the cache over, so it checks what it was built on).
         """
+        return self._cache()[1]
+
+    def _cache(self) -> tuple[Any, dict[str, Combatant], dict[str, str | None]]:
+        """(what it was built on, combatants by id, :meth:`closest_id`'s answers so far)."""
         cached = self.__dict__.get("_by_id_cache")
         key = (id(self.combatants), len(self.combatants))
         if cached is None or cached[0] != key:
-            cached = (key, {c.id: c for c in self.combatants})
+            cached = (key, {c.id: c for c in self.combatants}, {})
             object.__setattr__(self, "_by_id_cache", cached)
-        return cached[1]
+        return cached  # type: ignore[no-any-return]
+
+    def closest_id(self, combatant_id: str) -> str | None:
+        """The combatant id nearest to one the faction does not have, for "did you mean":
+        remembered, since a folder of lists names the same stale id again and again."""
+        answers = self._cache()[2]
+        if combatant_id not in answers:
+            answers[combatant_id] = closest(combatant_id, [c.id for c in self.combatants])
+        return answers[combatant_id]
 
     def ability(self, ref: str | Ability,
                 universal: Mapping[str, Ability] | None = None) -> Ability:

@@ -8,13 +8,14 @@ Each quantity gives an :class:`Amount`: its value and, for messages, how it was 
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import cast
+from functools import lru_cache
 
 from builder.i18n import N_, _, ngettext
 from builder.model import Combatant, Faction, Warband
-from builder.model.base import closest
 from builder.model.system import (
     POINTS_LIMIT,
     Figure,
@@ -205,24 +206,23 @@ def parameter(name: str, r: Roster) -> int | None:
 def quantity(q: Quantity, r: Roster) -> int | None:
     """The value of a quantity, without the explanation (the hot path: every rule and figure
     of every list); None for ``points_limit`` when the list has no limit."""
-    kind = type(q)  # exact type checks: cheaper than isinstance on this path
-    if kind is int:
-        return cast(int, q)
-    if kind is str:
-        return parameter(cast(str, q), r)
+    # exact type checks (cheaper than isinstance on this path, and mypy narrows on them)
+    if type(q) is int:
+        return q
+    if type(q) is str:
+        return parameter(q, r)
     total: int
-    if kind is ModelsQuantity:
-        total = sum(n for _c, n in selected(r, cast(ModelsQuantity, q).models))
-    elif kind is SumQuantity:
-        stat = cast(SumQuantity, q).sum
-        total = sum(c.number(stat) * n for c, n in selected(r, cast(SumQuantity, q).of))
-    elif kind is MaxQuantity:
-        stat = cast(MaxQuantity, q).max
-        total = max((c.number(stat) for c, _n in selected(r, cast(MaxQuantity, q).of)),
-                    default=0)
+    if type(q) is ModelsQuantity:
+        total = sum(n for _c, n in selected(r, q.models))
+    elif type(q) is SumQuantity:
+        stat = q.sum
+        total = sum(c.number(stat) * n for c, n in selected(r, q.of))
+    elif type(q) is MaxQuantity:
+        stat = q.max
+        total = max((c.number(stat) for c, _n in selected(r, q.of)), default=0)
     else:  # a bool: never valid, but keep the engine total
-        return int(cast(int, q))
-    times = cast(ModelsQuantity, q).times
+        return int(q)  # type: ignore[arg-type]
+    times = q.times
     if times == 1:
         return total
     factor = times if isinstance(times, int) else parameter(times, r)
@@ -283,6 +283,29 @@ def _finding(rule: Rule, form: str, kind: str, have: Amount, bound: Amount,
                    display(rule.cite) or None)
 
 
+@lru_cache(maxsize=256)
+def _placeholders(template: str) -> frozenset[str] | None:
+    """The fields a message template names, or None when that cannot be told for sure."""
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    if any(spec and "{" in spec for _text, _name, spec, _conv in parts):
+        return None  # a field inside a format spec
+    return frozenset(re.split(r"[.\[]", name, maxsplit=1)[0] for _text, name, _spec, _conv
+                     in parts if name is not None)
+
+
+def _shows(rule: Rule, field: str) -> bool:
+    """Whether the rule's message shows ``field`` (the default messages show every field): the
+    explanation of an amount ("2× Nek'Org PE 169, …") is built only for a message that shows
+    it."""
+    if rule.message is None:
+        return True
+    names = _placeholders(display(rule.message))
+    return names is None or field in names
+
+
 def check_list(rule: Rule, r: Roster) -> list[Finding]:
     """Form 1: one amount for the whole list against the rule's bounds; one finding at most."""
     assert rule.count is not None
@@ -292,7 +315,8 @@ def check_list(rule: Rule, r: Roster) -> list[Finding]:
     for kind, q in _bounds(rule):
         bound = quantity(q, r)
         if bound is not None and _broken(kind, have, bound):
-            counted, explained = amount(rule.count, r), amount(q, r)
+            counted = amount(rule.count, r) if _shows(rule, "counted") else Amount(have)
+            explained = amount(q, r) if _shows(rule, "basis") else Amount(bound)
             assert counted is not None and explained is not None
             sel = rule.count.models if isinstance(rule.count, ModelsQuantity) else (
                 getattr(rule.count, "of", None))
@@ -317,7 +341,7 @@ def check_each(rule: Rule, r: Roster) -> list[Finding]:
                     break
                 continue
             if bound is not None and _broken(kind, n, bound):
-                explained = amount(q, r)
+                explained = amount(q, r) if _shows(rule, "basis") else Amount(bound)
                 assert explained is not None
                 out.append(_finding(rule, "each", kind, Amount(n), explained, c, (c.id,)))
                 break
@@ -333,10 +357,8 @@ def check_rule(rule: Rule, r: Roster) -> list[Finding]:
 def check_unknown_combatants(r: Roster) -> list[Finding]:
     """SPEC `unknown-combatant`: an entry names a combatant the faction does not have; it is
     kept in the list but counts toward nothing else."""
-    known = [c.id for c in r.faction.combatants] if r.unknown else []
-
     def message(cid: str, n: int) -> str:
-        near = closest(cid, known)
+        near = r.faction.closest_id(cid)
         if near:
             text = ngettext("{n} model of '{id}', which the {faction} data does not have: it "
                             "counts toward nothing (update the data or remove the entry; did "
