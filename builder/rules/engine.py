@@ -101,11 +101,12 @@ def _selects(sel: Selector) -> bool:
 
 
 def selected(r: Roster, sel: Selector | None) -> list[tuple[Combatant, int]]:
-    if sel is None or not _selects(sel):
+    if sel is None:
         return r.hired
     found = r.chosen.get(id(sel))
     if found is None:
-        found = r.chosen[id(sel)] = [(c, n) for c, n in r.hired if matches(sel, c)]
+        found = r.chosen[id(sel)] = [(c, n) for c, n in r.hired if matches(sel, c)] \
+            if _selects(sel) else r.hired
     return found
 
 
@@ -211,12 +212,16 @@ def quantity(q: Quantity, r: Roster) -> int | None:
         return q
     if type(q) is str:
         return parameter(q, r)
-    total: int
+    total = 0  # (plain loops: a generator costs more than the few items it would add up)
     if type(q) is ModelsQuantity:
-        total = sum(n for _c, n in selected(r, q.models))
+        for _c, n in selected(r, q.models):
+            total += n
     elif type(q) is SumQuantity:
         stat = q.sum
-        total = sum(c.number(stat) * n for c, n in selected(r, q.of))
+        for c, n in selected(r, q.of):
+            number = c.profile.get(stat)  # Combatant.number, inlined
+            if type(number) is int:
+                total += number * n
     elif type(q) is MaxQuantity:
         stat = q.max
         total = max((c.number(stat) for c, _n in selected(r, q.of)), default=0)
@@ -238,14 +243,18 @@ def value(q: Quantity, r: Roster) -> int:
 
 
 def _bounds(rule: Rule) -> list[tuple[str, Quantity]]:
-    """("at_most" | "at_least", quantity) for each bound the rule sets."""
-    out: list[tuple[str, Quantity]] = []
-    if rule.at_most is not None:
-        out.append(("at_most", rule.at_most))
-    if rule.at_least is not None:
-        out.append(("at_least", rule.at_least))
-    if rule.exactly is not None:
-        out += [("at_most", rule.exactly), ("at_least", rule.exactly)]
+    """("at_most" | "at_least", quantity) for each bound the rule sets; kept beside the
+    rule's fields, like the engine's other caches."""
+    out: list[tuple[str, Quantity]] | None = rule.__dict__.get("_bounds")
+    if out is None:
+        out = []
+        if rule.at_most is not None:
+            out.append(("at_most", rule.at_most))
+        if rule.at_least is not None:
+            out.append(("at_least", rule.at_least))
+        if rule.exactly is not None:
+            out += [("at_most", rule.exactly), ("at_least", rule.exactly)]
+        object.__setattr__(rule, "_bounds", out)
     return out
 
 
