@@ -51,6 +51,10 @@ _NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
 _INT_START = frozenset("-0123456789")
 _BOOL_TAG, _INT_TAG, _NULL_TAG, _STR_TAG, _SEQ_TAG, _MAP_TAG = (
     f"tag:yaml.org,2002:{name}" for name in ("bool", "int", "null", "str", "seq", "map"))
+_WORD_TAGS = {**dict.fromkeys(_BOOL, _BOOL_TAG),
+              **dict.fromkeys(("~", "null", "Null", "NULL", ""), _NULL_TAG)}
+"""The plain words that are not text: ``_BOOL``'s and those ``_NULL`` matches."""
+_SCALAR = yaml.ScalarNode
 
 
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
@@ -65,15 +69,15 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
 
     def resolve(self, kind: type, value: Any, implicit: Any) -> str:
         """The tag of a node without a tag: the resolvers below, checked in one step (the
-        generic lookup costs a third of the time of a file of 90,000 short keys)."""
-        if kind is yaml.ScalarNode:
+        generic lookup costs a third of the time of a file of 90,000 short keys; libyaml asks
+        for every scalar)."""
+        if kind is _SCALAR:
             if implicit[0]:
-                if value in _BOOL:
-                    return _BOOL_TAG
+                tag = _WORD_TAGS.get(value)
+                if tag is not None:
+                    return tag
                 if value[:1] in _INT_START and _INT.match(value):
                     return _INT_TAG
-                if _NULL.match(value):
-                    return _NULL_TAG
             return _STR_TAG
         return _SEQ_TAG if kind is yaml.SequenceNode else _MAP_TAG
 
@@ -144,7 +148,9 @@ class Lines:
 
     def __init__(self, text: str):
         self.text = text
-        self.special = bool(_INVISIBLE.search(text))
+        # (plain ``in`` scans first: the regex is slow over megabytes)
+        self.special = any(c in text for c in "\x85\u2028\u2029") or (
+            "\r" in text and _INVISIBLE.search(text) is not None)
         self._starts: list[int] | None = None
 
     def position(self, mark: Any) -> tuple[int, int]:
@@ -489,14 +495,9 @@ _SIMPLE_TEXT = re.compile("[\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff
                           "\U00010000-\U0010ffff]*")
 """Text made only of characters every part of the reader takes as they are (no tab, carriage
 return, control character, invisible line break or byte-order mark)."""
-_KEY = "([A-Za-z_][A-Za-z0-9_]*):(?: +(.*?))? *"
-_TOP_LINE = re.compile(_KEY)
-_ITEM_LINE = re.compile("( *)- +" + _KEY)
-_INNER_LINE = re.compile("( +)" + _KEY)
-_SKIPPED_LINE = re.compile(" *(?:#.*)?")
 _NOT_PLAIN_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _WORDS: dict[str, Any] = {**_BOOL, "~": None, "null": None, "Null": None, "NULL": None}
-"""The plain words the loader reads as true, false or null (``resolve``)."""
+"""The plain words the loader reads as true, false or null (``_WORD_TAGS``)."""
 _NOT_SIMPLE: Any = object()
 
 
@@ -506,11 +507,11 @@ def simple_data(text: str) -> dict[str, Any] | None:
     libyaml's time; None for anything else, which :func:`parse` then reads.
 
     What is read here is exactly what :func:`parse` reads (the tests compare both on
-    generated texts): values are one-line plain scalars resolved as the loader resolves them,
-    or quoted text without escapes; anything else (comments after a value, flow collections
-    other than ``[]``, tags, anchors, block scalars, a value over several lines, a duplicate
-    key, a tab, an unusual character, any other indentation) falls back, so the full reader
-    gives the data or, for a broken file, its message.
+    generated texts): keys are plain ASCII words, values one-line plain scalars resolved as
+    the loader resolves them, or quoted text without escapes; anything else (comments after a
+    value, flow collections other than ``[]``, tags, anchors, block scalars, a value over
+    several lines, a duplicate key, a tab, an unusual character, any other indentation) falls
+    back, so the full reader gives the data or, for a broken file, its message.
     """
     if _SIMPLE_TEXT.fullmatch(text) is None:
         return None
@@ -521,13 +522,14 @@ def simple_data(text: str) -> dict[str, Any] | None:
     while i < count:
         line = lines[i]
         i += 1
-        top = _TOP_LINE.fullmatch(line)
-        if top is None:
-            if _SKIPPED_LINE.fullmatch(line):
+        pair = _key_value(line)
+        if pair is None:
+            body = line.lstrip(" ")
+            if not body or body[0] == "#":
                 continue
             return None
-        key, raw = top.group(1, 2)
-        if key in data or key in _WORDS:
+        key, raw = pair
+        if key in data:
             return None
         if raw:
             value = _simple_scalar(raw)
@@ -539,6 +541,16 @@ def simple_data(text: str) -> dict[str, Any] | None:
     return data or None
 
 
+def _key_value(line: str) -> tuple[str, str] | None:
+    """``key: value`` (the value without its spaces, "" for none), the key a plain ASCII word
+    the loader reads as text, or None."""
+    key, colon, rest = line.partition(":")
+    if not colon or not (key.isascii() and key.isidentifier()) or key in _WORDS \
+            or rest[:1] not in ("", " "):
+        return None
+    return key, rest.strip(" ")
+
+
 def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
     """The ``- key: value`` items from line ``i`` on (None when there are none, ``[]`` for an
     indented ``[]``), and the index of the line after them."""
@@ -548,41 +560,40 @@ def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
     current: dict[str, Any] = {}
     while i < count:
         line = lines[i]
-        item = _ITEM_LINE.fullmatch(line)
-        if item is not None:
-            indent = len(item.group(1))
+        body = line.lstrip(" ")
+        indent = len(line) - len(body)
+        if body[:2] == "- ":
+            rest = body[2:].lstrip(" ")
             if dash < 0:
                 dash = indent
             elif indent != dash:
                 return _NOT_SIMPLE, i
-            column = item.start(2)
+            column = len(line) - len(rest)
             current = {}
             items.append(current)
-            key, raw = item.group(2, 3)
-        else:
-            inner = _INNER_LINE.fullmatch(line) if items else None
-            if inner is None:
-                if line[:1] != " " and line[:1] != "#" and line:
-                    break  # the document's next key (or a line the caller refuses)
-                if not items and line.strip(" ") == "[]":
-                    return [], i + 1
-                if not _SKIPPED_LINE.fullmatch(line):
-                    return _NOT_SIMPLE, i
-                i += 1
-                continue
-            if len(inner.group(1)) != column:
-                return _NOT_SIMPLE, i
-            key, raw = inner.group(2, 3)
-        i += 1
-        value = _simple_scalar(raw) if raw else None
-        if value is _NOT_SIMPLE or key in current or key in _WORDS:
+        elif not body or body[0] == "#":
+            i += 1
+            continue
+        elif indent == 0:
+            break  # the document's next key (or a line the caller refuses)
+        elif body == "[]" and not items:
+            return [], i + 1
+        elif indent != column:
             return _NOT_SIMPLE, i
-        current[key] = value
+        else:
+            rest = body
+        pair = _key_value(rest)
+        if pair is None or pair[0] in current:
+            return _NOT_SIMPLE, i
+        i += 1
+        current[pair[0]] = _simple_scalar(pair[1]) if pair[1] else None
+        if current[pair[0]] is _NOT_SIMPLE:
+            return _NOT_SIMPLE, i
     return (items or None), i
 
 
 def _simple_scalar(raw: str) -> Any:
-    """A one-line value (no trailing spaces) as the loader reads it, or _NOT_SIMPLE."""
+    """A one-line value (without its spaces) as the loader reads it, or _NOT_SIMPLE."""
     first = raw[0]
     if first in _NOT_PLAIN_START:
         if first == "'" and len(raw) >= 2 and raw[-1] == "'":
