@@ -292,8 +292,25 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def json_document(results: list[dict], summary: dict) -> str:
     """The SPEC §4 document, one file per line: readable, and written by the C encoder
     (``indent=`` would switch json to its pure-Python encoder, 2× slower for 2,000 lists)."""
-    files = ",\n  ".join(json.dumps(r) for r in results)
+    encode = _row_encoder()
+    files = ",\n  ".join(encode(r) for r in results)
     return f'{{"files": [\n  {files}\n ],\n "summary": {json.dumps(summary)}}}\n'
+
+
+def _row_encoder() -> Callable[[dict], str]:
+    """``json.dumps`` with its default settings, its C encoder made once for all the rows
+    rather than once per row (a third of the time of a row); ``json.dumps`` itself where
+    there is no C encoder."""
+    from json import encoder
+
+    make = getattr(encoder, "c_make_encoder", None)
+    if make is None:
+        return json.dumps
+    # dumps' defaults: no indent, ": " and ", ", unsorted, NaN allowed, ASCII only; no
+    # check for cycles (a row is a tree)
+    encode = make(None, json.JSONEncoder().default, encoder.encode_basestring_ascii, None,
+                  ": ", ", ", False, False, True)
+    return lambda row: "".join(encode(row, 0))
 
 
 def counts_line(summary: dict) -> str:
