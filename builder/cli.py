@@ -367,7 +367,7 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         catalogue.add(catalogue.read([(paths.systems_dir(), True)]
                                      + [(Path(d), False) for d in args.dirs]))
     else:
-        catalogue = Catalogue.load()
+        catalogue = Catalogue.load(cached=False)  # a check reads every file afresh
     count = 0
     for error in catalogue.problems:
         for problem in error.problems:

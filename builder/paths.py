@@ -62,6 +62,22 @@ def user_data_dir() -> Path:
     return base / ORGANIZATION / APPLICATION
 
 
+def user_cache_dir() -> Path:
+    """Where checked data files are kept between runs (:mod:`builder.data.cache`): the
+    platform's cache folder, or ``cache`` in ``SPHEREWARS_USER_DIR`` when that is set."""
+    override = os.environ.get("SPHEREWARS_USER_DIR")
+    if override:
+        return Path(override) / "cache"
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+        return base / ORGANIZATION / APPLICATION / "cache"
+    if sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / ORGANIZATION / APPLICATION
+
+
 def user_factions_dir() -> Path:
     return user_data_dir() / "factions"
 

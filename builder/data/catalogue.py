@@ -5,6 +5,10 @@ system or faction with the same id replaces the earlier one. Every file is parse
 ``schema`` line tells systems from factions; all systems load before any faction, so a faction
 may name a system from any layer. A broken file is recorded in ``problems`` and never stops the
 others; a faction of a broken system is reported as not loadable, naming the system.
+
+:meth:`Catalogue.load` takes what an earlier run made of an unchanged good file from the cache
+(:mod:`builder.data.cache`) instead of parsing and validating it again; ``check-data`` reads
+everything afresh.
 """
 
 from __future__ import annotations
@@ -17,12 +21,13 @@ from typing import Any
 
 from builder import paths
 from builder.data import yamlio
+from builder.data.cache import Entry, Store
 from builder.data.errors import DataError
 from builder.data.fingerprint import data_fingerprint
-from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
+from builder.data.loading import MAX_FACTION_BYTES, checked_faction, system_from
 from builder.data.yamlio import yaml_files
 from builder.i18n import _
-from builder.model import Faction, System
+from builder.model import DEFAULT_SYSTEM, Faction, System
 
 SKIPPED_SUFFIXES = (".warband.yaml", ".event.yaml")
 """Lists and events may sit beside data in a folder; they are not data."""
@@ -35,16 +40,33 @@ def data_files(folder: Path) -> list[Path]:
     return yaml_files(folder, lambda name: not name.endswith(SKIPPED_SUFFIXES))
 
 
-def _is_system(doc: yamlio.Document) -> bool:
-    schema = doc.data.get("schema")
+def _is_system(data: dict[str, Any]) -> bool:
+    schema = data.get("schema")
     return isinstance(schema, str) and schema.startswith("spherewars-system/")
 
 
 @dataclass
 class _Read:
+    """A data file read: parsed, or (``kept``) what the cache holds for the same bytes."""
+
     path: Path
-    doc: yamlio.Document
+    text: str
     builtin: bool
+    doc: yamlio.Document | None = None
+    key: str | None = None
+    """The file's cache key, when there is a cache."""
+    kept: Entry | None = None
+
+    @property
+    def data(self) -> Any:
+        return self.kept.data if self.kept is not None else self.parsed().data
+
+    def parsed(self) -> yamlio.Document:
+        """The parsed document (a file answered from the cache is parsed only if its kept
+        answer cannot be used: its system changed)."""
+        if self.doc is None:
+            self.doc = yamlio.parse(self.path, self.text)
+        return self.doc
 
 
 @dataclass
@@ -64,12 +86,17 @@ class Catalogue:
                                                                   repr=False)
     broken_systems: dict[str, str] = field(default_factory=dict)
     """System id -> the file and line where it is broken."""
+    store: Store | None = field(default=None, repr=False)
+    """The cache of checked files (:meth:`load` sets it; None: every file is read afresh)."""
+    _system_keys: dict[str, str | None] = field(default_factory=dict, repr=False)
+    """System id -> the cache key of the file it came from (a faction's entry names it)."""
 
     @classmethod
     def load(cls, extra: Iterable[str | Path] = (), *, builtin: bool = True,
-             user: bool = True) -> Catalogue:
-        """Built-in data, then the user's, then each ``extra`` folder or file."""
-        cat = cls()
+             user: bool = True, cached: bool = True) -> Catalogue:
+        """Built-in data, then the user's, then each ``extra`` folder or file; ``cached``:
+        unchanged good files come from the cache (:mod:`builder.data.cache`)."""
+        cat = cls(store=Store.default() if cached else None)
         layers: list[tuple[Path, bool]] = []
         if builtin:
             layers += [(paths.systems_dir(), True), (paths.factions_dir(), True)]
@@ -90,10 +117,20 @@ class Catalogue:
                 continue
             for path in data_files(folder):
                 try:
-                    out.append(_Read(path, yamlio.load(path, MAX_FACTION_BYTES), builtin))
+                    out.append(self._read(path, builtin))
                 except DataError as exc:
                     self.problems.append(exc)
         return out
+
+    def _read(self, path: Path, builtin: bool) -> _Read:
+        text = yamlio.read_text(path, MAX_FACTION_BYTES)
+        if self.store is None:
+            return _Read(path, text, builtin, yamlio.parse(path, text))
+        key = self.store.key(text)
+        kept = self.store.get(path, key)
+        if kept is None:
+            return _Read(path, text, builtin, yamlio.parse(path, text), key)
+        return _Read(path, text, builtin, None, key, kept)
 
     def add(self, files: list[_Read]) -> None:
         """Systems first, then factions, each in layer order."""
@@ -102,24 +139,29 @@ class Catalogue:
 
     def _add_all(self, files: list[_Read]) -> None:
         for item in files:
-            if _is_system(item.doc):
+            if _is_system(item.data):
                 self._add_system(item)
         for item in files:
-            if not _is_system(item.doc):
+            if not _is_system(item.data):
                 self._add_faction(item)
 
     def _add_system(self, item: _Read) -> None:
-        try:
-            system = system_from(item.doc)
-        except DataError as exc:
-            self.problems.append(exc)
-            system_id = item.doc.data.get("id")
-            if isinstance(system_id, str):
-                self.broken_systems[system_id] = str(exc.problems[0])
-            return
+        if item.kept is not None:
+            system = item.kept.model
+        else:
+            try:
+                system = system_from(item.parsed())
+            except DataError as exc:
+                self.problems.append(exc)
+                system_id = item.data.get("id")
+                if isinstance(system_id, str):
+                    self.broken_systems[system_id] = str(exc.problems[0])
+                return
+            self._keep(item, None, system)
         self.systems[system.id] = system
         self.system_files[system.id] = item.path
-        self.system_documents[system.id] = item.doc.data
+        self.system_documents[system.id] = item.data
+        self._system_keys[system.id] = item.key
         self.broken_systems.pop(system.id, None)
         if item.builtin:
             self.builtin_system_ids.add(system.id)
@@ -127,28 +169,45 @@ class Catalogue:
             self.builtin_system_ids.discard(system.id)
 
     def _add_faction(self, item: _Read) -> Faction | None:
-        try:
-            faction = faction_from(item.doc, self.systems, self.broken_systems)
-        except DataError as exc:
-            self.problems.append(exc)
-            return None
+        system_id = item.data.get("system", DEFAULT_SYSTEM)
+        system_key = self._system_keys.get(system_id) if isinstance(system_id, str) else None
+        kept = item.kept
+        if kept is not None and system_key is not None and kept.system_key == system_key:
+            faction = kept.model.attach(self.systems[system_id], normal=True)
+        else:
+            try:
+                faction, system = checked_faction(item.parsed(), self.systems,
+                                                  self.broken_systems)
+            except DataError as exc:
+                self.problems.append(exc)
+                return None
+            faction.attach(system)
+            if system_key is not None:
+                self._keep(item, system_key, faction)
         self.factions[faction.id] = faction
         self.files[faction.id] = item.path
-        self.documents[faction.id] = (self.system_documents.get(faction.system), item.doc.data)
+        self.documents[faction.id] = (self.system_documents.get(faction.system), item.data)
         if item.builtin:
             self.builtin_ids.add(faction.id)
         else:
             self.builtin_ids.discard(faction.id)
         return faction
 
+    def _keep(self, item: _Read, system_key: str | None, model: System | Faction) -> None:
+        """Put a file just found good in the cache (a faction attached to its system: its
+        values in normal form; the tie itself is not kept)."""
+        if self.store is not None and item.key is not None and item.doc is not None:
+            self.store.put(item.path, Entry(item.key, system_key, item.doc.data, model))
+
     def add_file(self, path: Path, *, builtin: bool = False) -> Faction | None:
         """Load one more faction file (the editor's saved or imported faction)."""
         try:
-            doc = yamlio.load(path, MAX_FACTION_BYTES)
+            text = yamlio.read_text(path, MAX_FACTION_BYTES)
+            read = _Read(path, text, builtin, yamlio.parse(path, text))
         except DataError as exc:
             self.problems.append(exc)
             return None
-        return self._add_faction(_Read(path, doc, builtin))
+        return self._add_faction(read)
 
     def get(self, faction_id: str) -> Faction | None:
         return self.factions.get(faction_id)

@@ -100,6 +100,14 @@ def load_faction(path: str | Path, systems: Mapping[str, System] | None = None) 
 def faction_from(doc: yamlio.Document, systems: Mapping[str, System],
                  broken: Mapping[str, str] | None = None) -> Faction:
     """``broken``: system id -> where it is broken, to name it when a faction depends on it."""
+    faction, system = checked_faction(doc, systems, broken)
+    return faction.attach(system)
+
+
+def checked_faction(doc: yamlio.Document, systems: Mapping[str, System],
+                    broken: Mapping[str, str] | None = None) -> tuple[Faction, System]:
+    """:func:`faction_from` before the faction is attached to its system: the faction and
+    that system."""
     same_kind(doc, "spherewars-faction")
     system_id = doc.data.get("system", DEFAULT_SYSTEM)
     system = systems.get(system_id) if isinstance(system_id, str) else None
@@ -115,7 +123,7 @@ def faction_from(doc: yamlio.Document, systems: Mapping[str, System],
     faction, problems = check(Faction, doc.data, cross)
     faction = placed(doc, faction, unknown + problems)
     assert system is not None  # otherwise `unknown` or the model's own check raised
-    return faction.attach(system)
+    return faction, system
 
 
 def check_faction_data(data: Any, system: System) -> tuple[Faction | None, list[tuple[str, str]]]:
@@ -551,7 +559,7 @@ def validate_document(model: type[M], doc: yamlio.Document) -> M:
 
 
 __all__ = ["DataError", "Problem", "MAX_FACTION_BYTES", "MAX_SYSTEM_BYTES", "MAX_WARBAND_BYTES",
-           "builtin_systems", "check", "check_faction_data", "faction_from", "faction_text",
-           "load_faction", "load_system", "load_warband", "parse_warband", "placed",
+           "builtin_systems", "check", "check_faction_data", "checked_faction", "faction_from",
+           "faction_text", "load_faction", "load_system", "load_warband", "parse_warband", "placed",
            "save_faction", "save_warband", "system_from", "system_text", "validate_document",
            "warband_from", "warband_text"]

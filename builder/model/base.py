@@ -76,6 +76,15 @@ class StrictModel(BaseModel):
             )
         return data
 
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled (the cache of checked files) without what sits beside the fields: the
+        ties to a game system and the rule engine's caches are made again after loading."""
+        state = super().__getstate__()
+        own = state["__dict__"]
+        if any(key.startswith("_") for key in own):
+            state = {**state, "__dict__": {k: v for k, v in own.items() if not k.startswith("_")}}
+        return state
+
     @classmethod
     def _defaults_not_none(cls) -> frozenset[str]:
         cached = cls.__dict__.get("_nullable_cache")

@@ -106,14 +106,18 @@ class Faction(StrictModel):
     def _schema(cls, value: Any) -> Any:
         return check_schema(value, FACTION_SCHEMA)
 
-    def attach(self, system: System) -> Faction:
+    def attach(self, system: System, *, normal: bool = False) -> Faction:
         """Tie the faction to its game system: stat values in their normal form ("6 - 5" is
-        "6-5", "-" is none) and each combatant's wounds defaulting to the system's."""
+        "6-5", "-" is none) and each combatant's wounds defaulting to the system's.
+        ``normal``: that was done already, against the same system (a faction kept in the
+        cache once attached); only the ties are made."""
         kinds = {s.id: s.kind for s in system.stats}
         for c in self.combatants:
             if c.__dict__.get("_attached") is system:
                 continue  # a combatant kept from an earlier check (the faction editor's)
             object.__setattr__(c, "_attached", system)
+            if normal:
+                continue
             values = {k: normal_value(v, kinds.get(k, "text")) for k, v in c.profile.items()}
             c.profile = {k: v for k, v in values.items() if v is not None}
             if c.wounds is None:

@@ -1,0 +1,159 @@
+"""The cache of checked data files (builder.data.cache): a later load gives exactly what reading
+the files gives, never stale data, and nothing breaks when the cache itself is broken."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder import paths
+from builder.cli import main
+from builder.data import Catalogue, yamlio
+from builder.data import cache as cache_module
+from tests.conftest import TEST_DATA, TEST_FACTIONS
+
+TEST_SYSTEMS = TEST_DATA / "systems"
+
+
+def _state(cat: Catalogue) -> dict[str, Any]:
+    """Everything a catalogue tells its users, in comparable form."""
+    return {
+        "factions": {k: (f.model_dump(), f.model_fields_set, f.system, f.game.id,
+                         [(c.model_dump(), c.model_fields_set) for c in f.combatants])
+                     for k, f in cat.factions.items()},
+        "systems": {k: (s.model_dump(), s.model_fields_set) for k, s in cat.systems.items()},
+        "files": cat.files, "system_files": cat.system_files,
+        "builtin": (cat.builtin_ids, cat.builtin_system_ids),
+        "documents": cat.documents, "system_documents": cat.system_documents,
+        "fingerprints": {k: cat.data_fingerprint(k) for k in cat.factions},
+        "problems": [str(p) for p in cat.problems], "broken": cat.broken_systems,
+    }
+
+
+def _load(*extra: Path, cached: bool = True) -> Catalogue:
+    return Catalogue.load(list(extra), cached=cached)
+
+
+def _parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files parsed from now on."""
+    seen: list[str] = []
+    real = yamlio.parse
+
+    def parse(path: str | Path, text: str) -> yamlio.Document:
+        seen.append(Path(path).name)
+        return real(path, text)
+
+    monkeypatch.setattr(yamlio, "parse", parse)
+    return seen
+
+
+@pytest.fixture
+def data(tmp_path: Path, user_dir: Path) -> Path:
+    """A folder of test data: the test faction and the test systems with their factions."""
+    folder = tmp_path / "data"
+    shutil.copytree(TEST_FACTIONS, folder / "factions")
+    shutil.copytree(TEST_SYSTEMS, folder / "systems", ignore=shutil.ignore_patterns("lists"))
+    return folder
+
+
+def test_a_second_load_is_the_first_without_reading_a_file(
+        data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh = _state(_load(data, cached=False))
+    first = _state(_load(data))
+    parsed = _parses(monkeypatch)
+    second = _state(_load(data))
+    assert first == fresh and second == fresh
+    assert parsed == []
+    assert any(paths.user_cache_dir().iterdir())
+
+
+def test_a_list_validates_the_same_from_the_cache(data: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    lists = TEST_SYSTEMS / "lists"
+    outputs = []
+    for _ in range(2):  # the first run fills the cache, the second reads from it
+        status = main(["validate", str(lists), "--data", str(data), "--format", "json"])
+        outputs.append((status, capsys.readouterr()))
+    assert outputs[0] == outputs[1]
+    assert '"legal": true' in outputs[0][1].out
+
+
+def test_a_changed_file_is_read_again(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    faction = data / "factions" / "test-faction.yaml"
+    _load(data)
+    # the same size and (after the write) a new mtime: only the bytes tell
+    text = faction.read_text(encoding="utf-8")
+    faction.write_text(text.replace("Test Leader", "Test Lea-er"), encoding="utf-8")
+    parsed = _parses(monkeypatch)
+    cat = _load(data)
+    assert parsed == ["test-faction.yaml"]
+    assert cat.factions["test-faction"].combatant("test-leader").name == "Test Lea-er"
+    assert _state(cat) == _state(_load(data, cached=False))
+
+
+def test_a_faction_is_checked_again_when_its_system_changes(
+        data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the game system torn, given again in the data folder (it replaces the built-in one)
+    system = data / "torn.yaml"
+    shutil.copy(paths.systems_dir() / "torn.yaml", system)
+    _load(data)
+    system.write_text(system.read_text(encoding="utf-8") + "# changed\n", encoding="utf-8")
+    parsed = _parses(monkeypatch)
+    cat = _load(data)
+    assert sorted(parsed) == ["test-torn-expedition.yaml", "torn.yaml"]  # nothing else
+    assert cat.factions["test-torn-expedition"].game is cat.systems["torn"]
+    assert _state(cat) == _state(_load(data, cached=False))
+
+
+def test_a_broken_file_is_never_kept(tmp_path: Path, user_dir: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "broken.yaml").write_text(
+        "schema: spherewars-faction/1\nid: broken\nname: Broken\ncombatants:\n"
+        "  - id: x\n    name: X\n    type: nonsense\n", encoding="utf-8")
+    first = [str(p) for p in _load(tmp_path).problems]
+    parsed = _parses(monkeypatch)
+    second = [str(p) for p in _load(tmp_path).problems]
+    assert first == second and "type must be one of" in second[0]
+    assert "broken.yaml" in parsed
+
+
+@pytest.mark.parametrize("damage", [b"", b"not a pickle", b"\x80\x05garbage"])
+def test_a_damaged_cache_is_ignored_and_written_again(data: Path, damage: bytes) -> None:
+    fresh = _state(_load(data, cached=False))
+    _load(data)
+    entries = list(paths.user_cache_dir().iterdir())
+    for entry in entries:
+        entry.write_bytes(damage)
+    assert _state(_load(data)) == fresh
+    assert all(entry.read_bytes() != damage for entry in entries)
+    assert _state(_load(data)) == fresh
+
+
+def test_a_cache_that_cannot_be_written_is_no_cache(data: Path, user_dir: Path) -> None:
+    (user_dir / "cache").write_text("a file where the cache folder would be")
+    assert _state(_load(data)) == _state(_load(data, cached=False))
+
+
+def test_other_code_does_not_read_the_entries(data: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    _load(data)
+    store = cache_module.Store.default()
+    assert store is not None
+    monkeypatch.setattr(cache_module.Store, "default",
+                        classmethod(lambda cls: cls(store.folder, store.code + "-changed")))
+    parsed = _parses(monkeypatch)
+    _load(data)
+    assert "test-faction.yaml" in parsed
+
+
+def test_check_data_reads_every_file(data: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    _load(data)
+    monkeypatch.setattr(cache_module.Store, "get", lambda *a: pytest.fail("cache read"))
+    monkeypatch.setattr(cache_module.Store, "put", lambda *a: pytest.fail("cache written"))
+    assert main(["check-data"]) == 0
+    assert main(["check-data", str(data)]) == 0
+    assert "no problems" in capsys.readouterr().err
