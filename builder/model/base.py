@@ -53,7 +53,8 @@ _NUMBER_LIKE = re.compile(
 class StrictModel(BaseModel):
     """A model for hand-written files: unknown keys are errors that suggest the right one."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", validate_assignment=False, populate_by_name=True,
+                              defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

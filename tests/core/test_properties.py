@@ -57,7 +57,8 @@ def test_validation_never_raises(warband: Warband, building, override):
 
 
 @given(warbands)
-@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=60)
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=60,
+          deadline=None)  # the first example imports ruamel.yaml and builds the validators
 def test_load_save_load_is_identity(warband: Warband):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "list.warband.yaml"
