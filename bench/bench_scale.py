@@ -13,7 +13,8 @@ data (1,000 and 5,000 combatants; the larger about 8 MiB of YAML) and lists of 2
 - ``check_data_ratio_5000``: ``spherewars check-data`` of the 5,000-combatant faction over a
   process that C-loads the same YAML with the garbage collector off (medians of processes);
 - ``open_s_5000_200``: the app opening that faction with a 200-entry list, to its painted
-  window (median of processes, s);
+  window (median of processes, s; the first of them, ``open_s_5000_200_first``, finds the cache
+  of checked data files empty and fills it);
 - (``cards_s_300``, cards for 300 distinct combatants, is ``bench_export.py``'s; ``bench.py
   --json`` adds it);
 - ``validate_ratio_2000``: ``spherewars validate`` of 2,000 lists over the YAML-read floor.
@@ -309,8 +310,10 @@ def main() -> int:
                 end = run_child("open", folder, env)
                 times.append(end - start)  # type: ignore[operator]
             figures["open_s_5000_200"] = statistics.median(times)
+            figures["open_s_5000_200_first"] = times[0]
             print(f"app opening 5,000-combatant faction + 200-entry list: "
-                  f"{figures['open_s_5000_200']:.2f} s (goal ≤ 2 s)", flush=True)
+                  f"{figures['open_s_5000_200']:.2f} s (goal ≤ 2 s); the first opening, the "
+                  f"cache of checked files empty: {times[0]:.2f} s", flush=True)
         if want("validate"):
             from bench_validate import FLOOR as VFLOOR
             from bench_validate import make_lists
