@@ -385,8 +385,15 @@ def yaml_files(folder: str | Path, accept: Callable[[str], bool] = lambda name: 
             found.append(current)  # cannot be listed: the loader says why
             continue
         for entry in entries:
-            path = Path(entry.path)
             wanted = entry.name.endswith(".yaml") and accept(entry.name)
+            try:
+                if entry.is_file(follow_symlinks=False):  # a plain file: no stat needed
+                    if wanted:
+                        found.append(Path(entry.path))
+                    continue
+            except OSError:
+                pass
+            path = Path(entry.path)
             try:
                 target = entry.stat()  # follows links
             except OSError:  # a dangling or looping link, or no permission
