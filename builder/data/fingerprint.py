@@ -27,9 +27,14 @@ from builder.model import Warband
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``, made once
+(a batch fingerprints every list)."""
+
+
 def canonical_json(value: Any) -> str:
     """Keys sorted, no spaces, non-ASCII kept as is (SPEC §6 and §7)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def encode(value: Any) -> str:
