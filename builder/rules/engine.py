@@ -58,12 +58,22 @@ class Roster:
 
     @property
     def models(self) -> int:
-        return sum(n for _c, n in self.hired)
+        total = 0
+        for _c, n in self.hired:
+            total += n
+        return total
 
     @property
     def points(self) -> int:
+        """The sum of the system's cost stat (plain loops, as in :func:`quantity`)."""
         cost = self.system.cost
-        return sum(c.number(cost) * n for c, n in self.hired) if cost else 0
+        total = 0
+        if cost:
+            for c, n in self.hired:
+                number = c.profile.get(cost)  # Combatant.number, inlined
+                if type(number) is int:
+                    total += number * n
+        return total
 
 
 # --- selectors -----------------------------------------------------------------------------
