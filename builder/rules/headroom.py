@@ -170,6 +170,12 @@ class _ListRule:
             terms.append(_Term(rule.when, reader))
         self.terms = terms
         self.groups = _group(terms, len(reader.combatants))
+        count = terms[0]
+        self.simple = (self.kinds == ["at_most"] and rule.when is None
+                       and count.max_of is None and terms[1].effects is None)
+        """One ``at_most`` bound no combatant moves, over an amount each adds to (the points
+        limit, the Messenger cap): one more breaks it exactly when it adds more than is
+        left, or anything once it is broken."""
 
     def state(self, values: Sequence[int | None]) -> int | None:
         """The gap of the finding the engine would report (None: none)."""
@@ -186,8 +192,17 @@ class _ListRule:
     def blocked(self, hired: dict[int, int], limit: int | None) -> list[int]:
         """Indexes of the combatants one more of which breaks this rule, or breaks it more."""
         nows = [t.now(hired, limit) for t in self.terms]
-        before = self.state([v for v, _raw in nows])
         out: list[int] = []
+        if self.simple:
+            have, bound = nows[0][0], nows[1][0]
+            if have is None or bound is None:
+                return out
+            left = bound - have if have <= bound else 0  # (broken: any more is worse)
+            for signature, members in self.groups.items():
+                if signature[0] > left:
+                    out += members
+            return out
+        before = self.state([v for v, _raw in nows])
         for signature, members in self.groups.items():
             gap = self.state([t.after(v, raw, e) for t, (v, raw), e
                               in zip(self.terms, nows, signature, strict=True)])
@@ -217,6 +232,14 @@ class _EachRule:
             for i in members:
                 self.group_of[i] = g
         self.capping = "at_most" in self.kinds
+        self.simple = self.kinds == ["at_most"] and rule.when is None \
+            and terms[0].effects is None
+        """One ``at_most`` bound no combatant moves (five of a kind, a squad's three): one
+        more of a combatant breaks it exactly when as many as its cap are hired already."""
+        if self.simple:
+            self.uncapped_members = [i for i, (m, o) in enumerate(zip(self.member, self.own,
+                                                                      strict=True))
+                                     if m and o is None]
 
     def state(self, n: int, own: int | None, values: Sequence[int | None]) -> int | None:
         """The gap of the finding the engine would report for one combatant (None: none)."""
@@ -234,6 +257,8 @@ class _EachRule:
 
     def blocked(self, hired: dict[int, int], limit: int | None) -> list[int]:
         nows = [t.now(hired, limit) for t in self.terms]
+        if self.simple:
+            return self._at_cap(hired, nows[0][0])
         values = [v for v, _raw in nows]
         on = self.on(values)
         n_bounds = len(self.kinds)
@@ -267,6 +292,18 @@ class _EachRule:
                 verdicts[(g, n)] = found
             if found or (plans[g][3] and plans[g][3] != [i]):
                 out.append(i)
+        return out
+
+    def _at_cap(self, hired: dict[int, int], bound: int | None) -> list[int]:
+        member, own = self.member, self.own
+        out = []
+        for i, n in hired.items():
+            if member[i]:
+                cap = own[i] if own[i] is not None else bound
+                if cap is not None and n >= cap:
+                    out.append(i)
+        if bound == 0:  # not even one may come
+            out += [i for i in self.uncapped_members if i not in hired]
         return out
 
     def _worse(self, n: int, own: int | None, on: bool, values: Sequence[int | None],
