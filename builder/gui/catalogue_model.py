@@ -25,7 +25,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QBrush, QFont, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QFont, QFontMetrics, QStandardItem, QStandardItemModel
 
 from builder.gui.roster_model import COMBATANT_MIME, combatant_mime
 from builder.i18n import N_, _
@@ -140,6 +140,8 @@ class CatalogueModel(QStandardItemModel):
             item = QStandardItem((cost or _("Cost")) if col == COST else _(text) if text else "")
             if col in (HIRED, COST):
                 item.setData(RIGHT, Qt.ItemDataRole.TextAlignmentRole)
+            if col == HIRED:  # (its column is as narrow as its numbers: the word may elide)
+                item.setToolTip(_("How many the list hires, against the most the rules allow"))
             self.setHorizontalHeaderItem(col, item)
 
     def _fill(self, faction: Faction) -> None:
@@ -209,6 +211,13 @@ class CatalogueModel(QStandardItemModel):
         for col in (COST, RANK, MARKS, FIND):
             self.appendColumn(columns[col])
         self._cells = cells
+
+    def fit_heading(self, column: int, width: int, metrics: QFontMetrics) -> None:
+        """Elide a column's heading to ``width`` pixels (its tooltip says it whole)."""
+        item = self.horizontalHeaderItem(column)
+        if item is not None:
+            whole = _(HEADERS[column])
+            item.setText(metrics.elidedText(whole, Qt.TextElideMode.ElideRight, width))
 
     # -- reading it back
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QPushButton, QVBox
 from builder.gui.catalogue_model import (
     COST,
     FIND,
+    HEADERS,
     HIRED,
     MARKS,
     NAME,
@@ -245,7 +246,13 @@ class CataloguePanel(QWidget):
         members = faction.combatants if faction is not None else []
         view, widths = self.view, self._widths
         top = max((c.max for c in members if c.max is not None), default=0)
-        widths[HIRED] = fit_column(view, HIRED, [hired_text(88, max(88, top))])  # "12/5" fits
+        # "12/5" fits; a heading longer than a short word is elided (its tooltip says it)
+        short = len(_(HEADERS[HIRED])) <= 6
+        widths[HIRED] = fit_column(view, HIRED, [hired_text(88, max(88, top))],
+                                   header_text=short)
+        if not short:
+            self.model.fit_heading(HIRED, widths[HIRED] - 8,
+                                   view.horizontalHeader().fontMetrics())
         cost = faction.game.cost if faction is not None else None
         widths[COST] = fit_column(view, COST, {c.number(cost) for c in members})
         labels = {faction.game.rank_label(r) for r in {c.rank for c in members}} \

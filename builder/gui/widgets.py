@@ -35,10 +35,12 @@ MAX_COUNT = base.MAX_COUNT  # the count spin box holds every count a list may ho
 Index = QModelIndex | QPersistentModelIndex
 
 
-def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object]) -> int:
+def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object], *,
+               header_text: bool = True) -> int:
     """Size a fixed column to its widest text and its header, as resizing to contents would,
     but from the given texts: no row is measured through the view (a big table stays fast).
-    Returns the width (a hidden column keeps it for when it shows)."""
+    With ``header_text`` false the heading may be elided (a column of small numbers under a
+    long word). Returns the width (a hidden column keeps it for when it shows)."""
     header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()  # type: ignore[attr-defined]
     fm, locale = QFontMetricsF(view.font()), view.locale()
     shown = {locale.toString(t) if isinstance(t, int) and not isinstance(t, bool) else str(t)
@@ -49,8 +51,8 @@ def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object]) ->
     widest = math.ceil(max((fm.horizontalAdvance(t) for t in shown), default=0))
     margin = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
                   + 1) + 2
-    width = max(widest + margin, header.sectionSizeFromContents(column).width(),
-                header.minimumSectionSize())
+    heading = header.sectionSizeFromContents(column).width() if header_text else 0
+    width = max(widest + margin, heading, header.minimumSectionSize())
     if header.sectionSize(column) != width:
         header.resizeSection(column, width)
     return width

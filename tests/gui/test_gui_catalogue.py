@@ -273,7 +273,9 @@ def test_the_catalogue_speaks_spanish(qtbot: Any, make_window: Any) -> None:
     caps_list(window)
     model = window.catalogue_model
     assert [model.headerData(c, Qt.Orientation.Horizontal) for c in (NAME, HIRED)] == [
-        "Combatiente", "Contratados"]
+        "Combatiente", "Contr."]
+    assert model.headerData(HIRED, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) \
+        == "Cuántos contrata la lista, frente al máximo que permiten las reglas"
     tip = tooltip_of(qtbot, window, "test-messenger")
     assert "2 contratados, como mucho 5" in tip
     assert "Uno más incumpliría una regla (se puede añadir igualmente):" in tip
