@@ -10,7 +10,8 @@ code that reads and checks it, and (for a faction) its game system's digest. A l
 computes the same digest takes the kept answer and neither parses nor validates.
 
 A file with problems is never kept (its messages always come from reading it), and
-``check-data`` never uses the cache. The cache is only a copy: an entry that cannot be read,
+``check-data`` never uses the cache. At most :data:`MAX_ENTRIES` files are kept, the one used
+longest ago going first. The cache is only a copy: an entry that cannot be read,
 written or unpickled is ignored (and written again), and deleting the folder loses nothing.
 Entries are pickles the program wrote itself from checked data, in the user's own folder.
 """
@@ -21,12 +22,16 @@ import hashlib
 import os
 import pickle
 import sys
+import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 FORMAT = "spherewars-cache/1"
+MAX_ENTRIES = 256
+"""Most files kept; writing one more removes the one used longest ago (files of folders given
+once with ``--data`` would otherwise pile up)."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE = ("__init__.py", "safeio.py", "data", "model")
@@ -99,14 +104,18 @@ class Store:
 
     def get(self, path: Path, key: str) -> Entry | None:
         """The kept answer for ``path`` when it was made from the same bytes by this code."""
+        entry = self._entry_path(path)
         try:
-            with open(self._entry_path(path), "rb") as stream:
+            with open(entry, "rb") as stream:
                 if pickle.load(stream) != key:  # the key first: a stale entry is not read
                     return None
                 found = pickle.load(stream)
         except Exception:  # no entry, or one this program cannot read back: not kept
             return None
-        return found if isinstance(found, Entry) and found.key == key else None
+        if not (isinstance(found, Entry) and found.key == key):
+            return None
+        _touch(entry)
+        return found
 
     def put(self, path: Path, entry: Entry) -> None:
         """Keep ``entry`` for ``path``, replacing the file's earlier one (written aside, then
@@ -120,8 +129,31 @@ class Store:
                 pickle.dump(entry.key, stream, protocol=pickle.HIGHEST_PROTOCOL)
                 pickle.dump(entry, stream, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(temporary, target)
+            _touch(target)
         except Exception:
             try:
                 temporary.unlink(missing_ok=True)
             except OSError:
                 pass
+            return
+        self._prune()
+
+    def _prune(self) -> None:
+        try:
+            entries = [(e.stat().st_mtime_ns, e.path) for e in os.scandir(self.folder)
+                       if e.name.endswith(".pickle")]
+            if len(entries) > MAX_ENTRIES:
+                for _time, path in sorted(entries)[:len(entries) - MAX_ENTRIES]:
+                    os.unlink(path)
+        except OSError:
+            pass
+
+
+def _touch(entry: Path) -> None:
+    """Mark an entry used now, to the nanosecond (file times are often only as fine as the
+    system clock's tick, and the least recently used entry is the first to go)."""
+    now = time.time_ns()
+    try:
+        os.utime(entry, ns=(now, now))
+    except OSError:
+        pass

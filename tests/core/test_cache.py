@@ -157,3 +157,22 @@ def test_check_data_reads_every_file(data: Path, monkeypatch: pytest.MonkeyPatch
     assert main(["check-data"]) == 0
     assert main(["check-data", str(data)]) == 0
     assert "no problems" in capsys.readouterr().err
+
+
+def test_the_cache_keeps_the_files_written_last(tmp_path: Path, user_dir: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    _load()
+    builtin = len(list(paths.user_cache_dir().glob("*.pickle")))
+    monkeypatch.setattr(cache_module, "MAX_ENTRIES", builtin + 3)
+    source = (TEST_FACTIONS / "test-faction.yaml").read_text(encoding="utf-8")
+    for i in range(5):  # five folders given once each, one faction in each
+        folder = tmp_path / f"data{i}"
+        folder.mkdir()
+        (folder / "f.yaml").write_text(source, encoding="utf-8")
+        _load(folder)
+    parsed = _parses(monkeypatch)
+    _load(tmp_path / "data4")
+    _load(tmp_path / "data0")
+    # data0's entry is gone, data4's is kept, and so are the built-in files' (used each time)
+    assert parsed == ["f.yaml"]
+    assert len(list(paths.user_cache_dir().glob("*.pickle"))) == builtin + 3
