@@ -29,6 +29,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from builder.gui.roster_model import (
+    _ALIGN,
+    _DISPLAY,
+    _FOREGROUND,
+    _RIGHT,
+    _TOOLTIP,
+    _UNKNOWN_BRUSH,
     COUNT,
     ENTRY_FLAGS,
     HEADERS,
@@ -43,15 +49,9 @@ Index = QModelIndex | QPersistentModelIndex
 GROUP_ROLE = Qt.ItemDataRole.UserRole + 20
 """On a heading row: the group's type id ("" for the unknown combatants); None on an entry."""
 
-_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-_ALIGN = int(Qt.ItemDataRole.TextAlignmentRole)
 _FONT = int(Qt.ItemDataRole.FontRole)
 _BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
-_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
-_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _HEADING_BRUSH = QBrush(QColor(128, 128, 128, 48))  # a shade that reads on light and dark
-_UNKNOWN_BRUSH = QBrush(QColor("#b00020"))
 _TOTALS_ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole]
 # The flat model's flags, worked out once: the view asks for every cell it paints.
 _DROP = Qt.ItemFlag.ItemIsDropEnabled
