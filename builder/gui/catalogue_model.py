@@ -173,18 +173,15 @@ class CatalogueModel(QStandardItemModel):
         # (a combatant's cells keep QStandardItem's own flags: selectable and draggable, and
         # "editable", which a view that edits nothing never uses; one call makes a cell)
         cells: list[tuple[QStandardItem, ...]] = []
-        heading = QStandardItem()
-        heading.setFlags(Qt.ItemFlag.ItemIsEnabled)
-        heading.setFont(self._bold)
         columns: list[list[QStandardItem]] = [[] for _col in HEADERS]
         for entry in rows:
             if entry < 0:
                 group = self.groups[-1 - entry]
                 for col in (NAME, COST, RANK, MARKS):
-                    columns[col].append(heading.clone())
+                    columns[col].append(self._heading())
                 columns[NAME][-1].setText(heading_text(group.label, len(group.members),
                                                        len(group.members)))
-                find = heading.clone()
+                find = self._heading()
                 find.setText("\n".join(self.haystacks[i] for i in group.members))
                 columns[FIND].append(find)
                 cells.append(())
@@ -211,6 +208,15 @@ class CatalogueModel(QStandardItemModel):
         for col in (COST, RANK, MARKS, FIND):
             self.appendColumn(columns[col])
         self._cells = cells
+
+    def _heading(self) -> QStandardItem:
+        """A cell of a group's heading row. Made in Python, never cloned: a clone is made in
+        C++, and its wrapper, kept by the model, outlives it when the rows are removed; a
+        later object at the same address (a QAction, once) was then taken for that item."""
+        item = QStandardItem()
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        item.setFont(self._bold)
+        return item
 
     def fit_heading(self, column: int, width: int, metrics: QFontMetrics) -> None:
         """Elide a column's heading to ``width`` pixels (its tooltip says it whole)."""

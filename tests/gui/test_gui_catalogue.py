@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
-from PySide6.QtGui import QHelpEvent
+from PySide6.QtGui import QHelpEvent, QStandardItem
 from PySide6.QtWidgets import QApplication, QToolTip
+from shiboken6 import Shiboken
 
 from builder.data import Catalogue
 from builder.gui.catalogue_model import (
@@ -61,6 +62,19 @@ def tooltip_of(qtbot: Any, window: Any, combatant_id: str) -> str:
 
 
 # ---------------------------------------------------------------- the tree
+
+
+def test_changing_faction_leaves_no_wrapper_of_a_deleted_item(catalogue: Catalogue) -> None:
+    """Rows removed in C++ must not leave Python wrappers behind: a wrapper of a deleted item
+    stays registered at its address, and the next Qt object made there (once, the Redo
+    action of a new window) came back to Python as that QStandardItem and crashed the
+    window. Only items made in Python tell the bindings when C++ deletes them."""
+    model = CatalogueModel(catalogue.get("test-faction"))
+    model.set_faction(catalogue.get("soimi"))
+    model.set_faction(None)
+    made_in_cpp = [w for w in Shiboken.getAllValidWrappers()
+                   if isinstance(w, QStandardItem) and not Shiboken.createdByPython(w)]
+    assert made_in_cpp == []
 
 
 def test_groups_by_type_in_the_systems_order(catalogue: Catalogue, qtmodeltester: Any,
