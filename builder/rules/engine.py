@@ -13,6 +13,9 @@ import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress
+from operator import mul
+from typing import cast
 
 from builder.i18n import N_, _, ngettext
 from builder.model import Combatant, Faction, Warband
@@ -44,6 +47,13 @@ class Roster:
     """Models per combatant id the faction does not have: they count toward nothing."""
     chosen: dict[int, list[tuple[Combatant, int]]] = field(default_factory=dict)
     """What each selector (by id) picked, so rules and figures that share one select once."""
+    totals: dict[str, int] = field(default_factory=dict)
+    """Models per known combatant id, in the order of ``hired``."""
+    kept: _Kept | None = None
+    """The faction's kept answers, once they cover this list's combatants."""
+    long: bool = False
+    """Whether the list hires enough combatants for the answers kept with the faction to
+    pay (below that, plain loops over a few combatants cost less than reading them)."""
 
     @classmethod
     def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None) -> Roster:
@@ -54,26 +64,108 @@ class Roster:
             bucket = totals if entry.combatant in by_id else unknown
             bucket[entry.combatant] = bucket.get(entry.combatant, 0) + entry.count
         hired = [(by_id[cid], n) for cid, n in totals.items()]
-        return cls(warband, faction, faction.game, points_limit, hired, unknown)
+        return cls(warband, faction, faction.game, points_limit, hired, unknown, {}, totals,
+                   None, len(totals) >= _LONG)
 
     @property
     def models(self) -> int:
-        total = 0
-        for _c, n in self.hired:
-            total += n
-        return total
+        return sum(self.totals.values())
+
 
     @property
     def points(self) -> int:
-        """The sum of the system's cost stat (plain loops, as in :func:`quantity`)."""
+        """The sum of the system's cost stat."""
         cost = self.system.cost
+        if not cost:
+            return 0
+        if self.long:
+            return _sum(self, _COST, cost, lambda c: _int_stat(c, cost))
         total = 0
-        if cost:
-            for c, n in self.hired:
-                number = c.profile.get(cost)  # Combatant.number, inlined
-                if type(number) is int:
-                    total += number * n
+        for c, n in self.hired:
+            number = c.profile.get(cost)  # _int_stat, inlined
+            if type(number) is int:
+                total += number * n
         return total
+
+
+# --- what each combatant adds, kept with the faction ----------------------------------------
+#
+# A quantity or a selector gives the same answer for a combatant in every list of its faction:
+# whether it matches, what one model of it adds to a sum. Those answers are kept with the
+# faction (filled as lists hire combatants), so that a list re-validated after each edit (1,000
+# entries, a dozen quantities) adds up numbers in C instead of matching every combatant again.
+
+_LONG = 24
+"""Combatants a list hires from which :class:`Roster` adds up through kept answers."""
+_COST = "cost"
+_OWN_MAX = "max"
+_NO_MATCH = float("-inf")
+"""A ``max`` quantity's answer for a combatant it does not look at (below any number)."""
+
+
+def _int_stat(c: Combatant, stat: str) -> int:
+    """The stat when it is a whole number, else 0 (:meth:`Combatant.number`, for a known
+    stat id)."""
+    number = c.profile.get(stat)
+    return number if type(number) is int else 0
+
+
+@dataclass
+class _Kept:
+    """The answers kept with one faction: per quantity or selector, an answer for every
+    combatant in ``seen`` (the ids its lists have hired)."""
+
+    combatants: list[Combatant]
+    """The faction's combatant list they were read from (kept, so that its address is not
+    reused while the answers are)."""
+    size: int
+    seen: set[str] = field(default_factory=set)
+    answers: dict[tuple[str, object], tuple[object, dict[str, object],
+                                            Callable[[Combatant], object]]] = \
+        field(default_factory=dict)
+
+
+def _kept(r: Roster) -> _Kept:
+    """The faction's answers, first brought up to the list's combatants (once per list)."""
+    faction = r.faction
+    combatants = faction.combatants
+    kept: _Kept | None = faction.__dict__.get("_answers")
+    if kept is None or kept.combatants is not combatants or kept.size != len(combatants):
+        kept = _Kept(combatants, len(combatants))
+        object.__setattr__(faction, "_answers", kept)  # beside the fields, like a cache
+    if r.kept is not kept:
+        missing = r.totals.keys() - kept.seen
+        if missing:
+            by_id = faction.by_id
+            for _key, known, answer in kept.answers.values():
+                for cid in missing:
+                    known[cid] = answer(by_id[cid])
+            kept.seen |= missing
+        r.kept = kept
+    return kept
+
+
+def _answers(r: Roster, kind: str, key: object, answer: Callable[[Combatant], object]
+             ) -> dict[str, object]:
+    """Per combatant id, ``answer(combatant)`` for every combatant the list hires (and any an
+    earlier list of the faction hired). Read again when the faction's combatant list is
+    replaced or grows (``model_copy`` carries the answers over). ``key`` (a selector or
+    quantity of the system, or a name) is kept with its answers, so that another object made
+    later at the same address is never taken for it."""
+    kept = _kept(r)
+    slot = (kind, key if isinstance(key, str) else id(key))
+    found = kept.answers.get(slot)
+    if found is None or found[0] is not key:
+        by_id = r.faction.by_id
+        found = kept.answers[slot] = (key, {cid: answer(by_id[cid]) for cid in kept.seen},
+                                      answer)
+    return found[1]
+
+
+def _sum(r: Roster, kind: str, key: object, each: Callable[[Combatant], int]) -> int:
+    """Σ each(combatant) × models over the list."""
+    per = _answers(r, kind, key, each)
+    return sum(map(mul, map(per.__getitem__, r.totals), r.totals.values()))  # type: ignore[arg-type]
 
 
 # --- selectors -----------------------------------------------------------------------------
@@ -110,13 +202,22 @@ def _selects(sel: Selector) -> bool:
     return found  # type: ignore[no-any-return]
 
 
+def _matched(r: Roster, sel: Selector) -> dict[str, object]:
+    return _answers(r, "match", sel, lambda c: matches(sel, c))
+
+
 def selected(r: Roster, sel: Selector | None) -> list[tuple[Combatant, int]]:
     if sel is None:
         return r.hired
     found = r.chosen.get(id(sel))
     if found is None:
-        found = r.chosen[id(sel)] = [(c, n) for c, n in r.hired if matches(sel, c)] \
-            if _selects(sel) else r.hired
+        if not _selects(sel):
+            found = r.hired
+        elif r.long:
+            found = list(compress(r.hired, map(_matched(r, sel).__getitem__, r.totals)))
+        else:
+            found = [(c, n) for c, n in r.hired if matches(sel, c)]
+        r.chosen[id(sel)] = found
     return found
 
 
@@ -207,6 +308,24 @@ def amount(q: Quantity, r: Roster) -> Amount | None:
     return Amount(base.value * factor.value, basis, base.counted)
 
 
+def _added_up(q: Quantity, r: Roster) -> int:
+    """:func:`quantity` for a short list, in plain loops over what it hires."""
+    total = 0
+    if type(q) is ModelsQuantity:
+        for _c, n in selected(r, q.models):
+            total += n
+    elif type(q) is SumQuantity:
+        stat = q.sum
+        for c, n in selected(r, q.of):
+            number = c.profile.get(stat)  # _int_stat, inlined
+            if type(number) is int:
+                total += number * n
+    elif type(q) is MaxQuantity:
+        stat = q.max
+        total = max((c.number(stat) for c, _n in selected(r, q.of)), default=0)
+    return total
+
+
 def parameter(name: str, r: Roster) -> int | None:
     if name == POINTS_LIMIT:
         return r.points_limit
@@ -222,22 +341,31 @@ def quantity(q: Quantity, r: Roster) -> int | None:
         return q
     if type(q) is str:
         return parameter(q, r)
-    total = 0  # (plain loops: a generator costs more than the few items it would add up)
-    if type(q) is ModelsQuantity:
-        for _c, n in selected(r, q.models):
-            total += n
-    elif type(q) is SumQuantity:
-        stat = q.sum
-        for c, n in selected(r, q.of):
-            number = c.profile.get(stat)  # Combatant.number, inlined
-            if type(number) is int:
-                total += number * n
-    elif type(q) is MaxQuantity:
-        stat = q.max
-        total = max((c.number(stat) for c, _n in selected(r, q.of)), default=0)
-    else:  # a bool: never valid, but keep the engine total
+    if type(q) not in _MAPPED:  # a bool: never valid, but keep the engine total
         return int(q)  # type: ignore[arg-type]
-    times = q.times
+    if not r.long:
+        total = _added_up(q, r)
+    elif type(q) is ModelsQuantity:
+        sel = q.models
+        if sel is None or not _selects(sel):
+            total = r.models
+        else:
+            total = sum(compress(r.totals.values(), map(_matched(r, sel).__getitem__,
+                                                        r.totals)))
+    elif type(q) is SumQuantity:
+        stat, sel = q.sum, q.of
+        if sel is None or not _selects(sel):
+            total = _sum(r, "sum", stat, lambda c: _int_stat(c, stat))
+        else:
+            total = _sum(r, "sum-of", q, lambda c: _int_stat(c, stat) if matches(sel, c) else 0)
+    elif type(q) is MaxQuantity:
+        stat, sel = q.max, q.of
+        everyone = sel is None or not _selects(sel)
+        per = _answers(r, "max", q, lambda c: c.number(stat) if everyone or matches(sel, c)
+                       else _NO_MATCH)
+        best = max(map(per.__getitem__, r.totals), default=_NO_MATCH)  # type: ignore[type-var]
+        total = 0 if best == _NO_MATCH else best  # type: ignore[assignment]
+    times = q.times  # type: ignore[union-attr]  # (not a number or a name: returned above)
     if times == 1:
         return total
     factor = times if isinstance(times, int) else parameter(times, r)
@@ -351,7 +479,7 @@ def check_each(rule: Rule, r: Roster) -> list[Finding]:
     assert rule.each is not None
     out = []
     bounds = [(kind, q, quantity(q, r)) for kind, q in _bounds(rule)]
-    for c, n in selected(r, rule.each):
+    for c, n in _suspects(rule, r, bounds):
         for kind, q, bound in bounds:
             if rule.own_max and kind == "at_most" and c.max is not None:
                 if n > c.max:
@@ -365,6 +493,27 @@ def check_each(rule: Rule, r: Roster) -> list[Finding]:
                 out.append(_finding(rule, "each", kind, Amount(n), explained, c, (c.id,)))
                 break
     return out
+
+
+def _suspects(rule: Rule, r: Roster, bounds: list[tuple[str, Quantity, int | None]]
+              ) -> list[tuple[Combatant, int]]:
+    """The members of a form-2 rule that may break a bound, in order: a combatant with no
+    more models than the lowest ``at_most`` (its own ``max`` included) and no fewer than the
+    highest ``at_least`` breaks none, and a long list is mostly such combatants."""
+    members = selected(r, rule.each)
+    if not r.long:
+        return members
+    most = [b for kind, _q, b in bounds if kind == "at_most" and b is not None]
+    least = [b for kind, _q, b in bounds if kind == "at_least" and b is not None]
+    if rule.own_max and any(kind == "at_most" for kind, _q, _b in bounds):
+        own = _answers(r, "own-max", _OWN_MAX, lambda c: c.max)
+        most += [cast(int, m) for m in map(own.__getitem__, r.totals) if m is not None]
+    low, high = min(most, default=None), max(least, default=None)
+    if low is None:
+        return members if high is not None else []
+    if high is None:
+        return [m for m in members if m[1] > low]
+    return [m for m in members if m[1] > low or m[1] < high]
 
 
 def check_rule(rule: Rule, r: Roster) -> list[Finding]:
