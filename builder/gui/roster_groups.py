@@ -17,12 +17,15 @@ and never lays out every row again for an edit.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import cast
 
 from PySide6.QtCore import (
     QAbstractProxyModel,
     QMimeData,
     QModelIndex,
+    QModelRoleData,
+    QModelRoleDataSpan,
     QPersistentModelIndex,
     Qt,
 )
@@ -213,6 +216,24 @@ class RosterGroups(QAbstractProxyModel):
         if uid:
             return self._source.value(self._by_uid[uid].rows[row], index.column(), role)
         return self._heading(self._groups[row], index.column(), role)
+
+    def multiData(self, index: Index,  # noqa: N802
+                  span: QModelRoleDataSpan | QModelRoleData) -> None:
+        """Every role a painted cell asks for (font, alignment, colours, icon, text…) in one
+        call from the view, not one call each: a repaint of the roster crosses into Python
+        once per visible cell."""
+        row = index.row()
+        if row < 0:
+            return
+        uid, col = index.internalId(), index.column()
+        if uid:
+            value, entry = self._source.value, self._by_uid[uid].rows[row]
+            for wanted in cast("Iterable[QModelRoleData]", span):
+                wanted.setData(value(entry, col, wanted.role()))
+        else:
+            heading, group = self._heading, self._groups[row]
+            for wanted in cast("Iterable[QModelRoleData]", span):
+                wanted.setData(heading(group, col, wanted.role()))
 
     def _heading(self, group: _Group, col: int, role: int) -> object:
         if role == _DISPLAY:

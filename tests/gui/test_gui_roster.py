@@ -6,9 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFontMetricsF, QUndoStack
-from PySide6.QtWidgets import QApplication, QSpinBox
+from PySide6.QtCore import (
+    QModelIndex,
+    QModelRoleData,
+    QModelRoleDataSpan,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QFontMetricsF, QIcon, QUndoStack
+from PySide6.QtWidgets import QApplication, QSpinBox, QTreeView
 
 from builder.data import Catalogue
 from builder.gui.document import WarbandDocument
@@ -100,6 +106,61 @@ def test_grouped_roster_passes_qt_model_tester(grouped: tuple[RosterGroups, QUnd
     doc.remove_entry(2)  # the only leader: its heading goes
     doc.set_faction("soimi")  # every entry unknown: one group
     assert headings(model)[0][0] == "Unknown combatants" and model.rowCount() == 1
+
+
+ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.FontRole,
+         Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ForegroundRole,
+         Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.DecorationRole,
+         Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.CheckStateRole, GROUP_ROLE]
+
+
+def test_a_painted_cell_reads_what_data_gives_in_one_call(
+        qtbot: Any, grouped: tuple[RosterGroups, QUndoStack]) -> None:
+    """The view asks for all of a cell's roles at once (multiData, issue 15: one call into
+    Python per painted cell, not one per role); the answers are data()'s, role by role, for
+    headings, entries and the unknown combatant alike."""
+    model, _stack = grouped
+    for g in range(model.rowCount()):
+        head = model.index(g, 0)
+        cells = [model.index(g, c) for c in range(model.columnCount())]
+        cells += [model.index(r, c, head) for r in range(model.rowCount(head))
+                  for c in range(model.columnCount())]
+        for index in cells:
+            for role in ROLES:
+                asked = QModelRoleData(role)
+                model.multiData(index, QModelRoleDataSpan(asked))
+                got, want = asked.data(), index.data(role)
+                if isinstance(want, QIcon):  # (icons compare by what they draw)
+                    got, want = got.cacheKey(), want.cacheKey()
+                assert got == want, (index.row(), index.column(), role)
+    # the view paints through it: every visible cell in one call each
+    calls: list[tuple[int, int]] = []
+
+    class Counting(RosterGroups):
+        def multiData(self, index: Any, span: Any) -> None:  # noqa: N802
+            calls.append((index.row(), index.column()))
+            super().multiData(index, span)
+
+        def data(self, index: Any, role: int = DISPLAY) -> object:
+            one_role.append(role)
+            return super().data(index, role)
+
+    one_role: list[int] = []
+    counting = Counting(model.source)
+    view = QTreeView()
+    qtbot.addWidget(view)
+    view.setModel(counting)
+    view.expandAll()
+    view.resize(600, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    calls.clear()
+    one_role.clear()
+    view.viewport().grab()  # painted as on screen
+    shown = counting.rowCount() + sum(counting.rowCount(counting.index(g, 0))
+                                      for g in range(counting.rowCount()))
+    assert len(calls) >= shown  # headings and entries, through one call per cell
+    assert one_role == []  # not a call per role
 
 
 def test_adding_the_first_of_a_type_inserts_its_heading_in_place(
