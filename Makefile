@@ -10,17 +10,23 @@ LOCALE := builder/locale
 PO := $(wildcard $(LOCALE)/*/LC_MESSAGES/spherewars.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: run test bench lint dist clean translations screenshots
+.PHONY: run test bench lint dist clean translations screenshots bytecode
 
-run: $(STAMP) $(MO)
+run: $(STAMP) $(MO) bytecode
 	$(BIN)/spherewars gui
 
-test: $(STAMP) $(MO)
+test: $(STAMP) $(MO) bytecode
 	$(BIN)/python -m pytest -q
 	$(BIN)/python tests/wheel_smoke.py
 
-bench: $(STAMP)
+bench: $(STAMP) bytecode
 	$(BIN)/python bench/bench.py
+
+# The package's bytecode, as installing a wheel compiles it: an editable install never writes
+# it when PYTHONDONTWRITEBYTECODE is set, and every start would compile ~60 modules (0.2 s).
+# Only changed sources are compiled again.
+bytecode: $(STAMP)
+	$(BIN)/python -m compileall -q builder
 
 # The README's pictures of the main window at 1024×600, 1280×760 and 1920×1080 (offscreen).
 screenshots: $(STAMP) $(MO)

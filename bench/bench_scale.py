@@ -263,6 +263,9 @@ def main() -> int:
     if "--child" in sys.argv:
         i = sys.argv.index("--child")
         return child_main(sys.argv[i + 1], Path(sys.argv[i + 2]), sys.argv[i + 3:])
+    from timing import compiled
+
+    compiled()
     only = set(sys.argv[sys.argv.index("--only") + 1].split(",")) if "--only" in sys.argv \
         else None
     figures: dict[str, float] = {"loadavg_1min": os.getloadavg()[0]}

@@ -21,7 +21,7 @@ import time
 import timeit
 from pathlib import Path
 
-from timing import RUNS, wall
+from timing import RUNS, compiled, wall
 
 N_FILES = 2000
 
@@ -56,6 +56,7 @@ def make_lists(folder: Path, n: int) -> None:
 
 
 def main() -> int:
+    compiled()
     with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as user:
         os.environ["SPHEREWARS_USER_DIR"] = user  # (for the processes below and this one)
         folder = Path(tmp)

@@ -408,7 +408,11 @@ def yaml_files(folder: str | Path, accept: Callable[[str], bool] = lambda name: 
                     pending.append(path)
             elif wanted:
                 found.append(path)
-    return sorted(found)
+    return sorted(found, key=_parts)  # Path's own order, each path's parts split once
+
+
+def _parts(path: Path) -> tuple[str, ...]:
+    return path.parts
 
 
 def decode(path: str | Path, raw: bytes) -> str:
