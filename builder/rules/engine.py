@@ -380,9 +380,10 @@ def value(q: Quantity, r: Roster) -> int:
 # --- rules ---------------------------------------------------------------------------------
 
 
-def _bounds(rule: Rule) -> list[tuple[str, Quantity]]:
-    """("at_most" | "at_least", quantity) for each bound the rule sets; kept beside the
-    rule's fields, like the engine's other caches."""
+def bounds_of(rule: Rule) -> list[tuple[str, Quantity]]:
+    """("at_most" | "at_least", quantity) for each bound the rule sets, in the order they are
+    checked (``exactly`` is both); kept beside the rule's fields, like the engine's other
+    caches."""
     out: list[tuple[str, Quantity]] | None = rule.__dict__.get("_bounds")
     if out is None:
         out = []
@@ -459,7 +460,7 @@ def check_list(rule: Rule, r: Roster) -> list[Finding]:
     have = quantity(rule.count, r)
     if have is None:
         return []
-    for kind, q in _bounds(rule):
+    for kind, q in bounds_of(rule):
         bound = quantity(q, r)
         if bound is not None and _broken(kind, have, bound):
             counted = amount(rule.count, r) if _shows(rule, "counted") else Amount(have)
@@ -478,7 +479,7 @@ def check_each(rule: Rule, r: Roster) -> list[Finding]:
     that breaks a bound; with ``own_max`` a combatant's own ``max`` replaces ``at_most``."""
     assert rule.each is not None
     out = []
-    bounds = [(kind, q, quantity(q, r)) for kind, q in _bounds(rule)]
+    bounds = [(kind, q, quantity(q, r)) for kind, q in bounds_of(rule)]
     for c, n in _suspects(rule, r, bounds):
         for kind, q, bound in bounds:
             if rule.own_max and kind == "at_most" and c.max is not None:

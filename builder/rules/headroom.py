@@ -29,24 +29,11 @@ from builder.model.system import (
     Selector,
     SumQuantity,
 )
-from builder.rules.engine import Quantity, Roster, check_rule, quantity
+from builder.rules.engine import Quantity, Roster, bounds_of, check_rule, quantity
 from builder.rules.findings import Finding
 
-Bounds = list[tuple[str, Quantity]]
 NO_MATCH = -1
 """The effect on a ``max`` quantity of a combatant it does not look at (stats are >= 0)."""
-
-
-def bounds_of(rule: Rule) -> Bounds:
-    """("at_most" | "at_least", quantity) in the order the engine checks them."""
-    out: Bounds = []
-    if rule.at_most is not None:
-        out.append(("at_most", rule.at_most))
-    if rule.at_least is not None:
-        out.append(("at_least", rule.at_least))
-    if rule.exactly is not None:
-        out += [("at_most", rule.exactly), ("at_least", rule.exactly)]
-    return out
 
 
 def _gap(kind: str, have: int, bound: int) -> int:
