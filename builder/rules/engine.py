@@ -54,6 +54,8 @@ class Roster:
     long: bool = False
     """Whether the list hires enough combatants for the answers kept with the faction to
     pay (below that, plain loops over a few combatants cost less than reading them)."""
+    sums: dict[int, int] = field(default_factory=dict)
+    """The list's sum through each kept answers (by the answers' identity)."""
 
     @classmethod
     def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None) -> Roster:
@@ -79,7 +81,7 @@ class Roster:
         if not cost:
             return 0
         if self.long:
-            return _sum(self, _COST, cost, lambda c: _int_stat(c, cost))
+            return _sum(self, "sum", cost, lambda c: _int_stat(c, cost))  # (a sum of the stat)
         total = 0
         for c, n in self.hired:
             number = c.profile.get(cost)  # _int_stat, inlined
@@ -97,7 +99,6 @@ class Roster:
 
 _LONG = 24
 """Combatants a list hires from which :class:`Roster` adds up through kept answers."""
-_COST = "cost"
 _OWN_MAX = "max"
 _NO_MATCH = float("-inf")
 """A ``max`` quantity's answer for a combatant it does not look at (below any number)."""
@@ -123,6 +124,10 @@ class _Kept:
     answers: dict[tuple[str, object], tuple[object, dict[str, object],
                                             Callable[[Combatant], object]]] = \
         field(default_factory=dict)
+    twins: dict[tuple[str, object], tuple[object, tuple[str, object]]] = \
+        field(default_factory=dict)
+    """A key equal to one met before (a figure counting what a rule counts) and that one's
+    slot: equal quantities share their answers, and a list adds them up once."""
 
 
 def _kept(r: Roster) -> _Kept:
@@ -156,16 +161,28 @@ def _answers(r: Roster, kind: str, key: object, answer: Callable[[Combatant], ob
     slot = (kind, key if isinstance(key, str) else id(key))
     found = kept.answers.get(slot)
     if found is None or found[0] is not key:
+        twin = kept.twins.get(slot)
+        if twin is not None and twin[0] is key:
+            return kept.answers[twin[1]][1]
+        same = next((s for s, (k, _known, _a) in kept.answers.items()
+                     if s[0] == kind and k == key), None)
+        if same is not None:
+            kept.twins[slot] = (key, same)
+            return kept.answers[same][1]
         by_id = r.faction.by_id
         found = kept.answers[slot] = (key, {cid: answer(by_id[cid]) for cid in kept.seen},
                                       answer)
     return found[1]
 
 
-def _sum(r: Roster, kind: str, key: object, each: Callable[[Combatant], int]) -> int:
-    """Σ each(combatant) × models over the list."""
+def _sum(r: Roster, kind: str, key: object, each: Callable[[Combatant], int | bool]) -> int:
+    """Σ each(combatant) × models over the list (once per list for equal quantities)."""
     per = _answers(r, kind, key, each)
-    return sum(map(mul, map(per.__getitem__, r.totals), r.totals.values()))  # type: ignore[arg-type]
+    found = r.sums.get(id(per))
+    if found is None:
+        found = r.sums[id(per)] = sum(map(mul, map(per.__getitem__, r.totals),  # type: ignore[arg-type]
+                                          r.totals.values()))
+    return found
 
 
 # --- selectors -----------------------------------------------------------------------------
@@ -350,8 +367,7 @@ def quantity(q: Quantity, r: Roster) -> int | None:
         if sel is None or not _selects(sel):
             total = r.models
         else:
-            total = sum(compress(r.totals.values(), map(_matched(r, sel).__getitem__,
-                                                        r.totals)))
+            total = _sum(r, "match", sel, lambda c: matches(sel, c))
     elif type(q) is SumQuantity:
         stat, sel = q.sum, q.of
         if sel is None or not _selects(sel):
