@@ -51,10 +51,11 @@ def list_models(faction: str, models: Mapping[str, int]) -> dict[str, Any]:
     return {"faction": faction, "models": {cid: n for cid, n in models.items() if n > 0}}
 
 
-def list_fingerprint(warband: Warband) -> str:
+def list_fingerprint(warband: Warband, hired: Mapping[str, int] | None = None) -> str:
     """Same value exactly when two lists name the same faction and hire the same number of
-    models of each combatant id (totalled over entries; unknown combatants count too)."""
-    return encode(list_models(warband.faction, warband.totals()))
+    models of each combatant id (totalled over entries; unknown combatants count too).
+    ``hired``: those totals when already worked out (a validation's report has them)."""
+    return encode(list_models(warband.faction, warband.totals() if hired is None else hired))
 
 
 def data_fingerprint(system_document: Any, faction_document: Any) -> str:

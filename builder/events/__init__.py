@@ -133,11 +133,11 @@ def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventChe
     same_game = event.system is None or (faction is not None and faction.system == event.system)
     report = validate(warband, faction, event.points_limit,
                       extra_rules=event.rules if same_game else ())
-    fingerprint = list_fingerprint(warband)
+    fingerprint = list_fingerprint(warband, report.hired)
     extra = event_findings(event, warband, faction, fingerprint)
     if extra:
         report = Report(report.warband, report.points_limit, report.stats,
-                        [*report.findings, *extra])
+                        [*report.findings, *extra], report.hired)
     players = event.players()
     return EventCheck(report, fingerprint, faction_fingerprint(catalogue, warband.faction),
                       players.get(fingerprint), fingerprint in players if event.lists is not None

@@ -226,7 +226,8 @@ class CataloguePanel(QWidget):
                 or any(a is not b for a, b in zip(self._headroom_key, key, strict=True)):
             self._headroom = Headroom(faction, extra)
             self._headroom_key = key
-        self.model.show_rooms(self._headroom.measure(doc.warband, self._limit()))
+        self.model.show_rooms(self._headroom.measure(doc.warband, self._limit(),
+                                                     doc.report.hired))
 
     def _limit(self) -> int | None:
         """The points limit the list is checked against: an event's, else its own."""

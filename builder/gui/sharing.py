@@ -227,7 +227,8 @@ class Sharing(QObject):
 
     def _validated(self, report: Report) -> None:
         self.fingerprint.setText(
-            _("Fingerprint {fingerprint}").format(fingerprint=list_fingerprint(report.warband)))
+            _("Fingerprint {fingerprint}").format(fingerprint=list_fingerprint(report.warband,
+                                                                          report.hired)))
 
     # -- paste and drop onto the window ------------------------------------------------------
 

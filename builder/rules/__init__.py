@@ -45,6 +45,10 @@ class Report:
     points_limit: int | None
     stats: Stats
     findings: list[Finding] = field(default_factory=list)
+    hired: dict[str, int] | None = None
+    """Models per combatant id over all entries (unknown ids too), as validated: what the
+    list fingerprint and the catalogue's counts read, without going over the entries again.
+    None when the faction is unknown."""
 
     @property
     def legal(self) -> bool:
@@ -80,7 +84,8 @@ def validate(warband: Warband, faction: Faction | None, points_override: int | N
     for rule in (*roster.system.rules, *extra_rules):
         findings += check_rule(rule, roster)
     return Report(warband, limit, Stats(roster.points, roster.models, figures(roster),
-                                        caps(roster)), findings)
+                                        caps(roster)), findings,
+                  {**roster.totals, **roster.unknown})
 
 
 __all__ = ["Finding", "Report", "Roster", "Stats", "validate"]

@@ -15,7 +15,7 @@ A combatant that raises a bound (a Leader raising the Messenger cap) or switches
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import mul
 from typing import cast
@@ -363,15 +363,20 @@ class Headroom:
             else [0] * len(self.combatants)
         self._cap_keys = list(keys) or [()]
 
-    def measure(self, warband: Warband, points_limit: int | None) -> Rooms:
+    def measure(self, warband: Warband, points_limit: int | None,
+                totals: Mapping[str, int] | None = None) -> Rooms:
         """Every combatant's room in ``warband`` under ``points_limit`` (the list's own, or an
-        event's)."""
+        event's). ``totals``: its models per combatant id when already worked out (a
+        validation's report has them)."""
         index = self.index
         hired: dict[int, int] = {}
-        for entry in warband.entries:
-            i = index.get(entry.combatant)
-            if i is not None:  # an unknown combatant counts toward nothing
-                hired[i] = hired.get(i, 0) + entry.count
+        if totals is not None:
+            hired = {index[cid]: n for cid, n in totals.items() if cid in index}
+        else:
+            for entry in warband.entries:
+                i = index.get(entry.combatant)
+                if i is not None:  # an unknown combatant counts toward nothing
+                    hired[i] = hired.get(i, 0) + entry.count
         breaks: dict[int, tuple[Rule, ...]] = {}
         for rule in self.rules:
             for i in rule.blocked(hired, points_limit):

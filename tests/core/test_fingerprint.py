@@ -21,6 +21,7 @@ from builder.data.fingerprint import (
     list_models,
 )
 from builder.model import Entry, Warband
+from builder.rules import validate
 from tests.core.helpers import catalogue, warband
 
 # --- hand-worked vectors ------------------------------------------------------------------
@@ -175,3 +176,15 @@ def test_data_fingerprint_covers_the_system_document():
 @pytest.mark.parametrize("missing", ["nobody"])
 def test_no_data_fingerprint_for_a_faction_not_loaded(missing):
     assert catalogue().data_fingerprint(missing) is None
+
+
+@given(counts, st.lists(st.integers(1, 10), min_size=1, max_size=4))
+def test_a_reports_totals_give_the_same_fingerprint(models, pieces):
+    """The app fingerprints a list from its validation's totals (issue 15: no second pass
+    over the entries); unknown combatants, split entries and all, the value is the same."""
+    faction = catalogue().get("soimi")
+    w = Warband(name="x", faction="soimi", entries=_split(
+        {("nek-org" if cid == "leader-a" else cid): n for cid, n in models.items()}, pieces))
+    report = validate(w, faction)
+    assert report.hired is not None
+    assert list_fingerprint(w, report.hired) == list_fingerprint(w)

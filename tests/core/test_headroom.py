@@ -58,6 +58,11 @@ def assert_matches_the_engine(w: Warband, faction: Faction, limit: int | None = 
                               extra: tuple[Rule, ...] = ()) -> None:
     rooms = headroom(w, faction, limit, extra)
     effective = w.points_limit if limit is None else limit
+    # the app measures from its validation's totals (no second pass over the entries)
+    hired = validate(w, faction, limit, extra).hired
+    from_totals = Headroom(faction, extra).measure(w, effective, hired)
+    assert (from_totals.hired_at, from_totals.caps, from_totals.breaks_at) == \
+        (rooms.hired_at, rooms.caps, rooms.breaks_at)
     for c in faction.combatants:
         room = rooms.room(c.id)
         expected = worse_rules(w, faction, c.id, limit, extra)
