@@ -282,8 +282,7 @@ class CatalogueModel(QStandardItemModel):
         hired, breaks = (rooms.hired_at, rooms.breaks_at) if rooms is not None else ({}, {})
         caps = rooms.caps if rooms is not None else None
         dimmed = old_breaks.keys() ^ breaks.keys()  # dimmed, or no longer
-        counted = {i for i, n in hired.items() if old_hired.get(i) != n}
-        counted |= old_hired.keys() - hired.keys()
+        counted = {i for i, _n in hired.items() ^ old_hired.items()}  # (compared in C)
         if old_caps != caps:  # (a bound moved: rare) the hired rows show the cap
             counted |= {i for i in hired if (old_caps and old_caps[i]) != (caps and caps[i])}
         if not dimmed and not counted:

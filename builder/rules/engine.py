@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
-from operator import mul
+from operator import attrgetter, mul
 from typing import cast
 
 from builder.i18n import N_, _, ngettext
@@ -60,12 +60,18 @@ class Roster:
     @classmethod
     def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None) -> Roster:
         by_id = faction.by_id
-        totals: dict[str, int] = {}
+        entries = warband.entries
+        totals: dict[str, int] = dict(map(_ENTRY, entries))  # (read in C)
+        if len(totals) < len(entries):  # a combatant in more than one entry: add them up
+            totals = {}
+            get = totals.get
+            for cid, n in map(_ENTRY, entries):
+                totals[cid] = get(cid, 0) + n
         unknown: dict[str, int] = {}
-        for entry in warband.entries:
-            bucket = totals if entry.combatant in by_id else unknown
-            bucket[entry.combatant] = bucket.get(entry.combatant, 0) + entry.count
-        hired = [(by_id[cid], n) for cid, n in totals.items()]
+        if not by_id.keys() >= totals.keys():
+            unknown = {cid: n for cid, n in totals.items() if cid not in by_id}
+            totals = {cid: n for cid, n in totals.items() if cid in by_id}
+        hired = list(zip(map(by_id.__getitem__, totals), totals.values(), strict=True))
         return cls(warband, faction, faction.game, points_limit, hired, unknown, {}, totals,
                    None, len(totals) >= _LONG)
 
@@ -100,6 +106,7 @@ class Roster:
 _LONG = 24
 """Combatants a list hires from which :class:`Roster` adds up through kept answers."""
 _OWN_MAX = "max"
+_ENTRY = attrgetter("combatant", "count")
 _NO_MATCH = float("-inf")
 """A ``max`` quantity's answer for a combatant it does not look at (below any number)."""
 
@@ -264,23 +271,30 @@ def _none_hired(r: Roster, sel: Selector) -> str:
     return _("no {what} hired").format(what=what(r, sel, 1))
 
 
-def models_of(q: ModelsQuantity, r: Roster) -> Amount:
+def models_of(q: ModelsQuantity, r: Roster, explain: bool = True) -> Amount:
+    """``explain``: with how the amount was reached (the names of what it counts); the
+    counted side of a rule needs only "4 Messengers hired"."""
     hired = selected(r, q.models)
     n = sum(n for _c, n in hired)
-    parts = [f"{f'{k}× ' if k > 1 else ''}{c.name}" for c, k in hired]
-    basis = ", ".join(parts) or _none_hired(r, q.models)
+    basis = ""
+    if explain:
+        parts = [f"{f'{k}× ' if k > 1 else ''}{c.name}" for c, k in hired]
+        basis = ", ".join(parts) or _none_hired(r, q.models)
     return Amount(n, basis, _("{n} {what} hired").format(n=n, what=what(r, q.models, n)))
 
 
-def sum_of(q: SumQuantity, r: Roster) -> Amount:
+def sum_of(q: SumQuantity, r: Roster, explain: bool = True) -> Amount:
     hired = selected(r, q.of)
     total = sum(c.number(q.sum) * n for c, n in hired)
-    parts = [f"{f'{k}× ' if k > 1 else ''}{c.name} {q.sum} {c.shown(q.sum)}" for c, k in hired]
-    basis = ", ".join(parts) or _none_hired(r, q.of)
+    basis = ""
+    if explain:
+        parts = [f"{f'{k}× ' if k > 1 else ''}{c.name} {q.sum} {c.shown(q.sum)}"
+                 for c, k in hired]
+        basis = ", ".join(parts) or _none_hired(r, q.of)
     return Amount(total, basis, _("{stat} {total} in all").format(stat=q.sum, total=total))
 
 
-def max_of(q: MaxQuantity, r: Roster) -> Amount:
+def max_of(q: MaxQuantity, r: Roster, explain: bool = True) -> Amount:
     hired = selected(r, q.of)
     if not hired:
         return Amount(0, _none_hired(r, q.of),
@@ -309,14 +323,15 @@ _MAPPED: dict[type, Callable[..., Amount]] = {
     ModelsQuantity: models_of, SumQuantity: sum_of, MaxQuantity: max_of}
 
 
-def amount(q: Quantity, r: Roster) -> Amount | None:
+def amount(q: Quantity, r: Roster, explain: bool = True) -> Amount | None:
+    """A quantity's value, its counted text and, with ``explain``, how it was reached."""
     if isinstance(q, bool):  # never valid; keep the engine total
         return Amount(int(q))
     if isinstance(q, int):
         return Amount(q)
     if isinstance(q, str):
         return named(q, r)
-    base = _MAPPED[type(q)](q, r)
+    base = _MAPPED[type(q)](q, r, explain)
     times = q.times
     factor = Amount(times) if isinstance(times, int) else named(times, r)
     if factor is None or factor.value == 1:
@@ -479,7 +494,8 @@ def check_list(rule: Rule, r: Roster) -> list[Finding]:
     for kind, q in bounds_of(rule):
         bound = quantity(q, r)
         if bound is not None and _broken(kind, have, bound):
-            counted = amount(rule.count, r) if _shows(rule, "counted") else Amount(have)
+            counted = amount(rule.count, r, explain=False) if _shows(rule, "counted") \
+                else Amount(have)
             explained = amount(q, r) if _shows(rule, "basis") else Amount(bound)
             assert counted is not None and explained is not None
             sel = rule.count.models if isinstance(rule.count, ModelsQuantity) else (
