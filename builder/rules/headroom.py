@@ -227,6 +227,9 @@ class _EachRule:
             self.uncapped_members = [i for i, (m, o) in enumerate(zip(self.member, self.own,
                                                                       strict=True))
                                      if m and o is None]
+        self.lowest_own = min((o for m, o in zip(self.member, self.own, strict=True)
+                               if m and o is not None), default=None)
+        """The lowest own max of the combatants it looks at (None: none has one)."""
 
     def state(self, n: int, own: int | None, values: Sequence[int | None]) -> int | None:
         """The gap of the finding the engine would report for one combatant (None: none)."""
@@ -284,11 +287,15 @@ class _EachRule:
     def _at_cap(self, hired: dict[int, int], bound: int | None) -> list[int]:
         member, own = self.member, self.own
         out = []
-        for i, n in hired.items():
-            if member[i]:
-                cap = own[i] if own[i] is not None else bound
-                if cap is not None and n >= cap:
-                    out.append(i)
+        caps = [c for c in (bound, self.lowest_own) if c is not None]
+        # (no combatant hired as many as the lowest cap: none is at its cap, and a long list
+        # is not gone through)
+        if caps and hired and max(hired.values()) >= min(caps):
+            for i, n in hired.items():
+                if member[i]:
+                    cap = own[i] if own[i] is not None else bound
+                    if cap is not None and n >= cap:
+                        out.append(i)
         if bound == 0:  # not even one may come
             out += [i for i in self.uncapped_members if i not in hired]
         return out
