@@ -110,16 +110,6 @@ def env_for(folder: Path) -> dict[str, str]:
     return env
 
 
-def wall(cmd: list[str], env: dict[str, str], runs: int = PROC_RUNS) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                       cwd=ROOT)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 # ---------------------------------------------------------------- in-process GUI children
 
 
@@ -263,7 +253,7 @@ def main() -> int:
     if "--child" in sys.argv:
         i = sys.argv.index("--child")
         return child_main(sys.argv[i + 1], Path(sys.argv[i + 2]), sys.argv[i + 3:])
-    from timing import compiled
+    from timing import compiled, walls
 
     compiled()
     only = set(sys.argv[sys.argv.index("--only") + 1].split(",")) if "--only" in sys.argv \
@@ -300,8 +290,9 @@ def main() -> int:
                       f"{figures[f'editor_keystroke_ms_{n}']:.1f} ms "
                       f"(goal ≤ {16 if n == 1000 else 50})", flush=True)
         if want("check"):
-            floor = wall([sys.executable, "-c", FLOOR, str(big)], env)
-            ours = wall([sys.executable, "-m", "builder", "check-data", str(big)], env)
+            floor, ours = walls([[sys.executable, "-c", FLOOR, str(big)],
+                                 [sys.executable, "-m", "builder", "check-data", str(big)]],
+                                PROC_RUNS, env)
             figures["check_data_floor_s"] = floor
             figures["check_data_s"] = ours
             figures["check_data_ratio_5000"] = ours / floor
@@ -330,9 +321,9 @@ def main() -> int:
             make_lists(lists, 2000)
             # the built-in data only (the lists name the Soimi): no generated faction to load
             plain = dict(env, SPHEREWARS_USER_DIR=str(folder / "no-user-data"))
-            floor = wall([sys.executable, "-c", VFLOOR, str(lists)], plain)
-            ours = wall([sys.executable, "-m", "builder", "validate", str(lists), "--format",
-                         "json"], plain)
+            floor, ours = walls([[sys.executable, "-c", VFLOOR, str(lists)],
+                                 [sys.executable, "-m", "builder", "validate", str(lists),
+                                  "--format", "json"]], PROC_RUNS, plain)
             figures["validate_floor_s"] = floor
             figures["validate_s"] = ours
             figures["validate_ratio_2000"] = ours / floor

@@ -13,6 +13,21 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNS = 5
 
 
+def walls(cmds: list[list[str]], runs: int = RUNS, env: dict[str, str] | None = None
+          ) -> list[float]:
+    """Median wall time of each command, run in turns (a, b, a, b, …) so that a machine that
+    gets faster or slower during the runs weighs on each alike (a ratio of two medians taken
+    one after the other swung by a third on a shared machine)."""
+    times: list[list[float]] = [[] for _cmd in cmds]
+    for _ in range(runs):
+        for cmd, spent in zip(cmds, times, strict=True):
+            start = time.perf_counter()
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                           cwd=ROOT)
+            spent.append(time.perf_counter() - start)
+    return [statistics.median(spent) for spent in times]
+
+
 def wall(cmd: list[str], runs: int = RUNS) -> float:
     """Median wall time of running ``cmd`` ``runs`` times, its output discarded."""
     times = []
