@@ -38,6 +38,10 @@ def figures(script: str, args: list[str]) -> tuple[int, dict[str, object]]:
 
 
 def main() -> int:
+    sys.path.insert(0, str(HERE))
+    from timing import compiled
+
+    compiled()  # (once for all the scripts; the two that compare with a floor also do it alone)
     if "--json" in sys.argv:
         args = sys.argv[sys.argv.index("--json") + 1:]
         status, merged = 0, {}

@@ -30,12 +30,7 @@ def walls(cmds: list[list[str]], runs: int = RUNS, env: dict[str, str] | None = 
 
 def wall(cmd: list[str], runs: int = RUNS) -> float:
     """Median wall time of running ``cmd`` ``runs`` times, its output discarded."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return walls([cmd], runs)[0]
 
 
 def compiled() -> None:

@@ -88,12 +88,7 @@ class Roster:
             return 0
         if self.long:
             return _sum(self, "sum", cost, lambda c: _int_stat(c, cost))  # (a sum of the stat)
-        total = 0
-        for c, n in self.hired:
-            number = c.profile.get(cost)  # _int_stat, inlined
-            if type(number) is int:
-                total += number * n
-        return total
+        return _stat_total(self.hired, cost)
 
 
 # --- what each combatant adds, kept with the faction ----------------------------------------
@@ -347,14 +342,20 @@ def _added_up(q: Quantity, r: Roster) -> int:
         for _c, n in selected(r, q.models):
             total += n
     elif type(q) is SumQuantity:
-        stat = q.sum
-        for c, n in selected(r, q.of):
-            number = c.profile.get(stat)  # _int_stat, inlined
-            if type(number) is int:
-                total += number * n
+        total = _stat_total(selected(r, q.of), q.sum)
     elif type(q) is MaxQuantity:
         stat = q.max
         total = max((c.number(stat) for c, _n in selected(r, q.of)), default=0)
+    return total
+
+
+def _stat_total(hired: list[tuple[Combatant, int]], stat: str) -> int:
+    """Σ stat × models, in a plain loop (a short list's sums and points)."""
+    total = 0
+    for c, n in hired:
+        number = c.profile.get(stat)  # _int_stat, inlined
+        if type(number) is int:
+            total += number * n
     return total
 
 
