@@ -3,7 +3,8 @@
 :class:`WarbandDocument` owns the :class:`~builder.model.Warband` and is the only thing that
 changes it. Undo commands (``commands.py``) call its small public API; Qt models and widgets
 listen to its signals and never touch the warband themselves. After every change the document
-re-validates through :func:`builder.rules.validate` (about 15 µs) and emits ``validated``, so
+re-validates through :func:`builder.rules.validate` (about 15 µs; after a count edit,
+:func:`~builder.rules.revalidate` moves the last report on) and emits ``validated``, so
 the totals and findings follow every edit without holding any rule logic.
 """
 
@@ -18,7 +19,7 @@ from builder.events import check_list
 from builder.i18n import N_, _
 from builder.model import Combatant, Entry, Faction, Warband
 from builder.model.event import Event
-from builder.rules import Report, validate
+from builder.rules import Report, revalidate, validate
 
 DEFAULT_NAME = N_("New warband")
 """The name of a new list (in the current language: ``_(DEFAULT_NAME)``)."""
@@ -136,7 +137,7 @@ class WarbandDocument(QObject):
             return
         self._warband.entries[row] = Entry(combatant=old.combatant, count=count)
         self.entry_changed.emit(row)
-        self._changed()
+        self._changed({old.combatant: count - old.count})
 
     def set_name(self, name: str) -> None:
         if not name.strip():
@@ -195,11 +196,15 @@ class WarbandDocument(QObject):
         self.details_changed.emit()
         self._changed()
 
-    def _validate(self) -> Report:
+    def _validate(self, changes: dict[str, int] | None = None) -> Report:
+        """``changes``: when only some combatants' models changed, by how many (id -> models
+        added): the last report then moves on by them rather than being made again."""
         if self.tournament is not None:
             return check_list(self.tournament, self._warband, self._catalogue).report
+        if changes is not None:
+            return revalidate(self._report, self._warband, self.faction, changes)
         return validate(self._warband, self.faction)
 
-    def _changed(self) -> None:
-        self._report = self._validate()
+    def _changed(self, changes: dict[str, int] | None = None) -> None:
+        self._report = self._validate(changes)
         self.validated.emit(self._report)

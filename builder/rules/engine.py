@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import compress
-from operator import attrgetter, mul
-from typing import cast
+from operator import attrgetter, is_not, itemgetter, mul
+from typing import Any, cast
 
 from builder.i18n import N_, _, ngettext
 from builder.model import Combatant, Faction, Warband
@@ -54,8 +54,15 @@ class Roster:
     long: bool = False
     """Whether the list hires enough combatants for the answers kept with the faction to
     pay (below that, plain loops over a few combatants cost less than reading them)."""
-    sums: dict[int, int] = field(default_factory=dict)
-    """The list's sum through each kept answers (by the answers' identity)."""
+    sums: dict[int, tuple[dict[str, object], int]] = field(default_factory=dict)
+    """The list's sum through each kept answers: (those answers, the sum), by the answers'
+    identity."""
+    at: dict[str, int] | None = None
+    """Where each id of ``totals`` is in ``hired`` (worked out for :meth:`moved`)."""
+    steady: dict[tuple[str, int], tuple[dict[str, object], object]] = \
+        field(default_factory=dict)
+    """What :func:`_steady` found, like ``sums``: answers that stay the same while the list
+    hires the same combatants, however many models of each."""
 
     @classmethod
     def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None) -> Roster:
@@ -75,10 +82,36 @@ class Roster:
         return cls(warband, faction, faction.game, points_limit, hired, unknown, {}, totals,
                    None, len(totals) >= _LONG)
 
+    def moved(self, warband: Warband, changes: Mapping[str, int]) -> Roster | None:
+        """The roster of ``warband``: this roster's list after the models of some combatants
+        it hires changed (``changes``: id -> models added, fewer when negative) and nothing
+        else. Its sums are moved by what those models add instead of added up again over the
+        whole list. None where that does not apply: a short list, a combatant that joins or
+        leaves the list or that the faction does not have, or answers the faction no longer
+        keeps."""
+        kept, totals = self.kept, self.totals
+        if not self.long or kept is None:
+            return None
+        if kept.combatants is not self.faction.combatants or kept.size != len(kept.combatants) \
+                or self.faction.__dict__.get("_answers") is not kept:
+            return None
+        if any(totals.get(cid, 0) + n < 1 or cid not in totals for cid, n in changes.items()):
+            return None
+        at = self.at
+        if at is None:
+            at = self.at = {cid: i for i, cid in enumerate(totals)}
+        totals, hired = dict(totals), list(self.hired)
+        for cid, n in changes.items():
+            totals[cid] += n
+            hired[at[cid]] = (hired[at[cid]][0], totals[cid])
+        sums = {key: (per, total + sum(cast(int, per[cid]) * n for cid, n in changes.items()))
+                for key, (per, total) in self.sums.items()}
+        return Roster(warband, self.faction, self.system, self.points_limit, hired,
+                      self.unknown, {}, totals, kept, True, sums, at, dict(self.steady))
+
     @property
     def models(self) -> int:
         return sum(self.totals.values())
-
 
     @property
     def points(self) -> int:
@@ -102,6 +135,8 @@ _LONG = 24
 """Combatants a list hires from which :class:`Roster` adds up through kept answers."""
 _OWN_MAX = "max"
 _ENTRY = attrgetter("combatant", "count")
+_COMBATANT, _MODELS, _ID = itemgetter(0), itemgetter(1), attrgetter("id")
+_GIVEN = partial(is_not, None)
 _NO_MATCH = float("-inf")
 """A ``max`` quantity's answer for a combatant it does not look at (below any number)."""
 
@@ -182,9 +217,20 @@ def _sum(r: Roster, kind: str, key: object, each: Callable[[Combatant], int | bo
     per = _answers(r, kind, key, each)
     found = r.sums.get(id(per))
     if found is None:
-        found = r.sums[id(per)] = sum(map(mul, map(per.__getitem__, r.totals),  # type: ignore[arg-type]
-                                          r.totals.values()))
-    return found
+        found = r.sums[id(per)] = (per, sum(map(mul, map(per.__getitem__, r.totals),  # type: ignore[arg-type]
+                                                r.totals.values())))
+    return found[1]
+
+
+def _steady(r: Roster, per: dict[str, object], name: str,
+            reduce: Callable[[Iterator[Any]], object]) -> object:
+    """``reduce`` of the answers ``per`` of the combatants the list hires (a highest or a
+    lowest), worked out once per list and carried over to the roster :meth:`Roster.moved`
+    makes: what does not depend on the models of each stays the same."""
+    found = r.steady.get((name, id(per)))
+    if found is None:
+        found = r.steady[(name, id(per))] = (per, reduce(map(per.__getitem__, r.totals)))
+    return found[1]
 
 
 # --- selectors -----------------------------------------------------------------------------
@@ -270,7 +316,7 @@ def models_of(q: ModelsQuantity, r: Roster, explain: bool = True) -> Amount:
     """``explain``: with how the amount was reached (the names of what it counts); the
     counted side of a rule needs only "4 Messengers hired"."""
     hired = selected(r, q.models)
-    n = sum(n for _c, n in hired)
+    n = sum(map(_MODELS, hired))
     basis = ""
     if explain:
         parts = [f"{f'{k}× ' if k > 1 else ''}{c.name}" for c, k in hired]
@@ -395,7 +441,7 @@ def quantity(q: Quantity, r: Roster) -> int | None:
         everyone = sel is None or not _selects(sel)
         per = _answers(r, "max", q, lambda c: c.number(stat) if everyone or matches(sel, c)
                        else _NO_MATCH)
-        best = max(map(per.__getitem__, r.totals), default=_NO_MATCH)  # type: ignore[type-var]
+        best = _steady(r, per, "max", lambda answers: max(answers, default=_NO_MATCH))
         total = 0 if best == _NO_MATCH else best  # type: ignore[assignment]
     times = q.times  # type: ignore[union-attr]  # (not a number or a name: returned above)
     if times == 1:
@@ -502,7 +548,8 @@ def check_list(rule: Rule, r: Roster) -> list[Finding]:
             sel = rule.count.models if isinstance(rule.count, ModelsQuantity) else (
                 getattr(rule.count, "of", None))
             # the combatants counted, when the rule counts some rather than the whole list
-            ids = tuple(c.id for c, _n in selected(r, sel)) if sel and _selects(sel) else ()
+            ids = tuple(map(_ID, map(_COMBATANT, selected(r, sel)))) if sel and _selects(sel) \
+                else ()
             return [_finding(rule, "list", kind, counted, explained, None, ids)]
     return []
 
@@ -541,12 +588,15 @@ def _suspects(rule: Rule, r: Roster, bounds: list[tuple[str, Quantity, int | Non
     least = [b for kind, _q, b in bounds if kind == "at_least" and b is not None]
     if rule.own_max and any(kind == "at_most" for kind, _q, _b in bounds):
         own = _answers(r, "own-max", _OWN_MAX, lambda c: c.max)
-        most += [cast(int, m) for m in map(own.__getitem__, r.totals) if m is not None]
+        lowest = _steady(r, own, "min", lambda answers: min(filter(_GIVEN, answers),
+                                                             default=None))
+        if lowest is not None:
+            most.append(cast(int, lowest))
     low, high = min(most, default=None), max(least, default=None)
     if low is None:
         return members if high is not None else []
-    if high is None:
-        return [m for m in members if m[1] > low]
+    if high is None:  # (the usual case, in C: those with more models than the lowest cap)
+        return list(compress(members, map(low.__lt__, map(_MODELS, members))))
     return [m for m in members if m[1] > low or m[1] < high]
 
 

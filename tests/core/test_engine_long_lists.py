@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import builder.rules.engine as engine
 from builder.model import Entry, Faction, Warband
-from builder.rules import Report, validate
+from builder.rules import Report, revalidate, validate
 from tests.core.helpers import make_faction, warband
 from tests.core.test_headroom import HOST, MOVING, big_faction
 
@@ -74,3 +74,87 @@ def test_answers_are_read_again_for_new_combatant_data() -> None:
     assert "_answers" in cheaper.__dict__  # carried over by the copy
     after = validate(w, cheaper)
     assert after.stats.points == 40 != before.stats.points
+
+
+# --- revalidate: a report moved on after count edits ---------------------------------------
+
+
+@st.composite
+def edits(draw: st.DrawFn) -> tuple[Faction, Warband, list[tuple[int, int]]]:
+    """A list and a run of count edits (entry row, new count) as the app makes them."""
+    faction, w, _override = draw(long_lists())
+    rows = len(w.entries)
+    steps = draw(st.lists(st.tuples(st.integers(0, max(rows - 1, 0)), st.integers(1, 12)),
+                          max_size=12)) if rows else []
+    return faction, w, steps
+
+
+def run_edits(faction: Faction, w: Warband, steps: list[tuple[int, int]]) -> None:
+    report = validate(w, faction)
+    for row, count in steps:
+        old = w.entries[row]
+        w.entries[row] = Entry(combatant=old.combatant, count=count)
+        report = revalidate(report, w, faction, {old.combatant: count - old.count})
+        fresh = validate(w, faction)
+        assert seen(report) == seen(fresh)
+        assert report.hired == fresh.hired
+        assert report == fresh
+
+
+@settings(max_examples=200, deadline=None)
+@given(edits(), st.sampled_from([0, 10**9]))
+def test_a_report_moved_on_by_count_edits_is_the_report_of_the_edited_list(case, long) -> None:
+    """Whatever the list and the edits (combatants in two entries, unknown ones, counts up and
+    down), the moved-on report is the one a fresh validation gives, on both of the engine's
+    ways (through kept answers or plain loops)."""
+    faction, w, steps = case
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(engine, "_LONG", long)
+        run_edits(faction, w, steps)
+
+
+def test_a_count_edit_on_a_long_list_adds_nothing_up_again(monkeypatch) -> None:
+    """After a count edit of a 60-combatant list, the sums move by what the edit changed:
+    no kept answer is read for every hired combatant again."""
+    faction = big_faction(300)
+    w = warband([(f"test-gen-{i}", 1 + i % 3) for i in range(0, 300, 5)])
+    report = validate(w, faction)
+    w.entries[7] = Entry(combatant=w.entries[7].combatant, count=w.entries[7].count + 2)
+    calls: list[int] = []
+    real_sum = sum
+
+    def counting_sum(values, *args):  # noqa: ANN001, ANN202
+        values = list(values)
+        calls.append(len(values))
+        return real_sum(values, *args)
+
+    def whole_list_sums() -> int:
+        return real_sum(1 for n in calls if n >= len(w.entries))
+
+    monkeypatch.setattr(engine, "sum", counting_sum, raising=False)
+    moved = revalidate(report, w, faction, {w.entries[7].combatant: 2})
+    moved_sums = whole_list_sums()
+    calls.clear()
+    fresh = validate(w, faction)
+    monkeypatch.undo()
+    assert moved == fresh
+    assert moved_sums == 1  # (the models: a sum of the totals)
+    assert whole_list_sums() > 3  # (what a fresh validation adds up)
+
+
+def test_revalidate_starts_again_where_it_cannot_move_on() -> None:
+    """A combatant joining the list, another faction object, a changed limit: a fresh
+    validation, never a stale one."""
+    faction = big_faction(300)
+    w = warband([(f"test-gen-{i}", 1) for i in range(0, 300, 5)])
+    report = validate(w, faction)
+    w.entries.append(Entry(combatant="test-gen-1", count=2))
+    joined = revalidate(report, w, faction, {"test-gen-1": 2})
+    assert joined == validate(w, faction) and joined.hired["test-gen-1"] == 2
+    copy = faction.model_copy(update={"combatants": [
+        c.model_copy(update={"profile": {**c.profile, "PE": 1}}) for c in faction.combatants]})
+    w.entries[0] = Entry(combatant=w.entries[0].combatant, count=3)
+    other = revalidate(joined, w, copy, {w.entries[0].combatant: 2})
+    assert other == validate(w, copy) and other.stats.points == other.stats.models
+    limited = w.model_copy(update={"points_limit": 1})
+    assert revalidate(other, limited, copy, {}) == validate(limited, copy)

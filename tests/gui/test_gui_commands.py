@@ -186,3 +186,22 @@ def test_new_catalogue_revalidates(doc: WarbandDocument) -> None:
     assert resets
     assert [f.rule for f in doc.report.findings] == ["unknown-faction"]
     assert doc.combatant(0) is None
+
+
+def test_count_edits_keep_the_report_a_fresh_validation_gives(doc: WarbandDocument,
+                                                              monkeypatch) -> None:
+    """A count edit moves the last report on (issue 15) instead of validating again: through
+    edits, undo and a switch to an event and back, the report is always a fresh one's."""
+    import builder.rules.engine as engine
+    from builder.rules import validate
+
+    monkeypatch.setattr(engine, "_LONG", 0)  # the small test list takes the long lists' way
+    stack = QUndoStack()
+    doc.insert_entry(2, Entry(combatant="test-messenger", count=1))  # one combatant, two rows
+    for row, count in [(1, 3), (2, 4), (0, 2), (1, 1), (2, 1), (0, 1)]:
+        stack.push(SetCountCommand(doc, row, count))
+        assert doc.report == validate(doc.warband, doc.faction)
+    while stack.canUndo():
+        stack.undo()
+        assert doc.report == validate(doc.warband, doc.faction)
+    assert [f.rule for f in doc.report.findings] == ["messenger-limit"]  # 3 of 2 allowed
