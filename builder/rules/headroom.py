@@ -378,7 +378,10 @@ class Headroom:
         index = self.index
         hired: dict[int, int] = {}
         if totals is not None:
-            hired = {index[cid]: n for cid, n in totals.items() if cid in index}
+            if index.keys() >= totals.keys():  # (no unknown combatant: made in C)
+                hired = dict(zip(map(index.__getitem__, totals), totals.values()))
+            else:
+                hired = {index[cid]: n for cid, n in totals.items() if cid in index}
         else:
             for entry in warband.entries:
                 i = index.get(entry.combatant)
@@ -386,7 +389,11 @@ class Headroom:
                     hired[i] = hired.get(i, 0) + entry.count
         breaks: dict[int, tuple[Rule, ...]] = {}
         for rule in self.rules:
-            for i in rule.blocked(hired, points_limit):
+            blocked = rule.blocked(hired, points_limit)
+            if not breaks:  # (the first rule that blocks any: in C)
+                breaks = dict.fromkeys(blocked, (rule.rule,))
+                continue
+            for i in blocked:
                 breaks[i] = (*breaks.get(i, ()), rule.rule)
         return Rooms(self.combatants, index, hired, self._caps(hired, points_limit), breaks)
 
@@ -405,7 +412,7 @@ class Headroom:
                              in zip(self._capping[k].kinds, found, strict=False)
                              if kind == "at_most"]
             by_key.append(min((c for c in caps if c is not None), default=None))
-        return [by_key[k] for k in self._cap_key]
+        return list(map(by_key.__getitem__, self._cap_key))
 
 
 @dataclass(frozen=True)
