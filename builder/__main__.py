@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -21,7 +22,18 @@ def launch_gui(file: str | None) -> int:
 def main() -> int:
     from builder.cli import main as cli_main
 
-    return cli_main(gui=launch_gui)
+    return cli_main(gui=launch_gui, leave=leave)
+
+
+def leave(status: int) -> None:
+    """End the process now, its output written, without the interpreter's tear-down (which
+    frees every object one at a time): for the commands that only print."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass  # (a closed pipe: run_writing has said so already, or it needs no word)
+    os._exit(status)
 
 
 def gui_main() -> int:
