@@ -379,7 +379,7 @@ class Headroom:
         hired: dict[int, int] = {}
         if totals is not None:
             if index.keys() >= totals.keys():  # (no unknown combatant: made in C)
-                hired = dict(zip(map(index.__getitem__, totals), totals.values()))
+                hired = dict(zip(map(index.__getitem__, totals), totals.values(), strict=True))
             else:
                 hired = {index[cid]: n for cid, n in totals.items() if cid in index}
         else:
