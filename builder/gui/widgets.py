@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -35,6 +36,10 @@ MAX_COUNT = base.MAX_COUNT  # the count spin box holds every count a list may ho
 Index = QModelIndex | QPersistentModelIndex
 
 
+_MAX_KEPT_TEXTS = 4096
+"""Texts whose width a view keeps for fitting its columns (then measured afresh)."""
+
+
 def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object], *,
                header_text: bool = True) -> int:
     """Size a fixed column to its widest text and its header, as resizing to contents would,
@@ -42,16 +47,38 @@ def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object], *,
     With ``header_text`` false the heading may be elided (a column of small numbers under a
     long word). Returns the width (a hidden column keeps it for when it shows)."""
     header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()  # type: ignore[attr-defined]
-    fm, locale = QFontMetricsF(view.font()), view.locale()
+    locale = view.locale()
     shown = {locale.toString(t) if isinstance(t, int) and not isinstance(t, bool) else str(t)
              for t in texts}  # numbers as the delegate writes them
+    # What each text, the margins and the heading measure is kept with the view, under what
+    # it depends on (font, style, heading text): a count edit changes one subtotal, so one
+    # new text is measured rather than every text and the heading again.
+    kept: dict[tuple[object, ...], Any] = view.__dict__.setdefault("_fit_kept", {})
+    font, style = view.font().key(), view.style().name()
+    advances: dict[str, float] = kept.setdefault(("advances", font), {})
+    missing = [t for t in shown if t not in advances]
+    if missing:
+        if len(advances) > _MAX_KEPT_TEXTS:
+            advances.clear()
+            missing = list(shown)
+        fm = QFontMetricsF(view.font())
+        advances.update((t, fm.horizontalAdvance(t)) for t in missing)
     # in fractions of a pixel, rounded up as the delegate's text layout does (rounding each
     # text to whole pixels first left a column a pixel short: "Messeng…"), plus 2 px for the
     # style's text margins (at exactly the advance, "Irregular" was elided)
-    widest = math.ceil(max((fm.horizontalAdvance(t) for t in shown), default=0))
-    margin = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
-                  + 1) + 2
-    heading = header.sectionSizeFromContents(column).width() if header_text else 0
+    widest = math.ceil(max((advances[t] for t in shown), default=0))
+    margin = kept.get(("margin", style))
+    if margin is None:
+        margin = kept[("margin", style)] = 2 * (view.style().pixelMetric(
+            QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 2
+    heading: int = 0
+    if header_text:
+        model = view.model()
+        title = model.headerData(column, Qt.Orientation.Horizontal) if model else None
+        at = ("heading", column, title, header.font().key(), style)
+        if at not in kept:
+            kept[at] = header.sectionSizeFromContents(column).width()
+        heading = kept[at]
     width = max(widest + margin, heading, header.minimumSectionSize())
     if header.sectionSize(column) != width:
         header.resizeSection(column, width)
