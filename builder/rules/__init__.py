@@ -92,7 +92,7 @@ def revalidate(report: Report, warband: Warband, faction: Faction | None,
     (``changes``: id -> models added, fewer when negative). The same report (the tests compare
     them), reached faster on a long list: the sums of the rules and figures move by what the
     changed models add instead of being added up again over every entry."""
-    before = report.roster  # (None after an override's or extra rules' validation)
+    before = report.roster  # (None after a validation with extra rules)
     if before is not None and faction is before.faction \
             and warband.points_limit == before.points_limit and warband.faction == faction.id:
         roster = before.moved(warband, changes)
