@@ -39,6 +39,7 @@ from builder.model.base import (
 from builder.model.system import (
     DEFAULT_SYSTEM,
     Problem,
+    StatDef,
     System,
     duplicate_ids,
     not_one_of,
@@ -284,8 +285,9 @@ def faction_problems(data: Any, system: System) -> list[Problem]:
     problems += duplicate_ids(N_("ability"), "abilities", abilities)
     problems += duplicate_ids(N_("combatant"), "combatants", combatants)
     known_abilities = known_ability_ids(abilities, system)
+    seen: dict[tuple[str, type, Any], str | None] = {}  # (5,000 combatants, a few values)
     for i, c in enumerate(combatants):
-        problems += _combatant(f"combatants/{i}", c, system, kinds, known_abilities)
+        problems += _combatant(f"combatants/{i}", c, system, kinds, known_abilities, seen)
     return problems
 
 
@@ -303,6 +305,22 @@ def combatant_problems(c: dict[str, Any], system: System, known_abilities: set[s
     return _combatant("", c, system, [k.id for k in system.ability_kinds], known_abilities)
 
 
+_PLAIN = frozenset((int, str, bool, float, type(None)))
+"""The types of a stat value whose check can be kept by value."""
+
+
+def _stat_problem(key: str, value: Any, stat: StatDef) -> str | None:
+    """What a combatant's value of one stat gets wrong, or None."""
+    message = value_problem(key, value, stat.kind)
+    if message or not stat.required or normal_value(value, stat.kind) is not None:
+        return message
+    if stat.kind == "number":
+        return needs_whole_number(key, value)
+    if value is None:
+        return _("{field} must be given").format(field=key)
+    return _("{field} must be given (got {got})").format(field=key, got=describe(value))
+
+
 def _kind(where: str, ability: dict[str, Any], kinds: list[str]) -> list[Problem]:
     kind = ability.get("kind")
     if kinds and isinstance(kind, str) and kind not in kinds:
@@ -311,7 +329,11 @@ def _kind(where: str, ability: dict[str, Any], kinds: list[str]) -> list[Problem
 
 
 def _combatant(where: str, c: dict[str, Any], system: System, kinds: list[str],
-               known_abilities: set[str]) -> list[Problem]:
+               known_abilities: set[str],
+               seen: dict[tuple[str, type, Any], str | None] | None = None) -> list[Problem]:
+    """``seen``: what a stat's value got wrong (None: nothing), by stat and value, shared by
+    the combatants of one check (a faction repeats the same few values thousands of
+    times)."""
     problems: list[Problem] = []
     for key, known in (("type", list(system.type_order)), ("rank", [r.id for r in system.ranks])):
         value = c.get(key)
@@ -335,17 +357,14 @@ def _combatant(where: str, c: dict[str, Any], system: System, kinds: list[str],
             if stat is None:
                 problems.append(_unknown_key(f"{where}/profile", key, list(stats), "stats"))
                 continue
-            message = value_problem(key, value, stat.kind)
+            if seen is not None and type(value) in _PLAIN:
+                at = (key, type(value), value)  # (the type too: True is not 1)
+                if at not in seen:
+                    seen[at] = _stat_problem(key, value, stat)
+                message = seen[at]
+            else:
+                message = _stat_problem(key, value, stat)
             if message:
-                problems.append((f"{where}/profile/{key}", message))
-            elif stat.required and normal_value(value, stat.kind) is None:
-                if stat.kind == "number":
-                    message = needs_whole_number(key, value)
-                elif value is None:
-                    message = _("{field} must be given").format(field=key)
-                else:
-                    message = _("{field} must be given (got {got})").format(
-                        field=key, got=describe(value))
                 problems.append((f"{where}/profile/{key}", message))
         for stat in system.stats:
             if stat.required and stat.id not in profile:

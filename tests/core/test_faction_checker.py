@@ -91,7 +91,9 @@ IDS = ["test-0", "test-1", "test-2", "", "Bad Id"]
 """Ids an edit may give a combatant: some taken, one empty, one invalid."""
 VALUES = {"name": ["Test", "", "Other"], "type": ["troop", "leader", "hero"],
           "abilities": [["test-glossary"], [], ["test-glossarx"], ["test-renamed"]]}
-PE = [0, 12, "12a", None, -1]
+PE = [0, 12, "12a", None, -1, 1, True, 1.0, "1", "-"]
+"""PE values an edit may give: good, wrong, absent, and values equal to each other in Python
+(1, True, 1.0) that the checks tell apart."""
 
 edits = st.lists(st.one_of(
     st.tuples(st.just("id"), st.integers(0, 4), st.sampled_from(IDS)),
@@ -135,3 +137,22 @@ def test_any_edits_give_the_full_checks_answer(steps: list[tuple[str, int, Any]]
             combatants[i][op] = copy.deepcopy(choices[value % len(choices)])
             checker.touched(combatants[i])
         same(checker, data)
+
+
+def test_values_equal_in_python_are_checked_apart() -> None:
+    """The full check answers each distinct stat value once for all combatants; 1, True, 1.0
+    and "1" are still different values to a file (only 1 is a whole number)."""
+    from builder.model.faction import combatant_problems, faction_problems, known_ability_ids
+
+    system = builtin_systems()[DEFAULT_SYSTEM]
+    data = faction()
+    for c, pe in zip(data["combatants"], [1, True, 1.0, "1"], strict=True):
+        c["profile"]["PE"] = pe
+    for order in (data["combatants"], data["combatants"][::-1]):
+        data["combatants"] = order
+        known = known_ability_ids(data["abilities"], system)
+        one_by_one = [(f"combatants/{i}{path}", message)
+                      for i, c in enumerate(order)
+                      for path, message in combatant_problems(c, system, known)]
+        assert faction_problems(data, system) == one_by_one
+        assert len(one_by_one) == 3  # (True, 1.0 and "1")
