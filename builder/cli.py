@@ -255,10 +255,11 @@ def warband_files(path: Path) -> list[Path]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from builder.batch import map_in_halves
+    from builder.batch import map_runs_in_halves
     from builder.data import Catalogue, DataError, load_warband
     from builder.data.fingerprint import list_fingerprint
     from builder.data.yamlio import collector_paused
+    from builder.model import Warband
     from builder.rules import validate
 
     catalogue = Catalogue.load(args.data)
@@ -275,18 +276,31 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if not files:
         return EXIT_ERROR
 
-    def check(path: Path) -> dict:
-        try:
-            warband = load_warband(path)
-        except DataError as exc:
-            return exc.row(path)
-        result = validate(warband, catalogue.get(warband.faction), args.points).to_json(str(path))
-        result["fingerprint"] = list_fingerprint(warband)
-        result["data_fingerprint"] = catalogue.data_fingerprint(warband.faction)
-        return result
+    def check(run: Sequence[Path]) -> list[dict]:
+        """A run of files, one step at a time for all of them: read, validate, write the
+        rows (the steps in turn for each file took a fifth longer)."""
+        read: list[Warband | dict] = []
+        for path in run:
+            try:
+                read.append(load_warband(path))
+            except DataError as exc:
+                read.append(exc.row(path))
+        reports = [None if isinstance(w, dict) else
+                   validate(w, catalogue.get(w.faction), args.points) for w in read]
+        rows: list[dict] = []
+        for path, warband, report in zip(run, read, reports, strict=True):
+            if isinstance(warband, dict):  # (unreadable: its error row)
+                rows.append(warband)
+                continue
+            assert report is not None
+            row = report.to_json(str(path))
+            row["fingerprint"] = list_fingerprint(warband, report.hired)
+            row["data_fingerprint"] = catalogue.data_fingerprint(warband.faction)
+            rows.append(row)
+        return rows
 
     with collector_paused():  # thousands of small objects that all live on: nothing to collect
-        results = map_in_halves(check, files)
+        results = map_runs_in_halves(check, files)
 
     unreadable = sum(1 for r in results if "error" in r)
     legal = sum(1 for r in results if r["legal"])

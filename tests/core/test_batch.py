@@ -44,6 +44,7 @@ def test_validate_output_is_the_same_in_one_process_or_two(tmp_path, capsys, mon
     monkeypatch.setattr(batch, "MIN_PARALLEL", 10**9)
     single = run()
     monkeypatch.setattr(batch, "MIN_PARALLEL", 2)
+    monkeypatch.setattr(batch, "RUN", 6)  # runs of 6 files, one of them the broken one
     double = run()
     assert single == double
     assert single["code"] == 2 and single["doc"]["summary"]["files"] == 41
@@ -55,3 +56,17 @@ def test_validate_output_is_the_same_in_one_process_or_two(tmp_path, capsys, mon
 def test_fork_is_really_used(monkeypatch):
     pids = batch.map_in_halves(lambda _n: os.getpid(), list(range(batch.MIN_PARALLEL)))
     assert len(set(pids)) == 2 and pids[0] == os.getpid()
+
+
+def test_runs_keep_the_order_across_the_fork():
+    """A run's results come back in place, whichever process made them, and each run is one
+    call (its items a step at a time)."""
+    items = list(range(batch.MIN_PARALLEL * 3 + 7))
+    sizes: list[int] = []
+
+    def squares(run: list[int]) -> list[int]:
+        sizes.append(len(run))
+        return [n * n for n in run]
+
+    assert batch.map_runs_in_halves(squares, items, run=50) == [n * n for n in items]
+    assert sizes and max(sizes) == 50  # (the parent's runs; the child's went with it)
