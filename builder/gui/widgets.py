@@ -51,10 +51,10 @@ def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object], *,
     shown = {locale.toString(t) if isinstance(t, int) and not isinstance(t, bool) else str(t)
              for t in texts}  # numbers as the delegate writes them
     # What each text, the margins and the heading measure is kept with the view, under what
-    # it depends on (font, style, heading text): a count edit changes one subtotal, so one
-    # new text is measured rather than every text and the heading again.
+    # it depends on (font and resolution, style, heading text): a count edit changes one
+    # subtotal, so one new text is measured rather than every text and the heading again.
     kept: dict[tuple[object, ...], Any] = view.__dict__.setdefault("_fit_kept", {})
-    font, style = view.font().key(), view.style().name()
+    font, style = (view.font().key(), view.logicalDpiX()), view.style().name()
     advances: dict[str, float] = kept.setdefault(("advances", font), {})
     missing = [t for t in shown if t not in advances]
     if missing:
@@ -75,7 +75,7 @@ def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object], *,
     if header_text:
         model = view.model()
         title = model.headerData(column, Qt.Orientation.Horizontal) if model else None
-        at = ("heading", column, title, header.font().key(), style)
+        at = ("heading", column, title, header.font().key(), header.logicalDpiX(), style)
         if at not in kept:
             kept[at] = header.sectionSizeFromContents(column).width()
         heading = kept[at]
