@@ -392,3 +392,28 @@ def test_headings_speak_the_programs_language(grouped: tuple[RosterGroups, QUndo
     assert model.index(3, 0).data() == "Combatientes desconocidos"
     assert model.index(2, 0).data(Qt.ItemDataRole.ToolTipRole).endswith(
         ": 4 miniaturas, 120 PE")
+
+
+def test_a_fitted_column_follows_its_texts_its_font_and_its_heading(qtbot: Any) -> None:
+    """fit_column keeps what it measured (issue 15); a wider text, a bigger font or a longer
+    heading still widens the column, and a narrower text narrows it again."""
+    from PySide6.QtGui import QStandardItemModel
+
+    from builder.gui.widgets import fit_column
+
+    model = QStandardItemModel(0, 2)
+    model.setHorizontalHeaderLabels(["Name", "Pts"])
+    view = QTreeView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.header().setMinimumSectionSize(8)
+    short = fit_column(view, 1, [9])
+    wide = fit_column(view, 1, [9, 123456789])
+    assert wide > short and view.header().sectionSize(1) == wide
+    assert fit_column(view, 1, [9]) == short == view.header().sectionSize(1)
+    font = view.font()
+    font.setPointSizeF(font.pointSizeF() * 2)
+    view.setFont(font)
+    assert fit_column(view, 1, [123456789]) > wide
+    model.setHorizontalHeaderLabels(["Name", "Points of every model hired, in all"])
+    assert fit_column(view, 1, [9]) >= view.header().sectionSizeFromContents(1).width() > short
