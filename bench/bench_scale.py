@@ -5,9 +5,10 @@ data (1,000 and 5,000 combatants; the larger about 8 MiB of YAML) and lists of 2
 1,000 entries, then measures each row of the issue's table:
 
 - ``gui_edit_ms_200`` / ``gui_edit_ms_1000``: one count edit through the roster model and a
-  forced repaint of the whole window (median, ms);
+  forced repaint of the whole window (median, ms); ``…_painted``: the edit and the event-loop
+  pass that paints what changed, without the forced repaint (what a user waits for);
 - ``gui_filter_ms_5000``: one keystroke in the catalogue filter and a forced repaint, 5,000
-  combatants (median, ms; ``gui_filter_ms_5000_max`` the worst);
+  combatants (median, ms; ``gui_filter_ms_5000_max`` the worst; ``…_painted`` as above);
 - ``editor_keystroke_ms_1000`` / ``_5000``: one keystroke in the faction editor's combatant
   name field, its undo command, the re-validation and a forced repaint (median, ms);
 - ``check_data_ratio_5000``: ``spherewars check-data`` of the 5,000-combatant faction over a
@@ -36,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,38 +136,42 @@ def _window(folder: Path, list_file: Path):  # type: ignore[no-untyped-def]
     return app, window
 
 
-def child_edit(folder: Path, n_entries: int) -> list[float]:
+def _timed(app, window, act: Callable[[], object],  # type: ignore[no-untyped-def]
+           times: dict[str, list[float]]) -> None:
+    """``act`` and the event-loop pass that paints what changed (``painted``, ms), then also
+    the forced repaint of the window (``forced``, ms: the figure of the issue's table)."""
+    start = time.perf_counter()
+    act()
+    app.processEvents()
+    times["painted"].append((time.perf_counter() - start) * 1000)
+    window.repaint()
+    times["forced"].append((time.perf_counter() - start) * 1000)
+
+
+def child_edit(folder: Path, n_entries: int) -> dict[str, list[float]]:
     from builder.gui.roster_model import COUNT
 
     app, window = _window(folder, folder / f"list-1000-{n_entries}.warband.yaml")
     model = window.roster_model
     assert model.rowCount() == n_entries, model.rowCount()
-    times = []
+    times: dict[str, list[float]] = {"painted": [], "forced": []}
     for i in range(GUI_RUNS):
         index = model.index((i * 7) % n_entries, COUNT)
         count = 2 if model.data(index) == 1 else 1
-        start = time.perf_counter()
-        model.setData(index, count)
-        app.processEvents()
-        window.repaint()
-        times.append((time.perf_counter() - start) * 1000)
+        _timed(app, window, lambda i=index, n=count: model.setData(i, n), times)
     window.stack.setClean()
     return times
 
 
-def child_filter(folder: Path) -> list[float]:
+def child_filter(folder: Path) -> dict[str, list[float]]:
     app, window = _window(folder, folder / "list-5000-200.warband.yaml")
     assert window.catalogue_model.faction is not None
-    times = []
+    times: dict[str, list[float]] = {"painted": [], "forced": []}
     words = ["gen", "gen-0", "gen-00", "gen-001", "gen-0012", "gen-00123", "", "Comb", "Combat",
              "Generated", "Generated C", "4", "42", "", "the 1", "the 12", "the 1", "the", ""]
     for k in range(GUI_RUNS):
         text = words[k % len(words)]
-        start = time.perf_counter()
-        window.filter.setText(text)
-        app.processEvents()
-        window.repaint()
-        times.append((time.perf_counter() - start) * 1000)
+        _timed(app, window, lambda t=text: window.filter.setText(t), times)
     return times
 
 
@@ -277,15 +283,19 @@ def main() -> int:
         for n in (200, 1000):
             if want("edit"):
                 t = run_child("edit", folder, env, str(n))
-                figures[f"gui_edit_ms_{n}"] = statistics.median(t)  # type: ignore[arg-type]
+                figures[f"gui_edit_ms_{n}"] = statistics.median(t["forced"])  # type: ignore[index]
+                figures[f"gui_edit_ms_{n}_painted"] = statistics.median(t["painted"])  # type: ignore[index]
                 print(f"count edit → repaint, {n} entries: "
-                      f"{figures[f'gui_edit_ms_{n}']:.1f} ms (goal ≤ 16)", flush=True)
+                      f"{figures[f'gui_edit_ms_{n}']:.1f} ms (goal ≤ 16; what changed painted: "
+                      f"{figures[f'gui_edit_ms_{n}_painted']:.1f} ms)", flush=True)
         if want("filter"):
             t = run_child("filter", folder, env)
-            figures["gui_filter_ms_5000"] = statistics.median(t)  # type: ignore[arg-type]
-            figures["gui_filter_ms_5000_max"] = max(t)  # type: ignore[arg-type]
+            figures["gui_filter_ms_5000"] = statistics.median(t["forced"])  # type: ignore[index]
+            figures["gui_filter_ms_5000_max"] = max(t["forced"])  # type: ignore[index]
+            figures["gui_filter_ms_5000_painted"] = statistics.median(t["painted"])  # type: ignore[index]
             print(f"filter keystroke, 5,000 combatants: {figures['gui_filter_ms_5000']:.1f} ms, "
-                  f"worst {figures['gui_filter_ms_5000_max']:.1f} ms (goal ≤ 16)", flush=True)
+                  f"worst {figures['gui_filter_ms_5000_max']:.1f} ms (goal ≤ 16; what changed "
+                  f"painted: {figures['gui_filter_ms_5000_painted']:.1f} ms)", flush=True)
         for n in FACTION_SIZES:
             if want("editor"):
                 t = run_child("editor", folder, env, str(n))
