@@ -84,3 +84,13 @@ def user_factions_dir() -> Path:
 
 def user_systems_dir() -> Path:
     return user_data_dir() / "systems"
+
+
+def within(path: Path, *folders: Path) -> bool:
+    """Whether ``path`` is inside one of ``folders`` (links resolved; False when that cannot
+    be told)."""
+    try:
+        resolved = path.resolve()
+        return any(resolved.is_relative_to(folder.resolve()) for folder in folders)
+    except OSError:
+        return False

@@ -45,12 +45,7 @@ MAX_SHOWN = 12
 
 def in_user_folder(path: Path) -> bool:
     """A file of the user's own data folders (factions or game systems)."""
-    try:
-        resolved = path.resolve()
-        return any(resolved.is_relative_to(folder.resolve())
-                   for folder in (paths.user_factions_dir(), paths.user_systems_dir()))
-    except OSError:
-        return False
+    return paths.within(path, paths.user_factions_dir(), paths.user_systems_dir())
 
 
 def remove_file(path: Path) -> bool:

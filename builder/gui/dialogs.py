@@ -493,12 +493,7 @@ class DataProblemsDialog(QDialog):
 
 def _builtin(path: Path) -> bool:
     """A file shipped with the program: fixed by reinstalling, not by hand."""
-    try:
-        resolved = path.resolve()
-        return any(resolved.is_relative_to(folder.resolve())
-                   for folder in (paths.factions_dir(), paths.systems_dir()))
-    except OSError:
-        return False
+    return paths.within(path, paths.factions_dir(), paths.systems_dir())
 
 
 def _breakable(path: str) -> str:

@@ -176,3 +176,17 @@ def test_the_cache_keeps_the_files_written_last(tmp_path: Path, user_dir: Path,
     # data0's entry is gone, data4's is kept, and so are the built-in files' (used each time)
     assert parsed == ["f.yaml"]
     assert len(list(paths.user_cache_dir().glob("*.pickle"))) == builtin + 3
+
+
+def test_a_path_is_within_a_folder_through_links_only_when_it_really_is(tmp_path: Path) -> None:
+    from builder import paths
+
+    mine, other = tmp_path / "mine", tmp_path / "other"
+    mine.mkdir()
+    other.mkdir()
+    (mine / "a.yaml").write_text("x")
+    (other / "link.yaml").symlink_to(mine / "a.yaml")
+    assert paths.within(mine / "a.yaml", other, mine)
+    assert paths.within(other / "link.yaml", mine)  # (the link resolves into it)
+    assert not paths.within(other / "link.yaml", other / "sub")
+    assert not paths.within(mine / "a.yaml")  # (no folder at all)

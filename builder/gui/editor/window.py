@@ -332,10 +332,7 @@ class FactionEditor(QMainWindow):
             self._select_open_in_list()
 
     def _in_user_folder(self, path: Path) -> bool:
-        try:
-            return path.resolve().is_relative_to(paths.user_factions_dir().resolve())
-        except OSError:
-            return False
+        return paths.within(path, paths.user_factions_dir())
 
     # -- opening ---------------------------------------------------------------------------
 
