@@ -404,12 +404,8 @@ class FactionEditor(QMainWindow):
         self.center.setCurrentWidget(pane)
         self.pane = pane
         if old is not None:
-            self.undo_group.removeStack(old.stack)
-            self.center.removeWidget(old)
-            old.deleteLater()
-        self._select_open_in_list()
-        self._update_actions()
-        self._update_title()
+            self._retire(old)
+        self._pane_changed()
         self.statusBar().clearMessage()
 
     def _doc_value_changed(self, path: tuple[object, ...]) -> None:
@@ -496,10 +492,17 @@ class FactionEditor(QMainWindow):
         if old is None:
             return
         self.pane = None
-        self.undo_group.removeStack(old.stack)
         self.center.setCurrentWidget(self.placeholder)
+        self._retire(old)
+        self._pane_changed()
+
+    def _retire(self, old: FactionPane) -> None:
+        """A pane no longer shown: its undo stack and the pane itself go."""
+        self.undo_group.removeStack(old.stack)
         self.center.removeWidget(old)
         old.deleteLater()
+
+    def _pane_changed(self) -> None:
         self._select_open_in_list()
         self._update_actions()
         self._update_title()
