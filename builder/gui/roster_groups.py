@@ -39,6 +39,7 @@ from builder.gui.roster_model import (
     _TOOLTIP,
     _UNKNOWN_BRUSH,
     COUNT,
+    COUNT_FLAGS,
     ENTRY_FLAGS,
     HEADERS,
     NAME,
@@ -56,10 +57,10 @@ _FONT = int(Qt.ItemDataRole.FontRole)
 _BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
 _HEADING_BRUSH = QBrush(QColor(128, 128, 128, 48))  # a shade that reads on light and dark
 _TOTALS_ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole]
-# The flat model's flags, worked out once: the view asks for every cell it paints.
+# Flags worked out once, the view asks for every cell it paints (an entry's are the flat
+# model's ENTRY_FLAGS and COUNT_FLAGS)
 _DROP = Qt.ItemFlag.ItemIsDropEnabled
 _HEADING_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDropEnabled
-_COUNT_FLAGS = ENTRY_FLAGS | Qt.ItemFlag.ItemIsEditable
 
 
 class _Group:
@@ -277,7 +278,7 @@ class RosterGroups(QAbstractProxyModel):
             return _DROP
         if index.internalId() == 0:  # a heading: shown, never selected or edited
             return _HEADING_FLAGS
-        return _COUNT_FLAGS if index.column() == COUNT else ENTRY_FLAGS
+        return COUNT_FLAGS if index.column() == COUNT else ENTRY_FLAGS
 
     # -- editing and dropping go to the flat model ---------------------------------------
 

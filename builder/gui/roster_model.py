@@ -65,7 +65,8 @@ _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 ENTRY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 """An entry's cells; the Count cell is editable too."""
-_COUNT_FLAGS = ENTRY_FLAGS | Qt.ItemFlag.ItemIsEditable
+COUNT_FLAGS = ENTRY_FLAGS | Qt.ItemFlag.ItemIsEditable
+"""The Count cell's: its count is edited in place."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,7 @@ class RosterModel(QAbstractTableModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.ItemIsDropEnabled
-        return _COUNT_FLAGS if index.column() == COUNT else ENTRY_FLAGS
+        return COUNT_FLAGS if index.column() == COUNT else ENTRY_FLAGS
 
     def buddy(self, index: Index) -> QModelIndex:
         """Editing any cell of an entry edits its count."""
