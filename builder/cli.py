@@ -299,7 +299,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             rows.append(row)
         return rows
 
-    with collector_paused():  # thousands of small objects that all live on: nothing to collect
+    with collector_paused(freeze=True):  # thousands of small objects that all live on
         results = map_runs_in_halves(check, files)
 
     unreadable = sum(1 for r in results if "error" in r)
@@ -392,8 +392,7 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         # the built-in systems stay loaded so that a folder of factions can name them; only
         # the given files are reported
         catalogue = Catalogue()
-        catalogue.add(catalogue.read([(paths.systems_dir(), True)]
-                                     + [(Path(d), False) for d in args.dirs]))
+        catalogue.take([(paths.systems_dir(), True)] + [(Path(d), False) for d in args.dirs])
     else:
         catalogue = Catalogue.load(cached=False)  # a check reads every file afresh
     count = 0

@@ -105,9 +105,14 @@ class Catalogue:
                                                       paths.user_factions_dir())
                        if folder.is_dir()]
         layers += [(Path(name), False) for name in extra]
-        with yamlio.collector_paused():
-            cat.add(cat.read(layers))
+        cat.take(layers)
         return cat
+
+    def take(self, layers: list[tuple[Path, bool]]) -> None:
+        """Read the files of ``layers`` (folder or file, built-in or not) and add them, in
+        one pause of the collector (what they make lives on: frozen after)."""
+        with yamlio.collector_paused(freeze=True):
+            self.add(self.read(layers))
 
     def read(self, layers: list[tuple[Path, bool]]) -> list[_Read]:
         out = []
@@ -134,7 +139,7 @@ class Catalogue:
 
     def add(self, files: list[_Read]) -> None:
         """Systems first, then factions, each in layer order."""
-        with yamlio.collector_paused():
+        with yamlio.collector_paused(freeze=True):
             self._add_all(files)
 
     def _add_all(self, files: list[_Read]) -> None:

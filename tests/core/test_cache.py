@@ -3,7 +3,9 @@ the files gives, never stale data, and nothing breaks when the cache itself is b
 
 from __future__ import annotations
 
+import gc
 import shutil
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +81,39 @@ def test_a_list_validates_the_same_from_the_cache(data: Path,
         outputs.append((status, capsys.readouterr()))
     assert outputs[0] == outputs[1]
     assert '"legal": true' in outputs[0][1].out
+
+
+@pytest.mark.parametrize("cached", [False, True], ids=["parsed", "from the cache"])
+def test_later_collections_skip_what_a_load_made(data: Path, cached: bool) -> None:
+    """Issue 15: the collector walked a big faction again and again after its load (1.2 s of
+    a 3.5 s check-data); the load now leaves what it made frozen."""
+    if cached:
+        _load(data)  # (fills the cache)
+    cat = _load(data, cached=cached)
+    made = {id(f) for f in cat.factions.values()}
+    made |= {id(c) for f in cat.factions.values() for c in f.combatants}
+    assert len(made) > 10
+    assert not made & {id(o) for o in gc.get_objects()}  # (every generation but the frozen)
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("cached", [False, True], ids=["parsed", "from the cache"])
+def test_a_dropped_catalogue_goes_at_once(data: Path, cached: bool) -> None:
+    """What a load made is frozen, so a reference cycle in it would never be freed: there is
+    none, and reference counting frees it all as soon as it is dropped."""
+    if cached:
+        _load(data)
+    gc.collect()
+    gc.disable()  # (a load inside a paused collector freezes nothing: its objects stay young)
+    try:
+        cat = _load(data, cached=cached)
+        kept = [weakref.ref(cat)] + [weakref.ref(f) for f in cat.factions.values()]
+        kept += [weakref.ref(c) for f in cat.factions.values() for c in f.combatants]
+        del cat
+        assert [ref for ref in kept if ref() is not None] == []
+        assert gc.collect() == 0  # (nothing it made was left in a cycle)
+    finally:
+        gc.enable()
 
 
 def test_a_changed_file_is_read_again(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
