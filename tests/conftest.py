@@ -10,6 +10,8 @@ import pytest
 
 # Before anything imports Qt: GUI tests run with no display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# ...and paint as the app does (builder.gui.app.paint_serially: no GUI thread pool).
+os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
 # The user's own faction folder and settings must never be touched by tests.
 _USER_DIR = tempfile.mkdtemp(prefix="spherewars-test-user-")
 os.environ["SPHEREWARS_USER_DIR"] = _USER_DIR

@@ -1,10 +1,15 @@
-"""Starting the app as ``spherewars gui [FILE]`` does: names, icon, FILE, crash recovery."""
+"""Starting the app as ``spherewars gui [FILE]`` does: names, icon, FILE, crash recovery, and
+painting without Qt's GUI thread pool."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from builder import paths
@@ -13,6 +18,8 @@ from builder.gui.app import create_app, create_window
 from builder.gui.recovery import Recovery
 from builder.model import Entry, Warband
 from tests.gui.conftest import click_message_box
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def soimi(name: str) -> Warband:
@@ -73,3 +80,32 @@ def test_a_crashed_session_is_offered_back_at_start(qtbot: Any, user_dir: Path,
     assert "Before the crash" in seen[0] and str(origin) in seen[0]
     assert window.isWindowModified() and window.doc.path == origin
     assert not crashed.list_path.exists()
+
+
+PAINT_A_SCROLL_BAR = """
+import os, sys
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QScrollBar
+from builder.gui.app import create_app
+app = create_app([sys.argv[0]])
+bar = QScrollBar(Qt.Orientation.Vertical)
+bar.resize(14, 600)
+bar.show()
+app.processEvents()
+for _ in range(3):
+    bar.repaint()
+print([open(f"/proc/self/task/{t}/comm").read().strip() for t in os.listdir("/proc/self/task")])
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="threads listed by /proc")
+def test_the_app_paints_without_qts_thread_pool() -> None:
+    """A scroll bar is taller than the fills Qt hands to its GUI thread pool: handing them
+    off cost more than painting (issue 15), and the app paints them on its own thread."""
+    env = {k: v for k, v in os.environ.items() if k != "QT_NO_GUI_THREADPOOL"}
+    env["PYTHONPATH"] = str(ROOT)
+    run = subprocess.run([sys.executable, "-c", PAINT_A_SCROLL_BAR], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    threads = run.stdout.strip()
+    assert "python" in threads and "pooled" not in threads
