@@ -20,11 +20,15 @@ data (1,000 and 5,000 combatants; the larger about 8 MiB of YAML) and lists of 2
   --json`` adds it);
 - ``validate_ratio_2000``: ``spherewars validate`` of 2,000 lists over the YAML-read floor.
 
-GUI timings run offscreen. There the forced ``window.repaint()`` repaints every widget of the
-window but not the item views' viewports (a filter on them sees no paint event): the rows that
-changed are painted by the event-loop pass before it, and the forced repaint adds the rest of
-the window, 6-9 ms on the 2-core machine whatever the edit (a plain Qt window with the same
-widgets takes about 6 ms). ``--json`` prints, as the last line, one JSON object of them all.
+GUI timings run offscreen, in windows made by the app's own ``create_app`` (so they paint as
+the app does, without Qt's GUI thread pool: ``builder.gui.app.paint_serially``). There the
+forced ``window.repaint()`` repaints every widget of the window but not the item views'
+viewports (a filter on them sees no paint event): the rows that changed are painted by the
+event-loop pass before it, and the forced repaint adds the rest of the window, 5-7 ms on the
+2-core machine whatever the edit (7.5-10 ms with the thread pool). A view lays its rows out
+on a zero-delay timer, so the repaint of the rows a keystroke changed often falls in the next
+keystroke's pass: each keystroke's figure carries the one before it. ``--json`` prints, as the
+last line, one JSON object of them all.
 """
 
 from __future__ import annotations
