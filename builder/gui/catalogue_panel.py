@@ -301,6 +301,7 @@ class CataloguePanel(QWidget):
         text = self.filter.text().strip()
         if self.proxy.set_text(text) or not keep_current:
             self.view.span_headings(self.proxy.heading_rows())
+            self.view.lay_out_now()
         self.view.show_placeholder(_("No combatant matches “{text}”").format(text=text)
                                    if text and not self.proxy.shown else "")
         if text:

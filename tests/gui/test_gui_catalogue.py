@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt
 from PySide6.QtGui import QHelpEvent, QStandardItem
 from PySide6.QtWidgets import QApplication, QToolTip
 from shiboken6 import Shiboken
@@ -150,6 +150,32 @@ def test_filter_narrows_counts_follow_and_nothing_found_says_so(qtbot: Any,
     assert not placeholder.isVisible()
     assert len(shown_names(window)) == 5
     assert headings(window) == ["Leaders (1)", "Avatars (1)", "Messengers (1)", "Troops (2)"]
+
+
+def test_a_filter_keystroke_paints_the_catalogue_once(qtbot: Any, window: Any) -> None:
+    """Issue 15: the rows a keystroke shows are laid out and painted in that keystroke's
+    pass, not painted again when the view's layout timer fires in the next one (a second
+    full repaint of the table)."""
+    window.doc.set_faction("test-faction")
+    qtbot.waitExposed(window)
+    viewport = window.catalogue_view.viewport()
+    paints: list[int] = []
+
+    class Count(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if watched is viewport and event.type() == QEvent.Type.Paint:
+                paints.append(1)
+            return False
+
+    counter = Count()
+    viewport.installEventFilter(counter)
+    for text in ("hero", "", "test s", "", "leader"):
+        paints.clear()
+        window.filter.setText(text)
+        for _pass in range(3):
+            QApplication.processEvents()
+        assert (text, len(paints)) == (text, 1)
+    viewport.removeEventFilter(counter)
 
 
 def test_the_highlighted_row_stays_while_it_matches(qtbot: Any, window: Any) -> None:
