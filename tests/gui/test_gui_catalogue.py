@@ -4,6 +4,8 @@ tooltip, names readable at 1024×600, and only the rows that changed signalled a
 
 from __future__ import annotations
 
+import gc
+import weakref
 from typing import Any
 
 import pytest
@@ -324,3 +326,29 @@ def test_the_catalogue_speaks_spanish(qtbot: Any, make_window: Any) -> None:
     assert headings(window) == ["Tropas (1 de 2)"]  # (the system names its types in both)
     window.filter.setText("nadie")
     assert window.catalogue_view.placeholder.text() == "Ningún combatiente coincide con «nadie»"
+
+
+def _used_data(window: Any) -> list[weakref.ref]:
+    """Read the data again, use it as a user would (a list, an edit, the filter) and return
+    weak references to that catalogue and its faction (made in a frame of its own, which
+    ends here and keeps nothing)."""
+    window.reload_catalogue()
+    data = window.doc.catalogue
+    window.doc.replace(Warband(name="Kept", faction="soimi", points_limit=400,
+                               entries=[Entry(combatant="tir-abe", count=1)]))
+    window.doc.set_count(0, 2)
+    window.filter.setText("tir")
+    QApplication.processEvents()
+    return [weakref.ref(data), weakref.ref(data.get("soimi"))]
+
+
+def test_data_read_again_lets_the_old_data_go(qtbot: Any, window: Any) -> None:
+    """A load leaves what it made frozen for the collector (issue 15), so the data the app
+    drops when it reads the files again must go by reference counting alone: nothing the
+    window, the list's validation or the catalogue's counts keep may hold it in a cycle."""
+    kept = _used_data(window)
+    window.reload_catalogue()
+    QApplication.processEvents()
+    gc.collect()  # (it cannot free what is frozen: what is still here is kept for good)
+    assert [ref() for ref in kept] == [None, None]
+    assert window.doc.faction is window.doc.catalogue.get("soimi")
