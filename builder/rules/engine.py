@@ -67,13 +67,7 @@ class Roster:
     @classmethod
     def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None) -> Roster:
         by_id = faction.by_id
-        entries = warband.entries
-        totals: dict[str, int] = dict(map(_ENTRY, entries))  # (read in C)
-        if len(totals) < len(entries):  # a combatant in more than one entry: add them up
-            totals = {}
-            get = totals.get
-            for cid, n in map(_ENTRY, entries):
-                totals[cid] = get(cid, 0) + n
+        totals = warband.totals()
         unknown: dict[str, int] = {}
         if not by_id.keys() >= totals.keys():
             unknown = {cid: n for cid, n in totals.items() if cid not in by_id}
@@ -134,7 +128,6 @@ class Roster:
 _LONG = 24
 """Combatants a list hires from which :class:`Roster` adds up through kept answers."""
 _OWN_MAX = "max"
-_ENTRY = attrgetter("combatant", "count")
 _COMBATANT, _MODELS, _ID = itemgetter(0), itemgetter(1), attrgetter("id")
 _GIVEN = partial(is_not, None)
 _NO_MATCH = float("-inf")

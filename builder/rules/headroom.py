@@ -376,17 +376,12 @@ class Headroom:
         event's). ``totals``: its models per combatant id when already worked out (a
         validation's report has them)."""
         index = self.index
-        hired: dict[int, int] = {}
-        if totals is not None:
-            if index.keys() >= totals.keys():  # (no unknown combatant: made in C)
-                hired = dict(zip(map(index.__getitem__, totals), totals.values(), strict=True))
-            else:
-                hired = {index[cid]: n for cid, n in totals.items() if cid in index}
-        else:
-            for entry in warband.entries:
-                i = index.get(entry.combatant)
-                if i is not None:  # an unknown combatant counts toward nothing
-                    hired[i] = hired.get(i, 0) + entry.count
+        if totals is None:
+            totals = warband.totals()
+        if index.keys() >= totals.keys():  # (no unknown combatant: made in C)
+            hired = dict(zip(map(index.__getitem__, totals), totals.values(), strict=True))
+        else:  # an unknown combatant counts toward nothing
+            hired = {index[cid]: n for cid, n in totals.items() if cid in index}
         breaks: dict[int, tuple[Rule, ...]] = {}
         for rule in self.rules:
             blocked = rule.blocked(hired, points_limit)
