@@ -209,6 +209,28 @@ def test_the_filter_keeps_the_selection_it_still_shows(qtbot: Any, window: Any) 
     assert window.catalogue_panel.current_id() == "test-hero"
     window.add_selected()
     assert sorted(e.combatant for e in window.doc.entries) == ["test-hero", "test-leader"]
+    window.filter.clear()  # the squaddie shows again, no longer selected
+    assert sorted(window.catalogue_panel.selected_ids()) == ["test-hero", "test-leader"]
+    assert not view.selectionModel().isRowSelected(
+        window.catalogue_proxy.index_of("test-squaddie").row())
+
+
+def test_a_range_selected_across_filtered_rows_hires_only_the_shown(qtbot: Any,
+                                                                    window: Any) -> None:
+    """Shift+click from the first match to the last selects the rows a user sees between
+    them, not those the filter leaves out."""
+    window.doc.set_faction("test-faction")
+    window.filter.setText("er")  # Leader, Messenger, Hero (not the Avatar and Squaddie)
+    view, matches = window.catalogue_view, window.catalogue_proxy
+    first, last = matches.index_of("test-leader"), matches.index_of("test-hero")
+    view.setCurrentIndex(first)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.ShiftModifier, view.visualRect(last).center())
+    assert sorted(window.catalogue_panel.selected_ids()) == [
+        "test-hero", "test-leader", "test-messenger"]
+    window.add_selected()
+    assert sorted(e.combatant for e in window.doc.entries) == [
+        "test-hero", "test-leader", "test-messenger"]
 
 
 # ---------------------------------------------------------------- hired, caps, dimmed rows
