@@ -173,7 +173,9 @@ class CatalogueModel(QStandardItemModel):
         # (a combatant's cells keep QStandardItem's own flags: selectable and draggable, and
         # "editable", which a view that edits nothing never uses; one call makes a cell)
         cells: list[tuple[QStandardItem, ...]] = []
-        columns: list[list[QStandardItem]] = [[] for _col in HEADERS]
+        # (the columns made here, in Python; Hired is made when first needed, the haystacks
+        # in C++ below)
+        columns: dict[int, list[QStandardItem]] = {col: [] for col in (NAME, COST, RANK, MARKS)}
         headings: list[tuple[int, QStandardItem]] = []  # (row, its FIND cell)
         for entry in rows:
             if entry < 0:
