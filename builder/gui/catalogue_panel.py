@@ -100,6 +100,8 @@ class CataloguePanel(QWidget):
         self._widths: dict[int, int] = {}
         """Each fixed column's fitted width (a hidden section reports 0)."""
         self._last_id: str | None = None
+        self._filtering = False
+        """The filter is changing the rows: the current row's moves are not shown."""
 
         self.filter.textChanged.connect(self._filter_changed)
         self.filter.returnPressed.connect(self._filter_return)
@@ -286,6 +288,8 @@ class CataloguePanel(QWidget):
     # -- the filter and the current row
 
     def _current_changed(self, index: QModelIndex) -> None:
+        if self._filtering:
+            return
         c = self.proxy.combatant(index)
         if c is not None and c.id != self._last_id:  # (the filter moves rows, not combatants)
             self._last_id = c.id
@@ -299,17 +303,25 @@ class CataloguePanel(QWidget):
         an empty table says why. The highlighted row stays while it still matches, else the
         first match is highlighted (Enter hires it)."""
         text = self.filter.text().strip()
-        if self.proxy.set_text(text) or not keep_current:
+        before = self.current_id()
+        # While the proxy removes rows, the selection model moves a removed current row to
+        # the row above; that row is neither the highlight kept nor the first match, and each
+        # move would lay out and paint its profile (6-7 ms). Only the outcome is shown.
+        self._filtering = True
+        try:
+            changed = self.proxy.set_text(text)
+        finally:
+            self._filtering = False
+        if changed or not keep_current:
             self.view.span_headings(self.proxy.heading_rows())
             self.view.lay_out_now()
         self.view.show_placeholder(_("No combatant matches “{text}”").format(text=text)
                                    if text and not self.proxy.shown else "")
-        if text:
-            current = self.view.currentIndex()
-            if not (keep_current and self.proxy.combatant(current) is not None):
-                first = self.first_match()
-                if first.isValid():
-                    self.view.setCurrentIndex(first)
+        if text and not (keep_current and before is not None and self.current_id() == before):
+            first = self.first_match()
+            if first.isValid():
+                self.view.setCurrentIndex(first)
+        self._current_changed(self.view.currentIndex())
 
     def _filter_return(self) -> None:
         """Enter in the filter box hires the highlighted (or first) match."""

@@ -193,6 +193,26 @@ def test_the_highlighted_row_stays_while_it_matches(qtbot: Any, window: Any) -> 
     assert panel.current_id() == "test-hero" and shown == ["test-hero"]
 
 
+def test_a_filtered_out_highlight_goes_to_the_first_match_not_the_row_above(
+        qtbot: Any, window: Any) -> None:
+    """While the proxy removes the highlighted row, Qt's selection model moves the highlight
+    to the row above it; what the user gets is still the first match, and the profile is
+    told once, of that one."""
+    window.doc.set_faction("test-faction")
+    panel = window.catalogue_panel
+    window.catalogue_view.setCurrentIndex(window.catalogue_proxy.index_of("test-hero"))
+    shown: list[str] = []
+    panel.combatant_selected.connect(shown.append)
+    # "d" keeps the leader ("Test Leader") and the squaddie, the row just above the hero
+    window.filter.setText("d")
+    assert [c.id for c in window.catalogue_model.faction.combatants
+            if window.catalogue_proxy.index_of(c.id).isValid()] == ["test-leader",
+                                                                    "test-squaddie"]
+    assert panel.current_id() == "test-leader"
+    assert shown == ["test-leader"]
+    assert window.profile.toPlainText().startswith("Test Leader")
+
+
 def test_the_filter_keeps_the_selection_it_still_shows(qtbot: Any, window: Any) -> None:
     window.doc.set_faction("test-faction")
     view, model = window.catalogue_view, window.catalogue_proxy
