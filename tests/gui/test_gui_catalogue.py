@@ -180,6 +180,40 @@ def test_a_filter_keystroke_paints_the_catalogue_once(qtbot: Any, window: Any) -
     viewport.removeEventFilter(counter)
 
 
+def test_a_keystroke_that_shows_or_hides_the_scroll_bar_paints_the_catalogue_once(
+        qtbot: Any, window: Any) -> None:
+    """When the rows come to fit (or stop fitting), the scroll bar hides (shows) and the name
+    column widens (narrows); Qt does both after the pass's paint, and painted the whole table
+    again in the next pass."""
+    window.doc.set_faction("test-faction")
+    view = window.catalogue_view
+    view.setFixedHeight(8 * view.verticalHeader().defaultSectionSize())  # < nine rows
+    viewport, bar = view.viewport(), view.verticalScrollBar()
+    for _pass in range(3):
+        QApplication.processEvents()
+    assert bar.isVisible()
+    paints: list[int] = []
+    widths: list[int] = []
+
+    class Count(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if watched is viewport and event.type() == QEvent.Type.Paint:
+                paints.append(1)
+            return False
+
+    counter = Count()
+    viewport.installEventFilter(counter)
+    for text, scrolls in (("hero", False), ("", True), ("leader", False), ("", True)):
+        paints.clear()
+        window.filter.setText(text)
+        for _pass in range(3):
+            QApplication.processEvents()
+        assert (text, bar.isVisible(), len(paints)) == (text, scrolls, 1)
+        widths.append(view.columnWidth(NAME))
+    viewport.removeEventFilter(counter)
+    assert widths[0] > widths[1]  # the name column took the scroll bar's room
+
+
 def test_the_highlighted_row_stays_while_it_matches(qtbot: Any, window: Any) -> None:
     window.doc.set_faction("test-faction")
     panel = window.catalogue_panel
