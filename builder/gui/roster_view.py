@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QTreeView, QWidget
 
 from builder.gui.roster_groups import RosterGroups
 from builder.gui.roster_model import COUNT
+from builder.gui.widgets import settle
 
 Index = QModelIndex | QPersistentModelIndex
 Trigger = QAbstractItemView.EditTrigger
@@ -41,6 +43,10 @@ class RosterView(QTreeView):
         model.modelAboutToBeReset.connect(self._close_editors)
         model.modelReset.connect(self.expandAll)
         self.expandAll()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        settle(self)  # (painted once per step of a window's resizing, not twice)
 
     def _close_editors(self) -> None:
         """A count being edited when every row goes (another list opened, the faction data

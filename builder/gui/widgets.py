@@ -88,6 +88,27 @@ def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object], *,
     return width
 
 
+def settle(view: QAbstractItemView) -> None:
+    """Do now what Qt leaves, after a view's rows or size change, for after the paint that
+    follows, where it would paint the whole view a second time:
+
+    - the scroll bar shows or hides on a queued call (the rows came to fit or stopped
+      fitting), and the view lays its children out on a posted request;
+    - a column whose width then changes (a stretched one) repaints the view on a zero-delay
+      timer (the whole of it in a table with spans).
+
+    The queued calls and layout requests waiting for ``view`` are delivered now and its
+    zero-delay timers handled now; each of Qt's handlers stops its own timer, so nothing is
+    done twice (a timer with a delay is left alone)."""
+    QCoreApplication.sendPostedEvents(view, QEvent.Type.MetaCall)
+    QCoreApplication.sendPostedEvents(view, QEvent.Type.LayoutRequest)
+    dispatcher = QAbstractEventDispatcher.instance()
+    if dispatcher is not None:
+        for timer in dispatcher.registeredTimers(view):
+            if timer.interval == 0:
+                QCoreApplication.sendEvent(view, QTimerEvent(timer.timerId))
+
+
 class CatalogueView(QTableView):
     """The faction's combatants under their type headings; Enter or double-click asks to add
     the current one. A table: its layout does not grow with its rows, so a keystroke in the
@@ -138,26 +159,12 @@ class CatalogueView(QTableView):
             self.setSpan(row, 0, 1, columns)
 
     def lay_out_now(self) -> None:
-        """Lay the rows out at once, and what follows from it, so that after rows come and go
-        the table is painted once, in this pass:
-
-        - the view lays rows out on a zero-delay timer, which would paint them again in the
-          next pass (a second full repaint of the table, 4-5 ms at 5,000 combatants);
-        - when the rows come to fit or stop fitting, the scroll bar hides or shows on a queued
-          call, and the name column, wider or narrower, repaints the whole table on another
-          zero-delay timer (a table with spans repaints all of it).
-
-        The queued calls and layout requests waiting for this view are delivered now, and its
-        zero-delay timers handled now; each handler stops its own timer, so nothing is done
-        twice (a timer with a delay is left alone)."""
+        """Lay the rows out at once, and what follows from it (:func:`settle`): after rows come
+        and go the table is painted once, in this pass. (The view lays rows out on a
+        zero-delay timer, which painted them again in the next pass: a second full repaint of
+        the table, 4-5 ms at 5,000 combatants.)"""
         self.executeDelayedItemsLayout()
-        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
-        QCoreApplication.sendPostedEvents(self, QEvent.Type.LayoutRequest)
-        dispatcher = QAbstractEventDispatcher.instance()
-        if dispatcher is not None:
-            for timer in dispatcher.registeredTimers(self):
-                if timer.interval == 0:
-                    QCoreApplication.sendEvent(self, QTimerEvent(timer.timerId))
+        settle(self)
 
     def show_placeholder(self, text: str) -> None:
         """A sentence in the middle of the empty table ("No combatant matches …"); "" hides

@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import (
+    QEvent,
     QModelIndex,
     QModelRoleData,
     QModelRoleDataSpan,
+    QObject,
     QPersistentModelIndex,
     Qt,
 )
@@ -417,3 +419,31 @@ def test_a_fitted_column_follows_its_texts_its_font_and_its_heading(qtbot: Any) 
     assert fit_column(view, 1, [123456789]) > wide
     model.setHorizontalHeaderLabels(["Name", "Points of every model hired, in all"])
     assert fit_column(view, 1, [9]) >= view.header().sectionSizeFromContents(1).width() > short
+
+
+def test_a_step_of_resizing_the_window_paints_the_roster_once(qtbot: Any, mixed: Any) -> None:
+    """The stretched column follows the roster's width; Qt repainted the whole tree for it on
+    a zero-delay timer, after the step's paint (about half of a resize step's time with
+    200 entries)."""
+    view = mixed.roster_view
+    viewport = view.viewport()
+    paints: list[int] = []
+
+    class Count(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if watched is viewport and event.type() == QEvent.Type.Paint:
+                paints.append(1)
+            return False
+
+    counter = Count()
+    viewport.installEventFilter(counter)
+    widths = []
+    for step in range(4):
+        paints.clear()
+        mixed.resize(mixed.width() - 24, mixed.height())
+        for _pass in range(3):
+            QApplication.processEvents()
+        widths.append(view.width())
+        assert (step, len(paints)) == (step, 1)
+    viewport.removeEventFilter(counter)
+    assert widths == sorted(widths, reverse=True) and len(set(widths)) == 4  # it did resize
