@@ -25,9 +25,11 @@ the app does, without Qt's GUI thread pool: ``builder.gui.app.paint_serially``).
 forced ``window.repaint()`` repaints every widget of the window but not the item views'
 viewports (a filter on them sees no paint event): the rows that changed are painted by the
 event-loop pass before it, and the forced repaint adds the rest of the window, 5-7 ms on the
-2-core machine whatever the edit (7.5-10 ms with the thread pool). A view lays its rows out
-on a zero-delay timer, so the repaint of the rows a keystroke changed often falls in the next
-keystroke's pass: each keystroke's figure carries the one before it. ``--json`` prints, as the
+2-core machine whatever the edit (7.5-10 ms with the thread pool). Work Qt leaves for a
+zero-delay timer or a queued call after a pass's paint (rows laid out, a scroll bar shown or
+hidden, a stretched column's repaint) falls in the next keystroke's figure; the catalogue does
+it at once (``CatalogueView.lay_out_now``, ``builder.gui.widgets.settle``), but what is left
+(the line edit's clear-button fade, for one) still carries over. ``--json`` prints, as the
 last line, one JSON object of them all.
 """
 
