@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from builder.data import Catalogue
@@ -141,6 +141,31 @@ def _quiet(window: Any) -> None:
 @pytest.fixture
 def window(make_window: Callable[..., Any]) -> Any:
     return make_window()
+
+
+class _PaintCounter(QObject):
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__()
+        self.widget, self.paints = widget, 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if watched is self.widget and event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        return False
+
+
+def paints_after(widget: QWidget, act: Callable[[], object], passes: int = 3) -> int:
+    """How many times ``widget`` is painted by ``act`` and the event-loop passes after it
+    (what Qt leaves for a timer or a queued call lands in the passes after the first)."""
+    counter = _PaintCounter(widget)
+    widget.installEventFilter(counter)
+    try:
+        act()
+        for _pass in range(passes):
+            QApplication.processEvents()
+    finally:
+        widget.removeEventFilter(counter)
+    return counter.paints
 
 
 def click_message_box(object_name: str, button: QMessageBox.StandardButton | str,

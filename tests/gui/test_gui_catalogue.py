@@ -9,7 +9,7 @@ import weakref
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
 from PySide6.QtGui import QHelpEvent, QStandardItem
 from PySide6.QtWidgets import QApplication, QToolTip
 from shiboken6 import Shiboken
@@ -25,6 +25,7 @@ from builder.gui.catalogue_model import (
     CatalogueModel,
 )
 from builder.model import Entry, Warband
+from tests.gui.conftest import paints_after
 
 FOREGROUND = Qt.ItemDataRole.ForegroundRole
 
@@ -161,23 +162,8 @@ def test_a_filter_keystroke_paints_the_catalogue_once(qtbot: Any, window: Any) -
     window.doc.set_faction("test-faction")
     qtbot.waitExposed(window)
     viewport = window.catalogue_view.viewport()
-    paints: list[int] = []
-
-    class Count(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-            if watched is viewport and event.type() == QEvent.Type.Paint:
-                paints.append(1)
-            return False
-
-    counter = Count()
-    viewport.installEventFilter(counter)
     for text in ("hero", "", "test s", "", "leader"):
-        paints.clear()
-        window.filter.setText(text)
-        for _pass in range(3):
-            QApplication.processEvents()
-        assert (text, len(paints)) == (text, 1)
-    viewport.removeEventFilter(counter)
+        assert (text, paints_after(viewport, lambda t=text: window.filter.setText(t))) == (text, 1)
 
 
 def test_a_keystroke_that_shows_or_hides_the_scroll_bar_paints_the_catalogue_once(
@@ -192,25 +178,11 @@ def test_a_keystroke_that_shows_or_hides_the_scroll_bar_paints_the_catalogue_onc
     for _pass in range(3):
         QApplication.processEvents()
     assert bar.isVisible()
-    paints: list[int] = []
     widths: list[int] = []
-
-    class Count(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-            if watched is viewport and event.type() == QEvent.Type.Paint:
-                paints.append(1)
-            return False
-
-    counter = Count()
-    viewport.installEventFilter(counter)
     for text, scrolls in (("hero", False), ("", True), ("leader", False), ("", True)):
-        paints.clear()
-        window.filter.setText(text)
-        for _pass in range(3):
-            QApplication.processEvents()
-        assert (text, bar.isVisible(), len(paints)) == (text, scrolls, 1)
+        paints = paints_after(viewport, lambda t=text: window.filter.setText(t))
+        assert (text, bar.isVisible(), paints) == (text, scrolls, 1)
         widths.append(view.columnWidth(NAME))
-    viewport.removeEventFilter(counter)
     assert widths[0] > widths[1]  # the name column took the scroll bar's room
 
 

@@ -7,11 +7,9 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import (
-    QEvent,
     QModelIndex,
     QModelRoleData,
     QModelRoleDataSpan,
-    QObject,
     QPersistentModelIndex,
     Qt,
 )
@@ -23,6 +21,7 @@ from builder.gui.document import WarbandDocument
 from builder.gui.roster_groups import GROUP_ROLE, RosterGroups
 from builder.gui.roster_model import COUNT, NAME, PE, SUBTOTAL, TYPE, RosterModel, add_combatant
 from builder.model import Entry, Warband
+from tests.gui.conftest import paints_after
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
@@ -426,24 +425,10 @@ def test_a_step_of_resizing_the_window_paints_the_roster_once(qtbot: Any, mixed:
     a zero-delay timer, after the step's paint (about half of a resize step's time with
     200 entries)."""
     view = mixed.roster_view
-    viewport = view.viewport()
-    paints: list[int] = []
-
-    class Count(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-            if watched is viewport and event.type() == QEvent.Type.Paint:
-                paints.append(1)
-            return False
-
-    counter = Count()
-    viewport.installEventFilter(counter)
     widths = []
     for step in range(4):
-        paints.clear()
-        mixed.resize(mixed.width() - 24, mixed.height())
-        for _pass in range(3):
-            QApplication.processEvents()
+        paints = paints_after(view.viewport(),
+                              lambda: mixed.resize(mixed.width() - 24, mixed.height()))
         widths.append(view.width())
-        assert (step, len(paints)) == (step, 1)
-    viewport.removeEventFilter(counter)
+        assert (step, paints) == (step, 1)
     assert widths == sorted(widths, reverse=True) and len(set(widths)) == 4  # it did resize
