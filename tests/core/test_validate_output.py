@@ -75,11 +75,14 @@ def test_output_is_the_same_with_the_fast_paths_off(fmt: str, in_tests: None,
     assert _validate(fmt, capsys) == fast
 
 
-def test_output_is_the_same_on_two_cores(in_tests: None, monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("fmt", ["json", "text"])
+def test_output_is_the_same_on_two_cores(fmt: str, in_tests: None,
+                                         monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    one = _validate("json", capsys)
+    """The forked half renders its own rows (JSON or text) and sends them as text."""
+    one = _validate(fmt, capsys)
     monkeypatch.setattr(batch, "MIN_PARALLEL", 2)
-    assert _validate("json", capsys) == one
+    assert _validate(fmt, capsys) == one
 
 
 def test_the_folder_holds_every_kind_of_list() -> None:
