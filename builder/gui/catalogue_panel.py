@@ -321,6 +321,8 @@ class CataloguePanel(QWidget):
             first = self.first_match()
             if first.isValid():
                 self.view.setCurrentIndex(first)
+        # (told here too: the row moved to may already be the first match, and setting it
+        # again changes nothing, so no signal comes)
         self._current_changed(self.view.currentIndex())
 
     def _filter_return(self) -> None:

@@ -217,6 +217,13 @@ def test_a_filtered_out_highlight_goes_to_the_first_match_not_the_row_above(
     assert panel.current_id() == "test-leader"
     assert shown == ["test-leader"]
     assert window.profile.toPlainText().startswith("Test Leader")
+    # moved up onto the first match itself, the highlight changes no more: still told once
+    window.filter.clear()
+    window.catalogue_view.setCurrentIndex(window.catalogue_proxy.index_of("test-avatar"))
+    shown.clear()
+    window.filter.setText("leader")
+    assert panel.current_id() == "test-leader" and shown == ["test-leader"]
+    assert window.profile.toPlainText().startswith("Test Leader")
 
 
 def test_the_filter_keeps_the_selection_it_still_shows(qtbot: Any, window: Any) -> None:
