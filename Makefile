@@ -10,7 +10,18 @@ LOCALE := builder/locale
 PO := $(wildcard $(LOCALE)/*/LC_MESSAGES/spherewars.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: run test bench lint dist clean translations screenshots bytecode
+# Installs come from the lock files in requirements/ (exact versions, with hashes): test.lock
+# for the app, its tests and its build; dev.lock adds the linters and the packagers. pyproject.toml
+# keeps the ranges a `pip install` of the wheel accepts. `make lock` regenerates both locks from
+# those ranges; `make test-latest` runs the suite on the newest versions the ranges allow.
+LOCK := requirements/test.lock
+DEV_LOCK := requirements/dev.lock
+# uv resolves the locks (for every platform at once, with hashes); installs need only pip.
+UV_VERSION := 0.13.9
+LOCK_FLAGS := --universal --python-version 3.11 --generate-hashes -q
+PIP_LOCKED := -m pip install -q --require-hashes --no-deps
+
+.PHONY: run test test-latest lock bench lint dist clean translations screenshots bytecode
 
 run: $(STAMP) $(MO) bytecode
 	$(BIN)/spherewars gui
@@ -37,8 +48,8 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/python -m mypy builder
 	$(BIN)/lint-imports
 
-$(VENV)/.dev-installed: $(STAMP)
-	$(BIN)/python -m pip install -q -e '.[test,dev]'
+$(VENV)/.dev-installed: $(STAMP) $(DEV_LOCK)
+	$(BIN)/python $(PIP_LOCKED) -r $(DEV_LOCK)
 	touch $@
 
 # Extract every marked message into messages.pot, merge it into each language's .po (a changed
@@ -54,12 +65,36 @@ translations: $(STAMP)
 $(LOCALE)/%/LC_MESSAGES/spherewars.mo: $(LOCALE)/%/LC_MESSAGES/spherewars.po | $(STAMP)
 	$(BIN)/pybabel compile -D spherewars -d $(LOCALE) -l $*
 
-# Re-install only when the project's metadata changed.
-$(STAMP): pyproject.toml setup.py
+# Re-install only when the project's metadata or the lock changed. The first run downloads the
+# locked packages (about 150 MB, most of it Qt). The project itself goes in without build
+# isolation, so its build uses the locked setuptools, wheel and Babel, never the newest ones.
+$(STAMP): pyproject.toml setup.py $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip "setuptools>=77" wheel
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python $(PIP_LOCKED) -r $(LOCK)
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	rm -f $(VENV)/.dev-installed
 	touch $(STAMP)
+
+# Both locks anew from pyproject.toml's ranges (and requirements/build.in): newest versions
+# allowed, for every platform. Review the diff, run `make test`, commit the locks.
+lock:
+	$(PYTHON) -m venv build/uv
+	build/uv/bin/python -m pip install -q "uv==$(UV_VERSION)"
+	build/uv/bin/uv pip compile pyproject.toml requirements/build.in --extra test --extra dev \
+		$(LOCK_FLAGS) -o $(DEV_LOCK)
+	build/uv/bin/uv pip compile pyproject.toml requirements/build.in --extra test \
+		-c $(DEV_LOCK) $(LOCK_FLAGS) -o $(LOCK)
+
+# The suite in a throw-away environment with the newest versions pyproject.toml allows (not the
+# lock): a new upstream release that breaks us is met here, on purpose, never by surprise in CI.
+LATEST := build/latest
+test-latest:
+	rm -rf $(LATEST) && $(PYTHON) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install -q --upgrade setuptools wheel babel
+	$(LATEST)/bin/python -m pip install -q --upgrade --upgrade-strategy eager \
+		--no-build-isolation -e '.[test]'
+	$(LATEST)/bin/python -m pip list --format=freeze
+	$(LATEST)/bin/python -m pytest -q -p no:cacheprovider
 
 # Wheel and sdist in dist/, then the PyInstaller one-folder app in dist/pyinstaller/spherewars,
 # checked from another folder by packaging/smoke_test.py.

@@ -18,7 +18,7 @@ import yaml
 
 babel = pytest.importorskip("babel")
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir  # noqa: E402
-from babel.messages.mofile import write_mo  # noqa: E402
+from babel.messages.mofile import read_mo, write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
 from builder import i18n  # noqa: E402
@@ -114,13 +114,43 @@ def test_translations_keep_every_placeholder(catalogue):
     assert [error for _m, errors in catalogue.check() for error in errors] == []
 
 
+def _messages(catalog) -> dict:
+    """What a compiled catalogue says: every translation by (context, id), and its header
+    without the ``Generated-By`` line (the Babel version that compiled it, not our words)."""
+    def frozen(value):
+        return tuple(value) if isinstance(value, list | tuple) else value
+
+    said = {(m.context, frozen(m.id)): frozen(m.string) for m in catalog if m.id}
+    header = (catalog.header_comment or "").splitlines()
+    meta = {k: v for k, v in catalog.mime_headers if k != "Generated-By"}
+    return {"messages": said, "header": header, "meta": meta}
+
+
 def test_the_compiled_catalogue_is_the_po_compiled(catalogue):
     """builder/locale/es/LC_MESSAGES/spherewars.mo is what setup.py and ``pybabel compile`` make
-    of spherewars.po now: an edit of the .po without ``make translations`` (or ``make``) fails."""
+    of spherewars.po now: an edit of the .po without ``make translations`` (or ``make``) fails.
+    The catalogues are compared by what they translate, so a .mo compiled by another Babel
+    version (another ``Generated-By`` line) is still the same catalogue."""
     assert MO.is_file(), "no compiled catalogue: run make translations (or make run)"
     out = io.BytesIO()
     write_mo(out, catalogue, use_fuzzy=False)
-    assert MO.read_bytes() == out.getvalue(), "es.po changed since spherewars.mo was compiled"
+    out.seek(0)
+    with MO.open("rb") as fh:
+        ours = read_mo(fh)
+    assert _messages(ours) == _messages(read_mo(out)), \
+        "es.po changed since spherewars.mo was compiled"
+
+
+def test_the_comparison_of_compiled_catalogues_sees_a_changed_translation(catalogue):
+    """The comparison above is not blind: one translation changed is a different catalogue."""
+    out = io.BytesIO()
+    write_mo(out, catalogue, use_fuzzy=False)
+    out.seek(0)
+    changed = read_mo(out)
+    message = next(m for m in changed if m.id and isinstance(m.id, str) and m.string)
+    before = _messages(changed)
+    message.string += "!"
+    assert _messages(changed) != before
 
 
 MARKED_F_STRING = re.compile(r"\b(_|ngettext|pgettext|N_|Nn_)\(\s*f[\"']")

@@ -707,19 +707,74 @@ def _check_depth(path: str, text: str, lines: Lines) -> None:
     if bound <= _CHEAP_DEPTH_BOUND:
         return  # even at that depth, composing is safe and fast
     depth = 0
+    after = 0  # where the last token handed to us ends
+    too_deep = _("nested more than {depth} levels deep; refusing to read it").format(
+        depth=MAX_DEPTH)
     try:
         for token in yaml.scan(text, Loader=_Loader):
+            after = token.end_mark.index
             name = type(token).__name__
             if name in ("FlowSequenceStartToken", "FlowMappingStartToken",
                         "BlockSequenceStartToken", "BlockMappingStartToken"):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    _raise_at(path, _("nested more than {depth} levels deep; refusing to read "
-                                      "it").format(depth=MAX_DEPTH), lines, token.start_mark)
+                    _raise_at(path, too_deep, lines, token.start_mark)
             elif name in ("FlowSequenceEndToken", "FlowMappingEndToken", "BlockEndToken"):
                 depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        # The scanner reads ahead: a long run of "[" can stop it (some libyaml versions cap
+        # nesting themselves, in their own words) before it hands us a token past our limit.
+        # Whatever it said, a flow nested past MAX_DEPTH before that point gets our message.
+        mark = exc.problem_mark or exc.context_mark
+        end = mark.index if mark is not None else len(text)
+        deep = _flow_too_deep(text, after, min(end + 1, len(text)), depth)
+        if deep is not None:
+            line, column = lines.at(deep)
+            _raise(path, too_deep + lines.note(line), line, column)
+        # any other syntax error or control character: the parser says it, with its position
     except yaml.YAMLError:
-        return  # the parser reports syntax errors and control characters with a better message
+        return
+
+
+def _flow_too_deep(text: str, start: int, end: int, depth: int) -> int | None:
+    """The offset of the first ``[`` or ``{`` in ``text[start:end]`` that opens a level past
+    MAX_DEPTH, ``depth`` levels being open at ``start``, or None; quoted scalars and comments
+    are skipped. Only called after the scanner stopped, so plain Python's speed is enough."""
+    i = start
+    while i < end:
+        char = text[i]
+        if char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return i
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        elif char == "#" and (i == 0 or text[i - 1] in " \t\n"):
+            newline = text.find("\n", i)
+            i = end if newline < 0 else newline
+            continue
+        elif char in "'\"":
+            i = _after_quoted(text, i, end)
+            continue
+        i += 1
+    return None
+
+
+def _after_quoted(text: str, start: int, end: int) -> int:
+    """The offset just after the quoted scalar opening at ``start`` (or ``end``)."""
+    quote = text[start]
+    i = start + 1
+    while i < end:
+        if quote == '"' and text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == quote:
+            if quote == "'" and text[i + 1:i + 2] == "'":  # '' is a quote inside '…'
+                i += 2
+                continue
+            return i + 1
+        i += 1
+    return end
 
 
 def _check_expansion(path: str, root: yaml.Node, lines: Lines) -> None:

@@ -92,3 +92,46 @@ def test_anchors_used_sensibly_are_allowed(tmp_path: Path):
     path.write_text(HEADER + "entries:\n  - &e {combatant: nek-org, count: 1}\n  - *e\n",
                     encoding="utf-8")
     assert [e.count for e in load_warband(path).entries] == [1, 1]
+
+
+OPENINGS = ["[", "{a: ", "[\"q]\", 'x]''y', # c ]\n  "]
+
+
+@pytest.mark.parametrize("opening", OPENINGS)
+def test_deep_flow_nesting_is_named_in_our_words_where_it_goes_too_deep(tmp_path: Path,
+                                                                        opening: str):
+    """Whatever the YAML library says of (or stops at in) a very deep flow, the user reads our
+    sentence, at the bracket that opens level MAX_DEPTH + 1: quoted brackets and comments are
+    not levels."""
+    prefix = "schema: spherewars-warband/1\nentries: "
+    path = tmp_path / "deep.warband.yaml"
+    path.write_text(prefix + opening * (50_000 // len(opening)), encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_warband(path)
+    text = str(info.value)
+    assert f"nested more than {MAX_DEPTH} levels deep" in text
+    # the list's own mapping is the first level: the bracket after these is one too many
+    before = prefix + opening * (MAX_DEPTH - 1)
+    line = before.count("\n") + 1
+    column = len(before) - before.rfind("\n")
+    assert text.startswith(f"{path}:{line}:{column}:"), text
+
+
+def test_a_yaml_sentence_we_do_not_know_still_reads_as_ours(tmp_path: Path, monkeypatch):
+    """A libyaml version may word a problem in a way our message table has never seen: the user
+    still gets 'not valid YAML: …' at the problem's line and column, not a traceback."""
+    import yaml
+
+    from builder.data import yamlio
+
+    path = tmp_path / "odd.warband.yaml"
+    path.write_text(HEADER + "entries: [{combatant: x, count: 1}]\n", encoding="utf-8")
+
+    def odd(self):
+        mark = yaml.Mark("x", 40, 2, 4, None, None)
+        raise yaml.scanner.ScannerError(None, None, "a sentence from a future libyaml", mark)
+
+    monkeypatch.setattr(yamlio._Loader, "get_single_node", odd)
+    with pytest.raises(DataError) as info:
+        load_warband(path)
+    assert str(info.value).startswith(f"{path}:3:5: not valid YAML: ")
