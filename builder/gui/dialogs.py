@@ -166,6 +166,18 @@ class Prompter:
         box.exec()
         return box.clickedButton() is restore
 
+    def ask_changed_on_disk(self, path: Path, modified: bool, saving: bool) -> str:
+        """The list's file changed on disk: RELOAD, OVERWRITE, SAVE_AS or KEEP
+        (:mod:`builder.gui.file_questions`)."""
+        from builder.gui.file_questions import ask_changed_on_disk
+
+        return ask_changed_on_disk(self.parent, path, modified, saving)
+
+    def note_recovery_off(self, folder: Path, problem: str) -> None:
+        from builder.gui.file_questions import note_recovery_off
+
+        note_recovery_off(self.parent, folder, problem)
+
     def choose(self, title: str, text: str, choices: list[tuple[str, str]],
                current: str | None = None) -> str | None:
         """One of (answer, label) (*New* asks the game, then the faction)."""
