@@ -134,9 +134,8 @@ def text_line(r: dict[str, Any]) -> str:
                        name=_safe(r["name"]), faction=_safe(r["faction"]),
                        player=_safe(r.get("player")), points=points_used(r),
                        verdict=verdict(r), fingerprint=r.get("fingerprint"))
-    return "\n".join([head] + [_("    {severity}: {message} [{rule}]").format(
-        severity=severity(f["severity"]), message=_safe(f["message"]), rule=f["rule"])
-        for f in r["findings"]])
+    return "\n".join([head] + [_("    {severity}: {message}").format(
+        severity=severity(f["severity"]), message=_safe(f["message"])) for f in r["findings"]])
 
 
 def text_report(event: Event, results: list[dict[str, Any]], summary: dict[str, int]) -> str:

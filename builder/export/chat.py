@@ -163,7 +163,7 @@ def _verdict(s: WarbandSummary, m: _Markup) -> list[str]:
     if m.list_start:
         out.append(m.list_start)
     for f in s.findings:
-        message = f"{m.esc(_one_line(f.message))} {m.esc(f'[{f.rule}]')}"
+        message = m.esc(_one_line(f.message))
         if f.severity != "error":
             message = _("warning: {message}").format(message=message)
         out.append(m.finding + message)

@@ -288,11 +288,11 @@ def verdict(s: WarbandSummary) -> Flowable:
         head = ngettext("✗ NOT LEGAL: {n} problem", "✗ NOT LEGAL: {n} problems", n).format(n=n)
         ink, bg = BAD, BAD_BG
     rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
-    for f in s.findings:
-        label = _("error") if f.severity == "error" else _("warning")
-        rows.append([Paragraph(f"{esc(f.message)} <font color='#666666' size='7'>"
-                               f"[{esc(label)}: {esc(f.rule)}]</font>", FINDING,
-                               bulletText="•")])
+    warning = esc(_("warning"))
+    for f in s.findings:  # the message a player reads; a warning says it is one
+        tag = "" if f.severity == "error" else \
+            f" <font color='#666666' size='7'>[{warning}]</font>"
+        rows.append([Paragraph(f"{esc(f.message)}{tag}", FINDING, bulletText="•")])
     table = Table(rows, colWidths=["100%"])
     table.setStyle(TableStyle([
         ("BACKGROUND", (0, 0), (-1, -1), bg),

@@ -131,7 +131,7 @@ def test_breaking_a_cap_shows_the_finding_and_colours_the_totals(qtbot: Any,
     assert window.findings_stack.currentWidget() is window.findings_view
     assert window.findings_model.rowCount() == 2
     message = window.findings_model.index(0).data()
-    assert message == ("6 × Nek'Org hired; at most 5 of the same combatant (max_same_combatant = 5)"
+    assert message == ("6 × Nek'Org hired; at most 5 of the same combatant (the game's rule)"
                        "\n“a Warband can only hire a maximum of five of the same combatant”")
 
     # Clicking the finding selects the entries it names.
