@@ -15,13 +15,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from builder.export.styles import STYLE_NAMES, STYLES
 from builder.export.summary import RosterLine, WarbandSummary
-from builder.i18n import N_, _, ngettext
-
-STYLES = ("plain", "markdown", "bbcode")
-STYLE_NAMES = {"plain": N_("Plain text"), "markdown": N_("Markdown (Discord, Reddit)"),
-               "bbcode": N_("BBCode (forums)")}
-"""Marked for translation: show ``_(STYLE_NAMES[style])``."""
+from builder.i18n import _, ngettext
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_~|\[\]<>#])")
 _ZWSP = "\u200b"

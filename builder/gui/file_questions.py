@@ -29,7 +29,7 @@ def ask_changed_on_disk(parent: QWidget | None, path: Path, modified: bool,
         detail = _("Reload it to see the changes, overwrite it with this list (the other "
                    "changes are lost), or save this list under another name?")
     box.setInformativeText(detail)
-    box.setDetailedText(str(path))
+    box.setToolTip(str(path))  # (which file, when two lists share a name)
     reload = box.addButton(_("&Reload"), QMessageBox.ButtonRole.AcceptRole)
     overwrite = box.addButton(_("&Overwrite"), QMessageBox.ButtonRole.DestructiveRole)
     save_as = box.addButton(_("Save &As…"), QMessageBox.ButtonRole.ActionRole)
