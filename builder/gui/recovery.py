@@ -22,6 +22,7 @@ import itertools
 import json
 import logging
 import os
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from typing import Any
 from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
 from builder import paths
-from builder.data import load_warband, warband_text, write_atomic
+from builder.data import load_warband, write_atomic
 from builder.i18n import _
 from builder.model import Warband
 
@@ -175,9 +176,35 @@ class Recovery:
 
 
 def list_copy(warband: Warband, origin: Path | None) -> tuple[str, dict[str, Any]]:
-    """What a list's autosave holds: its text and where it came from."""
-    return warband_text(warband), {"origin": str(origin) if origin else None,
-                                   "name": warband.name}
+    """What a list's autosave holds: its text and where it came from. The text is the
+    list's data as JSON — which is YAML, so the copy opens like any list — because it is
+    written after every change: the YAML writer takes 20 ms for a 200-entry list and a
+    quarter of a second for 2,000, the JSON encoder a twentieth of that."""
+    return copy_text(warband.to_data()), {"origin": str(origin) if origin else None,
+                                          "name": warband.name}
+
+
+_NOT_YAML = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+"""What JSON leaves raw but YAML reads otherwise: YAML's own line breaks (folded inside a
+quoted text), and characters a YAML stream may not hold. Escaped, they read back as they were."""
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
+def copy_text(data: dict[str, Any]) -> str:
+    """A document's data as JSON that YAML reads back the same, one item of a list per line
+    (the copy can be looked at in an editor)."""
+    dumps = _ENCODER.encode
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value:
+            items = ",\n  ".join(map(dumps, value))
+            lines.append(f"{dumps(key)}: [\n  {items}\n ]")
+        else:
+            lines.append(f"{dumps(key)}: {dumps(value)}")
+    text = "{\n " + ",\n ".join(lines) + "\n}\n"
+    return _NOT_YAML.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _system_reason(path: Path) -> None:

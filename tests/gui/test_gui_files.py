@@ -14,13 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from builder.data import load_warband, save_warband
 from builder.gui import recovery as recovery_module
 from builder.gui.commands import SetNameCommand
-from builder.gui.recovery import Recovery
+from builder.gui.recovery import Recovery, list_copy
 from builder.model import Entry, Warband
 from tests.gui.conftest import click_message_box
 
@@ -380,3 +382,26 @@ def test_the_changed_on_disk_question_names_the_choices(qtbot: Any, window: Any,
     assert "“shared.warband.yaml” was changed by another program or window" in seen[0]
     assert "your unsaved changes here are lost" in seen[0]
     assert load_warband(on_disk).name == "Mine"
+
+
+# ---------------------------------------------------------------- the copy reads back the same
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.text(min_size=1, max_size=40), notes=st.none() | st.text(max_size=200),
+       ids=st.lists(st.from_regex(r"[a-z][a-z0-9-]{0,20}", fullmatch=True), max_size=5))
+def test_the_recovery_copy_reads_back_as_the_list(tmp_path: Path, name: str,
+                                                  notes: str | None, ids: list[str]) -> None:
+    """Any name and notes a list may hold (escapes, YAML's own line breaks, astral
+    characters…) come back from the copy exactly."""
+    try:
+        warband = Warband(name=name, faction="soimi", points_limit=None, notes=notes,
+                          entries=[Entry(combatant=c, count=1) for c in ids])
+    except ValueError:
+        return  # not a list the app could hold
+    text, meta = list_copy(warband, None)
+    path = tmp_path / "copy.warband.yaml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    assert load_warband(path).to_data() == warband.to_data()
+    assert meta["name"] == name
