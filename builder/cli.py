@@ -480,7 +480,14 @@ def cmd_event(args: argparse.Namespace) -> int:
     if args.anonymise and not args.pack:
         print(_("spherewars: --anonymise goes with --pack"), file=sys.stderr)
         return EXIT_ERROR
-    catalogue = Catalogue.load(args.data)
+    from builder.events.pins import pinned_packs
+
+    try:
+        pins = pinned_packs(args.event)  # SPEC §8: exactly the pinned versions load
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    catalogue = Catalogue.load(args.data, packs=pins)
     for problem in catalogue.problems:
         print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
     try:

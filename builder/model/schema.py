@@ -154,6 +154,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "rules": N_("more recruiting rules in the game system format, checked after the system's"),
         "data": N_("the data fingerprint the event expects, per faction id"),
         "lists": N_("the registered lists: a list not among them breaks list-not-registered"),
+        "packs": N_("the data pack versions the event loads: pack id -> version (spherewars data "
+                    "list)"),
     },
     "PackInfo": {
         "schema": N_("the file format and its version: spherewars-pack/1"),
