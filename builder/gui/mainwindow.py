@@ -144,6 +144,9 @@ class MainWindow(QMainWindow):
         self._fill_examples_menu()
         self._connect()
         self.sharing = Sharing(self)
+        from builder.gui.packs import PacksController
+
+        self.packs = PacksController(self)
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
@@ -445,12 +448,14 @@ class MainWindow(QMainWindow):
         self.details.start_naming()
 
     def ask_new_faction(self) -> Faction | None:
-        """*New* asks for the game when more than one has factions, then for the faction
-        when that game has several; the current ones are preselected. None: cancelled."""
+        """*New* asks for the game when there is more than one (every game, with factions or
+        not), then for the faction when that game has several; the current ones are
+        preselected. A game without factions is never a dead end: the user is offered to
+        install a data pack or create a faction for it. None: cancelled (or one of those)."""
         cat = self.doc.catalogue
         current = self.doc.faction or cat.get(self.doc.default_faction_id())
-        games = sorted((g for g in cat.systems.values() if cat.factions_of(g.id)),
-                       key=lambda g: display(g.name).lower())
+        games = sorted(cat.systems.values(), key=lambda g: display(g.name).lower())
+        playable = [g for g in games if cat.factions_of(g.id)]
         game_id = current.system if current is not None else None
         if len(games) > 1:
             game_id = self.prompter.choose(_("New list"), _("Which game is the list for?"),
@@ -461,8 +466,11 @@ class MainWindow(QMainWindow):
             game_id = games[0].id
         factions = cat.factions_of(game_id) if game_id else []
         if not factions:
+            if game_id in cat.systems:
+                self._no_factions(game_id)
+                return None
             return current
-        if current is not None and current.system == game_id and len(games) <= 1:
+        if current is not None and current.system == game_id and len(playable) <= 1:
             return current  # one game: the faction stays as it is, as before
         chosen: str | None = current.id if current is not None and \
             current.system == game_id else factions[0].id
@@ -470,6 +478,17 @@ class MainWindow(QMainWindow):
             chosen = self.prompter.choose(_("New list"), _("Which faction?"),
                                           [(f.id, f.name) for f in factions], chosen)
         return cat.get(chosen) if chosen is not None else None
+
+    def _no_factions(self, game_id: str) -> None:
+        """A game with no faction yet: install a data pack, or create a faction for it."""
+        answer = self.prompter.ask_no_factions(display(self.doc.catalogue.systems[game_id].name))
+        if answer == "install":
+            self.packs.open_dialog()
+        elif answer == "create":
+            self.open_faction_editor()
+            editor = self._editor
+            if editor is not None and hasattr(editor, "new_faction"):
+                editor.new_faction(game_id)
 
     def open_file(self) -> None:
         if not self.maybe_save():

@@ -300,38 +300,44 @@ class SideError(Exception):
 
 @contextmanager
 def _side(spec: str, store: Any = None) -> Iterator[Side]:
-    """A pack named on the command line: a ``.swpack``, a folder, or ``ID@VERSION``."""
-    from builder.data.errors import DataError
-    from builder.packs.archive import unpack
-    from builder.packs.check import check_pack
+    """A pack named on the command line: ``ID@VERSION`` of an installed pack (its documents
+    as kept at install: a diff of installed versions loads no models), a folder or a
+    ``.swpack`` (checked whole first)."""
     from builder.packs.store import Store, read_documents
 
     store = store or Store()
     path = Path(spec)
+    pack_id, at, version = spec.partition("@")
+    state = store.get(pack_id) if at and not path.exists() else None
+    if state is not None and version in state.versions:
+        item = state.versions[version]
+        yield Side(pack_id, version, read_documents(item.folder), item.folder, True)
+        return
+    from builder.packs.archive import unpack
+    from builder.packs.check import check_pack
+
     if path.is_dir():
         checked = check_pack(path, spec)
         yield Side(checked.info.id, checked.info.version, checked.documents, path, False)
         return
-    if path.is_file():
-        tmp = Path(tempfile.mkdtemp(prefix="spherewars-diff-"))
-        try:
-            unpack(path, tmp, path.name)
-            checked = check_pack(tmp, path.name)
-            yield Side(checked.info.id, checked.info.version, checked.documents, tmp, False)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        return
-    pack_id, at, version = spec.partition("@")
-    state = store.get(pack_id)
-    if not at or state is None or version not in state.versions:
+    if not path.is_file():
         raise SideError(_("{spec}: not a .swpack file, a pack folder, or an installed "
                           "ID@VERSION").format(spec=spec))
-    item = state.versions[version]
+    tmp = Path(tempfile.mkdtemp(prefix="spherewars-diff-"))
     try:
-        documents = read_documents(item.folder)
-    except DataError as exc:
-        raise SideError(str(exc)) from None
-    yield Side(pack_id, version, documents, item.folder, True)
+        unpack(path, tmp, path.name)
+        checked = check_pack(tmp, path.name)
+        yield Side(checked.info.id, checked.info.version, checked.documents, tmp, False)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _data_error() -> type[Exception]:
+    """:class:`builder.data.DataError`, imported only when an exception is being matched
+    (``except`` evaluates its classes then): a diff of installed packs loads no models."""
+    from builder.data.errors import DataError
+
+    return DataError
 
 
 def _read_lists(paths: list[str]) -> list[tuple[str, Any]]:
@@ -385,8 +391,6 @@ def _print_diff(old: Side, new: Side, lists: list[tuple[str, Any]], *_pins: Any,
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from builder.data.errors import DataError
-
     lists = _read_lists(args.lists) if args.lists else []
     try:
         with _side(args.old) as old, _side(args.new) as new:
@@ -394,7 +398,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
                 print(escape(_("{old} → {new}").format(old=f"{old.id} {old.version}",
                                                       new=f"{new.id} {new.version}")))
             document = _print_diff(old, new, lists, fmt=args.format)
-    except (SideError, DataError) as exc:
+    except (SideError, _data_error()) as exc:
         _err(str(exc))
         return EXIT_ERROR
     if args.format == "json":

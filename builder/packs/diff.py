@@ -12,8 +12,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder import i18n
 from builder.i18n import _
-from builder.model.text import display
+
+
+def display(value: Any) -> str:
+    """A display text ({en: …, es: …} or plain) in the current language; the same choice as
+    :func:`builder.model.text.display`, without loading the models (a diff of installed packs
+    starts in a moment)."""
+    if isinstance(value, dict) and value:
+        for key in (i18n.current_language(), i18n.SOURCE_LANGUAGE):
+            if key in value:
+                return str(value[key])
+        return str(next(iter(value.values())))
+    return "" if value is None else str(value)
 
 _LONG = 60
 """A text value longer than this is said to have changed, not quoted."""
@@ -75,9 +87,9 @@ def shown(value: Any) -> str:
     if isinstance(value, dict) and all(isinstance(k, str) and len(k) == 2 for k in value):
         return display(value)
     if isinstance(value, (list, dict)):
-        from builder.data.fingerprint import canonical_json
+        import json
 
-        return canonical_json(value)
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return str(value)
 
 
@@ -340,3 +352,27 @@ def data_updated_message(diffs: list[ItemDiff], change: ListChange) -> str:
         shown_lines.append(_("and {n} more").format(n=len(lines) - 5))
     return _("Data updated: {changes}; {verdict}").format(changes="; ".join(shown_lines),
                                                           verdict=change.verdict())
+
+
+def list_update_message(old_catalogue: Any, new_catalogue: Any, warband: Any
+                        ) -> tuple[bool, str]:
+    """After data was installed or updated: whether the data of the list's faction (or of its
+    game) changed, and what to tell the user about the open list."""
+    old_docs = old_catalogue.documents.get(warband.faction)
+    new_docs = new_catalogue.documents.get(warband.faction)
+    change = list_change("", warband, old_catalogue, new_catalogue)
+    if old_docs == new_docs:
+        return False, _("Data updated; nothing this list uses changed")
+    diffs: list[ItemDiff] = []
+    if old_docs is None or new_docs is None:
+        name = warband.faction
+        status = "added" if old_docs is None else "removed"
+        diffs.append(ItemDiff("faction", warband.faction, name, status))
+    else:
+        if old_docs[0] != new_docs[0] and isinstance(new_docs[0], dict):
+            found = system_diff(old_docs[0], new_docs[0])
+            found.kind = "faction"  # the list's game: shown with the faction's changes
+            found.id = warband.faction
+            diffs.append(found)
+        diffs.append(faction_diff(old_docs[1], new_docs[1]))
+    return True, data_updated_message(diffs, change)

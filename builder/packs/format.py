@@ -15,28 +15,18 @@ from builder.i18n import _
 from builder.model.base import Id, Name, OptText, StrictModel, Text, check_schema, describe
 from builder.model.event import _date as _iso_date
 from builder.model.text import DisplayText, display
+from builder.packs.versions import is_version, version_key
 
 PACK_SCHEMA = "spherewars-pack/1"
 INDEX_SCHEMA = "spherewars-index/1"
 PACK_FILE = "pack.yaml"
 SUFFIX = ".swpack"
 
-_VERSION = re.compile(r"^(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
-def version_key(version: str) -> tuple[int, int, int]:
-    """``"1.10.0"`` -> (1, 10, 0), for comparing versions as numbers."""
-    major, minor, patch = version.split(".")
-    return int(major), int(minor), int(patch)
-
-
-def is_version(text: str) -> bool:
-    return bool(_VERSION.match(text))
-
-
 def check_version(value: str) -> str:
-    if not _VERSION.match(value):
+    if not is_version(value):
         raise ValueError(_("{got} is not a version: write MAJOR.MINOR.PATCH in whole numbers, "
                            "like 1.2.0").format(got=describe(value)))
     return value

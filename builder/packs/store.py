@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from builder import paths
-from builder.data.atomic import write_atomic
-from builder.packs.format import PACK_FILE, is_version, version_key
+from builder.packs.versions import is_version, version_key
 
+PACK_FILE = "pack.yaml"
 INSTALLED = ".installed.json"
 DOCUMENTS = ".documents.json"
 """The pack's data files as read (path -> YAML document), kept at install for ``data diff``:
@@ -108,6 +108,8 @@ class Store:
                 if isinstance(use, dict) else {}}
 
     def _write_state(self, state: dict[str, Any]) -> None:
+        from builder.data.atomic import write_atomic
+
         self.root.mkdir(parents=True, exist_ok=True)
         write_atomic(self.root / STATE, json.dumps(state, indent=1, sort_keys=True) + "\n")
 
@@ -147,6 +149,16 @@ class Store:
             if version is not None and version in state.versions:
                 out.append(state.versions[version].folder)
         return out
+
+    def pack_of(self, path: Path) -> Installed | None:
+        """The installed version a data file belongs to (None: not a pack's file)."""
+        try:
+            rel = Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root))
+        except ValueError:
+            return None
+        if len(rel.parts) < 3:
+            return None
+        return read_installed(self.root / rel.parts[0] / rel.parts[1], rel.parts[0])
 
     def missing(self, pins: Mapping[str, str]) -> list[tuple[str, str]]:
         """(id, version) of the pins that are not installed."""
