@@ -177,7 +177,8 @@ class Prompter:
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(install)
         box.exec()
-        return {install: "install", create: "create"}.get(box.clickedButton())
+        clicked = box.clickedButton()
+        return "install" if clicked is install else "create" if clicked is create else None
 
     def choose(self, title: str, text: str, choices: list[tuple[str, str]],
                current: str | None = None) -> str | None:

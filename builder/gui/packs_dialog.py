@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from builder.i18n import N_, _
 from builder.packs.fetch import STALL_SECONDS, Cancelled, FetchError
-from builder.packs.install import InstallError, Installer, Outcome, UpdateStep
+from builder.packs.install import Installer, InstallError, Outcome, UpdateStep
 from builder.packs.store import PackState, Store
 
 PACK_FILTER = N_("Data packs (*.swpack);;All files (*)")
@@ -220,8 +220,9 @@ class PacksDialog(QDialog):
             self.table.addTopLevelItem(row)
             if state.id == current:
                 self.table.setCurrentItem(row)
-        if self.table.currentItem() is None and self.table.topLevelItemCount():
-            self.table.setCurrentItem(self.table.topLevelItem(0))
+        first = self.table.topLevelItem(0)
+        if self.table.currentItem() is None and first is not None:
+            self.table.setCurrentItem(first)
         self._show_details()
 
     def selected_id(self) -> str | None:
@@ -255,7 +256,8 @@ class PacksDialog(QDialog):
         parts = [f"<h3>{html.escape(name)}</h3><table>"]
         parts += [f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{html.escape(v)}</td></tr>"
                   for k, v in rows]
-        parts.append(f"</table><h4>{html.escape(_('Changes'))}</h4>")
+        changes_heading = html.escape(_("Changes"))
+        parts.append(f"</table><h4>{changes_heading}</h4>")
         for version, texts in changes:
             said = "; ".join(texts) or _("(no notes)")
             parts.append(f"<p><b>{html.escape(version)}</b>: {html.escape(said)}</p>")
@@ -412,7 +414,7 @@ class PacksDialog(QDialog):
         pack_id = self.selected_id()
         version = self.versions.currentData()
         state = self.packs.get(pack_id) if pack_id else None
-        if state is None or version is None or version == state.active:
+        if pack_id is None or state is None or version is None or version == state.active:
             return
         self.store.use(pack_id, None if version == state.newest else version)
         self.status.setText(_("Using {id} {version}").format(id=pack_id, version=version))

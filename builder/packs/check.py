@@ -101,8 +101,8 @@ def check_pack(folder: Path, label: str | None = None, store: Store | None = Non
     items = [item for item in items if not _clashes(item, catalogue, taken, found)]
     _twice(items, found)
     catalogue.add(items)
-    for exc in catalogue.problems:
-        found += exc.problems
+    for error in catalogue.problems:
+        found += error.problems
     if found:
         raise PackProblems([_relabel(p, folder, label) for p in found])
     assert info is not None

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from builder.i18n import _, ngettext
+from builder.i18n import _, ngettext, pgettext
 from builder.safeio import escape, escape_lines, json_safe
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -152,7 +152,7 @@ def cmd_use(args: argparse.Namespace) -> int:
     store = Store()
     state = store.get(args.id)
     if state is None or args.version not in state.versions:
-        installed = ", ".join(state.ordered) if state else _("none")
+        installed = ", ".join(state.ordered) if state else pgettext("versions", "none")
         _err(_("spherewars: {id} {version} is not installed (installed: {installed})").format(
             id=args.id, version=args.version, installed=installed))
         return EXIT_ERROR
@@ -252,7 +252,8 @@ def cmd_update(args: argparse.Namespace) -> int:
                                                         new=step.new)))
             for change in step.outcome.changes if step.outcome else []:
                 print(escape("    " + change))
-            if store.get(step.id) and store.get(step.id).active != step.new:
+            now = store.get(step.id)
+            if now is not None and now.active != step.new:
                 print(_("    still using {version} (chosen with 'data use')").format(
                     version=before.get(step.id)))
             old = f"{step.id}@{step.old}"

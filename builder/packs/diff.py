@@ -332,7 +332,9 @@ def changes_for_list(diffs: list[ItemDiff], change: ListChange) -> list[str]:
         if item.kind != "faction" or item.id != change.faction:
             continue
         if item.status != "changed":
-            out.append(_("faction {name} {status}").format(name=item.name, status=item.status))
+            out.append(_("faction {name} added").format(name=item.name)
+                       if item.status == "added"
+                       else _("faction {name} removed").format(name=item.name))
             continue
         out += [c.text for c in item.changes
                 if c.combatant is None or c.combatant in change.combatants]

@@ -132,7 +132,7 @@ class Download:
         except urllib.error.HTTPError as exc:
             raise FetchError(_("{url}: the server answered {status} {reason}").format(
                 url=escape(url), status=exc.code, reason=escape(str(exc.reason)))) from None
-        except (TimeoutError, socket.timeout):
+        except TimeoutError:
             self._check_cancelled()
             raise FetchError(_("{url}: nothing arrived for {seconds} s; stopped").format(
                 url=escape(url), seconds=_seconds(self.stall))) from None
