@@ -48,11 +48,11 @@ def add_data_commands(sub: argparse._SubParsersAction) -> None:
                      help=_("warband files or folders: say how their points and verdict "
                             "change"))
     rem = cmds.add_parser("remove", help=_("remove an installed pack, or one version of it"))
-    rem.add_argument("id", metavar=pack_id)
+    rem.add_argument("id", metavar=pack_id, help=_("the pack's id (spherewars data list)"))
     rem.add_argument("--version", metavar=version, help=_("only this version"))
     use = cmds.add_parser("use", help=_("use this installed version instead of the newest"))
-    use.add_argument("id", metavar=pack_id)
-    use.add_argument("version", metavar=version)
+    use.add_argument("id", metavar=pack_id, help=_("the pack's id (spherewars data list)"))
+    use.add_argument("version", metavar=version, help=_("one of its installed versions"))
     dif = cmds.add_parser("diff", help=_("what changed between two packs, per faction"))
     dif.add_argument("old", metavar=_("OLD"),
                      help=_("a .swpack file, a pack folder, or ID@VERSION of an installed pack"))
