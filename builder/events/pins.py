@@ -56,3 +56,17 @@ def pinned_packs(path: str | Path, store: Store | None = None) -> dict[str, str]
     if problems:
         raise DataError(problems)
     return pins
+
+
+def pins_not_in_use(pins: dict[str, str], store: Store | None = None) -> list[str]:
+    """For the app, which checks with the data it has loaded: every pinned pack whose version
+    in use is another (installed, but not chosen)."""
+    packs = (store or Store()).packs()
+    out = []
+    for pack_id, version in sorted(pins.items()):
+        state = packs.get(pack_id)
+        if state is not None and state.active != version:
+            out.append(_("the event pins {id} {version}; the data in use is {active} (choose "
+                         "{version} in Data → Packs…, Use this version)").format(
+                             id=pack_id, version=version, active=state.active))
+    return out

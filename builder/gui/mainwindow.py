@@ -728,10 +728,15 @@ class MainWindow(QMainWindow):
         with a player's list). A broken event file, or data other than the event's, shows why
         and leaves the list checked as before."""
         from builder.events import DataPinError, check_data_pins, load_event
+        from builder.events.pins import pinned_packs, pins_not_in_use
 
         try:
+            pins = pinned_packs(path)  # SPEC §8: one not installed names its install command
             event = load_event(path, self.doc.catalogue)
             check_data_pins(event, self.doc.catalogue)
+            other = pins_not_in_use(pins)
+            if other:
+                raise DataPinError("; ".join(other))
         except (DataError, OSError) as exc:
             self.prompter.show_error(_("Could not open the event"),
                                      _("{file} could not be used as an event.").format(

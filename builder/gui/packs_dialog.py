@@ -12,7 +12,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QThread, Signal
+from PySide6.QtCore import Qt, QThread, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -125,8 +125,12 @@ class PacksDialog(QDialog):
         self.table.setRootIsDecorated(False)
         self.table.setHeaderLabels([_(c) for c in COLUMNS])
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.header().setStretchLastSection(True)
-        self.table.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = self.table.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for column in (0, 2):  # the name and the address share what is left, elided
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.currentItemChanged.connect(lambda *_a: self._show_details())
         self.details = QTextBrowser()
         self.details.setObjectName("packs-details")
@@ -198,7 +202,7 @@ class PacksDialog(QDialog):
         layout.addWidget(self.busy)
         layout.addWidget(self.status)
         layout.addWidget(close)
-        self.resize(900, 460)
+        self.resize(1000, 480)
         self.refresh()
 
     # --- the list --------------------------------------------------------------------------
@@ -216,6 +220,7 @@ class PacksDialog(QDialog):
             row = QTreeWidgetItem([name, version, source, authors, licence,
                                    ", ".join(item.factions + item.systems)])
             row.setData(0, 256, state.id)
+            row.setToolTip(0, name)
             row.setToolTip(2, source)
             self.table.addTopLevelItem(row)
             if state.id == current:

@@ -216,3 +216,20 @@ def test_the_list_loads_from_the_pack(tmp_path: Path, v1: Path):
     lst = tmp_path / "l.warband.yaml"
     lst.write_text(list_text(), encoding="utf-8")
     assert Catalogue.load().get(load_warband(lst).faction) is not None
+
+
+def test_checking_against_an_event_that_pins_another_version_says_so(make_window, v1, v2,
+                                                                      tmp_path: Path):
+    Installer().install(str(v1))
+    Installer().install(str(v2))
+    event = tmp_path / "cup.event.yaml"
+    event.write_text(f"schema: spherewars-event/1\nname: Cup\npacks: {{{PACK_ID}: 1.0.0}}\n",
+                     encoding="utf-8")
+    window = make_window(Catalogue.load())
+    assert not window.load_event_path(event)
+    (_title, _text, details), = window.prompter.asked("error")
+    assert f"the event pins {PACK_ID} 1.0.0; the data in use is 1.1.0" in details
+    event.write_text(f"schema: spherewars-event/1\nname: Cup\npacks: {{{PACK_ID}: 2.0.0}}\n",
+                     encoding="utf-8")
+    assert not window.load_event_path(event)
+    assert "spherewars data install" in window.prompter.asked("error")[1][2]

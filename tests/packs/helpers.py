@@ -11,8 +11,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builder.cli import main
 from builder.packs.archive import build_bytes, folder_files
+from tests.core.test_cli import run
+
+__all__ = ["run"]  # the command line run in-process: (exit status, output, errors)
 
 PACK_ID = "test-pack"
 
@@ -67,15 +69,6 @@ def swpack(folder: Path) -> bytes:
 def list_text(faction: str = "test-pack-faction", limit: int = 200) -> str:
     return (f"schema: spherewars-warband/1\nname: Pack list\nfaction: {faction}\n"
             f"points_limit: {limit}\nentries:\n  - {{combatant: test-boss, count: 1}}\n")
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 Route = Callable[[http.server.BaseHTTPRequestHandler], None]
