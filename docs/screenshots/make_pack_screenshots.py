@@ -28,7 +28,9 @@ combatants:
 """
 PACK = """schema: spherewars-pack/1
 id: ash-wardens-community
-name: {{en: "Ash Wardens, community profiles", es: "Guardianes de Ceniza, perfiles de la comunidad"}}
+name:
+  en: "Ash Wardens, community profiles"
+  es: "Guardianes de Ceniza, perfiles de la comunidad"
 version: {version}
 authors: [Ana Ruiz, Bea Soler]
 licence: CC-BY-4.0
