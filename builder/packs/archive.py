@@ -146,6 +146,8 @@ def unpack(source: str | Path | bytes, dest: Path, label: str) -> None:
         listing = check_listing(zf, label)
         written = 0
         for info in listing.files:
+            if any(part.startswith(".") for part in info.filename.split("/")):
+                continue  # hidden files (.DS_Store, ._x.yaml) are not part of a pack
             target = dest.joinpath(*info.filename.split("/"))
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
@@ -171,7 +173,8 @@ def unpack(source: str | Path | bytes, dest: Path, label: str) -> None:
 def folder_files(folder: Path) -> tuple[list[str], list[str]]:
     """The files of a pack folder as relative paths with ``/``, sorted, and what is wrong
     with it (a link, a special file, a folder that cannot be read, past the limits). Hidden
-    files and folders (``.git``) are not part of a pack."""
+    files and folders (``.git``) are not part of a pack: they are neither checked, built,
+    installed nor unpacked."""
     found: list[str] = []
     wrong: list[str] = []
     total = 0

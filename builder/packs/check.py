@@ -82,6 +82,9 @@ def check_pack(folder: Path, label: str | None = None, store: Store | None = Non
     except DataError as exc:
         found += exc.problems
     data = [f for f in files if f.endswith(".yaml") and f != PACK_FILE]
+    if info is not None and not data:
+        found.append(Problem(label, 0, 0, _("the pack holds no faction or game system file "
+                                            "(*.yaml beside or below pack.yaml)")))
     catalogue = Catalogue()
     base = catalogue.read([(paths.systems_dir(), True)])
     taken: dict[tuple[str, str], str] = {}

@@ -97,6 +97,12 @@ def test_a_pack_with_problems_is_refused_whole_every_problem_placed(capsys, pack
     assert "other" not in Catalogue.load().factions
 
 
+def test_a_pack_without_data_is_refused(capsys, packs: Path):
+    (packs / "v1" / "factions" / "test-pack-faction.yaml").unlink()
+    code, _out, err = run(capsys, "data", "install", str(packs / "v1"))
+    assert code == 2 and "the pack holds no faction or game system file" in err
+
+
 def test_pack_yaml_mistakes_are_placed(capsys, packs: Path):
     pack = packs / "v1" / "pack.yaml"
     pack.write_text(pack.read_text().replace("version: 1.0.0", "version: 1.0")

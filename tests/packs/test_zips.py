@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from builder.packs.store import Store
-from tests.packs.helpers import make_pack, pack_yaml, run, swpack
+from tests.packs.helpers import faction_text, make_pack, pack_yaml, run, swpack
 
 MiB = 1024 * 1024
 
@@ -140,3 +140,18 @@ def test_a_good_zip_built_elsewhere_installs(capsys, tmp_path: Path, user_dir: P
     good.write_bytes(swpack(make_pack(tmp_path / "p")))
     assert run(capsys, "data", "install", str(good))[0] == 0
     assert list(Store().packs()) == ["test-pack"]
+
+
+def test_hidden_files_are_not_unpacked(capsys, tmp_path: Path, user_dir: Path):
+    """A hidden file is not part of a pack: not checked, so it must not be installed (the
+    catalogue would load it)."""
+    raw = zip_of([("pack.yaml", pack_yaml().encode()),
+                  ("factions/f.yaml", faction_text().encode()),
+                  ("factions/.hidden.yaml", b"schema: spherewars-faction/1\nid: [\n"),
+                  ("__MACOSX/factions/._x.yaml", b"\x00\x05\x16\x07")])
+    pack = tmp_path / "p.swpack"
+    pack.write_bytes(raw)
+    assert run(capsys, "data", "install", str(pack))[0] == 0
+    folder = Store().get("test-pack").current().folder  # type: ignore[union-attr]
+    assert not (folder / "factions" / ".hidden.yaml").exists()
+    assert not list(folder.rglob("._x.yaml"))
