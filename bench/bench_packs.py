@@ -66,10 +66,10 @@ def main() -> int:
         env = {**os.environ, "SPHEREWARS_USER_DIR": str(work / "user"), "LANGUAGE": "en"}
         make_pack(work / "v1", "1.0.0", 0)
         make_pack(work / "v2", "1.1.0", -4)
+        (work / "site").mkdir()
         for v in ("v1", "v2"):
             timed([*spherewars, "data", "build", str(work / v), "-o",
-                   str(work / "site" / f"{v}.swpack")], env) if (work / "site").mkdir(
-                exist_ok=True) is None else None
+                   str(work / "site" / f"{v}.swpack")], env)
         handler = functools.partial(http.server.SimpleHTTPRequestHandler,
                                     directory=str(work / "site"))
         handler.log_message = lambda *a: None  # type: ignore[attr-defined]

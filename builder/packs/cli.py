@@ -175,7 +175,9 @@ class ProgressLine:
         if not self.live:
             return
         mib = 1024 * 1024
-        if total:
+        if total and got >= total:
+            text = _("downloaded {name}; checking it…").format(name=escape(name))
+        elif total:
             text = _("downloading {name}: {got:.1f} of {total:.1f} MiB ({percent}%)").format(
                 name=escape(name), got=got / mib, total=total / mib,
                 percent=got * 100 // total)
