@@ -160,7 +160,7 @@ class Actions:
         self.packs = _action(w, _("P&acks…"), name="packs",
                              tip=_("Install, update and remove data packs: factions and games "
                                    "shared by others"))
-        self.copy_report = _action(w, _("Copy data &report"), name="copy-report",
+        self.copy_report = _action(w, _("&Copy data report"), name="copy-report",
                                    tip=_("Copy the pack, version, faction, combatant and the "
                                          "list's share code, for a report of a data error"))
         self.data_problems = _action(w, _("Data &problems…"), name="data-problems",
