@@ -70,9 +70,11 @@ def main() -> int:
         for v in ("v1", "v2"):
             timed([*spherewars, "data", "build", str(work / v), "-o",
                    str(work / "site" / f"{v}.swpack")], env)
-        handler = functools.partial(http.server.SimpleHTTPRequestHandler,
-                                    directory=str(work / "site"))
-        handler.log_message = lambda *a: None  # type: ignore[attr-defined]
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+        handler = functools.partial(Quiet, directory=str(work / "site"))
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{httpd.server_address[1]}/v1.swpack"

@@ -86,6 +86,29 @@ def check_pack(folder: Path, label: str | None = None, store: Store | None = Non
         found.append(Problem(label, 0, 0, _("the pack holds no faction or game system file "
                                             "(*.yaml beside or below pack.yaml)")))
     catalogue = Catalogue()
+    # one pause of the collector for the whole load, as check-data's (a collection between
+    # reading and adding walked every object just parsed)
+    with yamlio.collector_paused(freeze=True):
+        items = _load(catalogue, folder, data, info, store, claim, found)
+    if found:
+        raise PackProblems([_relabel(p, folder, label) for p in found])
+    assert info is not None
+    checked = CheckedPack(info, folder, files, {}, catalogue=catalogue)
+    for item in items:
+        rel = item.path.relative_to(folder).as_posix()
+        checked.documents[rel] = item.data
+        if _is_system(item.data):
+            checked.systems.append(item.data["id"])
+            checked.system_files.append(rel)
+        else:
+            checked.factions.append(item.data["id"])
+    return checked
+
+
+def _load(catalogue: Catalogue, folder: Path, data: list[str], info: PackInfo | None,
+          store: Store | None, claim: bool, found: list[Problem]) -> list[_Read]:
+    """Read the built-in systems and other packs' systems, then the pack's data files, into
+    ``catalogue``; the pack's problems go to ``found``; the pack's files read are returned."""
     base = catalogue.read([(paths.systems_dir(), True)])
     taken: dict[tuple[str, str], str] = {}
     if store is not None:
@@ -106,19 +129,7 @@ def check_pack(folder: Path, label: str | None = None, store: Store | None = Non
     catalogue.add(items)
     for error in catalogue.problems:
         found += error.problems
-    if found:
-        raise PackProblems([_relabel(p, folder, label) for p in found])
-    assert info is not None
-    checked = CheckedPack(info, folder, files, {}, catalogue=catalogue)
-    for item in items:
-        rel = item.path.relative_to(folder).as_posix()
-        checked.documents[rel] = item.data
-        if _is_system(item.data):
-            checked.systems.append(item.data["id"])
-            checked.system_files.append(rel)
-        else:
-            checked.factions.append(item.data["id"])
-    return checked
+    return items
 
 
 def _id_problem(item: _Read, message: str) -> Problem:

@@ -182,7 +182,8 @@ class Store:
         same version already there)."""
         write_installed(folder, item)
         with open(folder / DOCUMENTS, "w", encoding="utf-8") as stream:
-            json.dump(documents, stream, ensure_ascii=False, separators=(",", ":"))
+            # dumps, not dump: json.dump writes through the pure-Python encoder (20× slower)
+            stream.write(json.dumps(documents, ensure_ascii=False, separators=(",", ":")))
         target = self.root / item.id / item.version
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.exists():
