@@ -141,6 +141,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "name": N_("the figure's name as printed"),
         "value": N_("how it is computed: {quantity}"),
         "help": N_("what the figure means at the table, shown as a tooltip"),
+        "cite": N_("the rulebook sentence the figure rests on, quoted in its tooltip"),
     },
     "Rule": _RULE,
     "Selector": _SELECTOR_KEYS,

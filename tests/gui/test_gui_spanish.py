@@ -44,7 +44,7 @@ from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions,
 from builder.gui.language import install_qt_translations
 from builder.gui.sharing import ImportCodeDialog
 from builder.model import Entry, Warband
-from builder.model.text import display
+from builder.model.text import display, quotation
 from tests.conftest import REPO
 
 PO = REPO / "builder" / "locale" / "es" / "LC_MESSAGES" / "spherewars.po"
@@ -190,6 +190,9 @@ def publishers_texts(catalogue: Catalogue) -> tuple[str, ...]:
     """Faction names and sources, game titles: the publishers' words, shown as written."""
     texts = {t for f in catalogue.factions.values() for t in (f.name, f.source) if t}
     texts |= {display(s.name) for s in catalogue.systems.values()}  # the games' titles
+    # the rulebooks' own words, shown on purpose beside our translation of them
+    texts |= {original for s in catalogue.systems.values() for x in (*s.rules, *s.figures)
+              if (original := quotation(x.cite)[1])}
     return tuple(sorted(texts, key=len, reverse=True))
 
 
