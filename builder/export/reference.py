@@ -278,6 +278,12 @@ def reference_path(reference_id: str = DEFAULT_REFERENCE, language: str | None =
     return paths.reference_dir() / f"{reference_id}.yaml"
 
 
+def is_translation(reference_id: str, language: str | None = None) -> bool:
+    """Whether the reference printed in ``language`` (default: the current one) is our
+    translation of the game's own (``ID.<language>.yaml`` beside ``ID.yaml``)."""
+    return reference_path(reference_id, language).name != f"{reference_id}.yaml"
+
+
 @cache
 def _load_cached(path: str, mtime_ns: int) -> Reference:
     return validate_document(Reference, yamlio.load(path, MAX_REFERENCE_BYTES))
