@@ -9,6 +9,8 @@ from __future__ import annotations
 from html import escape
 
 from builder.i18n import _
+from builder.model.system import System
+from builder.model.text import quotation
 
 
 def cite_line(cite: str, original: str | None) -> str:
@@ -31,3 +33,15 @@ def cite_tip(cite: str, original: str | None) -> str:
         return _("The rulebook: “{cite}”").format(cite=cite)
     return (_("The rulebook, in our translation: “{cite}”").format(cite=cite) + "\n"
             + _("The book's own words: “{original}”").format(original=original))
+
+
+def parameter_tip(system: System, key: str) -> str:
+    """The sentences of the game's rules that use a recruiting parameter (as their bound, or
+    as the ``times`` of one), for the tooltip of the parameter's field."""
+    def uses(quantity: object) -> bool:
+        return quantity == key or getattr(quantity, "times", None) == key
+
+    tips = [cite_tip(*quotation(rule.cite)) for rule in system.rules
+            if rule.cite is not None and any(uses(q) for q in (
+                rule.count, rule.at_most, rule.at_least, rule.exactly, rule.when))]
+    return "\n\n".join(tips)
