@@ -3,8 +3,9 @@ Spherus tactical (SPEC §5's table).
 
 The first tests read the files as plain data: each reference is a one-page summary that
 names its sections, and nothing of SphereWars leaks into another game (that each rule rests
-on a sentence of its game's text is tests/test_rule_cites.py's). The last ones go through the `spherewars` command line:
-check-data, validate at, under and over each roster bound, and the exported PDF.
+on a sentence of its game's text is tests/test_rule_cites.py's). The last ones go through
+the `spherewars` command line: check-data, validate at, under and over each roster bound, and
+the exported PDF.
 """
 
 from __future__ import annotations

@@ -302,11 +302,12 @@ class FactionForm(BoundForm):
             err = error_label()
             self.bind(SpinBinding(("building", key), spin, text.lower(), err))
             self.building_spins[key] = spin
-            label = QLabel(_("{field}:").format(field=text))
+            name = QLabel(_("{field}:").format(field=text))
             rule = hint(_("the game's rule: {value}").format(value=defaults[key]))
-            for widget in (label, spin, rule):  # the rulebook's sentence, as findings quote it
-                widget.setToolTip(parameter_tip(system, key))
-            grid.addWidget(label, line, 0)
+            tip = parameter_tip(system, key)  # the rulebook's sentence, as findings quote it
+            for field in (name, spin, rule):
+                field.setToolTip(tip)
+            grid.addWidget(name, line, 0)
             grid.addWidget(with_error(spin, err), line, 1)
             grid.addWidget(rule, line, 2)
         self.reset_building = QPushButton(_("Use the game's rules"))
