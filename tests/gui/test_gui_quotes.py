@@ -6,16 +6,11 @@ shows its cite as a finding's does; the strategic roll is one of SphereWars' fig
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
-from builder import i18n
 from builder.data import Catalogue
-from builder.gui.language import install_qt_translations
 from tests.conftest import REPO
 
 EXAMPLE = REPO / "resources" / "examples" / "soimi-illegal-points-limit.warband.yaml"
@@ -23,15 +18,6 @@ POINTS_CITE = "Points to Enrol (PE): cost to enroll the combatant in your Warban
 ORDERS_CITE = ("add the command (MAN) value of your Warband, the number obtained defining the "
                "number of orders for the turn")
 ROLL_CITE = "an opposition roll is made using the command (MAN) value of the leaders"
-
-
-@pytest.fixture
-def spanish(qapp: QApplication) -> Iterator[None]:
-    i18n.set_language("es")
-    install_qt_translations(qapp, "es")
-    yield
-    i18n.set_language("en")
-    install_qt_translations(qapp, "en")
 
 
 def _finding_row(window: Any) -> tuple[str, str]:
