@@ -110,9 +110,11 @@ REQUIRED_TOPICS = {
 }
 REQUIRED_PHRASES = {
     "sow-tactical-f1": ["Instigator", "Retaliator", "Five Actions per Match", "Inert",
-                        "Martial Art Test", "roles reversed", "Auto-hit", "chess pawns"],
+                        "Martial Art Test", "roles reversed", "Auto-hit", "chess pawns",
+                        "read as five each"],
     "torn": ["critical", "Skill Attack die", "Agility", "Evade", "Closing Landscape",
-             "Low-Visibility Zone", "Panic Test", "Assault"],
+             "Low-Visibility Zone", "Panic Test", "Assault", "within Range and Visibility",
+             "Condition Marker", "Ethereal Vortex or a Dangerous Landscape"],
     "spherus-tactical": ["Super Running (Art 10)", "Flight (Psi-Xaquel 30)", "−20", "+20",
                          "5+ hexagons", "Psi-Storm", "3 rounds", "weapon/firearm skill"],
 }
@@ -124,7 +126,7 @@ def test_reference_covers_what_the_issue_lists(game: str) -> None:
     titles = " | ".join(item.title for item in ref.items).lower()
     for topic in REQUIRED_TOPICS[game]:
         assert topic in titles, topic
-    text = (REFERENCE_DIR / f"{game}.yaml").read_text(encoding="utf-8")
+    text = " ".join((REFERENCE_DIR / f"{game}.yaml").read_text(encoding="utf-8").split())
     for phrase in REQUIRED_PHRASES[game]:
         assert phrase in text, phrase
 

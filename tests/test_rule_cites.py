@@ -125,3 +125,27 @@ def test_quotation_tells_a_translation_from_the_books_words() -> None:
     assert quotation({"es": "solo en español"}, "en") == ("solo en español", None)
     assert quotation("plain", "es") == ("plain", None)
     assert quotation(None) == ("", None)
+
+
+def test_torn_glossary_has_what_the_chapter_defines_and_marks_our_reading() -> None:
+    glossary = {a["id"]: a for a in _system("torn")["abilities"]}
+    for kind in ("physical", "fire", "cold", "electrical", "poisoned", "mental"):
+        text = glossary[f"immunity-to-{kind}-damage"]["text"]["en"]
+        assert "Takes no damage, markers or effects from any source" in text, kind
+    assert "additional Defence Dice against Ethereal Attacks" in \
+        glossary["ether-protection"]["text"]["en"]
+    mental = glossary["immunity-to-mental-sources"]["text"]
+    assert "Our reading, not the chapter's" in mental["en"]
+    assert "Lectura nuestra, no del capítulo" in mental["es"]
+
+
+def test_spherewars_terrain_says_impassable_terrain_cannot_be_fought_over() -> None:
+    """ "Miniatures cannot fight over this type of terrain" (Terrain Advantage)."""
+    from builder.export.reference import load_reference
+
+    for name, row in (("spherewars-1e.yaml", "no fighting over it"),
+                      ("spherewars-1e.es.yaml", "no se lucha por encima de él")):
+        ref = load_reference(REPO / "resources" / "reference" / name)
+        rows = [r for item in ref.items if item.table for r in item.table.rows]
+        impassable = next(r for r in rows if r[0] in ("Impassable", "Infranqueable"))
+        assert impassable[-1] == row
