@@ -269,8 +269,7 @@ class BoxRow(Block):
     def __init__(self, label: str, plain: int, shaded: int = 0, help_text: str = "",
                  label_w: float = 0.0, space_before: float = 0.0, dark: int = 0) -> None:
         self.label, self.plain, self.shaded = label, plain, shaded
-        self.dark = min(dark, shaded)
-        """The last shaded boxes, shaded darker."""
+        self.dark = min(dark, shaded)  # the last of the shaded boxes, shaded darker
         self.space_before = space_before
         self.label_w = max(label_w, unit_width(label, BOLD) * self.LABEL + 4)
         room = INNER_W - self.label_w
