@@ -171,7 +171,7 @@ class Installer:
         """One pack an index lists, its size and SHA-256 checked (``index``: the index's
         address or file; the entry's url is relative to it)."""
         url = urljoin(index, entry.url) if is_address(index) else entry.url
-        if is_address(url):
+        if is_address(url) or is_address(index):  # from the web: http(s) only, say so
             raw = self._fetch(url, size=entry.size, sha256=entry.sha256)
             origin: str | None = index if is_address(index) else None
         else:

@@ -176,3 +176,27 @@ def test_cli_says_an_interrupted_install_left_nothing(capsys, server, versions, 
     monkeypatch.setattr("builder.packs.install.check_pack", interrupted)
     code, _out, err = run(capsys, "data", "install", server.url("a.swpack"))
     assert code == 2 and "interrupted; nothing half-installed is left" in err
+
+
+def test_an_index_entry_pointing_at_a_file_is_refused(capsys, server, versions, tmp_path,
+                                                      user_dir):
+    local = tmp_path / "local.swpack"
+    local.write_bytes(versions["1.0.0"])
+    index = server.index("index.yaml", [(PACK_ID, "1.0.0", versions["1.0.0"],
+                                         local.as_uri())])
+    code, _out, err = run(capsys, "data", "install", index)
+    assert code == 2 and "only http and https addresses can be downloaded" in err
+    assert installed() == {}
+
+
+def test_a_local_index_installs_the_files_beside_it(capsys, versions, tmp_path, user_dir):
+    import hashlib
+
+    raw = versions["1.0.0"]
+    (tmp_path / "a.swpack").write_bytes(raw)
+    (tmp_path / "index.yaml").write_text(
+        f"schema: spherewars-index/1\npacks:\n  - {{id: {PACK_ID}, name: Test, version: 1.0.0, "
+        f"url: a.swpack, sha256: {hashlib.sha256(raw).hexdigest()}, size: {len(raw)}}}\n",
+        encoding="utf-8")
+    assert run(capsys, "data", "install", str(tmp_path / "index.yaml"))[0] == 0
+    assert installed() == {PACK_ID: ["1.0.0"]}
