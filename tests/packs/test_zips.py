@@ -9,6 +9,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from builder.packs.store import Store
 from tests.packs.helpers import faction_text, make_pack, pack_yaml, run, swpack
@@ -155,3 +157,35 @@ def test_hidden_files_are_not_unpacked(capsys, tmp_path: Path, user_dir: Path):
     folder = Store().get("test-pack").current().folder  # type: ignore[union-attr]
     assert not (folder / "factions" / ".hidden.yaml").exists()
     assert not list(folder.rglob("._x.yaml"))
+
+
+NAME_PARTS = st.sampled_from(["a", "b.yaml", "..", ".", "", "C:", " ", "..\\a", "a\\.."])
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(parts=st.lists(NAME_PARTS, min_size=1, max_size=4), lead=st.sampled_from(["", "/"]))
+@example(parts=["..", "f"], lead="")
+@example(parts=["a", "..", "..", "f"], lead="")
+@example(parts=["etc", "f"], lead="/")
+def test_no_entry_name_is_written_outside_the_pack(tmp_path: Path, parts: list[str],
+                                                    lead: str):
+    """Whatever an entry is called, unpacking writes inside the pack's folder or refuses."""
+    import shutil
+    import uuid
+
+    from builder.packs.archive import PackProblems, unpack
+
+    name = lead + "/".join(parts)
+    if not name or name.endswith("/"):
+        name += "f"
+    work = tmp_path / uuid.uuid4().hex
+    dest = work / "pack" / "inner"
+    dest.mkdir(parents=True)
+    try:
+        unpack(zip_of([(name, b"x")]), dest, "t.swpack")
+    except PackProblems:
+        pass
+    written = [p for p in work.rglob("*") if p.is_file()]
+    assert all(p.resolve().is_relative_to(dest.resolve()) for p in written), (name, written)
+    shutil.rmtree(work)
