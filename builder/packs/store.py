@@ -12,6 +12,7 @@ left by a process that was killed is removed by the next install.
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import shutil
 import sys
@@ -27,9 +28,12 @@ from builder.packs.versions import is_version, version_key
 
 PACK_FILE = "pack.yaml"
 INSTALLED = ".installed.json"
-DOCUMENTS = ".documents.json"
-"""The pack's data files as read (path -> YAML document), kept at install for ``data diff``:
-reading them back is a JSON load, not parsing megabytes of YAML again."""
+DOCUMENTS = ".documents.marshal"
+"""The pack's data files as read (path -> YAML document: plain text, numbers, lists and
+mappings), kept at install for ``data diff``: reading them back is a ``marshal`` load (a
+quarter of a JSON load's time for 8 MiB), not parsing megabytes of YAML again. Written by the
+program itself in the user's folder, like the cache of checked files; one that cannot be read
+back is ignored and the YAML files are read instead."""
 STATE = "state.json"
 TEMP_PREFIX = ".tmp-"
 
@@ -181,9 +185,7 @@ class Store:
         """Move a checked pack folder into place as ``item``'s version (``replace``: over the
         same version already there)."""
         write_installed(folder, item)
-        with open(folder / DOCUMENTS, "w", encoding="utf-8") as stream:
-            # dumps, not dump: json.dump writes through the pure-Python encoder (20× slower)
-            stream.write(json.dumps(documents, ensure_ascii=False, separators=(",", ":")))
+        (folder / DOCUMENTS).write_bytes(marshal.dumps(documents))
         target = self.root / item.id / item.version
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.exists():
@@ -240,11 +242,10 @@ def read_documents(folder: Path) -> dict[str, Any]:
     """The data files of an installed version as read (a :class:`DataError` when one of
     them can no longer be read)."""
     try:
-        with open(folder / DOCUMENTS, encoding="utf-8") as stream:
-            found = json.load(stream)
+        found = marshal.loads((folder / DOCUMENTS).read_bytes())
         if isinstance(found, dict):
             return found
-    except (OSError, ValueError):
+    except (OSError, ValueError, EOFError, TypeError):
         pass
     from builder.data import yamlio
     from builder.data.catalogue import data_files

@@ -182,3 +182,16 @@ def test_schema_prints_the_pack_and_index_formats(capsys, kind: str):
     assert f"spherewars-{kind}/1" in json.dumps(schema)
     assert "version" in (schema["properties"] if kind == "pack"
                          else schema["$defs"]["IndexEntry"]["properties"])
+
+
+def test_diff_of_installed_versions_reads_their_files_when_the_kept_copy_is_damaged(
+        capsys, packs: Path):
+    from builder.packs.store import DOCUMENTS
+
+    run(capsys, "data", "install", str(packs / "v1"))
+    run(capsys, "data", "install", str(packs / "v2"))
+    for state in Store().packs().values():
+        for item in state.versions.values():
+            (item.folder / DOCUMENTS).write_bytes(b"\x00 not what was written")
+    code, out, _ = run(capsys, "data", "diff", f"{PACK_ID}@1.0.0", f"{PACK_ID}@1.1.0")
+    assert code == 0 and "Test Boss: PE 169 → 165" in out
