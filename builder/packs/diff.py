@@ -285,7 +285,12 @@ class ListChange:
         """"this list is 4 PE cheaper and still legal"."""
         old, new = self.points
         unit = self.unit or _("points")
-        if old is None or new is None or old == new:
+        if new is None:
+            cost = _("this list's faction is no longer loaded")
+        elif old is None:
+            cost = _("this list's faction is loaded now ({points} {unit})").format(
+                points=new, unit=unit)
+        elif old == new:
             cost = _("this list costs the same")
         elif new < old:
             cost = _("this list is {n} {unit} cheaper").format(n=old - new, unit=unit)
@@ -367,7 +372,8 @@ def list_update_message(old_catalogue: Any, new_catalogue: Any, warband: Any
         return False, _("Data updated; nothing this list uses changed")
     diffs: list[ItemDiff] = []
     if old_docs is None or new_docs is None:
-        name = warband.faction
+        known = (old_docs or new_docs)[1]
+        name = display(known.get("name")) if isinstance(known, dict) else warband.faction
         status = "added" if old_docs is None else "removed"
         diffs.append(ItemDiff("faction", warband.faction, name, status))
     else:

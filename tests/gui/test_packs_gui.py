@@ -233,3 +233,20 @@ def test_checking_against_an_event_that_pins_another_version_says_so(make_window
                      encoding="utf-8")
     assert not window.load_event_path(event)
     assert "spherewars data install" in window.prompter.asked("error")[1][2]
+
+
+def test_removing_the_pack_of_the_open_list_says_so(qtbot, make_window, v1, tmp_path: Path):
+    Installer().install(str(v1))
+    lst = tmp_path / "l.warband.yaml"
+    lst.write_text(list_text(limit=400), encoding="utf-8")
+    window = make_window(Catalogue.load())
+    assert window.load_path(lst)
+    told: list[str] = []
+    window.packs.tell = lambda _title, text: told.append(text)
+    dialog = window.packs.open_dialog()
+    with qtbot.waitSignal(dialog.changed):
+        dialog.remove_selected(confirm=lambda _id: True)
+    assert told == ["Data updated: faction Test Pack Faction removed; this list's faction is "
+                    "no longer loaded and now ILLEGAL"]
+    assert not window.doc.report.legal
+    dialog.close()
