@@ -46,7 +46,11 @@ COLUMNS = (N_("Pack"), N_("Version"), N_("Source"), N_("Authors"), N_("Licence")
 
 class PackTask(QThread):
     """One install or update in a worker thread; ``done`` carries its result (or the
-    exception that stopped it, or a :class:`Cancelled`)."""
+    exception that stopped it, or a :class:`Cancelled`). A task has no parent and is kept in
+    :attr:`running` until it ends, so that closing the dialog never waits on a check in
+    progress, nor destroys a thread that still runs."""
+
+    running: set[PackTask] = set()
 
     progress = Signal(str, int, int)
     """(what is downloaded, bytes received, bytes expected or -1)"""
@@ -57,6 +61,12 @@ class PackTask(QThread):
         super().__init__(parent)
         self.job = job
         self.installer = Installer(store, stall=stall, progress=self._progress)
+        PackTask.running.add(self)
+        self.finished.connect(self._ended)
+
+    def _ended(self) -> None:
+        PackTask.running.discard(self)
+        self.deleteLater()
 
     def _progress(self, name: str, got: int, total: int | None) -> None:
         self.progress.emit(name, got, -1 if total is None else total)
@@ -309,7 +319,7 @@ class PacksDialog(QDialog):
     def start(self, job: Callable[[Installer], Any], label: str) -> None:
         if self.task is not None:
             return
-        self.task = PackTask(job, self.store, self.stall, self)
+        self.task = PackTask(job, self.store, self.stall)
         self.task.progress.connect(self._progress)
         self.task.done.connect(self._done)
         self.progress.setRange(0, 0)  # busy until the first byte
@@ -340,8 +350,7 @@ class PacksDialog(QDialog):
     def _done(self, result: Any) -> None:
         task, self.task = self.task, None
         if task is not None:
-            task.wait()
-            task.deleteLater()
+            task.wait()  # run() has returned: only the thread's own end is left
         self.busy.hide()
         self._enable(True)
         self.last_result = result
@@ -428,6 +437,5 @@ class PacksDialog(QDialog):
 
     def done(self, code: int) -> None:  # noqa: D102 (Qt override: closing stops a download)
         if self.task is not None:
-            self.task.cancel()
-            self.task.wait()
+            self.task.cancel()  # a download stops at once; a check ends in the background
         super().done(code)

@@ -250,3 +250,20 @@ def test_removing_the_pack_of_the_open_list_says_so(qtbot, make_window, v1, tmp_
                     "no longer loaded and now ILLEGAL"]
     assert not window.doc.report.legal
     dialog.close()
+
+
+def test_closing_the_dialog_during_a_download_stops_it(qtbot, v1: Path):
+    raw = swpack(v1)
+    with serving() as server:
+        url = server.stalling("slow.swpack", raw[:100], len(raw))
+        dialog = PacksDialog(stall=20)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        with qtbot.waitSignal(dialog.progress_seen, timeout=10000):
+            dialog.install(url)
+        task = dialog.task
+        assert task is not None
+        with qtbot.waitSignal(dialog.busy_done, timeout=10000):
+            dialog.close()  # returns at once; the download stops
+        assert not dialog.isVisible()
+    assert Store().packs() == {}
