@@ -261,7 +261,7 @@ def cmd_update(args: argparse.Namespace) -> int:
             old = f"{step.id}@{step.old}"
             new = f"{step.id}@{step.new}"
             with _side(old, store) as a, _side(new, store) as b:
-                _print_diff(a, b, lists, {step.id: step.old}, {step.id: step.new})
+                _print_diff(a, b, lists)
         elif step.status == "current":
             print(_("{id}: {version} is the newest").format(id=step.id, version=step.old))
         elif step.status == "no-origin":
@@ -357,8 +357,9 @@ def _read_lists(paths: list[str]) -> list[tuple[str, Any]]:
     return out
 
 
-def _print_diff(old: Side, new: Side, lists: list[tuple[str, Any]], *_pins: Any,
-                fmt: str = "text") -> dict[str, Any]:
+def _print_diff(old: Side, new: Side, lists: list[tuple[str, Any]], fmt: str = "text"
+                ) -> dict[str, Any]:
+    """Print what changed (text), or return the JSON document (``fmt`` json)."""
     from builder.packs.diff import diff_documents, list_change
 
     diffs = diff_documents(old.documents, new.documents)
