@@ -107,15 +107,22 @@ def test_update_all_from_the_index(qtbot, v1: Path, v2: Path):
     assert dialog.table.topLevelItem(0).text(1) == "1.1.0"
 
 
-def test_after_an_update_the_app_says_what_changed_for_the_list(qtbot, make_window, v1, v2,
-                                                                 tmp_path: Path):
-    Installer().install(str(v1))
-    lst = tmp_path / "l.warband.yaml"
+def window_with_list(make_window: Any, pack: Path, folder: Path) -> tuple[Any, list[str]]:
+    """A window with the pack installed and a list of its faction open; what the app says
+    about the list after a data change is collected."""
+    Installer().install(str(pack))
+    lst = folder / "l.warband.yaml"
     lst.write_text(list_text(limit=400), encoding="utf-8")
     window = make_window(Catalogue.load())
     assert window.load_path(lst)
     told: list[str] = []
     window.packs.tell = lambda _title, text: told.append(text)
+    return window, told
+
+
+def test_after_an_update_the_app_says_what_changed_for_the_list(qtbot, make_window, v1, v2,
+                                                                 tmp_path: Path):
+    window, told = window_with_list(make_window, v1, tmp_path)
     dialog = window.packs.open_dialog()
     with qtbot.waitSignal(dialog.changed, timeout=20000):
         dialog.install(str(v2))
@@ -236,13 +243,7 @@ def test_checking_against_an_event_that_pins_another_version_says_so(make_window
 
 
 def test_removing_the_pack_of_the_open_list_says_so(qtbot, make_window, v1, tmp_path: Path):
-    Installer().install(str(v1))
-    lst = tmp_path / "l.warband.yaml"
-    lst.write_text(list_text(limit=400), encoding="utf-8")
-    window = make_window(Catalogue.load())
-    assert window.load_path(lst)
-    told: list[str] = []
-    window.packs.tell = lambda _title, text: told.append(text)
+    window, told = window_with_list(make_window, v1, tmp_path)
     dialog = window.packs.open_dialog()
     with qtbot.waitSignal(dialog.changed):
         dialog.remove_selected(confirm=lambda _id: True)
