@@ -144,6 +144,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help=_("in the pack: List 1, List 2… instead of names, files, notes, "
                            "players"))
     add_sharing_commands(sub)
+    play = sub.add_parser("play", help=_("write a page to track a game on a phone (one "
+                                         "self-contained HTML file)"))
+    play.add_argument("file", metavar=file, help=_("the warband file to play"))
+    play.add_argument("-o", "--output", required=True, metavar=_("OUT.html"),
+                      help=_("the page to write"))
+    play.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
     for command in sub.choices.values():
         _add_language(command, argparse.SUPPRESS)
     return parser
@@ -238,7 +244,7 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
     run = {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
            "schema": cmd_schema, "systems": cmd_systems, "fingerprint": cmd_fingerprint,
            "share": cmd_share, "import": cmd_import, "text": cmd_text,
-           "event": cmd_event}[command]
+           "event": cmd_event, "play": cmd_play}[command]
     # `| head` ends silently; `> /dev/full` ends with one line on stderr and status 2
     status = run_writing(lambda: run(args))
     if leave is not None and command in PRINTING_ONLY:
@@ -644,6 +650,12 @@ def cmd_export(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_ERROR
     return export_command(args)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from builder.play.cli import play_command
+
+    return play_command(args)
 
 
 def cannot_write(path: object, exc: OSError) -> str:
