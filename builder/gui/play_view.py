@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.play_game import GameSession
-from builder.i18n import _
+from builder.i18n import _, pgettext
 from builder.play import state as game
 from builder.play.plan import CounterPlan, ModelPlan, TrackPlan
 
@@ -150,7 +150,7 @@ class Tile(QFrame):
         row = QHBoxLayout()
         self.activated = _button(plan.activated, self.toggle_activated, "activated")
         self.activated.setCheckable(True)
-        self.removal = _button(_("Remove"), self.toggle_removed, "removal")
+        self.removal = _button(pgettext("play", "Remove"), self.toggle_removed, "removal")
         row.addWidget(self.activated)
         row.addWidget(self.removal)
         row.addStretch(1)
@@ -202,7 +202,7 @@ class Tile(QFrame):
         for mid, b in self.markers.items():
             b.setChecked(mid in ms["markers"])
         self.activated.setChecked(ms["activated"])
-        self.removal.setText(_("Back in play") if ms["removed"] else _("Remove"))
+        self.removal.setText(_("Back in play") if ms["removed"] else pgettext("play", "Remove"))
         if self.property("acted") != ms["activated"] or self.property("gone") != ms["removed"]:
             self.setProperty("acted", ms["activated"])
             self.setProperty("gone", ms["removed"])

@@ -149,3 +149,41 @@ def play_problems(data: dict[str, Any], vocab: Any) -> Iterator[Problem]:
     for i, counter in enumerate(mappings(play.get("counters"))):
         if "refill" in counter and counter["refill"] is not None:
             yield from vocab.quantity(f"play/counters/{i}/refill", counter["refill"])
+
+
+DESCRIPTIONS: dict[str, dict[str, str]] = {
+    "Play": {
+        "turn": N_("what a turn is called in this game (default: Turn)"),
+        "activated": N_("what a model that has acted this turn is called (default: Activated)"),
+        "stats": N_("the stats a model's tile shows, in order (default: the stat line but the "
+                    "cost and the tracked stats)"),
+        "tracks": N_("boxes each model carries, one per point, ticked as it loses them"),
+        "markers": N_("things a model has or not, kept from turn to turn (conditions)"),
+        "counters": N_("numbers with - and +: the side's, refilled each turn, or each model's"),
+    },
+    "PlayTrack": {
+        "id": N_("the track's id: lowercase letters, digits and '-'"),
+        "name": N_("the track's name on a tile"),
+        "boxes": N_("how many boxes: 'wounds' (the combatant's wounds) or a number stat id"),
+        "below_zero": N_("true: also a box for 0 and for each of -1 ... -value"),
+        "removes": N_("true: ticking the last box removes the model"),
+        "help": N_("a short note on the track, shown as a tooltip"),
+    },
+    "PlayMarker": {
+        "id": N_("the marker's id: lowercase letters, digits and '-'"),
+        "name": N_("the marker's name on a tile"),
+        "help": N_("a short note on the marker, shown as a tooltip"),
+    },
+    "PlayCounter": {
+        "id": N_("the counter's id: lowercase letters, digits and '-'"),
+        "name": N_("the counter's name"),
+        "per": N_("side (the default): one for the list; model: one on each tile"),
+        "refill": N_("side only: a quantity counted over the models still in play, the "
+                     "counter's value at each new turn"),
+        "start": N_("the value at the start of the game (default 0)"),
+        "max": N_("the highest value (absent: no limit)"),
+        "reset": N_("true: back to start at each new turn"),
+        "help": N_("a short note on the counter, shown as a tooltip"),
+    },
+}
+"""The ``play:`` keys' help texts for ``spherewars schema system`` (builder.model.schema)."""

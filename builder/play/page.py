@@ -13,7 +13,7 @@ import html
 import json
 from typing import Any
 
-from builder.i18n import _, current_language
+from builder.i18n import _, current_language, pgettext
 from builder.play.plan import Plan
 from builder.play.state import GAME_SCHEMA, MAX_COUNTER
 
@@ -25,7 +25,7 @@ def page_words() -> dict[str, str]:
     """Every text of the page's script, in the current language."""
     return {
         "next": _("Next turn"), "undo": _("Undo"), "end": _("End game"),
-        "in_play": _("In play"), "removed": _("Removed"), "remove": _("Remove"),
+        "in_play": _("In play"), "removed": _("Removed"), "remove": pgettext("play", "Remove"),
         "back": _("Back in play"), "fingerprint": _("List fingerprint"),
         "end_ask": _("End this game and clear its tracks?"),
         "not_saved": _("This browser does not keep the game: it is lost when the page "
