@@ -323,6 +323,8 @@ class PlayWindow(QMainWindow):
         self.resize(1280, 760)
         self._lay_out(self.width())
         self.follow()
+        if self.tiles:
+            self.tiles[0].setFocus()  # the keyboard starts on the first model
 
     def _shortcut(self, keys: list[str], on: Callable[[], None]):  # noqa: ANN202
         from PySide6.QtGui import QAction

@@ -77,7 +77,7 @@ _CSS = """
 * { box-sizing: border-box; }
 body { margin: 0; font: 18px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
        color: var(--ink); background: var(--paper); }
-header { position: sticky; top: 0; z-index: 2; background: #f2f2f2;
+header { background: #f2f2f2;
          border-bottom: 2px solid var(--line); padding: 8px 10px; }
 h1 { font-size: 20px; margin: 0; }
 .sub { color: var(--soft); font-size: 15px; }
@@ -98,6 +98,7 @@ main { padding: 8px; display: grid; gap: 10px;
 .tile.gone { opacity: .45; background: #e6e6e6; }
 .tile h2 { font-size: 21px; margin: 0; }
 .stats { color: var(--soft); font-size: 16px; margin: 2px 0 6px; }
+.stat { white-space: nowrap; }
 .track { margin: 6px 0; }
 .track .label { font-weight: 600; }
 .boxes { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 3px; }
@@ -261,8 +262,9 @@ _JS = r"""
       var tile = el("section", "tile" + (ms.activated ? " acted" : "") + (ms.removed ? " gone" : ""));
       tile.setAttribute("data-key", m.key);
       tile.appendChild(el("h2", null, m.name));
-      var line = m.type + (m.stats.length ? " \u00b7 " + m.stats.map(function (p) { return p[0] + " " + p[1]; }).join("  ") : "");
-      tile.appendChild(el("div", "stats", line));
+      var line = el("div", "stats", m.type);
+      m.stats.forEach(function (p, i) { line.appendChild(document.createTextNode(i ? " " : " \u00b7 ")); line.appendChild(el("span", "stat", p[0] + "\u00a0" + p[1])); });
+      tile.appendChild(line);
       m.tracks.forEach(function (t) {
         var tr = el("div", "track"); tr.setAttribute("data-track", t.id);
         var left = t.value - (ms.ticks[t.id] || 0);
