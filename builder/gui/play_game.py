@@ -117,8 +117,8 @@ class GameMenu(QObject):
         self.menu.setObjectName("game-menu")
         self.menu.addActions([self.start, self.phone])
         bar = window.menuBar()
-        data = next((a for a in bar.actions() if a.menu() is not None
-                     and a.menu().title() == _("&Data")), None)
+        data = next((a for a in bar.actions() if isinstance(menu := a.menu(), QMenu)
+                     and menu.title() == _("&Data")), None)
         bar.insertMenu(data, self.menu) if data is not None else bar.addMenu(self.menu)
         self.start.triggered.connect(self.start_game)
         self.phone.triggered.connect(self.save_for_phone)

@@ -13,9 +13,10 @@ Ctrl+Return is *Next turn*, Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -32,7 +33,7 @@ from PySide6.QtWidgets import (
 from builder.gui.play_game import GameSession
 from builder.i18n import _, pgettext
 from builder.play import state as game
-from builder.play.plan import CounterPlan, ModelPlan, TrackPlan
+from builder.play.plan import CounterPlan, MarkerPlan, ModelPlan, TrackPlan
 
 TILE_WIDTH = 400
 """A tile's width: the grid has as many columns as fit."""
@@ -132,17 +133,13 @@ class Tile(QFrame):
         plan = view.session.plan
         self.counters: dict[str, CounterBox] = {}
         for c in plan.model_counters:
-            self.counters[c.id] = CounterBox(c, lambda d, c=c: view.change(
-                game.step, self.m.key, c.id, d, text=_("{name}: {counter}").format(
-                    name=m.name, counter=c.name)))
+            self.counters[c.id] = CounterBox(c, partial(self.step, c))
             box.addWidget(self.counters[c.id])
         self.markers: dict[str, QPushButton] = {}
         if plan.markers:
             grid = QGridLayout()
             for i, mk in enumerate(plan.markers):
-                b = _button(mk.name, lambda mk=mk: view.change(
-                    game.toggle_marker, m.key, mk.id, text=f"{m.name}: {mk.name}"),
-                    "marker", mk.help or mk.name)
+                b = _button(mk.name, partial(self.mark, mk), "marker", mk.help or mk.name)
                 b.setCheckable(True)
                 self.markers[mk.id] = b
                 grid.addWidget(b, i // 3, i % 3)
@@ -168,9 +165,8 @@ class Tile(QFrame):
         boxes = []
         for i in range(1, t.boxes + 1):
             shown = t.value - i + 1
-            b = _button(str(shown) if shown <= 0 else "", lambda i=i: self.view.change(
-                game.tick, self.m.key, t.id, i, text=_("{name}: {track}").format(
-                    name=self.m.name, track=t.name)), "box", f"{t.name} {shown}")
+            b = _button(str(shown) if shown <= 0 else "", partial(self.tick, t, i), "box",
+                        f"{t.name} {shown}")
             b.setCheckable(True)
             b.setFixedSize(BOX, BOX)
             b.setProperty("below", shown <= 0)
@@ -179,6 +175,18 @@ class Tile(QFrame):
         col.addLayout(grid)
         self.tracks[t.id] = (label, boxes)
         return col
+
+    def tick(self, t: TrackPlan, box: int) -> None:
+        self.view.change(game.tick, self.m.key, t.id, box, text=_("{name}: {track}").format(
+            name=self.m.name, track=t.name))
+
+    def step(self, c: CounterPlan, delta: int) -> None:
+        self.view.change(game.step, self.m.key, c.id, delta, text=_(
+            "{name}: {counter}").format(name=self.m.name, counter=c.name))
+
+    def mark(self, marker: MarkerPlan) -> None:
+        self.view.change(game.toggle_marker, self.m.key, marker.id,
+                         text=f"{self.m.name}: {marker.name}")
 
     def toggle_activated(self) -> None:
         self.view.change(game.toggle, self.m.key, "activated",
@@ -262,8 +270,7 @@ class PlayWindow(QMainWindow):
         bar.addWidget(self.turn)
         self.counters: dict[str, CounterBox] = {}
         for c in plan.counters:
-            self.counters[c.id] = CounterBox(c, lambda d, c=c: self.change(
-                game.step, None, c.id, d, text=c.name))
+            self.counters[c.id] = CounterBox(c, partial(self.step, c))
             bar.addSpacing(16)
             bar.addWidget(self.counters[c.id])
         bar.addStretch(1)
@@ -309,7 +316,6 @@ class PlayWindow(QMainWindow):
         scroll.setWidget(self.grid_host)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll = scroll
         outer.addWidget(scroll, 1)
         if plan.unknown:
             note = QLabel(_("Not in the data (no tile): {ids}").format(
@@ -326,9 +332,7 @@ class PlayWindow(QMainWindow):
         if self.tiles:
             self.tiles[0].setFocus()  # the keyboard starts on the first model
 
-    def _shortcut(self, keys: list[str], on: Callable[[], None]):  # noqa: ANN202
-        from PySide6.QtGui import QAction
-
+    def _shortcut(self, keys: list[str], on: Callable[[], None]) -> QAction:
         action = QAction(self)
         action.setShortcuts([QKeySequence(k) for k in keys])
         action.triggered.connect(lambda _checked=False: on())
@@ -338,6 +342,9 @@ class PlayWindow(QMainWindow):
     def change(self, f: Callable[..., game.State], *args: object, text: str) -> None:
         s = self.session
         s.apply(f(s.plan, s.state, *args), text)
+
+    def step(self, c: CounterPlan, delta: int) -> None:
+        self.change(game.step, None, c.id, delta, text=c.name)
 
     def next_turn(self) -> None:
         s = self.session

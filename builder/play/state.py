@@ -229,15 +229,16 @@ def checked(plan: Plan, data: Any, where: str = "") -> State:
         if not isinstance(given, dict):
             continue
         ms = state["models"][m.key]
-        ticks = given.get("ticks") if isinstance(given.get("ticks"), dict) else {}
+        ticks: dict[str, Any] = given["ticks"] if isinstance(given.get("ticks"), dict) else {}
         for t in m.tracks:
             n = ticks.get(t.id)
             if type(n) is int:
                 ms["ticks"][t.id] = max(0, min(n, t.boxes))
-        own = given.get("counters") if isinstance(given.get("counters"), dict) else {}
+        own: dict[str, Any] = given["counters"] if isinstance(given.get("counters"), dict) \
+            else {}
         for c in plan.model_counters:
             ms["counters"][c.id] = _number(own.get(c.id), c, ms["counters"][c.id])
-        markers = given.get("markers") if isinstance(given.get("markers"), list) else []
+        markers: list[Any] = given["markers"] if isinstance(given.get("markers"), list) else []
         ms["markers"] = [i for i in marker_ids if i in markers]
         for flag in ("activated", "removed"):
             ms[flag] = given.get(flag) is True

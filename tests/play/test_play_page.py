@@ -60,11 +60,13 @@ def test_the_page_speaks_spanish(tmp_path):
 
 def test_a_name_cannot_break_out_of_the_page(tmp_path):
     path = tmp_path / "evil.warband.yaml"
-    path.write_text("schema: spherewars-warband/1\nname: \"</script><script>alert(1)</script>\"\n"
+    path.write_text("schema: spherewars-warband/1\n"
+                    "name: \"</script><script>alert(1)</script>@JS@\"\n"
                     "faction: test-torn-expedition\nentries: [{combatant: test-captain}]\n",
                     encoding="utf-8")
     text = write_page(tmp_path, path).read_text(encoding="utf-8")
     assert text.count("</script>") == 2  # the page's own two
+    assert text.count('"use strict"') == 1  # the name's "@JS@" is not the script
 
 
 def test_unknown_faction_is_exit_2(tmp_path, capsys):
