@@ -12,10 +12,15 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder import __version__, i18n
 from builder.i18n import N_, Nn_, _, ngettext, pgettext
 from builder.safeio import escape, escape_lines, json_safe, run_writing
+
+if TYPE_CHECKING:
+    from builder.data import Catalogue
+    from builder.model import Warband
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
 LANGUAGES = ("en", "es")
@@ -265,7 +270,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from builder.data import Catalogue, DataError, load_warband
     from builder.data.fingerprint import list_fingerprint
     from builder.data.yamlio import collector_paused
-    from builder.model import Warband
     from builder.rules import validate
 
     catalogue = Catalogue.load(args.data)
@@ -623,19 +627,30 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_text(args: argparse.Namespace) -> int:
+def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] | None:
+    """The list in ``file`` and the data (built-in, user, ``data``), each problem of the data
+    on standard error; None, with the list's problem said there, when it cannot be read."""
     from builder.data import Catalogue, DataError, load_warband
+
+    try:
+        warband = load_warband(file)
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+        return None
+    catalogue = Catalogue.load(data or [])
+    for problem in catalogue.problems:
+        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+    return warband, catalogue
+
+
+def cmd_text(args: argparse.Namespace) -> int:
     from builder.export.chat import list_text
     from builder.export.summary import summarise
 
-    try:
-        warband = load_warband(args.file)
-    except DataError as exc:
-        print(str(exc), file=sys.stderr)
+    loaded = list_and_data(args.file, args.data)
+    if loaded is None:
         return EXIT_ERROR
-    catalogue = Catalogue.load(args.data)
-    for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+    warband, catalogue = loaded
     summary = summarise(warband, catalogue.get(warband.faction),
                         data_fingerprint=catalogue.data_fingerprint(warband.faction))
     sys.stdout.write(escape_lines(list_text(summary, args.style)))

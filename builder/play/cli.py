@@ -16,19 +16,15 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def play_command(args: argparse.Namespace) -> int:
-    from builder.data import Catalogue, DataError, load_warband
+    from builder.cli import list_and_data
     from builder.data.atomic import write_atomic
     from builder.play.page import render_page
     from builder.play.plan import make_plan
 
-    try:
-        warband = load_warband(args.file)
-    except DataError as exc:
-        print(str(exc), file=sys.stderr)
+    loaded = list_and_data(args.file, args.data)
+    if loaded is None:
         return EXIT_ERROR
-    catalogue = Catalogue.load(args.data or [])
-    for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+    warband, catalogue = loaded
     faction = catalogue.get(warband.faction)
     if faction is None or not faction.attached:
         print(_("spherewars: {file}: faction '{faction}' is not in the loaded data; give its "

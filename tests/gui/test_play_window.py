@@ -18,9 +18,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QPushButton
 
 from builder.data import Catalogue
-from builder.data.yamlio import dump
 from builder.play.state import game_path
 from tests.conftest import REPO, TEST_DATA, TEST_FACTIONS
+from tests.play.test_play_core import sw_list
 
 LISTS = TEST_DATA / "systems" / "lists"
 
@@ -34,17 +34,6 @@ def copy_list(tmp_path: Path, source: Path) -> Path:
     target = tmp_path / source.name
     target.write_bytes(source.read_bytes())
     return target
-
-
-def sw_list(tmp_path: Path) -> Path:
-    path = tmp_path / "sw.warband.yaml"
-    path.write_text(dump({"schema": "spherewars-warband/1", "name": "Test table",
-                          "faction": "test-faction",
-                          "entries": [{"combatant": "test-leader", "count": 1},
-                                      {"combatant": "test-grunt", "count": 2},
-                                      {"combatant": "test-avatar", "count": 1}]}),
-                    encoding="utf-8")
-    return path
 
 
 def start(make_window: Any, cat: Catalogue, path: Path) -> tuple[Any, Any]:
