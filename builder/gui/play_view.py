@@ -60,6 +60,8 @@ QPushButton:checked { background: #000000; color: #ffffff; }
 QPushButton#box { padding: 0; min-width: 30px; font-size: 10pt; }
 QPushButton#box[below="true"] { background: #d0d0d0; }
 QPushButton#box:checked { background: #b00020; border-color: #b00020; color: #ffffff; }
+QPushButton#marker { border: 1px dashed #222222; font-size: 12pt; }
+QPushButton#marker:checked { border: 2px solid #000000; }
 QPushButton#next-turn { background: #000000; color: #ffffff; font-weight: bold; }
 QLabel#counter-value { font-size: 18pt; font-weight: bold; min-width: 40px; }
 """

@@ -186,7 +186,7 @@
             change(function (s) { var a = s.models[m.key].markers, j = a.indexOf(x.id);
               if (j >= 0) a.splice(j, 1); else a.push(x.id);
               s.models[m.key].markers = P.markers.map(function (y) { return y.id; }).filter(function (y) { return a.indexOf(y) >= 0; }); });
-          }, "chip");
+          }, "chip marker");
           b.setAttribute("aria-pressed", on ? "true" : "false");
           mk.appendChild(b);
         });

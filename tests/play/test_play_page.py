@@ -196,7 +196,7 @@ def test_spherewars_three_turns_on_the_page(browser, tmp_path):
 def test_torn_three_turns_on_the_page(browser, tmp_path):
     page = write_page(tmp_path, LISTS / "torn-one-leader.warband.yaml", name="torn.html")
     _open(browser, page)
-    chips = '[data-key="test-musketeer/1"] .chip:not(.activated):not(.removal)'
+    chips = '[data-key="test-musketeer/1"] .marker'
     browser.find_elements("css selector", chips)[5].click()  # Panic
     _click(browser, "button.next")
     _click(browser, "button.next")
