@@ -82,9 +82,16 @@
   function store() {
     try {
       localStorage.setItem(KEY, JSON.stringify(state));
-      localStorage.setItem(KEY + ":undo", JSON.stringify(history.slice(-100)));
       saved = true;
-    } catch (e) { saved = false; }
+    } catch (e) { saved = false; return; }
+    // the undo steps after it: fewer of them when the browser's room runs out
+    var steps = [100, 25, 5, 0];
+    for (var i = 0; i < steps.length; i++) {
+      try {
+        localStorage.setItem(KEY + ":undo", JSON.stringify(steps[i] ? history.slice(-steps[i]) : []));
+        return;
+      } catch (e) { /* too large for the browser's room: keep fewer */ }
+    }
   }
   function load() {
     var s = null;

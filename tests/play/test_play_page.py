@@ -7,6 +7,7 @@ The browser tests skip, saying why, only where Chromium is not installed; under 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -190,6 +191,21 @@ def test_spherewars_three_turns_on_the_page(browser, tmp_path):
     assert browser.find_element("css selector", '#top [data-counter="power-gems"] .n'
                                 ).text == "1"
     assert browser.find_element("id", "tally").text == "In play: 2 · Removed: 2"
+    # the page kept what the app's core makes of the same gestures
+    from builder.data import Catalogue, load_warband
+    from builder.play import state as game
+    from builder.play.plan import make_plan
+
+    warband = load_warband(tmp_path / "sw.warband.yaml")
+    plan = make_plan(warband, Catalogue.load([TEST_FACTIONS], user=False).get("test-faction"))
+    s = game.step(plan, game.new_game(plan), None, "orders", -1)
+    for box in range(1, 6):
+        s = game.tick(plan, s, "test-avatar/1", "wounds", box)
+    s = game.next_turn(plan, game.toggle(plan, s, "test-leader/1", "activated"))
+    s = game.next_turn(plan, game.toggle(plan, s, "test-grunt/1", "removed"))
+    kept = browser.execute_script("return localStorage.getItem(arguments[0]);",
+                                  "spherewars-play:" + plan.fingerprint)
+    assert json.loads(kept) == s
     _no_console_errors(browser)
 
 
