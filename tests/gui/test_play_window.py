@@ -262,3 +262,19 @@ def test_boxes_are_buttons_that_say_what_they_are(make_window, games_catalogue, 
     box = tile(play, "test-leader/1").tracks["wounds"][1][0]
     assert isinstance(box, QPushButton) and box.accessibleName() == "Wounds 5"
     assert box.focusPolicy() != Qt.FocusPolicy.NoFocus
+
+
+def test_the_play_window_in_spanish(make_window, games_catalogue, tmp_path):
+    from builder import i18n
+
+    i18n.set_language("es")
+    window = make_window(games_catalogue)
+    window.load_path(sw_list(tmp_path), confirmed=True)
+    assert window.game.start.text() == "&Empezar partida"
+    play = window.game.start_game()
+    leader = tile(play, "test-leader/1")
+    assert play.turn.text() == "Turno 1" and play.next_button.text() == "Turno siguiente"
+    assert leader.tracks["wounds"][0].text() == "Heridas: 5 de 5"
+    assert leader.removal.text() == "Retirar" and leader.activated.text() == "Activado"
+    assert play.tally.text() == "En juego: 4 · Retirados: 0"
+    assert play.windowTitle() == "Test table — en la mesa"

@@ -304,3 +304,15 @@ def test_wounds_track_needs_the_game_to_have_wounds(tmp_path):
 def test_every_builtin_game_says_what_it_tracks():
     for source in sorted(paths.systems_dir().glob("*.yaml")):
         assert load_system(source).play is not None, source.name
+
+
+def test_spheres_of_war_counts_actions_per_match_and_calls_them_inert(catalogue):
+    plan = plan_of(catalogue, LISTS / "sow-builtin-five.warband.yaml")
+    assert plan.activated == "Inert" and all(m.tracks == () for m in plan.models)
+    s = game.new_game(plan)
+    for _i in range(6):
+        s = game.step(plan, s, "combatant/1", "actions", +1)
+    assert s["models"]["combatant/1"]["counters"]["actions"] == 5  # five Actions per Match
+    s = game.next_turn(plan, game.toggle(plan, s, "combatant/1", "activated"))
+    assert s["models"]["combatant/1"]["counters"]["actions"] == 0
+    assert not s["models"]["combatant/1"]["activated"]
