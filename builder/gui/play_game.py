@@ -117,9 +117,13 @@ class GameMenu(QObject):
         self.menu.setObjectName("game-menu")
         self.menu.addActions([self.start, self.phone])
         bar = window.menuBar()
-        data = next((a for a in bar.actions() if isinstance(menu := a.menu(), QMenu)
-                     and menu.title() == _("&Data")), None)
-        bar.insertMenu(data, self.menu) if data is not None else bar.addMenu(self.menu)
+        # before Data; found as a child by title (asking an action for its menu hands out
+        # a deleted wrapper on older PySide6: tests/gui/menus.py)
+        data = next((m for m in window.findChildren(QMenu) if m.title() == _("&Data")), None)
+        if data is not None:
+            bar.insertMenu(data.menuAction(), self.menu)
+        else:
+            bar.addMenu(self.menu)
         self.start.triggered.connect(self.start_game)
         self.phone.triggered.connect(self.save_for_phone)
         self.menu.aboutToShow.connect(self.follow)
