@@ -62,7 +62,7 @@ class GameSession(QObject):
         super().__init__(parent)
         self.plan, self.state, self.path = plan, state, path
         self.stack = QUndoStack(self)
-        self.saved = True
+        self.saved, self.problem = True, ""
         self._write()
 
     def apply(self, after: State, text: str) -> None:
@@ -80,8 +80,9 @@ class GameSession(QObject):
             save_game(self.path, self.state)
         except OSError as exc:  # a full disk must not stop the game: say so, keep playing
             log.warning("game autosave failed: %s", exc)
+            self.problem = exc.strerror or str(exc)
             if self.saved:
-                self.save_failed.emit(str(exc))
+                self.save_failed.emit(self.problem)
             self.saved = False
         else:
             self.saved = True

@@ -326,8 +326,9 @@ class PlayWindow(QMainWindow):
             outer.addWidget(note)
         self.status = self.statusBar()
         session.changed.connect(self.follow)
-        session.save_failed.connect(lambda problem: self.status.showMessage(
-            _("The game could not be saved: {problem}").format(problem=problem)))
+        session.save_failed.connect(self._not_saved)
+        if not session.saved:  # the first write, before this window listened
+            self._not_saved(session.problem)
         self.resize(1280, 760)
         self._lay_out(self.width())
         self.follow()
@@ -347,6 +348,10 @@ class PlayWindow(QMainWindow):
 
     def step(self, c: CounterPlan, delta: int) -> None:
         self.change(game.step, None, c.id, delta, text=c.name)
+
+    def _not_saved(self, problem: str) -> None:
+        self.status.showMessage(_("The game could not be saved: {problem}").format(
+            problem=problem))
 
     def next_turn(self) -> None:
         s = self.session

@@ -278,3 +278,20 @@ def test_the_play_window_in_spanish(make_window, games_catalogue, tmp_path):
     assert leader.removal.text() == "Retirar" and leader.activated.text() == "Activado"
     assert play.tally.text() == "En juego: 4 · Retirados: 0"
     assert play.windowTitle() == "Test table — en la mesa"
+
+
+def test_a_game_that_cannot_be_saved_says_so_and_plays_on(make_window, games_catalogue,
+                                                          tmp_path, monkeypatch):
+    from builder.play import state
+
+    def full(path, data):  # noqa: ANN001, ANN202
+        raise OSError(28, "No space left on device")
+
+    window = make_window(games_catalogue)
+    window.load_path(sw_list(tmp_path), confirmed=True)
+    monkeypatch.setattr(state, "write_atomic", full)
+    play = window.game.start_game()
+    assert play.status.currentMessage() == \
+        "The game could not be saved: No space left on device"
+    play.next_button.click()
+    assert play.turn.text() == "Turn 2"
