@@ -58,7 +58,8 @@ QPushButton { border: 2px solid #222222; border-radius: 6px; background: #ffffff
 QPushButton:focus { border: 3px solid #e69138; }
 QPushButton:checked { background: #000000; color: #ffffff; }
 QPushButton#box { padding: 0; min-width: 30px; font-size: 10pt; }
-QPushButton#box[below="true"] { background: #d0d0d0; }
+QPushButton#box[below="light"] { background: #d0d0d0; }
+QPushButton#box[below="dark"] { background: #8c8c8c; color: #ffffff; }
 QPushButton#box:checked { background: #b00020; border-color: #b00020; color: #ffffff; }
 QPushButton#marker { border: 1px dashed #222222; font-size: 12pt; }
 QPushButton#marker:checked { border: 2px solid #000000; }
@@ -171,7 +172,8 @@ class Tile(QFrame):
                         f"{t.name} {shown}")
             b.setCheckable(True)
             b.setFixedSize(BOX, BOX)
-            b.setProperty("below", shown <= 0)
+            b.setProperty("below", "" if shown > 0 else "dark" if t.shade_from is not None
+                          and shown < -t.shade_from else "light")
             grid.addWidget(b, (i - 1) // per_row, (i - 1) % per_row)
             boxes.append(b)
         col.addLayout(grid)

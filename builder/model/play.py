@@ -40,6 +40,9 @@ class PlayTrack(StrictModel):
     """Also a box for 0 and for each of -1 … -value (Spherus: defeated, not yet dead)."""
     removes: Annotated[bool, Strict()] = False
     """Ticking the last box removes the model (it is dead)."""
+    shade_from: Annotated[str, Strict()] | None = None
+    """With ``below_zero``: a number stat; the boxes below minus its value are darker
+    (Spherus: below -health a defeated character gets no counter)."""
     help: DisplayText | None = None
 
 
@@ -146,6 +149,14 @@ def play_problems(data: dict[str, Any], vocab: Any) -> Iterator[Problem]:
             yield from vocab._stat(f"play/tracks/{i}/boxes", boxes, _(
                 "a track needs a number: '{stat}' is a {kind} stat; number stats: {numbers}, "
                 "or 'wounds'"))
+        shade = track.get("shade_from")
+        if isinstance(shade, str):
+            yield from vocab._stat(f"play/tracks/{i}/shade_from", shade, _(
+                "shade_from needs a number: '{stat}' is a {kind} stat; number stats: "
+                "{numbers}"))
+            if track.get("below_zero") is not True:
+                yield (f"play/tracks/{i}/shade_from",
+                       _("shade_from shades boxes below zero: give the track below_zero: true"))
     for i, counter in enumerate(mappings(play.get("counters"))):
         if "refill" in counter and counter["refill"] is not None:
             yield from vocab.quantity(f"play/counters/{i}/refill", counter["refill"])
@@ -167,6 +178,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "boxes": N_("how many boxes: 'wounds' (the combatant's wounds) or a number stat id"),
         "below_zero": N_("true: also a box for 0 and for each of -1 ... -value"),
         "removes": N_("true: ticking the last box removes the model"),
+        "shade_from": N_("with below_zero: a number stat; the boxes below minus its value are "
+                         "darker"),
         "help": N_("a short note on the track, shown as a tooltip"),
     },
     "PlayMarker": {

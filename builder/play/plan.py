@@ -38,6 +38,8 @@ class TrackPlan:
     below_zero: bool = False
     removes: bool = False
     help: str = ""
+    shade_from: int | None = None
+    """Boxes below minus this are darker (None: all below zero alike)."""
 
     @property
     def boxes(self) -> int:
@@ -124,8 +126,11 @@ def _track(t: PlayTrack, c: Combatant) -> TrackPlan | None:
     n = c.wounds if t.boxes == WOUNDS else c.number(t.boxes)
     if not n:
         return None  # a model without the stat (a psion's PP): no boxes
+    shade = c.number(t.shade_from) if t.shade_from else None
     return TrackPlan(id=t.id, name=display(t.name), value=min(n, MAX_BOXES),
-                     below_zero=t.below_zero, removes=t.removes, help=display(t.help))
+                     below_zero=t.below_zero, removes=t.removes, help=display(t.help),
+                     shade_from=shade if shade is not None and t.shade_from in c.profile
+                     else None)
 
 
 def _alone(warband: Warband, faction: Faction, combatant_ids: list[str]) -> Roster:

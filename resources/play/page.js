@@ -173,7 +173,8 @@
             var on = i <= (ms.ticks[t.id] || 0);
             var b = button(shown <= 0 ? shown : "", function () {
               change(function (s) { var n = s.models[m.key].ticks[t.id] || 0; return setTicks(s, m.key, t.id, n === i ? i - 1 : i); });
-            }, "box" + (on ? " on" : "") + (shown <= 0 ? " neg" : ""), t.name + " " + shown);
+            }, "box" + (on ? " on" : "") + (shown <= 0 ? " neg" : "") +
+              (t.shade_from !== null && shown < -t.shade_from ? " dark" : ""), t.name + " " + shown);
             b.setAttribute("aria-pressed", on ? "true" : "false");
             boxes.appendChild(b);
           })(i);

@@ -137,6 +137,8 @@ def test_spherus_three_rounds_in_the_app(make_window, games_catalogue, tmp_path,
     psion = tile(play, "test-psion/1")
     hp_label, hp = psion.tracks["hp"]
     assert len(hp) == 37 and hp[18].text() == "0" and hp[-1].text() == "-18"
+    # 0 to -6 (health) light, below it dark: no counter there
+    assert [b.property("below") for b in hp[17:27]] == [""] + ["light"] * 7 + ["dark"] * 2
     qtbot.mouseClick(hp[19], Qt.MouseButton.LeftButton)  # 20 HP lost: -2, defeated
     assert hp_label.text() == "HP: -2 of 18" and psion.property("gone") is not True
     for _i in range(4):

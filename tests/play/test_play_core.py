@@ -83,6 +83,7 @@ def test_spherus_counts_hit_points_below_zero_and_psi_points(catalogue):
     (psion,) = plan.models
     hp, pp = psion.tracks
     assert (hp.id, hp.value, hp.boxes, hp.removes) == ("hp", 18, 37, False)  # 18, 0, -1…-18
+    assert hp.shade_from == 6  # below -health (HLT 6): no counter raises the character
     assert (pp.id, pp.boxes) == ("pp", 40)
     assert plan.turn == "Round"
     assert [(c.id, c.max, c.reset) for c in plan.model_counters] == [
@@ -278,8 +279,12 @@ FIRST = yaml.safe_load((paths.systems_dir() / "spherewars-1e.yaml").read_text("u
     (lambda p: p.update(stats=["MOV", "MOVE"]), "unknown stat 'MOVE' (did you mean 'MOV'?)"),
     (lambda p: p["tracks"][0].update(boxs="wounds"), "unknown key 'boxs'"),
     (lambda p: p["counters"][2].update(start=4, max=3), "start (4) is above max (3)"),
+    (lambda p: p["tracks"][0].update(shade_from="MAN"),
+     "shade_from shades boxes below zero: give the track below_zero: true"),
+    (lambda p: p["tracks"][0].update(below_zero=True, shade_from="CON"),
+     "shade_from needs a number: 'CON' is a pair stat"),
 ], ids=["unknown-stat", "pair-stat", "refill-stat", "refill-per-model", "duplicate",
-        "shown-stat", "typo", "start-above-max"])
+        "shown-stat", "typo", "start-above-max", "shade-without-below-zero", "shade-pair"])
 def test_a_broken_play_section_is_reported_at_its_key(tmp_path, change, message):
     data = copy.deepcopy(FIRST)
     change(data["play"])

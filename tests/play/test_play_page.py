@@ -238,4 +238,6 @@ def test_spherus_three_rounds_on_the_page(browser, tmp_path):
     assert _turn(browser) == "Round 3"
     assert browser.find_element("css selector", f"{defeat} .n").text == "2"
     assert "HP -2 / 18" in browser.find_element("css selector", psion).text
+    dark = browser.find_elements("css selector", f'{psion} [data-track="hp"] .box.dark')
+    assert [b.text for b in dark] == [str(-n) for n in range(7, 19)]  # below -health (6)
     _no_console_errors(browser)
