@@ -8,6 +8,7 @@ the template times the value, so a hostile system file cannot hang the program."
 from __future__ import annotations
 
 import copy
+import json
 import re
 import time
 from pathlib import Path
@@ -226,7 +227,6 @@ def test_schema_documents_constraints(capsys) -> None:
 
 def test_faction_schema_carries_a_minimum(capsys) -> None:
     assert main(["schema", "faction", "--system", "spherus-tactical"]) == 0
-    import json
     schema = json.loads(capsys.readouterr().out)
     mov = schema["$defs"]["Combatant"]["properties"]["profile"]["properties"]["MOV"]
     assert {"type": "integer", "minimum": 2} in mov["anyOf"]
