@@ -36,6 +36,7 @@ from builder import paths
 from builder.data import Catalogue, DataError
 from builder.gui.datafiles import TextFileEditor, in_user_folder, remove_file, show_in_folder
 from builder.gui.preview import MakePdf, PdfPreview
+from builder.gui.screenfit import fit_window
 from builder.gui.widgets import choose_from
 from builder.i18n import N_, _, ngettext
 from builder.safeio import escape
@@ -274,7 +275,7 @@ class ExportDialog(QDialog):
             row.addLayout(options)
             row.addWidget(self.preview, 1)
             layout.addLayout(row, 1)
-            self.resize(720, 640)
+            fit_window(self, 720, 640)  # or what a smaller screen has room for
         layout.addWidget(self.buttons)
         for box in (self.cards, self.summary, self.per_model):
             box.toggled.connect(self._update)
@@ -324,7 +325,7 @@ class DataProblemsDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("data-problems-dialog")
         self.setWindowTitle(_("Data problems"))
-        self.resize(780, 480)
+        fit_window(self, 780, 480)
         self._catalogue = catalogue
         self._reload = reload
         self.problems: list[DataError] = []

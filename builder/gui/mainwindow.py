@@ -46,6 +46,7 @@ from builder.gui.guidance import first_steps
 from builder.gui.list_panel import ListDetails, RosterPanel
 from builder.gui.profile_panel import ProfilePanel
 from builder.gui.recovery import Recovery
+from builder.gui.screenfit import clip_to_screen, fit_window
 from builder.gui.sharing import Sharing
 from builder.gui.totals_panel import TotalsBar
 from builder.i18n import N_, _, ngettext
@@ -229,8 +230,8 @@ class MainWindow(QMainWindow):
         self.problems_button.setIcon(icons.severity("warning"))
         self.problems_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.statusBar().addPermanentWidget(self.problems_button)
-        self.resize(1280, 760)
-        self.splitter.setSizes(default_sizes(1280))
+        size = fit_window(self, 1280, 760)  # or what a smaller screen has room for
+        self.splitter.setSizes(default_sizes(size.width()))
 
     def _connect(self) -> None:
         a = self.act
@@ -946,6 +947,7 @@ class MainWindow(QMainWindow):
         geometry = s.value("window/geometry")
         if isinstance(geometry, QByteArray | bytes):
             self.restoreGeometry(geometry)
+            clip_to_screen(self)  # saved on a bigger screen: made to fit this one
         for key, splitter in (("window/main_splitter", self.splitter),
                               ("window/centre_splitter", self.centre_splitter),
                               ("window/right_splitter", self.right_splitter)):

@@ -147,6 +147,11 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
     },
     "Named": {"id": N_("the id that files name it by"),
               "name": N_("its name as shown and printed")},
+    "AbilityKind": {"id": N_("the id that files name it by"),
+                    "name": N_("its name as shown and printed"),
+                    "difficulty": N_("true: abilities of this kind are rolled against a "
+                                     "difficulty (a target value, or A) with a number of "
+                                     "successes")},
     "Figure": {
         "id": N_("the figure's id (its key in a check's JSON stats)"),
         "name": N_("the figure's name as printed"),

@@ -117,6 +117,13 @@ class Named(StrictModel):
     name: DisplayText
 
 
+class AbilityKind(Named):
+    """What an ability's ``kind`` may be; ``difficulty``: abilities of this kind are rolled
+    against a difficulty (a target value, or A for automatic) with a number of successes."""
+
+    difficulty: Annotated[bool, Strict()] = False
+
+
 class Selector(StrictModel):
     """Which combatants a quantity or rule looks at; every key given must match."""
 
@@ -275,7 +282,7 @@ class System(StrictModel):
     constraints: dict[StatId, StatLimit] = Field(default_factory=dict)
     types: list[TypeDef] = Field(min_length=1)
     ranks: list[Named] = Field(default_factory=list)
-    ability_kinds: list[Named] = Field(default_factory=list)
+    ability_kinds: list[AbilityKind] = Field(default_factory=list)
     abilities: list[SystemAbility] = Field(default_factory=list)
     parameters: dict[Annotated[str, Strict()], NonNegative] = Field(default_factory=dict)
     rules: list[Rule] = Field(default_factory=list)
@@ -318,6 +325,37 @@ class System(StrictModel):
             cached = (language, {a.id: a.shown() for a in self.abilities})
             object.__setattr__(self, "_glossary", cached)
         return dict(cached[1])
+
+    def selectors(self) -> Iterator[Selector]:
+        """Every selector of the system's rules and figures."""
+        def of(q: Any) -> Iterator[Selector]:
+            if isinstance(q, ModelsQuantity):
+                yield q.models
+            elif isinstance(q, (SumQuantity, MaxQuantity)):
+                yield q.of
+
+        for rule in self.rules:
+            if rule.each is not None:
+                yield rule.each
+            for q in (rule.count, rule.at_most, rule.at_least, rule.exactly, rule.when):
+                yield from of(q)
+        for figure in self.figures:
+            yield from of(figure.value)
+
+    @property
+    def has_squads(self) -> bool:
+        """Whether being a squad matters in this game: a rule or figure looks at it."""
+        return any(sel.squad is not None for sel in self.selectors())
+
+    @property
+    def has_own_max(self) -> bool:
+        """Whether a combatant's own ``max`` matters: a rule lets it replace its bound."""
+        return any(rule.own_max for rule in self.rules)
+
+    @property
+    def rolled_kinds(self) -> list[AbilityKind]:
+        """The ability kinds rolled against a difficulty (SphereWars' feats)."""
+        return [k for k in self.ability_kinds if k.difficulty]
 
     @property
     def list_name_text(self) -> str:

@@ -52,6 +52,7 @@ from builder.gui.editor.fields import (
     PlainTextBinding,
     SpinBinding,
     StringListEdit,
+    bring_into_view,
     error_label,
     parse_difficulty,
     parse_optional_text,
@@ -73,6 +74,9 @@ from builder.model.system import StatDef, System
 from builder.model.text import display
 
 NOT_GIVEN = N_("(not given)")
+PROFILE_COLUMNS = 6
+"""Stats side by side in the profile; a longer stat line goes on in a second row (the form
+stays narrow enough for a 1024-pixel screen)."""
 KIND_HINT = {"number": N_("a whole number"), "pair": N_("one value (6) or a pair (6-5)"),
              "text": N_("free text")}
 SCOPE_WORD = {"racial": N_("racial"), "unique": N_("unique"), "universal": N_("universal")}
@@ -372,8 +376,11 @@ class AbilityForm(BoundForm):
         err = error_label()
         self.bind(ComboBinding(("kind",), self.kind_box, _("kind"), err))
         form.addRow(_("Kind:"), with_error(self.kind_box, err))
+        rolled = ", ".join(display(k.name) for k in ctx.doc.system.rolled_kinds)
         self.difficulty_edit = QLineEdit()
-        self.difficulty_edit.setPlaceholderText(_("feats: target value, or A (automatic)"))
+        self.difficulty_edit.setPlaceholderText(
+            _("{kinds}: target value, or A (automatic)").format(kinds=rolled) if rolled
+            else _("target value, or A (automatic)"))
         self.difficulty_edit.setValidator(regex_validator(r"^(\d{0,2}|[Aa])$",
                                                           self.difficulty_edit))
         err = error_label()
@@ -381,7 +388,7 @@ class AbilityForm(BoundForm):
                               parse=parse_difficulty))
         self.successes_spin = QSpinBox()
         self.successes_spin.setRange(1, MAX_WHOLE)
-        self.successes_spin.setToolTip(_("Successes a feat needs (default 1)"))
+        self.successes_spin.setToolTip(_("Successes the roll needs (default 1)"))
         err2 = error_label()
         self.bind(SpinBinding(("successes",), self.successes_spin, _("successes"), err2))
         row = QHBoxLayout()
@@ -398,13 +405,28 @@ class AbilityForm(BoundForm):
         col.addWidget(err)
         col.addWidget(err2)
         form.addRow(_("Difficulty:"), box)
+        self.difficulty_row = box
+        self.rolled = bool(rolled)
+        """The game rolls some kind of ability against a difficulty: the row shows (else
+        only for an ability that has a difficulty or successes, so that they can be
+        cleared)."""
+        self.form_layout = form
         self.text_edit = QPlainTextEdit()
+        self.text_edit.setTabChangesFocus(True)  # Tab moves on, as in the notes
         self.text_edit.setPlaceholderText(_("The rules text, as the book gives it"))
         self.text_edit.setMinimumHeight(70)
         self.text_edit.setMaximumHeight(140)
         err = error_label()
         self.bind(PlainTextBinding(("text",), self.text_edit, _("rules text"), err))
         form.addRow(_("Text:"), with_error(self.text_edit, err))
+
+    def refresh(self) -> None:
+        super().refresh()
+        doc, base = self.ctx.doc, self.base
+        given = base is not None and doc.has(base) and isinstance(doc.get(base), dict) and (
+            doc.get(base).get("difficulty") is not None
+            or doc.get(base).get("successes", 1) not in (1, None))
+        self.form_layout.setRowVisible(self.difficulty_row, self.rolled or given)
 
 
 def ability_summary(ability: dict[str, Any], system: System | None = None) -> str:
@@ -447,7 +469,7 @@ class CombatantForm(BoundForm):
         self.bind(LineBinding(("name",), self.name_edit, _("name"), err))
         form.addRow(_("Name:"), with_error(self.name_edit, err))
         self.nickname_edit = QLineEdit()
-        self.nickname_edit.setPlaceholderText(_("optional, e.g. “el ensartador”"))
+        self.nickname_edit.setPlaceholderText(_("optional: a byname printed after the name"))
         err = error_label()
         self.bind(LineBinding(("nickname",), self.nickname_edit, _("nickname"), err,
                               parse=parse_optional_text))
@@ -475,19 +497,12 @@ class CombatantForm(BoundForm):
                                                      for r in system.ranks])
         self.base_box = combo([(_(NOT_GIVEN), None)] + [(f"{b} mm", b)
                                                      for b in (system.bases or [])])
-        type_err, rank_err, base_err = error_label(), error_label(), error_label()
-        self.bind(ComboBinding(("type",), self.type_box, _("type"), type_err))
-        self.bind(ComboBinding(("rank",), self.rank_box, _("rank"), rank_err))
-        self.bind(ComboBinding(("base",), self.base_box, _("base"), base_err))
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.type_box)
-        row.addWidget(QLabel(_("Rank:")))
-        row.addWidget(self.rank_box)
-        row.addWidget(QLabel(_("Base:")))
-        row.addWidget(self.base_box)
-        row.addStretch(1)
-        form.addRow(_("Type:"), self._stack(row, type_err, rank_err, base_err))
+        for key, box, label in (("type", self.type_box, _("Type")),
+                                ("rank", self.rank_box, _("Rank")),
+                                ("base", self.base_box, _("Base"))):
+            err = error_label()
+            self.bind(ComboBinding((key,), box, label.lower(), err))
+            form.addRow(_("{field}:").format(field=label), with_error(box, err))
 
         self.squad_check = QCheckBox(_("Forms a squad"))
         self.squad_check.setToolTip(_("The combatant forms a squad (the game's squad rules "
@@ -501,23 +516,24 @@ class CombatantForm(BoundForm):
         self.wounds_spin.setRange(1, MAX_WHOLE)
         self.wounds_spin.setToolTip(_("Wound levels; {n} unless the profile says otherwise")
                                     .format(n=system.wounds) if system.wounds else "")
-        squad_err, max_err, wounds_err = error_label(), error_label(), error_label()
-        self.bind(CheckBinding(("squad",), self.squad_check, _("squad"), squad_err))
-        self.bind(SpinBinding(("max",), self.max_spin, _("max"), max_err, none_at=0))
-        if system.wounds is not None:
-            self.bind(SpinBinding(("wounds",), self.wounds_spin, _("wounds"), wounds_err))
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.squad_check)
-        row.addSpacing(12)
-        row.addWidget(QLabel(_("Max hired:")))
-        row.addWidget(self.max_spin)
-        row.addSpacing(12)
+        err = error_label()
+        self.bind(CheckBinding(("squad",), self.squad_check, _("squad"), err))
+        form.addRow("", with_error(self.squad_check, err))
+        err = error_label()
+        self.bind(SpinBinding(("max",), self.max_spin, _("max"), err, none_at=0))
+        form.addRow(_("Max hired:"), with_error(self.max_spin, err, natural=True))
         if system.wounds is not None:  # a game without a wound track has no field for it
-            row.addWidget(QLabel(_("Wounds:")))
-            row.addWidget(self.wounds_spin)
-        row.addStretch(1)
-        form.addRow(_("Hiring:"), self._stack(row, squad_err, max_err, wounds_err))
+            err = error_label()
+            self.bind(SpinBinding(("wounds",), self.wounds_spin, _("wounds"), err))
+            form.addRow(_("Wounds:"), with_error(self.wounds_spin, err, natural=True))
+        self.who_form = form
+        self._optional_rows = (
+            (self.rank_box, ("rank",), bool(system.ranks)),
+            (self.base_box, ("base",), bool(system.bases)),
+            (self.squad_check, ("squad",), system.has_squads),
+            (self.max_spin, ("max",), system.has_own_max))
+        """A field the game has no use for shows only when the combatant has a value for it
+        (from a file written by hand), so that it can be cleared."""
         layout.addWidget(who)
 
         # -- profile -------------------------------------------------------------------
@@ -526,7 +542,9 @@ class CombatantForm(BoundForm):
         self.profile_error = error_label()
         self.stat_edits: dict[str, QLineEdit] = {}
         stats = system.stats
-        for col, stat_def in enumerate(stats):
+        per_row = PROFILE_COLUMNS if len(stats) > PROFILE_COLUMNS + 1 else max(len(stats), 1)
+        for n, stat_def in enumerate(stats):
+            line, col = 2 * (n // per_row), n % per_row
             stat = stat_def.id
             head = QLabel(stat)
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -551,17 +569,17 @@ class CombatantForm(BoundForm):
             self.bind(LineBinding(("profile", stat), edit, stat, self.profile_error,
                                   parse=parse))
             self.stat_edits[stat] = edit
-            grid.addWidget(head, 0, col)
-            grid.addWidget(edit, 1, col)
-        span = max(len(stats), 1)
-        grid.addWidget(self.profile_error, 2, 0, 1, span)
+            grid.addWidget(head, line, col)
+            grid.addWidget(edit, line + 1, col)
+        span, below = per_row, 2 * ((len(stats) + per_row - 1) // per_row)
+        grid.addWidget(self.profile_error, below, 0, 1, span)
         pairs = [s.id for s in stats if s.kind == "pair"]
         pair_hint = (" " + _("{stats} take one value or a pair, e.g. 6-5.").format(
             stats=", ".join(pairs)) if pairs else "")
         grid.addWidget(hint(_("Leave a stat empty (shown {none}) when the card has none.")
                             .format(none=NONE_TEXT) + pair_hint if stats else
                             _("{game} has no stat line.").format(game=display(system.name))),
-                       3, 0, 1, span)
+                       below + 1, 0, 1, span)
         layout.addWidget(profile)
 
         # -- abilities -----------------------------------------------------------------
@@ -571,7 +589,7 @@ class CombatantForm(BoundForm):
         # -- equipment and description ---------------------------------------------------
         gear = QGroupBox(_("Equipment"))
         gear_layout = QHBoxLayout(gear)
-        self.equipment_edit = StringListEdit(_("e.g. armadura de tela"))
+        self.equipment_edit = StringListEdit(_("an item, as the card names it"))
         self.unique_equipment_edit = StringListEdit(_("a unique item"))
         for key, widget, title in (("equipment", self.equipment_edit, _("Equipment")),
                                    ("unique_equipment", self.unique_equipment_edit,
@@ -599,21 +617,25 @@ class CombatantForm(BoundForm):
         layout.addWidget(about)
         layout.addStretch(1)
 
-    @staticmethod
-    def _stack(row: QHBoxLayout, *errors: QLabel) -> QWidget:
-        box = QWidget()
-        col = QVBoxLayout(box)
-        col.setContentsMargins(0, 0, 0, 0)
-        col.setSpacing(2)
-        col.addLayout(row)
-        for err in errors:
-            col.addWidget(err)
-        return box
-
     def _id_from_name(self) -> None:
         made = slug(self.name_edit.text())
         if made and not self.read_only and self.base is not None:
             self.ctx.set_value((*self.base, "id"), made, _("Make id from name"))
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._show_rows()
+
+    def _show_rows(self) -> None:
+        """Rank, base, squad and own cap show when the game has them, or the combatant a
+        value for them."""
+        doc = self.ctx.doc
+        for widget, key, used in self._optional_rows:
+            path = (*self.base, *key) if self.base is not None else None
+            given = path is not None and doc.has(path) and doc.get(path) not in (None, False)
+            holder = widget.parentWidget()  # the row's field: the widget and its error
+            if holder is not None:
+                self.who_form.setRowVisible(holder, used or given)
 
     def set_base(self, base: DataPath | None) -> None:
         super().set_base(base)
@@ -647,7 +669,10 @@ class CombatantAbilities(QGroupBox):
         self.picker = QComboBox()
         self.picker.setToolTip(_("Abilities of the faction's glossary (Abilities tab) and the "
                                  "core universal abilities"))
-        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # a long ability name must not widen the form past a small screen
+        self.picker.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.picker.setMinimumContentsLength(14)
         self.add_button = QPushButton(_("Add"))
         self.add_button.setToolTip(_("Add the chosen glossary ability"))
         self.inline_button = QPushButton(_("New inline ability"))
@@ -657,10 +682,12 @@ class CombatantAbilities(QGroupBox):
         self.down_button = small_button("↓", _("Move down"))
         self.error = error_label()
 
-        top = QHBoxLayout()
-        top.addWidget(self.picker, 1)
-        top.addWidget(self.add_button)
-        top.addWidget(self.inline_button)
+        top = QGridLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.picker, 0, 0)
+        top.addWidget(self.add_button, 0, 1)
+        top.addWidget(self.inline_button, 1, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        top.setColumnStretch(0, 1)
         side = remove_and_arrows(self.remove_button, self.up_button, self.down_button)
         mid = QHBoxLayout()
         mid.addWidget(self.view, 1)
@@ -849,7 +876,7 @@ class CombatantAbilities(QGroupBox):
         data = ability_data() | {"name": _("New ability"), "scope": "unique"}
         self.ctx.push(InsertCommand(self.ctx.doc, path, len(self.ctx.doc.get(path)), data,
                                     _("Add inline ability")))
-        self.inline_form.name_edit.setFocus()
+        bring_into_view(self.inline_form.name_edit)
         self.inline_form.name_edit.selectAll()
 
     def remove_current(self) -> None:
