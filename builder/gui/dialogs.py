@@ -71,6 +71,10 @@ class Prompter:
         box.setStandardButtons(QMessageBox.StandardButton.Save
                                | QMessageBox.StandardButton.Discard
                                | QMessageBox.StandardButton.Cancel)
+        for button, text in ((QMessageBox.StandardButton.Save, _("&Save")),
+                             (QMessageBox.StandardButton.Discard, _("&Discard")),
+                             (QMessageBox.StandardButton.Cancel, _("&Cancel"))):
+            box.button(button).setText(text)  # each with its Alt key
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         answer = box.exec()
         return {QMessageBox.StandardButton.Save: SAVE,
@@ -98,10 +102,14 @@ class Prompter:
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         return QMessageBox.StandardButton(box.exec()) == QMessageBox.StandardButton.Yes
 
-    def ask_change_faction(self, faction: str, missing: list[str], entries: int) -> bool:
-        """Before changing a list's faction: the entries ``missing`` from the new one go."""
-        box = QMessageBox(QMessageBox.Icon.Question, _("Change faction"),
-                          _("Change the list's faction to {faction}?").format(faction=faction),
+    def ask_change_faction(self, faction: str, missing: list[str], entries: int,
+                           game: str | None = None) -> bool:
+        """Before changing a list's faction: the entries ``missing`` from the new one go;
+        ``game``: the list becomes a list of that game."""
+        question = (_("Change the list's faction to {faction}? The list becomes a list of "
+                      "{game}.").format(faction=faction, game=game) if game is not None else
+                    _("Change the list's faction to {faction}?").format(faction=faction))
+        box = QMessageBox(QMessageBox.Icon.Question, _("Change faction"), question,
                           parent=self.parent)
         box.setObjectName("change-faction-prompt")
         names = ", ".join(dict.fromkeys(missing))

@@ -130,6 +130,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "kind": N_("number (the default), pair (a number or \"a-b\") or text (free text)"),
         "required": N_("true: every combatant must give this stat"),
         "only_when_set": N_("true: the column is printed only for combatants that have the stat"),
+        "label": N_("how the stat's column is headed when not its id, e.g. {en: HP, es: PV}"),
     },
     "StatLimit": {
         "minimum": N_("the smallest value allowed (each value of a pair)"),

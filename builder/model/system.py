@@ -73,6 +73,9 @@ class StatDef(StrictModel):
     kind: Literal["number", "pair", "text"] = "number"
     required: Annotated[bool, Strict()] = False
     only_when_set: Annotated[bool, Strict()] = False
+    label: DisplayText | None = None
+    """How the stat's column is headed on screen and on paper, when not its id (Spherus HP
+    is "PV" in Spanish)."""
 
 
 def check_pattern(value: str) -> str:
@@ -296,6 +299,12 @@ class System(StrictModel):
 
     def stat(self, stat_id: str) -> StatDef | None:
         return next((s for s in self.stats if s.id == stat_id), None)
+
+    def stat_label(self, stat_id: str) -> str:
+        """The stat's column heading in the current language: its label, else its id."""
+        found = self.stat(stat_id)
+        return display(found.label) if found is not None and found.label is not None \
+            else stat_id
 
     def limit(self, stat_id: str) -> StatLimit | None:
         """What the stat's value must be (``constraints:``), or None."""

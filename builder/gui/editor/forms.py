@@ -546,7 +546,7 @@ class CombatantForm(BoundForm):
         for n, stat_def in enumerate(stats):
             line, col = 2 * (n // per_row), n % per_row
             stat = stat_def.id
-            head = QLabel(stat)
+            head = QLabel(system.stat_label(stat))
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
             head.setToolTip(stat_tip(stat_def))
             edit = QLineEdit()

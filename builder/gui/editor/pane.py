@@ -54,7 +54,7 @@ from builder.gui.editor.forms import (
     ability_summary,
     scrolled,
 )
-from builder.gui.wheelguard import guard_wheel
+from builder.gui.focus import guard_wheel, show_focus
 from builder.i18n import _, ngettext
 from builder.model import System
 from builder.model.text import display
@@ -361,6 +361,8 @@ class FactionPane(QWidget):
         self._show_problems()
         self.update_file_label()
         guard_wheel(self)  # the wheel scrolls the form, not a field it passes over
+        show_focus(self.combatants.view, self.glossary.view,
+                   self.combatants.combatant_form.abilities.view)
 
     # -- EditContext ---------------------------------------------------------------------
 

@@ -50,6 +50,7 @@ from builder.gui.editor.document import (
 )
 from builder.gui.editor.pane import FactionPane
 from builder.gui.editor.prompts import Prompts
+from builder.gui.focus import show_focus
 from builder.gui.screenfit import fit_window
 from builder.gui.undokeys import UndoKeys
 from builder.i18n import _, ngettext
@@ -119,6 +120,7 @@ class FactionEditor(QMainWindow):
 
         self.faction_list = QListWidget()
         self.faction_list.setMinimumWidth(200)
+        show_focus(self.faction_list)
         # selection, not the current item: focusing an empty list makes an item current
         # without selecting it, and that must not open (and ask to leave) anything
         self.faction_list.itemSelectionChanged.connect(self._list_selection_changed)
