@@ -607,6 +607,7 @@ class CombatantForm(BoundForm):
         about_layout = QVBoxLayout(about)
         self.description_edit = QPlainTextEdit()
         self.description_edit.setPlaceholderText(_("The background text of the card"))
+        self.description_edit.setTabChangesFocus(True)
         self.description_edit.setMinimumHeight(60)
         self.description_edit.setMaximumHeight(110)
         err = error_label()
