@@ -217,3 +217,24 @@ def test_first_steps_and_verdict_read_as_spanish(spanish: None, games: Catalogue
     assert i18n._("This {noun} is legal: it breaks no recruiting rule.").format(
         noun="banda") == "Tu banda es legal: no incumple ninguna regla de reclutamiento."
     assert i18n._("&Add to {noun}").format(noun="banda") == "&Añadir a tu banda"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_list_rows_are_not_cut_at_1024x600(qapp: QApplication, make_window: Any,
+                                           language: str) -> None:
+    i18n.set_language(language)
+    try:
+        window = make_window()
+        window.resize(1024, 600)
+        window.reset_layout()
+        window._replace(Warband(name="x", faction="test-faction", entries=[
+            Entry(combatant=c.id, count=1)
+            for c in window.doc.catalogue.factions["test-faction"].combatants]), None)
+        QApplication.processEvents()
+        view = window.roster_view
+        room = view.columnWidth(0) - 2 * view.indentation() - 24  # the flag icon and margins
+        for c in window.doc.catalogue.factions["test-faction"].combatants:
+            assert view.fontMetrics().horizontalAdvance(c.display_name) <= room, c.display_name
+        assert window.splitter.sizes()[1] >= 1024 // 2  # the list keeps half the window
+    finally:
+        i18n.set_language("en")
