@@ -166,8 +166,14 @@ def test_broken_constraint(tmp_path: Path, mutate: Any) -> None:
 # --- the built-in games, checked by check-data and by the editor's check ------------------------
 
 
-def _catalogue() -> Catalogue:
-    return Catalogue.load([], user=False)
+def _check(system: str, profile: dict[str, Any]) -> tuple[Any, list[tuple[str, str]]]:
+    """The editor's check of a faction of one combatant of ``system`` with ``profile``."""
+    game = Catalogue.load([], user=False).systems[system]
+    data = {"schema": "spherewars-faction/1", "system": system, "id": "test-limits",
+            "name": "Test limits", "combatants": [
+                {"id": "test-one", "name": "Test One", "type": game.types[0].id,
+                 "profile": profile}]}
+    return check_faction_data(data, game)
 
 
 @pytest.mark.parametrize(("system", "profile", "stat", "message"), [
@@ -179,12 +185,7 @@ def _catalogue() -> Catalogue:
 ])
 def test_builtin_limits_refuse_nonsense(system: str, profile: dict[str, Any], stat: str,
                                         message: str) -> None:
-    game = _catalogue().systems[system]
-    data = {"schema": "spherewars-faction/1", "system": system, "id": "test-limits",
-            "name": "Test limits", "combatants": [
-                {"id": "test-one", "name": "Test One", "type": game.types[0].id,
-                 "profile": profile}]}
-    faction, problems = check_faction_data(data, game)
+    faction, problems = _check(system, profile)
     assert faction is None
     assert (f"combatants.0.profile.{stat}", message) in problems
 
@@ -195,12 +196,7 @@ def test_builtin_limits_refuse_nonsense(system: str, profile: dict[str, Any], st
     ("torn", {"DEF": "1D", "W": 3}),
 ])
 def test_builtin_limits_accept_what_the_rules_allow(system: str, profile: dict[str, Any]) -> None:
-    game = _catalogue().systems[system]
-    data = {"schema": "spherewars-faction/1", "system": system, "id": "test-limits",
-            "name": "Test limits", "combatants": [
-                {"id": "test-one", "name": "Test One", "type": game.types[0].id,
-                 "profile": profile}]}
-    faction, problems = check_faction_data(data, game)
+    faction, problems = _check(system, profile)
     assert problems == [] and faction is not None
 
 

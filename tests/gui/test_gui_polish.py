@@ -5,7 +5,6 @@ Spanish words (item 12): Qt's file dialog, the stat headings, the phrases named.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,21 +19,11 @@ from builder.gui.catalogue_model import NAME
 from builder.gui.dialogs import Prompter
 from builder.gui.focus import show_focus
 from builder.gui.guidance import first_steps
-from builder.gui.language import install_qt_translations
 from builder.gui.list_panel import faction_items
 from builder.model import Entry, Warband
 from builder.model.text import display
 from tests.conftest import TEST_DATA
 from tests.gui.conftest import GUI_DATA
-
-
-@pytest.fixture
-def spanish(qapp: QApplication) -> Iterator[None]:
-    i18n.set_language("es")
-    install_qt_translations(qapp, "es")
-    yield
-    i18n.set_language("en")
-    install_qt_translations(qapp, "en")
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ in English, or holds a tell-tale English word, so a string someone forgot to mar
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,12 +35,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder import i18n
 from builder.data import Catalogue, DataError
 from builder.data.errors import Problem
 from builder.data.share import encode_warband
 from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions, Prompter
-from builder.gui.language import install_qt_translations
 from builder.gui.sharing import ImportCodeDialog
 from builder.model import Entry, Warband
 from builder.model.text import display
@@ -67,15 +64,6 @@ ALLOWED = (
 """Texts that stay as they are in Spanish (removed before looking for English words)."""
 NOT_WORDS = re.compile(r"(/[\w.\-]+)+/?|\S+\.(yaml|yml|pdf)\b|\[[a-z0-9-]+\]")
 """A file's path or name, a rule id: never translated, no English the app wrote."""
-
-
-@pytest.fixture
-def spanish(qapp: QApplication) -> Iterator[None]:
-    i18n.set_language("es")
-    install_qt_translations(qapp, "es")
-    yield
-    i18n.set_language("en")
-    install_qt_translations(qapp, "en")
 
 
 @pytest.fixture(scope="module")
