@@ -35,6 +35,7 @@ from builder.gui.commands import (
     SetPointsLimitCommand,
 )
 from builder.gui.document import WarbandDocument
+from builder.gui.focus import guard_wheel
 from builder.gui.roster_groups import RosterGroups
 from builder.gui.roster_model import (
     COUNT,
@@ -139,6 +140,7 @@ class ListDetails(QWidget):
         self.faction_combo.activated.connect(self._faction_chosen)
         self.limit_check.clicked.connect(self._limit_toggled)
         self.limit_spin.valueChanged.connect(self._limit_changed)
+        guard_wheel(self)  # a wheel turn over the closed Faction box changes nothing
 
     def refresh(self) -> None:
         """Show the document's name, faction and limit (after an edit, an undo, a load)."""

@@ -105,7 +105,8 @@ def default_sizes(width: int) -> list[int]:
     a share within bounds, the list the rest (at 1024 pixels it keeps about half)."""
     # a wide window gives the catalogue's names more of its room (issue 31, item 3), a
     # 1024-pixel one keeps half of it for the list
-    catalogue = max(200, min(440, width * 209 // 1000 + max(0, width - 1280) // 10))
+    catalogue = max(200, min(214, width * 21 // 100),
+                    min(440, width * 20 // 100 + max(0, width - 1280) // 10))
     profile = max(290, min(440, width * 26 // 100))  # the stat line of SphereWars fits
     return [catalogue, max(0, width - catalogue - profile), profile]
 
