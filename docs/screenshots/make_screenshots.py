@@ -1,4 +1,5 @@
-"""Screenshots of the main window for the README, at the three sizes issue 14 asks about.
+"""Screenshots of the main window for the README, at the three sizes issue 14 asks about, and
+of the faction editor on a 1024×600 screen (issue 31).
 
 Run with ``make screenshots`` (or ``python docs/screenshots/make_screenshots.py [FOLDER]``).
 Offscreen and deterministic: the built-in data only (no user folder), fresh settings, English
@@ -18,6 +19,8 @@ SIZES = ((1024, 600), (1280, 760), (1920, 1080))
 SHOTS = [("en", width, height, f"main-{width}x{height}.png") for width, height in SIZES] + [
     ("es", 1280, 760, "main-es-1280x760.png")]
 """(language, width, height, file): the English window at each size, the Spanish one once."""
+EDITOR_SHOTS = [("en", 1024, 600, "editor-1024x600.png")]
+"""The faction editor on a small screen: a copy of Soimi on its Combatants tab."""
 EXAMPLE = "soimi-illegal-same-combatant-limit.warband.yaml"
 """Six Tir'Abé over two entries: one too many (its notes say so)."""
 HERE = Path(__file__).resolve().parent
@@ -39,6 +42,7 @@ def main(argv: list[str]) -> int:
     from builder.data import Catalogue
     from builder.gui.app import configure, shut_down
     from builder.gui.language import install_qt_translations
+    from builder.gui.editor import FactionEditor
     from builder.gui.mainwindow import MainWindow
 
     app = QApplication([sys.argv[0]])
@@ -71,6 +75,27 @@ def main(argv: list[str]) -> int:
         window.stack.setClean()
         window.close()
         shut_down(app, window)
+    for language, width, height, name in EDITOR_SHOTS:
+        i18n.set_language(language)
+        install_qt_translations(app, language)
+        editor = FactionEditor(Catalogue.load([], user=False))
+        editor.resize(width, height)
+        editor.show()
+        editor.open_faction("soimi")
+        editor.duplicate_faction()  # an editable copy, as a player makes one
+        editor.pane.tabs.setCurrentIndex(1)
+        editor.pane.combatants.select(1)
+        editor.statusBar().clearMessage()
+        for _ in range(3):
+            app.processEvents()
+        target = out / name
+        if not editor.grab().save(str(target)):
+            print(f"could not write {target}", file=sys.stderr)
+            return 1
+        print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
+        editor.pane.stack.setClean()
+        editor.close()
+        shut_down(app, editor)
     return 0
 
 
