@@ -103,6 +103,11 @@ def test_ctrl_tab_pages_from_inside_a_text_box(qtbot: Any, editor: FactionEditor
     qtbot.keyClick(QApplication.focusWidget() or pane, Qt.Key.Key_Backtab,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert pane.tabs.currentIndex() == 1
+    # from outside the tabs too (the list of factions): the window's keys, not the tab bar's
+    editor.faction_list.setFocus()
+    qtbot.keyClick(editor.faction_list, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    assert pane.tabs.currentIndex() == 2
+    assert pane.tabs.currentWidget().isAncestorOf(QApplication.focusWidget())
 
 
 def test_tab_in_an_abilitys_text_moves_on(qtbot: Any, editor: FactionEditor) -> None:
