@@ -14,6 +14,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 SIZES = ((1024, 600), (1280, 760), (1920, 1080))
 SHOTS = [("en", width, height, f"main-{width}x{height}.png") for width, height in SIZES] + [
@@ -64,14 +65,8 @@ def main(argv: list[str]) -> int:
         window.limit_spin.setValue(1000)
         window.roster.select_first()
         window.roster_view.setFocus()
-        window.statusBar().clearMessage()
-        for _ in range(3):
-            app.processEvents()
-        target = out / name
-        if not window.grab().save(str(target)):
-            print(f"could not write {target}", file=sys.stderr)
+        if not shoot(app, window, out / name):
             return 1
-        print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
         window.stack.setClean()
         window.close()
         shut_down(app, window)
@@ -85,18 +80,24 @@ def main(argv: list[str]) -> int:
         editor.duplicate_faction()  # an editable copy, as a player makes one
         editor.pane.tabs.setCurrentIndex(1)
         editor.pane.combatants.select(1)
-        editor.statusBar().clearMessage()
-        for _ in range(3):
-            app.processEvents()
-        target = out / name
-        if not editor.grab().save(str(target)):
-            print(f"could not write {target}", file=sys.stderr)
+        if not shoot(app, editor, out / name):
             return 1
-        print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
         editor.pane.stack.setClean()
         editor.close()
         shut_down(app, editor)
     return 0
+
+
+def shoot(app: Any, window: Any, target: Path) -> bool:
+    """The window as it is once its events are handled, without a status message."""
+    window.statusBar().clearMessage()
+    for _ in range(3):
+        app.processEvents()
+    if not window.grab().save(str(target)):
+        print(f"could not write {target}", file=sys.stderr)
+        return False
+    print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
+    return True
 
 
 if __name__ == "__main__":
