@@ -42,8 +42,8 @@ def main(argv: list[str]) -> int:
     from builder import i18n, paths
     from builder.data import Catalogue
     from builder.gui.app import configure, shut_down
-    from builder.gui.language import install_qt_translations
     from builder.gui.editor import FactionEditor
+    from builder.gui.language import install_qt_translations
     from builder.gui.mainwindow import MainWindow
 
     app = QApplication([sys.argv[0]])
