@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QRect, QSize, QTimer
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
 from builder import i18n
@@ -139,3 +139,25 @@ def test_dialogs_fit_a_small_screen(qtbot: Any, small_screen: QRect, tmp_path: P
         if isinstance(dialog, ExportDialog):
             dialog.stop_preview()
         dialog.close()
+
+
+def test_the_main_windows_message_boxes_fit_a_small_screen(make_window: Any) -> None:
+    """Help → Keyboard shortcuts and About, the tallest of the app's message boxes."""
+    window = make_window()
+    room = QSize(1024, 600) - screenfit.FRAME
+    seen: list[QSize] = []
+
+    def read() -> None:
+        box = QApplication.activeModalWidget()
+        if box is None:
+            QTimer.singleShot(5, read)
+            return
+        seen.append(box.size().expandedTo(box.sizeHint()))
+        box.close()
+
+    for show in (window.show_shortcuts, window.show_about):
+        QTimer.singleShot(0, read)
+        show()
+    assert len(seen) == 2
+    for size in seen:
+        assert size.width() <= room.width() and size.height() <= room.height(), size
