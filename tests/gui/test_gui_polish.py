@@ -227,3 +227,21 @@ def test_list_rows_are_not_cut_at_1024x600(qapp: QApplication, make_window: Any,
         assert window.splitter.sizes()[1] >= 1024 // 2  # the list keeps half the window
     finally:
         i18n.set_language("en")
+
+
+def test_the_wheel_over_the_closed_faction_box_changes_nothing(games: Catalogue,
+                                                                make_window: Any) -> None:
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+
+    window = make_window(games)
+    combo, spin = window.faction_combo, window.limit_spin
+    window.limit_check.click()
+    before = (window.doc.warband.faction, window.doc.warband.points_limit)
+    for widget in (combo, spin):
+        centre = QPointF(widget.rect().center())
+        QApplication.sendEvent(widget, QWheelEvent(
+            centre, QPointF(widget.mapToGlobal(centre.toPoint())), QPoint(), QPoint(0, -120),
+            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase, False))
+    assert (window.doc.warband.faction, window.doc.warband.points_limit) == before
