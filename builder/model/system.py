@@ -270,6 +270,8 @@ class Figure(StrictModel):
     name: DisplayText
     value: Quantity
     help: DisplayText | None = None
+    cite: DisplayText | None = None
+    """The rulebook sentence the figure rests on, shown beside its help as a rule's is."""
 
 
 class System(StrictModel):

@@ -41,7 +41,7 @@ from builder.data.share import encode_warband
 from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions, Prompter
 from builder.gui.sharing import ImportCodeDialog
 from builder.model import Entry, Warband
-from builder.model.text import display
+from builder.model.text import display, quotation
 from tests.conftest import REPO
 from tests.gui.menus import menus as menus_of
 from tests.gui.menus import submenus
@@ -175,6 +175,9 @@ def publishers_texts(catalogue: Catalogue) -> tuple[str, ...]:
     """Faction names and sources, game titles: the publishers' words, shown as written."""
     texts = {t for f in catalogue.factions.values() for t in (f.name, f.source) if t}
     texts |= {display(s.name) for s in catalogue.systems.values()}  # the games' titles
+    # the rulebooks' own words, shown on purpose beside our translation of them
+    texts |= {original for s in catalogue.systems.values() for x in (*s.rules, *s.figures)
+              if (original := quotation(x.cite)[1])}
     return tuple(sorted(texts, key=len, reverse=True))
 
 
