@@ -177,8 +177,8 @@ def _check(system: str, profile: dict[str, Any]) -> tuple[Any, list[tuple[str, s
 
 
 @pytest.mark.parametrize(("system", "profile", "stat", "message"), [
-    ("spherus-tactical", {"HP": 0, "MOV": 2}, "HP", "HP must be at least 1 (got 0)"),
-    ("spherus-tactical", {"HP": 10, "MOV": 0}, "MOV", "MOV must be at least 2 (got 0)"),
+    ("spherus-tactical", {"HP": 0, "HLT": 1, "MOV": 2}, "HP", "HP must be at least 1 (got 0)"),
+    ("spherus-tactical", {"HP": 10, "HLT": 5, "MOV": 0}, "MOV", "MOV must be at least 2 (got 0)"),
     ("torn", {"DEF": "2D+1A", "W": 0}, "W", "W must be at least 1 (got 0)"),
     ("torn", {"DEF": "3", "W": 2}, "DEF",
      "DEF must be Defence and Agility dice, such as 2D+1A (got '3')"),
@@ -191,7 +191,7 @@ def test_builtin_limits_refuse_nonsense(system: str, profile: dict[str, Any], st
 
 
 @pytest.mark.parametrize(("system", "profile"), [
-    ("spherus-tactical", {"HP": 1, "MOV": 2}),
+    ("spherus-tactical", {"HP": 1, "HLT": 1, "MOV": 2}),
     ("torn", {"DEF": "2D+1A", "W": 1}),
     ("torn", {"DEF": "1D", "W": 3}),
 ])
