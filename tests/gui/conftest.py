@@ -97,19 +97,6 @@ class ScriptedPrompter(Prompter):
 
 
 @pytest.fixture
-def spanish(qapp: QApplication) -> Iterator[None]:
-    """The program and Qt's own texts in Spanish for one test."""
-    from builder import i18n
-    from builder.gui.language import install_qt_translations
-
-    i18n.set_language("es")
-    install_qt_translations(qapp, "es")
-    yield
-    i18n.set_language("en")
-    install_qt_translations(qapp, "en")
-
-
-@pytest.fixture
 def catalogue() -> Catalogue:
     """The built-in Soimi data plus the invented test faction (no user folder)."""
     return Catalogue.load([GUI_DATA], user=False)
