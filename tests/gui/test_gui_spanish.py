@@ -213,17 +213,19 @@ def _accelerators(texts: list[str]) -> list[str]:
 def test_the_menus_in_spanish(spanish, make_window) -> None:
     window = make_window()
     menus = menus_of(window)
-    assert list(menus) == ["&Archivo", "&Editar", "&Ver", "&Datos", "&Idioma", "A&yuda"]
+    assert list(menus) == ["&Archivo", "&Editar", "&Ver", "&Partida", "&Datos", "&Idioma",
+                           "A&yuda"]
     assert _menu_texts(menus["&Archivo"]) == [
         "&Nuevo", "&Abrir…", "Abrir &reciente", "Abrir e&jemplo", "&Importar desde código…",
         "&Guardar", "Guardar &como…", "E&xportar PDF…", "Comprobar con un &evento…",
         "Dejar de comprobar con el evento", "&Salir"]
     assert _menu_texts(menus["&Editar"]) == [
-        "&Deshacer", "&Rehacer", "&Añadir (banda)", "Uno &más", "Uno m&enos",
-        "&Quitar (banda)", "&Filtrar catálogo", "Copiar lista como &texto",
+        "&Deshacer", "&Rehacer", "&Añadir a tu banda", "Uno &más", "Uno m&enos",
+        "&Quitar de tu banda", "&Filtrar catálogo", "Copiar lista como &texto",
         "&Copiar código para compartir", "&Pegar lista desde código para compartir"]
     assert _menu_texts(menus["&Ver"]) == [
         "&Catálogo", "&Perfil y notas", "&Restablecer la disposición"]
+    assert _menu_texts(menus["&Partida"]) == ["&Empezar partida", "Guardar para el &móvil…"]
     assert _menu_texts(menus["&Datos"]) == [
         "&Facciones…", "P&aquetes…", "&Recargar datos de facciones", "&Problemas de datos…",
         "Copiar &informe de datos"]
