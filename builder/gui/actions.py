@@ -23,6 +23,9 @@ _MEDIA_KEYS = 0x01000053
 """Qt key codes from here on are keys of multimedia keyboards, not worth listing."""
 SP = QStyle.StandardPixmap
 DUPLICATE_KEY = QKeySequence("Ctrl+D")
+ADD_KEY = "Ctrl+Return"
+"""Add: to the warband in the main window, a combatant (or an ability) in the faction
+editor."""
 """Duplicate (a faction, in the editor), and nothing else in any window."""
 TOOL_ICON = 24
 """Toolbar icon size in pixels."""
@@ -117,7 +120,7 @@ class Actions:
         self.redo_tool = _ToolProxy(w, self.redo, _("Redo"), "redo-tool")
         # Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, even inside the list name and the notes
         self.undo_keys = UndoKeys(w, self.undo, self.redo)
-        self.add = _action(w, _("&Add to warband"), name="add", keys=["Ctrl+Return"], icon="add",
+        self.add = _action(w, _("&Add to warband"), name="add", keys=[ADD_KEY], icon="add",
                            tip=_("Hire the selected combatant (Enter in the catalogue, "
                                  "double-click, or drag it onto the roster)"))
         self.more = _action(w, _("One &more"), name="more", keys=["+", "Ctrl+="],
@@ -157,6 +160,12 @@ class Actions:
         self.reload_data = _action(w, _("&Reload faction data"), name="reload-data",
                                    keys=SK.Refresh, icon="reload",
                                    tip=_("Read the game system and faction files again"))
+        self.packs = _action(w, _("P&acks…"), name="packs",
+                             tip=_("Install, update and remove data packs: factions and games "
+                                   "shared by others"))
+        self.copy_report = _action(w, _("&Copy data report"), name="copy-report",
+                                   tip=_("Copy the pack, version, faction, combatant and the "
+                                         "list's share code, for a report of a data error"))
         self.data_problems = _action(w, _("Data &problems…"), name="data-problems",
                                      icon=("dialog-warning", SP.SP_MessageBoxWarning),
                                      tip=_("Game system and faction files that could not be "
@@ -220,7 +229,9 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     view.addAction(a.reset_layout)
 
     data = bar.addMenu(_("&Data"))
-    data.addActions([a.factions, a.reload_data, a.data_problems])
+    data.addActions([a.factions, a.packs, a.reload_data, a.data_problems])
+    data.addSeparator()
+    data.addAction(a.copy_report)
 
     add_language_menu(bar, getattr(window, "settings", None))  # stored; applies on restart
     help_ = bar.addMenu(_("&Help"))

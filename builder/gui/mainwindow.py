@@ -45,10 +45,13 @@ from builder.gui.document import WarbandDocument, new_warband
 from builder.gui.file_questions import KEEP, OVERWRITE, RELOAD, SAVE_AS
 from builder.gui.findings_model import FINDING_ROLE
 from builder.gui.findings_panel import FindingsPanel
+from builder.gui.focus import show_focus
 from builder.gui.guidance import first_steps
 from builder.gui.list_panel import ListDetails, RosterPanel
+from builder.gui.play_game import GameMenu
 from builder.gui.profile_panel import ProfilePanel
 from builder.gui.recovery import Autosaver, Recovery, list_copy
+from builder.gui.screenfit import clip_to_screen, fit_window
 from builder.gui.sharing import Sharing
 from builder.gui.totals_panel import TotalsBar
 from builder.i18n import N_, _, ngettext
@@ -103,7 +106,10 @@ def file_stem(name: str) -> str:
 def default_sizes(width: int) -> list[int]:
     """Catalogue, list and profile widths for a window ``width`` wide: the side panels take
     a share within bounds, the list the rest (at 1024 pixels it keeps about half)."""
-    catalogue = max(200, min(340, width * 20 // 100))
+    # a wide window gives the catalogue's names more of its room (issue 31, item 3), a
+    # 1024-pixel one keeps half of it for the list
+    catalogue = max(200, min(214, width * 21 // 100),
+                    min(440, width * 20 // 100 + max(0, width - 1280) // 10))
     profile = max(290, min(440, width * 26 // 100))  # the stat line of SphereWars fits
     return [catalogue, max(0, width - catalogue - profile), profile]
 
@@ -150,6 +156,10 @@ class MainWindow(QMainWindow):
         self._fill_examples_menu()
         self._connect()
         self.sharing = Sharing(self)
+        self.game = GameMenu(self)  # Game → Start game, Save for phone… (play mode)
+        from builder.gui.packs import PacksController
+
+        self.packs = PacksController(self)
 
         self._restore_settings()
         self._details_changed()
@@ -174,6 +184,8 @@ class MainWindow(QMainWindow):
         # -- the list's own fields, totals, roster (centre)
         self.details = ListDetails(self.doc, self.stack,
                                    ask_faction_change=self.prompter.ask_change_faction)
+        self.details.game_changed.connect(lambda game: self.statusBar().showMessage(
+            _("The list is now a list of {game}.").format(game=game), 8000))
         self.name_edit = self.details.name_edit
         self.faction_combo = self.details.faction_combo
         self.limit_check = self.details.limit_check
@@ -182,6 +194,7 @@ class MainWindow(QMainWindow):
         self.roster = RosterPanel(self.doc, self.stack, a.remove, a.more, a.fewer)
         self.roster_model = self.roster.model
         self.roster_view = self.roster.view
+        show_focus(self.catalogue_panel.view, self.roster_view)  # which list has the keys
         self.remove_button = self.roster.remove_button
         self.centre = centre = QWidget()
         self.centre_layout = centre_layout = QVBoxLayout(centre)
@@ -230,8 +243,8 @@ class MainWindow(QMainWindow):
         self.problems_button.setIcon(icons.severity("warning"))
         self.problems_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.statusBar().addPermanentWidget(self.problems_button)
-        self.resize(1280, 760)
-        self.splitter.setSizes(default_sizes(1280))
+        size = fit_window(self, 1280, 760)  # or what a smaller screen has room for
+        self.splitter.setSizes(default_sizes(size.width()))
 
     def _connect(self) -> None:
         a = self.act
@@ -447,12 +460,14 @@ class MainWindow(QMainWindow):
         self.details.start_naming()
 
     def ask_new_faction(self) -> Faction | None:
-        """*New* asks for the game when more than one has factions, then for the faction
-        when that game has several; the current ones are preselected. None: cancelled."""
+        """*New* asks for the game when there is more than one (every game, with factions or
+        not), then for the faction when that game has several; the current ones are
+        preselected. A game without factions is never a dead end: the user is offered to
+        install a data pack or create a faction for it. None: cancelled (or one of those)."""
         cat = self.doc.catalogue
         current = self.doc.faction or cat.get(self.doc.default_faction_id())
-        games = sorted((g for g in cat.systems.values() if cat.factions_of(g.id)),
-                       key=lambda g: display(g.name).lower())
+        games = sorted(cat.systems.values(), key=lambda g: display(g.name).lower())
+        playable = [g for g in games if cat.factions_of(g.id)]
         game_id = current.system if current is not None else None
         if len(games) > 1:
             game_id = self.prompter.choose(_("New list"), _("Which game is the list for?"),
@@ -463,8 +478,11 @@ class MainWindow(QMainWindow):
             game_id = games[0].id
         factions = cat.factions_of(game_id) if game_id else []
         if not factions:
+            if game_id in cat.systems:
+                self._no_factions(game_id)
+                return None
             return current
-        if current is not None and current.system == game_id and len(games) <= 1:
+        if current is not None and current.system == game_id and len(playable) <= 1:
             return current  # one game: the faction stays as it is, as before
         chosen: str | None = current.id if current is not None and \
             current.system == game_id else factions[0].id
@@ -472,6 +490,17 @@ class MainWindow(QMainWindow):
             chosen = self.prompter.choose(_("New list"), _("Which faction?"),
                                           [(f.id, f.name) for f in factions], chosen)
         return cat.get(chosen) if chosen is not None else None
+
+    def _no_factions(self, game_id: str) -> None:
+        """A game with no faction yet: install a data pack, or create a faction for it."""
+        answer = self.prompter.ask_no_factions(display(self.doc.catalogue.systems[game_id].name))
+        if answer == "install":
+            self.packs.open_dialog()
+        elif answer == "create":
+            self.open_faction_editor()
+            editor = self._editor
+            if editor is not None and hasattr(editor, "new_faction"):
+                editor.new_faction(game_id)
 
     def open_file(self) -> None:
         if not self.maybe_save():
@@ -756,10 +785,15 @@ class MainWindow(QMainWindow):
         with a player's list). A broken event file, or data other than the event's, shows why
         and leaves the list checked as before."""
         from builder.events import DataPinError, check_data_pins, load_event
+        from builder.events.pins import pinned_packs, pins_not_in_use
 
         try:
+            pins = pinned_packs(path)  # SPEC §8: one not installed names its install command
             event = load_event(path, self.doc.catalogue)
             check_data_pins(event, self.doc.catalogue)
+            other = pins_not_in_use(pins)
+            if other:
+                raise DataPinError("; ".join(other))
         except (DataError, OSError) as exc:
             self.prompter.show_error(_("Could not open the event"),
                                      _("{file} could not be used as an event.").format(
@@ -996,6 +1030,7 @@ class MainWindow(QMainWindow):
         geometry = s.value("window/geometry")
         if isinstance(geometry, QByteArray | bytes):
             self.restoreGeometry(geometry)
+            clip_to_screen(self)  # saved on a bigger screen: made to fit this one
         for key, splitter in (("window/main_splitter", self.splitter),
                               ("window/centre_splitter", self.centre_splitter),
                               ("window/right_splitter", self.right_splitter)):

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStackedWidget,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -39,7 +40,7 @@ from builder.data import (
 )
 from builder.data.loading import MAX_FACTION_BYTES, MAX_SYSTEM_BYTES
 from builder.data.yamlio import read_text
-from builder.gui.actions import DUPLICATE_KEY
+from builder.gui.actions import ADD_KEY, DUPLICATE_KEY
 from builder.gui.datafiles import TextFileEditor, remove_file
 from builder.gui.editor.document import (
     FactionDocument,
@@ -49,6 +50,8 @@ from builder.gui.editor.document import (
 )
 from builder.gui.editor.pane import FactionPane
 from builder.gui.editor.prompts import Prompts
+from builder.gui.focus import show_focus
+from builder.gui.screenfit import fit_window
 from builder.gui.undokeys import UndoKeys
 from builder.i18n import _, ngettext
 from builder.model import DEFAULT_SYSTEM, Faction, System
@@ -102,7 +105,7 @@ class FactionEditor(QMainWindow):
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Factions") + "[*]")
-        self.resize(1180, 820)
+        fit_window(self, 1180, 820)  # or what a smaller screen has room for
         self.prompts = Prompts(self)
         """Replace to answer questions from a script (tests)."""
         self._catalogue = catalogue
@@ -117,6 +120,7 @@ class FactionEditor(QMainWindow):
 
         self.faction_list = QListWidget()
         self.faction_list.setMinimumWidth(200)
+        show_focus(self.faction_list)
         # selection, not the current item: focusing an empty list makes an item current
         # without selecting it, and that must not open (and ask to leave) anything
         self.faction_list.itemSelectionChanged.connect(self._list_selection_changed)
@@ -165,10 +169,12 @@ class FactionEditor(QMainWindow):
         splitter.addWidget(left)
         splitter.addWidget(self.center)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([230, 950])
+        self.splitter = splitter
         self.setCentralWidget(splitter)
 
         self.set_catalogue(catalogue)
+        left_width = self._list_width()
+        splitter.setSizes([left_width, max(0, self.width() - left_width)])
         first = next((e for e in self._entries.values() if not e.builtin), None) or \
             next(iter(self._entries.values()), None)
         if first is not None:
@@ -205,11 +211,26 @@ class FactionEditor(QMainWindow):
         self.export_action = action(_("&Export…"), _("Save a copy of this faction anywhere, "
                                                      "to share it"),
                                     self.export_faction, keys.SaveAs)
+        self.export_pack_action = action(_("Export as &pack…"), _(
+            "Write this faction as a data pack (.swpack) that players install and update"),
+            self.export_pack)
         self.delete_action = action(_("De&lete faction…"), _("Delete this faction of yours "
                                                               "(its file goes to the trash)"),
                                     self.delete_faction)
         self.close_action = action(_("&Close"), _("Close the faction editor"), self.close,
                                    keys.Close)
+        self.add_action = action(_("&Add combatant"), _("Add a combatant after the selected "
+                                                        "one (an ability on the glossary "
+                                                        "tab)"), self._add_item, ADD_KEY)
+        self.next_tab_action = action(_("&Next page"), _("Show the next tab page"),
+                                      lambda: self._step_tab(+1), None)
+        self.next_tab_action.setShortcuts([QKeySequence("Ctrl+Tab"),
+                                           QKeySequence("Ctrl+PgDown")])
+        self.previous_tab_action = action(_("&Previous page"), _("Show the previous tab page"),
+                                          lambda: self._step_tab(-1), None)
+        self.previous_tab_action.setShortcuts([QKeySequence("Ctrl+Shift+Tab"),
+                                               QKeySequence("Ctrl+Shift+Backtab"),
+                                               QKeySequence("Ctrl+PgUp")])
         self.undo_action = self.undo_group.createUndoAction(self, _("&Undo"))
         self.redo_action = self.undo_group.createRedoAction(self, _("&Redo"))
         # the faction's undo stack owns the keys, in every field of the editor too
@@ -220,7 +241,8 @@ class FactionEditor(QMainWindow):
     def _create_menus(self) -> None:
         menu = self.menuBar().addMenu(_("&File"))
         for act in (self.new_action, self.duplicate_action, None, self.save_action,
-                    self.import_action, self.export_action, None, self.delete_action, None,
+                    self.import_action, self.export_action, self.export_pack_action, None,
+                    self.delete_action, None,
                     self.close_action):
             if act is None:
                 menu.addSeparator()
@@ -229,21 +251,43 @@ class FactionEditor(QMainWindow):
         menu = self.menuBar().addMenu(_("&Edit"))
         menu.addAction(self.undo_action)
         menu.addAction(self.redo_action)
+        menu.addSeparator()
+        menu.addAction(self.add_action)
+        menu = self.menuBar().addMenu(_("&View"))
+        menu.addAction(self.next_tab_action)
+        menu.addAction(self.previous_tab_action)
         bar = self.addToolBar(_("Faction"))
         bar.setObjectName("factionToolBar")
         bar.setMovable(False)
         for act in (self.save_action, self.undo_action, self.redo_action):
             bar.addAction(act)
 
+    def _add_item(self) -> None:
+        if self.pane is not None:
+            self.pane.add_item()
+
+    def _step_tab(self, step: int) -> None:
+        if self.pane is not None:
+            self.pane.step_tab(step)
+
+    def _update_add_text(self) -> None:
+        if self.pane is not None:
+            self.add_action.setText(self.pane.add_label())
+
     def _update_actions(self) -> None:
         pane = self.pane
         self.save_action.setEnabled(pane is not None and not pane.read_only)
         self.duplicate_action.setEnabled(pane is not None)
         self.export_action.setEnabled(pane is not None)
+        self.export_pack_action.setEnabled(pane is not None)
         self.duplicate_button.setEnabled(pane is not None)
         self.export_button.setEnabled(pane is not None)
         self.delete_action.setEnabled(pane is not None and not pane.read_only)
         self.delete_button.setEnabled(self.delete_action.isEnabled())
+        self.add_action.setEnabled(pane is not None and not pane.read_only)
+        for act in (self.next_tab_action, self.previous_tab_action):
+            act.setEnabled(pane is not None)
+        self._update_add_text()
 
     def _update_title(self) -> None:
         pane = self.pane
@@ -278,6 +322,13 @@ class FactionEditor(QMainWindow):
     def _sorted_entries(self) -> list[FactionEntry]:
         return sorted(self._entries.values(),
                       key=lambda e: (e.builtin, e.faction.name.casefold(), e.faction.id))
+
+    def _list_width(self) -> int:
+        """The faction list's share of the window: its rows uncut (the longest line of the
+        widest row, "built-in, read-only · 12 combatants"), within a third of the window."""
+        wanted = self.faction_list.sizeHintForColumn(0) + 2 * self.faction_list.frameWidth() \
+            + self.faction_list.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 16
+        return max(200, min(wanted, self.width() // 3))
 
     def _fill_list(self) -> None:
         folder = paths.user_factions_dir()
@@ -350,10 +401,11 @@ class FactionEditor(QMainWindow):
         self._show(doc)
         return True
 
-    def new_faction(self) -> bool:
+    def new_faction(self, system_id: str | None = None) -> bool:
+        """A new faction, of the game ``system_id`` (None: asked)."""
         if not self.maybe_keep_changes():
             return False
-        system = self.ask_system()
+        system = self._catalogue.systems.get(system_id) if system_id else self.ask_system()
         if system is None:
             return False
         fid = unique_id("my-faction", self._entries)
@@ -397,6 +449,7 @@ class FactionEditor(QMainWindow):
                                                                              choices))
         pane.duplicate_requested.connect(self.duplicate_faction)
         pane.stack.cleanChanged.connect(self._update_title)
+        pane.tabs.currentChanged.connect(lambda _i: self._update_add_text())
         doc.value_changed.connect(self._doc_value_changed)
         self.undo_group.addStack(pane.stack)
         self.undo_group.setActiveStack(pane.stack)
@@ -420,8 +473,8 @@ class FactionEditor(QMainWindow):
         name = pane.doc.data.get("name") or pane.doc.data.get("id") or _("this faction")
         answer = self.prompts.ask(_("Unsaved changes"),
                                   _("Save the changes to “{name}”?").format(name=name),
-                                  [("save", _("Save")), ("discard", _("Discard changes")),
-                                   ("cancel", _("Cancel"))])
+                                  [("save", _("&Save")), ("discard", _("&Discard changes")),
+                                   ("cancel", _("&Cancel"))])
         if answer == "save":
             return self.save()
         return answer == "discard"
@@ -628,6 +681,12 @@ class FactionEditor(QMainWindow):
         self.statusBar().showMessage(
             _("Exported “{name}” to {file}").format(name=faction.name, file=path), 8000)
         return True
+
+    def export_pack(self, path: str | Path | None = None, details: object = None) -> bool:
+        """The open faction as a data pack (:mod:`builder.gui.editor.pack_export`)."""
+        from builder.gui.editor.pack_export import export_pack
+
+        return export_pack(self, path, details)  # type: ignore[arg-type]
 
     def import_faction(self, path: str | Path | None = None) -> bool:
         """Check a faction file with the same loader as the app, then copy it as it is
