@@ -20,6 +20,9 @@ NOT_AT_START = (
     "pypdfium2",  # export and its preview
     "builder.gui.editor",  # the faction editor
     "builder.events.output", "builder.events.pack",  # organisers' reports
+    "builder.packs.fetch", "builder.packs.install", "builder.gui.packs_dialog",
+    "urllib.request", "http.client", "ssl",  # the data packs dialog and its downloads
+    "builder.play.plan", "builder.play.page", "builder.gui.play_view",  # play mode
 )
 
 FIRST_SCREEN = """
