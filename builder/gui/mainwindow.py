@@ -700,8 +700,8 @@ class MainWindow(QMainWindow):
     def _recovery_off(self, problem: str) -> None:
         """Said once: the user works on, knowing a crash would lose unsaved changes."""
         self.statusBar().showMessage(_("Crash recovery is off"), 8000)
-        QTimer.singleShot(0, lambda: self.prompter.note_recovery_off(self.recovery.folder,
-                                                                     problem))
+        QTimer.singleShot(0, self, lambda: self.prompter.note_recovery_off(
+            self.recovery.folder, problem))  # (not from inside a timer's write)
 
     def offer_recovery(self) -> bool:
         """Offer the autosave of a session that crashed; True when one was restored. Where
@@ -1011,7 +1011,7 @@ class MainWindow(QMainWindow):
             icons.refresh(self)
         elif event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
                 and self._disk is not None:
-            QTimer.singleShot(0, self.check_disk)  # (not from inside the event)
+            QTimer.singleShot(0, self, self.check_disk)  # (not from inside the event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)  # the splitter has its new width by now
