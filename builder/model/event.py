@@ -13,14 +13,22 @@ import datetime
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BeforeValidator, Field, Strict, field_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    Strict,
+    WithJsonSchema,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from builder.i18n import N_, _
 from builder.model.base import (
     Id,
+    Name,
     NonNegative,
     StrictModel,
-    Text,
     check_schema,
     describe,
 )
@@ -46,30 +54,37 @@ def check_fingerprint(value: str) -> str:
 Fingerprint = Annotated[str, Strict(), AfterValidator(check_fingerprint)]
 
 
+DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+
+
 def _date(value: Any) -> Any:
-    """YAML reads ``2027-03-14`` as a date; a quoted ISO date is accepted too."""
-    if isinstance(value, datetime.datetime):
-        return value.date()
-    if isinstance(value, str):
+    """A date as written, ``YYYY-MM-DD`` (the loader keeps it as text): never a number read as
+    a count of seconds (``0``), a run of digits (``20270314``) or another ISO form."""
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value  # (made in code)
+    if isinstance(value, str) and DATE.match(value):
         try:
-            return datetime.date.fromisoformat(value.strip())
+            return datetime.date.fromisoformat(value)
         except ValueError:
-            raise ValueError(_("expected a date like 2027-03-14 (got {got})").format(
-                got=describe(value))) from None
-    return value
+            raise PydanticCustomError("date", _(
+                "{got} is not a date of the calendar; write it as YYYY-MM-DD, like "
+                "2027-03-14"), {"got": describe(value)}) from None
+    raise PydanticCustomError("date", _("expected a date written as YYYY-MM-DD, like "
+                                        "2027-03-14 (got {got})"), {"got": describe(value)})
 
 
 class RegisteredList(StrictModel):
     """A list a player registered: the fingerprint they sent in before the event."""
 
-    player: Text
+    player: Name
     fingerprint: Fingerprint
 
 
 class Event(StrictModel):
     schema_: Literal["spherewars-event/1"] = Field(alias="schema")
-    name: Text
-    date: Annotated[datetime.date, BeforeValidator(_date)] | None = None
+    name: Name
+    date: Annotated[datetime.date, BeforeValidator(_date),
+                    WithJsonSchema({"type": "string", "format": "date"})] | None = None
     system: Id | None = None
     points_limit: NonNegative | None = None
     factions: list[Id] | None = None
