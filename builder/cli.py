@@ -12,10 +12,14 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder import __version__, i18n
 from builder.i18n import N_, Nn_, _, ngettext, pgettext
 from builder.safeio import escape, escape_lines, json_safe, run_writing
+
+if TYPE_CHECKING:
+    from builder.data.catalogue import Replaced
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
 LANGUAGES = ("en", "es")
@@ -397,7 +401,8 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         # the built-in systems stay loaded so that a folder of factions can name them; only
         # the given files are reported
         catalogue = Catalogue()
-        catalogue.take([(paths.systems_dir(), True)] + [(Path(d), False) for d in args.dirs])
+        catalogue.take([(paths.systems_dir(), True), (paths.factions_dir(), True)]
+                       + [(Path(d), False) for d in args.dirs])
     else:
         catalogue = Catalogue.load(cached=False)  # a check reads every file afresh
     count = 0
@@ -405,6 +410,8 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem)
             count += 1
+    for replaced in catalogue.replaced:
+        print(replaced_note(replaced))
     systems = len(catalogue.systems) - len(catalogue.builtin_system_ids) if args.dirs else \
         len(catalogue.systems)
     factions = len(catalogue.factions) - (len(catalogue.builtin_ids) if args.dirs else 0)
@@ -416,6 +423,27 @@ def cmd_check_data(args: argparse.Namespace) -> int:
     print(ngettext("{n} data file checked: {problems}", "{n} data files checked: {problems}",
                    checked).format(n=checked, problems=problems), file=sys.stderr)
     return EXIT_ERROR if count else EXIT_OK
+
+
+_REPLACED = {
+    ("system", "built-in"): N_("note: game system '{id}' replaces the built-in one ({other}): "
+                               "data given replaces built-in data with the same id"),
+    ("system", "user"): N_("note: game system '{id}' replaces the one in your data folder "
+                           "({other}): data given replaces it"),
+    ("faction", "built-in"): N_("note: faction '{id}' replaces the built-in one ({other}): "
+                                "data given replaces built-in data with the same id"),
+    ("faction", "user"): N_("note: faction '{id}' replaces the one in your data folder "
+                            "({other}): data given replaces it"),
+}
+
+
+def replaced_note(replaced: Replaced) -> str:
+    """"FILE:LINE:COLUMN: note: faction 'soimi' replaces the built-in one (…)"."""
+    from builder.data import Problem
+
+    message = _(_REPLACED[(replaced.kind, replaced.origin)]).format(
+        id=replaced.id, other=replaced.replaced)
+    return str(Problem(str(replaced.path), replaced.line, replaced.column, message))
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -86,8 +86,13 @@ def load_system(path: str | Path) -> System:
 
 
 def system_from(doc: yamlio.Document) -> System:
+    """A system file, its turn reference checked too (it is printed on every sheet)."""
+    from builder.export.reference import reference_problems
+
     same_kind(doc, "spherewars-system")
-    return placed(doc, *check(System, doc.data, system_problems))
+    system = placed(doc, *check(System, doc.data, system_problems))
+    return placed(doc, system, [(("reference",), None, problem)
+                                for problem in reference_problems(system)])
 
 
 def load_faction(path: str | Path, systems: Mapping[str, System] | None = None) -> Faction:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Collection
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -32,7 +33,14 @@ from builder.model.base import (
     check_schema,
     describe,
 )
-from builder.model.system import Problem, Rule, duplicate_ids, system_problems, unknown_system
+from builder.model.system import (
+    Problem,
+    Rule,
+    duplicate_ids,
+    not_one_of,
+    system_problems,
+    unknown_system,
+)
 
 EVENT_SCHEMA = "spherewars-event/1"
 
@@ -107,13 +115,17 @@ class Event(StrictModel):
                 "points_limit": self.points_limit, "system": self.system}
 
 
-def event_problems(data: Any, systems: dict[str, Any]) -> list[Problem]:
+def event_problems(data: Any, systems: dict[str, Any],
+                   factions: Collection[str] | None = None) -> list[Problem]:
     """Checks across keys on the plain data: the system is loaded, the rules name only that
-    system's stats, types, ranks and parameters, registered fingerprints are not given twice.
-    ``systems``: system id -> its YAML document as read."""
+    system's stats, types, ranks and parameters, registered fingerprints are not given twice,
+    and (given ``factions``, the loaded faction ids) every faction ``factions`` and ``data``
+    name is loaded. ``systems``: system id -> its YAML document as read."""
     if not isinstance(data, dict):
         return []
     problems: list[Problem] = []
+    if factions is not None:
+        problems += _faction_references(data, sorted(factions))
     system_id = data.get("system")
     rules = data.get("rules")
     if isinstance(system_id, str) and system_id not in systems:
@@ -146,4 +158,20 @@ def event_problems(data: Any, systems: dict[str, Any]) -> list[Problem]:
                     "fingerprint {fingerprint} is registered twice (lists[{first}] and "
                     "lists[{i}])").format(fingerprint=key, first=seen[key], i=i)))
             seen.setdefault(key, i)
+    return problems
+
+
+def _faction_references(data: dict[str, Any], loaded: list[str]) -> list[Problem]:
+    """Each faction the event names (``factions``, the keys of ``data``) that is not loaded,
+    at its line, with the closest loaded id suggested."""
+    problems: list[Problem] = []
+    allowed = data.get("factions")
+    if isinstance(allowed, list):
+        problems += [(f"factions/{i}", not_one_of("faction", value, loaded))
+                     for i, value in enumerate(allowed)
+                     if isinstance(value, str) and value not in loaded]
+    pins = data.get("data")
+    if isinstance(pins, dict):
+        problems += [(f"data/@{key}", not_one_of("faction", key, loaded)) for key in pins
+                     if isinstance(key, str) and key not in loaded]
     return problems
