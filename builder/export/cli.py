@@ -11,12 +11,13 @@ import argparse
 import sys
 
 from builder.i18n import _
-from builder.safeio import escape
+from builder.safeio import Lines, say
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
+    from builder.cli import cannot_write
     from builder.data import Catalogue, DataError, load_warband
     from builder.export.pdf import export_pdf
 
@@ -31,7 +32,8 @@ def export_command(args: argparse.Namespace) -> int:
 
     catalogue = Catalogue.load(args.data or [])
     for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
+              file=sys.stderr)
 
     try:
         export_pdf(warband, catalogue, args.output, cards=cards, summary=sheet,
@@ -40,20 +42,19 @@ def export_command(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except ValueError as exc:
-        print(f"spherewars: {escape(str(exc))}", file=sys.stderr)
+        print(say("spherewars: {problem}", problem=exc), file=sys.stderr)
         return EXIT_ERROR
     except OSError as exc:
-        print(_("spherewars: cannot write {path}: {problem}").format(
-            path=args.output, problem=exc.strerror or exc), file=sys.stderr)
+        print(cannot_write(args.output, exc), file=sys.stderr)
         return EXIT_ERROR
 
     if cards and sheet:
-        print(_("wrote {path} (turn summary and profile cards)").format(path=args.output))
+        print(say(_("wrote {path} (turn summary and profile cards)"), path=args.output))
     elif sheet:
-        print(_("wrote {path} (turn summary)").format(path=args.output))
+        print(say(_("wrote {path} (turn summary)"), path=args.output))
     else:
-        print(_("wrote {path} (profile cards)").format(path=args.output))
+        print(say(_("wrote {path} (profile cards)"), path=args.output))
     if catalogue.get(warband.faction) is None:
-        print(_("spherewars: note: faction '{faction}' is not in the loaded data; the sheet "
-                "says so").format(faction=warband.faction), file=sys.stderr)
+        print(say(_("spherewars: note: faction '{faction}' is not in the loaded data; the "
+                    "sheet says so"), faction=warband.faction), file=sys.stderr)
     return EXIT_OK
