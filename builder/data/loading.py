@@ -467,6 +467,9 @@ def _located(model: type[BaseModel], exc: ValidationError, prefix: tuple[Any, ..
         if kind == "missing":
             out.append((_visible(loc[:-1]), None, missing_key(str(loc[-1]))))
             continue
+        if len(loc) >= 2 and loc[-1] == "[key]":  # a mapping's key itself: at the key
+            out.append((_visible(loc[:-2]), str(loc[-2]), _message(loc[:-2], kind, err, ctx)))
+            continue
         out.append((_visible(loc), None, _message(loc, kind, err, ctx)))
     return out
 
