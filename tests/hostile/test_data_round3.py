@@ -216,8 +216,8 @@ def test_an_event_names_only_loaded_factions(tmp_path: Path,
      "'2027-3-14')"),
     ("2027-W11-1", "date: expected a date written as YYYY-MM-DD, like 2027-03-14 (got the text "
      "'2027-W11-1')"),
-    ("2027-03-14T10:00", "date: expected a date written as YYYY-MM-DD, like 2027-03-14 (got the text "
-     "'2027-03-14T10:00')"),
+    ("2027-03-14T10:00", "date: expected a date written as YYYY-MM-DD, like 2027-03-14 (got "
+                         "the text '2027-03-14T10:00')"),
     ("2027-02-30", "date: the text '2027-02-30' is not a date of the calendar"),
 ])
 def test_a_date_is_read_only_as_written(tmp_path: Path, capsys: pytest.CaptureFixture[str],

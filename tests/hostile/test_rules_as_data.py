@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from builder.cli import main
@@ -212,7 +212,8 @@ def test_check_and_fill_agree_on_what_is_a_placeholder() -> None:
 
 PIECES = ["{", "}", "{{", "}}", ":", "!", "r", "s", "c", ">", "9" * 9, ".", "f", "[0]", ".x",
           "__class__", " ", "x", "é", "\n", "\t", "\x1b[2J", "\u202e", "%s", "%(amount)s",
-          "$amount", *[f"{{{p}}}" for p in PLACEHOLDERS], "{amount:", "{basis.", "{bound["]
+          "$amount", *[f"{{{p}}}" for p in PLACEHOLDERS], "{amount:", "{basis.", "{bound[",
+          *HOSTILE]
 messages = st.lists(st.sampled_from(PIECES), min_size=1, max_size=12).map("".join) | st.text(
     st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40)
 SLOW = settings(max_examples=60, deadline=None,
@@ -221,6 +222,8 @@ SLOW = settings(max_examples=60, deadline=None,
 
 
 @given(message=messages)
+@example(message="{amount:{bound[0]}}")  # (issue 28's reproducers, always tried)
+@example(message="{amount:>300000000}")
 @SLOW
 def test_any_rule_message_gives_a_verdict_or_a_placed_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], message: str) -> None:
