@@ -189,16 +189,23 @@ def test_a_game_with_a_suitable_reference_loads(tmp_path: Path,
     assert _run(capsys, "check-data", str(path))[0] == 0
 
 
-def test_an_event_names_only_loaded_factions(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def _event(tmp_path: Path, capsys: pytest.CaptureFixture[str], lines: str, *options: str
+           ) -> tuple[Path, int, str, str]:
+    """``event`` run on an event file of ``lines`` (after its schema and name) and a good
+    list: the event file, the status, the output and the errors."""
     event = tmp_path / "cup.event.yaml"
-    event.write_text("schema: spherewars-event/1\nname: Test cup\nfactions: [test-factoin]\n"
-                     "data: {test-faction: AAAA-BBBB, \"\\e[2Jx\": AAAA-BBBB}\n",
-                     encoding="utf-8")
+    event.write_text("schema: spherewars-event/1\nname: Test cup\n" + lines, encoding="utf-8")
     listed = tmp_path / "x.warband.yaml"
     listed.write_text(h.GOOD_LIST.format(n=1), encoding="utf-8")
-    status, _out, err = _run(capsys, "event", str(event), str(listed), "--data",
-                             str(TEST_FACTIONS))
+    return (event, *_run(capsys, "event", str(event), str(listed), "--data",
+                         str(TEST_FACTIONS), *options))
+
+
+def test_an_event_names_only_loaded_factions(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    event, status, _out, err = _event(
+        tmp_path, capsys, "factions: [test-factoin]\n"
+        "data: {test-faction: AAAA-BBBB, \"\\e[2Jx\": AAAA-BBBB}\n")
     assert status == 2
     assert f"{event}:3:12: faction must be one of:" in err
     assert "(got the text 'test-factoin'; did you mean 'test-faction'?)" in err
@@ -222,25 +229,14 @@ def test_an_event_names_only_loaded_factions(tmp_path: Path,
 ])
 def test_a_date_is_read_only_as_written(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                         written: str, says: str) -> None:
-    event = tmp_path / "cup.event.yaml"
-    event.write_text(f"schema: spherewars-event/1\nname: Test cup\ndate: {written}\n",
-                     encoding="utf-8")
-    listed = tmp_path / "x.warband.yaml"
-    listed.write_text(h.GOOD_LIST.format(n=1), encoding="utf-8")
-    status, _out, err = _run(capsys, "event", str(event), str(listed), "--data",
-                             str(TEST_FACTIONS))
+    event, status, _out, err = _event(tmp_path, capsys, f"date: {written}\n")
     assert status == 2
     assert f"{event}:3:7: {says}" in err
 
 
 def test_a_date_as_written_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    event = tmp_path / "cup.event.yaml"
-    event.write_text("schema: spherewars-event/1\nname: Test cup\ndate: 2027-03-14\n",
-                     encoding="utf-8")
-    listed = tmp_path / "x.warband.yaml"
-    listed.write_text(h.GOOD_LIST.format(n=1), encoding="utf-8")
-    status, out, _err = _run(capsys, "event", str(event), str(listed), "--data",
-                             str(TEST_FACTIONS), "--format", "json")
+    _event_file, status, out, _err = _event(tmp_path, capsys, "date: 2027-03-14\n",
+                                            "--format", "json")
     assert status == 0
     assert json.loads(out)["event"]["date"] == "2027-03-14"
 
