@@ -65,6 +65,9 @@ class TrackLine:
     below_zero: bool = False
     """Also a box for 0 and for each of -1 … -value (defeated, not yet dead)."""
     help: str = ""
+    dark: int = 0
+    """Of the boxes below zero, how many at the end are shaded dark (the track's
+    ``shade_from``: those below -(that stat's value))."""
 
 
 @dataclass(frozen=True)
@@ -316,6 +319,14 @@ def attack_cells(text: str, columns: Sequence[str | Sequence[str]]
     return tuple(cells), note
 
 
+def _dark_boxes(value: int, shade: object) -> int:
+    """How many of a below-zero track's boxes (0, -1 … -value) lie below -shade: shaded dark
+    (none when the combatant has no such number)."""
+    if not isinstance(shade, int) or isinstance(shade, bool) or shade < 0:
+        return 0
+    return max(0, value - shade)
+
+
 def card_aids(c: Combatant, faction: Faction, abilities: list[AbilityLine],
               ability_ids: set[str], card: Card | None) -> tuple[CardAids, set[str]]:
     """The aids of ``card`` for ``c``, and the stats they print (left out of its stat table).
@@ -352,7 +363,9 @@ def card_aids(c: Combatant, faction: Faction, abilities: list[AbilityLine],
         if not isinstance(value, int) or value < 1:  # nothing to tick: the table shows it
             continue
         tracks.append(TrackLine(display(track.name) or names[track.stat], value,
-                                track.below_zero, display(track.help)))
+                                track.below_zero, display(track.help),
+                                _dark_boxes(value, c.stat(track.shade_from))
+                                if track.below_zero and track.shade_from else 0))
         shown.add(track.stat)
     counters = tuple(CounterLine(display(k.name), k.boxes, display(k.help))
                      for k in card.counters)

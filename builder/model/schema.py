@@ -39,7 +39,9 @@ _RULE = {
     "id": N_("the rule id its findings carry (lowercase letters, digits and '-')"),
     "severity": N_("error (the default) makes a list illegal; warning does not"),
     "name": N_("a short label for the rule"),
-    "cite": N_("the rulebook sentence this rule enforces, quoted in its findings"),
+    "cite": N_("the rulebook sentence this rule enforces, quoted in its findings; in several "
+               "languages, the first is the book's own words and the others are shown as "
+               "translations"),
     "count": N_("form 1: one amount for the whole list ({quantity})"),
     "each": N_("form 2: a selector; the models of each hired combatant that matches are "
                "counted"),
@@ -141,6 +143,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "name": N_("the figure's name as printed"),
         "value": N_("how it is computed: {quantity}"),
         "help": N_("what the figure means at the table, shown as a tooltip"),
+        "cite": N_("the rulebook sentence the figure rests on, quoted in its tooltip; in "
+                   "several languages, the first is the book's own words"),
     },
     "Rule": _RULE,
     "Selector": _SELECTOR_KEYS,

@@ -241,6 +241,8 @@ class Figure(StrictModel):
     name: DisplayName
     value: Quantity
     help: DisplayText | None = None
+    cite: DisplayText | None = None
+    """The rulebook sentence the figure rests on, shown beside its help as a rule's is."""
 
 
 class System(StrictModel):

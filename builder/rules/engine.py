@@ -28,7 +28,7 @@ from builder.model.system import (
     System,
 )
 from builder.model.template import fill, placeholders
-from builder.model.text import display
+from builder.model.text import display, quotation
 from builder.rules.findings import Finding
 
 
@@ -494,8 +494,9 @@ def _finding(rule: Rule, form: str, kind: str, have: Amount, bound: Amount,
         shape = "exactly" if rule.exactly is not None else kind
         why = f" ({bound.basis})" if bound.basis else ""
         message = _(_DEFAULT[(form, shape)]).format(why=why, **fields)
+    cite, original = quotation(rule.cite)
     return Finding(rule.id, rule.severity, message, ids, have.value, bound.value,
-                   display(rule.cite) or None)
+                   cite or None, original)
 
 
 def _shows(rule: Rule, field: str) -> bool:

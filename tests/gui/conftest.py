@@ -198,3 +198,16 @@ def click_message_box(object_name: str, button: QMessageBox.StandardButton | str
 
     QTimer.singleShot(0, attempt)
     return seen
+
+
+@pytest.fixture
+def spanish(qapp: QApplication) -> Iterator[None]:
+    """The program in Spanish for one test (messages, display texts, Qt's own), English after."""
+    from builder import i18n
+    from builder.gui.language import install_qt_translations
+
+    i18n.set_language("es")
+    install_qt_translations(qapp, "es")
+    yield
+    i18n.set_language("en")
+    install_qt_translations(qapp, "en")

@@ -67,6 +67,7 @@ from builder.gui.editor.fields import (
 )
 from builder.gui.editor.models import DocListModel
 from builder.gui.editor.views import UniformListView
+from builder.gui.quotes import parameter_tip
 from builder.i18n import N_, _, ngettext
 from builder.model.base import MAX_WHOLE  # spin boxes hold every value a file may hold
 from builder.model.system import StatDef, System
@@ -77,7 +78,7 @@ KIND_HINT = {"number": N_("a whole number"), "pair": N_("one value (6) or a pair
              "text": N_("free text")}
 SCOPE_WORD = {"racial": N_("racial"), "unique": N_("unique"), "universal": N_("universal")}
 PARAMETER_NAME = {"max_same_combatant": N_("Max same combatant"),
-                  "max_squad_units": N_("Max squad units"),
+                  "max_squad_units": N_("Max of a squad-forming combatant"),
                   "messengers_per_command": N_("Messengers per command")}
 """The recruiting parameters of the built-in games, named for the form; another game's are
 named from their keys."""
@@ -301,10 +302,14 @@ class FactionForm(BoundForm):
             err = error_label()
             self.bind(SpinBinding(("building", key), spin, text.lower(), err))
             self.building_spins[key] = spin
-            grid.addWidget(QLabel(_("{field}:").format(field=text)), line, 0)
+            name = QLabel(_("{field}:").format(field=text))
+            rule = hint(_("the game's rule: {value}").format(value=defaults[key]))
+            tip = parameter_tip(system, key)  # the rulebook's sentence, as findings quote it
+            for field in (name, spin, rule):
+                field.setToolTip(tip)
+            grid.addWidget(name, line, 0)
             grid.addWidget(with_error(spin, err), line, 1)
-            grid.addWidget(hint(_("the game's rule: {value}").format(value=defaults[key])),
-                           line, 2)
+            grid.addWidget(rule, line, 2)
         self.reset_building = QPushButton(_("Use the game's rules"))
         self.reset_building.clicked.connect(self._reset_building)
         grid.addWidget(self.reset_building, len(defaults) + 1, 0, 1, 2,
