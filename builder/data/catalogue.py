@@ -202,7 +202,7 @@ class Catalogue:
             system = item.kept.model
         else:
             try:
-                system = system_from(item.parsed())
+                system = system_from(item.parsed(), builtin=item.builtin)
             except DataError as exc:
                 self.problems.append(exc)
                 system_id = item.data.get("id")

@@ -81,16 +81,20 @@ def warband_from(doc: yamlio.Document) -> Warband:
     return placed(doc, *check(Warband, doc.data))
 
 
-def load_system(path: str | Path) -> System:
-    return system_from(yamlio.load(path, MAX_SYSTEM_BYTES))
+def load_system(path: str | Path, *, builtin: bool = False) -> System:
+    return system_from(yamlio.load(path, MAX_SYSTEM_BYTES), builtin=builtin)
 
 
-def system_from(doc: yamlio.Document) -> System:
-    """A system file, its turn reference checked too (it is printed on every sheet)."""
+def system_from(doc: yamlio.Document, *, builtin: bool = False) -> System:
+    """A system file, its turn reference checked too (it is printed on every sheet). A
+    built-in system's is not: the shipped references are checked against the shipped games by
+    the test suite, and reading them all would slow every start with an empty cache."""
     from builder.export.reference import reference_problems
 
     same_kind(doc, "spherewars-system")
     system = placed(doc, *check(System, doc.data, system_problems))
+    if builtin:
+        return system
     return placed(doc, system, [(("reference",), None, problem)
                                 for problem in reference_problems(system)])
 
@@ -372,7 +376,7 @@ def same_kind(doc: yamlio.Document, family: str) -> None:
 def _builtin_systems(folder: str) -> dict[str, System]:
     out = {}
     for path in sorted(Path(folder).glob("*.yaml")):
-        system = load_system(path)
+        system = load_system(path, builtin=True)
         out[system.id] = system
     return out
 

@@ -313,7 +313,7 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     columns = list(s.stat_columns)
     ranks = [_("Rank")] if s.game.has_ranks else []
     points = [_("Points")] if s.game.has_cost else []
-    head = ["", _("Combatant"), _("Type"), *ranks, *columns, *points]
+    head = ["", _("Combatant"), _("Type"), *ranks, *map(s.game.stat_label, columns), *points]
     rows: list[list[object]] = [[Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]]
     unknown_rows: list[int] = []
     for line in s.roster:

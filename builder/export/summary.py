@@ -195,6 +195,11 @@ class Game:
     type_plurals: tuple[tuple[str, str], ...] = ()
     """(type as a roster line names it, what several are called), in the system's order:
     ("Leader", "Leaders")."""
+    stat_labels: tuple[tuple[str, str], ...] = ()
+    """(stat id, its column heading) where they differ (Spherus HP is "PV" in Spanish)."""
+
+    def stat_label(self, stat_id: str) -> str:
+        return dict(self.stat_labels).get(stat_id, stat_id)
 
 
 def game_of(system: System | None) -> Game:
@@ -204,7 +209,9 @@ def game_of(system: System | None) -> Game:
                 list_name=display(system.list_name), has_cost=system.cost is not None,
                 has_ranks=bool(system.ranks),
                 cost=system.cost or "", reference=system.reference,
-                type_plurals=tuple((t.label(1), t.label(2)) for t in system.types))
+                type_plurals=tuple((t.label(1), t.label(2)) for t in system.types),
+                stat_labels=tuple((s.id, system.stat_label(s.id)) for s in system.stats
+                                  if system.stat_label(s.id) != s.id))
 
 
 @dataclass(frozen=True)
@@ -401,7 +408,7 @@ def profile_sheet(c: Combatant, faction: Faction, universal: Mapping[str, Abilit
         id=c.id, name=c.name, nickname=c.nickname, type=system.type_label(c.type),
         rank=system.rank_label(c.rank) or None, base=c.base,
         squad=c.squad, wounds=c.wounds, faction=faction.name,
-        stats=tuple((n, c.shown(n)) for n in columns if n not in shown),
+        stats=tuple((system.stat_label(n), c.shown(n)) for n in columns if n not in shown),
         abilities=tuple(a for i, a in enumerate(abilities) if i not in in_table),
         equipment=tuple(c.equipment), unique_equipment=tuple(c.unique_equipment), count=count,
         squad_note=squad_note, description=(c.description or "").strip() or None,

@@ -83,7 +83,9 @@ class ScriptedPrompter(Prompter):
     def ask_show_folder(self, path: Path) -> bool:
         return bool(self._next("show_folder", (path,), False))
 
-    def ask_change_faction(self, faction: str, missing: list[str], entries: int) -> bool:
+    def ask_change_faction(self, faction: str, missing: list[str], entries: int,
+                           game: str | None = None) -> bool:
+        self.game_asked = game  # the game the list would change to, if another
         return bool(self._next("change_faction", (faction, missing, entries), True))
 
     def show_data_problems(self, problems: list[Any], catalogue: Any = None,

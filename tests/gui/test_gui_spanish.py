@@ -219,8 +219,8 @@ def test_the_menus_in_spanish(spanish, make_window) -> None:
         "&Guardar", "Guardar &como…", "E&xportar PDF…", "Comprobar con un &evento…",
         "Dejar de comprobar con el evento", "&Salir"]
     assert _menu_texts(menus["&Editar"]) == [
-        "&Deshacer", "&Rehacer", "&Añadir (banda)", "Uno &más", "Uno m&enos",
-        "&Quitar (banda)", "&Filtrar catálogo", "Copiar lista como &texto",
+        "&Deshacer", "&Rehacer", "&Añadir a tu banda", "Uno &más", "Uno m&enos",
+        "&Quitar de tu banda", "&Filtrar catálogo", "Copiar lista como &texto",
         "&Copiar código para compartir", "&Pegar lista desde código para compartir"]
     assert _menu_texts(menus["&Ver"]) == [
         "&Catálogo", "&Perfil y notas", "&Restablecer la disposición"]
