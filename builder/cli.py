@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING
 
 from builder import __version__, i18n
 from builder.i18n import N_, Nn_, _, ngettext, pgettext
-from builder.safeio import escape, escape_lines, json_safe, run_writing
+from builder.safeio import Lines, escape, escape_lines, json_safe, run_writing, say
+
+if TYPE_CHECKING:
+    from builder.data.catalogue import Replaced
 
 if TYPE_CHECKING:
     from builder.data import Catalogue
@@ -279,13 +282,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
+              file=sys.stderr)
 
     files: list[Path] = []
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(_("spherewars: no *.yaml files in {path}").format(path=escape(raw)),
+            print(say(_("spherewars: no *.yaml files in {path}"), path=raw),
                   file=sys.stderr)
         files.extend(found)
     if not files:
@@ -399,8 +403,7 @@ def _text_line(r: dict) -> str:
         head = _("✔ {path}: {name} ({faction}), {points}, legal")
     else:
         head = _("✘ {path}: {name} ({faction}), {points}, ILLEGAL")
-    head = head.format(path=escape(r["path"]), name=escape(r["name"]),
-                       faction=escape(r["faction"]), points=points)
+    head = say(head, path=r["path"], name=r["name"], faction=r["faction"], points=points)
     return "\n".join([head] + [finding_line(f) for f in r["findings"]])
 
 
@@ -412,7 +415,8 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         # the built-in systems stay loaded so that a folder of factions can name them; only
         # the given files are reported
         catalogue = Catalogue()
-        catalogue.take([(paths.systems_dir(), True)] + [(Path(d), False) for d in args.dirs])
+        catalogue.take([(paths.systems_dir(), True), (paths.factions_dir(), True)]
+                       + [(Path(d), False) for d in args.dirs])
     else:
         catalogue = Catalogue.load(cached=False)  # a check reads every file afresh
     count = 0
@@ -420,6 +424,8 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem)
             count += 1
+    for replaced in catalogue.replaced:
+        print(replaced_note(replaced))
     systems = len(catalogue.systems) - len(catalogue.builtin_system_ids) if args.dirs else \
         len(catalogue.systems)
     factions = len(catalogue.factions) - (len(catalogue.builtin_ids) if args.dirs else 0)
@@ -431,6 +437,31 @@ def cmd_check_data(args: argparse.Namespace) -> int:
     print(ngettext("{n} data file checked: {problems}", "{n} data files checked: {problems}",
                    checked).format(n=checked, problems=problems), file=sys.stderr)
     return EXIT_ERROR if count else EXIT_OK
+
+
+_REPLACED = {
+    ("system", "built-in"): N_("note: game system '{id}' replaces the built-in one ({other}): "
+                               "data given replaces built-in data with the same id"),
+    ("system", "user"): N_("note: game system '{id}' replaces the one in your data folder "
+                           "({other}): data given replaces it"),
+    ("faction", "built-in"): N_("note: faction '{id}' replaces the built-in one ({other}): "
+                                "data given replaces built-in data with the same id"),
+    ("faction", "user"): N_("note: faction '{id}' replaces the one in your data folder "
+                            "({other}): data given replaces it"),
+    ("system", "pack"): N_("note: game system '{id}' replaces the one of an installed data "
+                           "pack ({other}): your own data and data given replace it"),
+    ("faction", "pack"): N_("note: faction '{id}' replaces the one of an installed data pack "
+                            "({other}): your own data and data given replace it"),
+}
+
+
+def replaced_note(replaced: Replaced) -> str:
+    """"FILE:LINE:COLUMN: note: faction 'soimi' replaces the built-in one (…)"."""
+    from builder.data import Problem
+
+    message = say(_(_REPLACED[(replaced.kind, replaced.origin)]), id=replaced.id,
+                  other=replaced.replaced)
+    return str(Problem(str(replaced.path), replaced.line, replaced.column, message))
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -447,8 +478,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
         system = catalogue.systems.get(args.system)
         if system is None:
             known = ", ".join(sorted(catalogue.systems)) or pgettext("systems", "none")
-            print(_("spherewars: unknown game system '{system}' (loaded: {known})").format(
-                system=args.system, known=known), file=sys.stderr)
+            print(say(_("spherewars: unknown game system '{system}' (loaded: {known})"),
+                      system=args.system, known=known), file=sys.stderr)
             return EXIT_ERROR
     sys.stdout.write(json_safe(json.dumps(json_schema(args.format, system), indent=2,
                                           ensure_ascii=False)) + "\n")
@@ -461,7 +492,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
-        print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: data: {problem}"), problem=Lines(problem)), file=sys.stderr)
     rows = [{"id": s.id, "name": display(s.name),
              "factions": [f.id for f in catalogue.factions_of(s.id)]}
             for s in sorted(catalogue.systems.values(), key=lambda s: s.id)]
@@ -499,7 +530,7 @@ def cmd_event(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     catalogue = Catalogue.load(args.data, packs=pins)
     for problem in catalogue.problems:
-        print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: data: {problem}"), problem=Lines(problem)), file=sys.stderr)
     try:
         event = load_event(args.event, catalogue)
         check_data_pins(event, catalogue)
@@ -507,7 +538,7 @@ def cmd_event(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except DataPinError as exc:
-        print(_("spherewars: {path}: {problem}").format(path=args.event, problem=exc),
+        print(say(_("spherewars: {path}: {problem}"), path=args.event, problem=exc),
               file=sys.stderr)
         return EXIT_ERROR
 
@@ -515,7 +546,7 @@ def cmd_event(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = [p for p in warband_files(Path(raw)) if p.resolve() != Path(args.event).resolve()]
         if not found:
-            print(_("spherewars: no *.yaml files in {path}").format(path=raw), file=sys.stderr)
+            print(say(_("spherewars: no *.yaml files in {path}"), path=raw), file=sys.stderr)
         files.extend(found)
     if not files:
         return EXIT_ERROR
@@ -538,8 +569,8 @@ def cmd_event(args: argparse.Namespace) -> int:
         try:
             from builder.events.pack import write_pack
         except ImportError as exc:
-            print(_("spherewars: the list pack is not available: {problem}").format(
-                problem=exc), file=sys.stderr)
+            print(say(_("spherewars: the list pack is not available: {problem}"),
+                      problem=exc), file=sys.stderr)
             return EXIT_ERROR
         try:
             write_pack(args.pack, event, files, results, catalogue, anonymise=args.anonymise)
@@ -567,7 +598,7 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(_("spherewars: no *.yaml files in {path}").format(path=escape(raw)),
+            print(say(_("spherewars: no *.yaml files in {path}"), path=raw),
                   file=sys.stderr)
             status = EXIT_ERROR
         for path in found:
@@ -626,12 +657,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except ShareCodeError as exc:
-        print(escape(failed.format(problem=exc, **where)), file=sys.stderr)
+        print(say(failed, problem=exc, **where), file=sys.stderr)
         return EXIT_ERROR
     out = Path(args.output)
     if os.path.lexists(out) and not args.force:
-        print(_("spherewars: {path} already exists; give --force to replace it").format(
-            path=out), file=sys.stderr)
+        print(say(_("spherewars: {path} already exists; give --force to replace it"),
+                  path=out), file=sys.stderr)
         return EXIT_ERROR
     try:
         save_warband(warband, out)
@@ -639,10 +670,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(cannot_write(out, exc), file=sys.stderr)
         return EXIT_ERROR
     models = sum(e.count for e in warband.entries)
-    print(ngettext("wrote {path}: {name} ({faction}), {n} model, fingerprint {fingerprint}",
-                   "wrote {path}: {name} ({faction}), {n} models, fingerprint {fingerprint}",
-                   models).format(path=out, name=warband.name, faction=warband.faction,
-                                  n=models, fingerprint=list_fingerprint(warband)))
+    print(say(ngettext("wrote {path}: {name} ({faction}), {n} model, fingerprint {fingerprint}",
+                       "wrote {path}: {name} ({faction}), {n} models, fingerprint "
+                       "{fingerprint}", models),
+              path=out, name=warband.name, faction=warband.faction, n=models,
+              fingerprint=list_fingerprint(warband)))
     return EXIT_OK
 
 
@@ -658,7 +690,8 @@ def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] |
         return None
     catalogue = Catalogue.load(data or [])
     for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
+              file=sys.stderr)
     return warband, catalogue
 
 
@@ -680,7 +713,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         from builder.export.cli import export_command
     except ImportError as exc:
-        print(_("spherewars: export is not available: {problem}").format(problem=exc),
+        print(say(_("spherewars: export is not available: {problem}"), problem=exc),
               file=sys.stderr)
         return EXIT_ERROR
     return export_command(args)
@@ -694,5 +727,5 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cannot_write(path: object, exc: OSError) -> str:
     """"spherewars: cannot write OUT.pdf: No space left on device"."""
-    return _("spherewars: cannot write {path}: {problem}").format(
-        path=path, problem=exc.strerror or exc)
+    return say(_("spherewars: cannot write {path}: {problem}"), path=path,
+               problem=exc.strerror or exc)

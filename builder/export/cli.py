@@ -11,13 +11,13 @@ import argparse
 import sys
 
 from builder.i18n import _
-from builder.safeio import escape
+from builder.safeio import say
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli import list_and_data
+    from builder.cli import cannot_write, list_and_data
     from builder.data import DataError
     from builder.export.pdf import export_pdf
 
@@ -36,20 +36,19 @@ def export_command(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except ValueError as exc:
-        print(f"spherewars: {escape(str(exc))}", file=sys.stderr)
+        print(say("spherewars: {problem}", problem=exc), file=sys.stderr)
         return EXIT_ERROR
     except OSError as exc:
-        print(_("spherewars: cannot write {path}: {problem}").format(
-            path=args.output, problem=exc.strerror or exc), file=sys.stderr)
+        print(cannot_write(args.output, exc), file=sys.stderr)
         return EXIT_ERROR
 
     if cards and sheet:
-        print(_("wrote {path} (turn summary and profile cards)").format(path=args.output))
+        print(say(_("wrote {path} (turn summary and profile cards)"), path=args.output))
     elif sheet:
-        print(_("wrote {path} (turn summary)").format(path=args.output))
+        print(say(_("wrote {path} (turn summary)"), path=args.output))
     else:
-        print(_("wrote {path} (profile cards)").format(path=args.output))
+        print(say(_("wrote {path} (profile cards)"), path=args.output))
     if catalogue.get(warband.faction) is None:
-        print(_("spherewars: note: faction '{faction}' is not in the loaded data; the sheet "
-                "says so").format(faction=warband.faction), file=sys.stderr)
+        print(say(_("spherewars: note: faction '{faction}' is not in the loaded data; the "
+                    "sheet says so"), faction=warband.faction), file=sys.stderr)
     return EXIT_OK

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 import types
 from pathlib import Path
@@ -591,10 +592,11 @@ def test_faction_editor_saves_reload_the_catalogue(make_window: Any, tmp_path: P
     module = types.ModuleType("builder.gui.editor")
     module.FactionEditor = FakeEditor  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "builder.gui.editor", module)
+    # the editor saves over the faction's own file (two given folders holding one faction id
+    # are a mistake, issue 28: not how an edit reaches the app)
     extra = tmp_path / "more"
-    extra.mkdir()
-    window = make_window(Catalogue.load([GUI_DATA, extra], user=False),
-                         extra_data=[GUI_DATA, extra])
+    shutil.copytree(GUI_DATA, extra)
+    window = make_window(Catalogue.load([extra], user=False), extra_data=[extra])
     window.stack.push(__import__("builder.gui.commands", fromlist=["x"]).SetFactionCommand(
         window.doc, "test-faction"))
     window.add_combatant("test-leader")
@@ -616,7 +618,7 @@ def test_faction_editor_saves_reload_the_catalogue(make_window: Any, tmp_path: P
     # a faction deleted in the editor, or a file fixed as text there, reloads the data too
     (extra / "test-faction.yaml").unlink()
     editor.faction_deleted.emit("test-faction")
-    assert [f.rule for f in window.doc.report.findings] == ["unknown-combatant"]
+    assert [f.rule for f in window.doc.report.findings] == ["unknown-faction"]
     (extra / "test-faction.yaml").write_text(text.replace(
         "combatants:\n", "combatants:\n  - id: new-guy\n    name: New Guy\n    type: troop\n"
         "    profile: {PE: 10}\n", 1), encoding="utf-8")
