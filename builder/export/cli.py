@@ -1,7 +1,9 @@
-"""``spherewars export FILE -o OUT.pdf [--cards] [--summary] [--page a4|letter] [--per-model]``.
+"""``spherewars export FILE -o OUT.pdf [--cards] [--summary] [--page a4|letter] [--per-model]
+[--force]``.
 
 Exit status: 0 when the PDF was written (an illegal list is still printed, with its findings
-on the sheet); 2 when the list cannot be read, the options are wrong or the PDF cannot be
+on the sheet); 2 when the list cannot be read, the options are wrong, OUT.pdf is one of the
+files read or an existing file that is not a PDF (without ``--force``), or the PDF cannot be
 written.
 """
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from builder.i18n import _
 from builder.safeio import escape
@@ -20,9 +23,17 @@ def export_command(args: argparse.Namespace) -> int:
     from builder.data import Catalogue, DataError, load_warband
     from builder.export.pdf import export_pdf
 
+    from builder.outputs import PDF, output_problem
+
     cards, sheet = bool(args.cards), bool(args.summary)
     if not (cards or sheet):  # SPEC §4: both when neither flag is given
         cards = sheet = True
+    problem = output_problem(args.output, PDF, inputs=[Path(args.file)],
+                             folders=[Path(d) for d in args.data or []],
+                             force=bool(getattr(args, "force", False)))
+    if problem:
+        print(escape(problem), file=sys.stderr)
+        return EXIT_ERROR
     try:
         warband = load_warband(args.file)
     except DataError as exc:
