@@ -23,6 +23,7 @@ from reportlab.platypus.doctemplate import LayoutError
 from builder.batch import map_in_halves
 from builder.data.share import QR_MAX_CHARS
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
+from builder.export.layout import as_text, long_table, pieces
 from builder.export.reference import Item, Reference, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.export.text import capital, esc, rich
@@ -269,7 +270,7 @@ def _header_text(s: WarbandSummary) -> list[Flowable]:
         Paragraph(esc(s.name), TITLE),
         Paragraph(" · ".join(parts), SUB),
         Spacer(0, 6),
-        verdict(s),
+        *verdict(s),
     ]
     if s.notes:
         out.append(Paragraph(_("<b>Notes:</b> {notes}").format(notes=esc(s.notes)),
@@ -277,8 +278,14 @@ def _header_text(s: WarbandSummary) -> list[Flowable]:
     return out
 
 
-def verdict(s: WarbandSummary) -> Flowable:
-    """Legal or not, and every finding, in a coloured box under the title."""
+MAX_PRINTED_FINDINGS = 500
+"""Most findings printed on a sheet (a system with 40,000 rules may break them all: a
+thousand pages nobody reads); the box says how many more there are."""
+
+
+def verdict(s: WarbandSummary) -> list[Flowable]:
+    """Legal or not, and every finding (up to :data:`MAX_PRINTED_FINDINGS`), in a coloured box
+    under the title."""
     errors = [f for f in s.findings if f.severity == "error"]
     if s.legal:
         head = _("✓ Legal under the recruiting rules")
@@ -288,23 +295,32 @@ def verdict(s: WarbandSummary) -> Flowable:
         head = ngettext("✗ NOT LEGAL: {n} problem", "✗ NOT LEGAL: {n} problems", n).format(n=n)
         ink, bg = BAD, BAD_BG
     rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
-    for f in s.findings:
+    shown = s.findings[:MAX_PRINTED_FINDINGS]
+    for f in shown:
         label = _("error") if f.severity == "error" else _("warning")
-        rows.append([Paragraph(f"{esc(f.message)} <font color='#666666' size='7'>"
-                               f"[{esc(label)}: {esc(f.rule)}]</font>", FINDING,
-                               bulletText="•")])
-    table = Table(rows, colWidths=["100%"])
-    table.setStyle(TableStyle([
+        texts = pieces(f.message)
+        for i, text in enumerate(texts):  # a long message continues, a paragraph a part
+            tail = (f" <font color='#666666' size='7'>[{esc(label)}: {esc(f.rule)}]</font>"
+                    if i == len(texts) - 1 else "")
+            rows.append([Paragraph(esc(text) + tail, FINDING,
+                                   bulletText="•" if i == 0 else None)])
+    if len(s.findings) > len(shown):
+        more = len(s.findings) - len(shown)
+        rows.append([Paragraph("<i>" + esc(ngettext(
+            "… and {n} more finding, not printed: spherewars validate lists them all",
+            "… and {n} more findings, not printed: spherewars validate lists them all",
+            more).format(n=number(more))) + "</i>", FINDING)])
+    return long_table(rows, ["100%"], [
         ("BACKGROUND", (0, 0), (-1, -1), bg),
-        ("BOX", (0, 0), (-1, -1), 1.2, ink),
+        ("LINEBEFORE", (0, 0), (0, -1), 1.2, ink),
+        ("LINEAFTER", (-1, 0), (-1, -1), 1.2, ink),
         ("LEFTPADDING", (0, 0), (-1, -1), 7),
         ("RIGHTPADDING", (0, 0), (-1, -1), 7),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, 0), 5),
-        ("BOTTOMPADDING", (0, -1), (-1, -1), 5),
-    ]))
-    return table
+    ], first=[("LINEABOVE", (0, 0), (-1, 0), 1.2, ink), ("TOPPADDING", (0, 0), (-1, 0), 5)],
+        last=[("LINEBELOW", (0, -1), (-1, -1), 1.2, ink),
+              ("BOTTOMPADDING", (0, -1), (-1, -1), 5)])
 
 
 def roster(s: WarbandSummary, width: float) -> list[Flowable]:
@@ -314,7 +330,8 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     ranks = [_("Rank")] if s.game.has_ranks else []
     points = [_("Points")] if s.game.has_cost else []
     head = ["", _("Combatant"), _("Type"), *ranks, *columns, *points]
-    rows: list[list[object]] = [[Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]]
+    head_row = [Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]
+    rows: list[list[object]] = []
     unknown_rows: list[int] = []
     for line in s.roster:
         rows.append(_roster_row(line, s, len(head), bool(ranks), bool(points)))
@@ -344,10 +361,6 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     first_stat = 3 + len(ranks)
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 7.5),
-        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE),
-        ("LINEBELOW", (0, 1), (-1, -2), 0.25, RULE),
-        ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (first_stat, 0), (first_stat + len(columns) - 1, -1), "CENTER"),
         ("TOPPADDING", (0, 0), (-1, -1), 2.5),
@@ -355,11 +368,14 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ]
+    rows_style = [("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE)]
     for r in unknown_rows:
-        style += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), BAD_BG)]
-    table = Table(rows, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle(style))
-    return [Paragraph(esc(_("Roster")), H2), table]
+        rows_style += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), BAD_BG)]
+    return [Paragraph(esc(_("Roster")), H2), *long_table(
+        rows, widths, style, last=[("LINEABOVE", (0, -1), (-1, -1), 0.8, INK)],
+        rows_style=rows_style, head=head_row,
+        head_style=[("BACKGROUND", (0, 0), (-1, -1), SHADE),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE)])]
 
 
 def _roster_row(line: RosterLine, s: WarbandSummary, n_cells: int, ranks: bool,
@@ -400,15 +416,14 @@ def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
                 Paragraph(esc(note), NUMBER_NOTE)] for label, value, note in chunk]
         rows.append(row + [""] * (per_row - len(chunk)) if len(cells) > per_row else row)
     n = len(rows[0])
-    table = Table(rows, colWidths=[width / n] * n)
-    table.setStyle(TableStyle([
-        ("BOX", (0, 0), (-1, -1), 0.6, RULE),
-        ("INNERGRID", (0, 0), (-1, -1), 0.6, RULE),
+    return [Paragraph(esc(_("Every turn")), H2), *long_table(rows, [width / n] * n, [
+        ("LINEBEFORE", (0, 0), (-1, -1), 0.6, RULE),
+        ("LINEAFTER", (-1, 0), (-1, -1), 0.6, RULE),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 4),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
-    ]))
-    return [Paragraph(esc(_("Every turn")), H2), table]
+    ], first=[("LINEABOVE", (0, 0), (-1, 0), 0.6, RULE)])]
 
 
 # --- the turn reference ------------------------------------------------------------------
@@ -546,6 +561,18 @@ def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame
     queue = list(flowables)
     while queue:
         f = queue.pop(0)
+        heading = getattr(f, "heading", None)
+        if heading is not None and frame._atTop:  # a table continued: its heading again
+            queue[:0] = [heading(), f]
+            f.heading = None
+            continue
+        if isinstance(f, Table):
+            f.splitInRow = 1  # a row taller than what is left continues, not fails
+        if getattr(f, "keep_with_next", False) and queue and not frame._atTop \
+                and not _fits_with_next(f, queue[0], frame, c):
+            frame = next(frames)
+            queue.insert(0, f)
+            continue
         if frame.add(f, c, trySplit=1):
             continue
         if isinstance(f, Group):
@@ -555,13 +582,29 @@ def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame
         else:
             parts = frame.split(f, c)
             if len(parts) > 1 and frame.add(parts[0], c, trySplit=1):
+                for rest in parts[1:]:
+                    rest.heading = heading
                 queue[:0] = parts[1:]
                 continue
-        if frame._atTop:
-            raise LayoutError(f"{f.identity()} does not fit on an empty page")
+        if frame._atTop:  # nothing of it fits a whole page: print its text plainly
+            plain = as_text(f, lambda text: Paragraph(esc(text), CELL))
+            if plain is None:
+                raise LayoutError(f"{f.identity()} does not fit on an empty page")
+            queue[:0] = plain
+            continue
         frame = next(frames)
         queue.insert(0, f)
     return frame
+
+
+def _fits_with_next(f: Flowable, following: Flowable, frame: Frame, c: Canvas) -> bool:
+    """Whether ``f`` (a table's heading) and the first row of what follows fit together in
+    what is left of ``frame``."""
+    room = frame._y - frame._y1p
+    height = f.wrapOn(c, frame._aW, room)[1]
+    following.wrapOn(c, frame._aW, 10_000_000)
+    first = getattr(following, "_rowHeights", None)
+    return height + (first[0] if first else 0.0) <= room + 0.01
 
 
 def _pack(heights: list[float], height: float, gap: float, columns: int = 2) -> int:
