@@ -98,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("the PDF file to write"))
     exp.add_argument("--cards", action="store_true", help=_("profile cards"))
     exp.add_argument("--summary", action="store_true", help=_("turn summary sheet"))
+    exp.add_argument("--opponent", action="store_true",
+                     help=_("the opponent's copy: one page with the entries, points, verdict, "
+                            "fingerprints and QR code"))
     exp.add_argument("--page", choices=("a4", "letter"), default="a4",
                      help=_("paper size (default: a4)"))
     exp.add_argument("--per-model", action="store_true",
@@ -502,11 +505,11 @@ def cmd_event(args: argparse.Namespace) -> int:
         files.extend(found)
     if not files:
         return EXIT_ERROR
-    problem = outputs_problem([(args.output, args.format), (args.pack, PDF)],
+    refused = outputs_problem([(args.output, args.format), (args.pack, PDF)],
                               inputs=[Path(args.event), *files],
                               folders=[Path(d) for d in args.data], force=args.force)
-    if problem:
-        print(escape(problem), file=sys.stderr)
+    if refused:
+        print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
 
     results = map_in_halves(lambda path: check_file(event, path, catalogue), files)

@@ -1,5 +1,5 @@
 """``spherewars export FILE -o OUT.pdf [--cards] [--summary] [--page a4|letter] [--per-model]
-[--force]``.
+[--opponent] [--force]``.
 
 Exit status: 0 when the PDF was written (an illegal list is still printed, with its findings
 on the sheet); 2 when the list cannot be read, the options are wrong, OUT.pdf is one of the
@@ -22,17 +22,17 @@ EXIT_OK, EXIT_ERROR = 0, 2
 def export_command(args: argparse.Namespace) -> int:
     from builder.data import Catalogue, DataError, load_warband
     from builder.export.pdf import export_pdf
-
     from builder.outputs import PDF, output_problem
 
     cards, sheet = bool(args.cards), bool(args.summary)
-    if not (cards or sheet):  # SPEC §4: both when neither flag is given
+    opponent = bool(getattr(args, "opponent", False))
+    if not (cards or sheet or opponent):  # SPEC §4: both when no flag is given
         cards = sheet = True
-    problem = output_problem(args.output, PDF, inputs=[Path(args.file)],
+    refused = output_problem(args.output, PDF, inputs=[Path(args.file)],
                              folders=[Path(d) for d in args.data or []],
                              force=bool(getattr(args, "force", False)))
-    if problem:
-        print(escape(problem), file=sys.stderr)
+    if refused:
+        print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
     try:
         warband = load_warband(args.file)
@@ -46,7 +46,7 @@ def export_command(args: argparse.Namespace) -> int:
 
     try:
         export_pdf(warband, catalogue, args.output, cards=cards, summary=sheet,
-                   page=args.page, per_model=bool(args.per_model))
+                   page=args.page, per_model=bool(args.per_model), opponent=opponent)
     except DataError as exc:  # the shipped turn reference is broken: FILE:LINE:COL
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
@@ -58,7 +58,16 @@ def export_command(args: argparse.Namespace) -> int:
             path=args.output, problem=exc.strerror or exc), file=sys.stderr)
         return EXIT_ERROR
 
-    if cards and sheet:
+    if opponent and cards and sheet:
+        print(_("wrote {path} (turn summary, opponent's copy and profile cards)").format(
+            path=args.output))
+    elif opponent and sheet:
+        print(_("wrote {path} (turn summary and opponent's copy)").format(path=args.output))
+    elif opponent and cards:
+        print(_("wrote {path} (opponent's copy and profile cards)").format(path=args.output))
+    elif opponent:
+        print(_("wrote {path} (opponent's copy)").format(path=args.output))
+    elif cards and sheet:
         print(_("wrote {path} (turn summary and profile cards)").format(path=args.output))
     elif sheet:
         print(_("wrote {path} (turn summary)").format(path=args.output))

@@ -16,7 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Table, TableStyle
+
+from builder.export.fonts import REGULAR
 
 CHUNK_ROWS = 25
 """Rows per table: each is measured and split on its own, so the cost stays linear."""
@@ -24,6 +28,53 @@ PIECE_CHARS = 1500
 """Longest paragraph made from one text: a fifth of a page at the sheet's sizes."""
 
 Command = tuple[Any, ...]
+
+
+def para_style(name: str, size: float, font: str = REGULAR, color: colors.Color = colors.black,
+               leading: float | None = None, **kw: object) -> ParagraphStyle:
+    """A paragraph style of the printouts: leading 1.22 × the size, long words split."""
+    return ParagraphStyle(name, fontName=font, fontSize=size,
+                          leading=leading or round(size * 1.22, 2), textColor=color,
+                          bulletFontName=font, splitLongWords=1, **kw)
+
+
+class Group(Flowable):
+    """Flowables kept together in one column (a reference item must not lose its title);
+    the flow breaks it up only when it is taller than a whole column.
+
+    Its parts are laid out once per width: the reference is the same on every sheet of a
+    pack, and its paragraphs' line breaking was most of a sheet's time."""
+
+    def __init__(self, parts: list[Flowable], space_after: float = 6) -> None:
+        super().__init__()
+        self.parts = parts
+        self.spaceAfter = space_after
+        self._laid_out: tuple[float, list[float]] | None = None
+        """(width, height of each part) of the last layout."""
+
+    def _heights(self, avail_w: float, avail_h: float) -> list[float]:
+        if self._laid_out is None or self._laid_out[0] != avail_w:
+            self._laid_out = (avail_w, [f.wrap(avail_w, avail_h)[1] for f in self.parts])
+        return self._laid_out[1]
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        self.width = avail_w
+        self.height = 0.0
+        for i, (f, h) in enumerate(zip(self.parts, self._heights(avail_w, avail_h),
+                                       strict=True)):
+            self.height += h + (f.getSpaceBefore() if i else 0) + f.getSpaceAfter()
+        return self.width, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        return []
+
+    def draw(self) -> None:
+        top = self.height
+        for i, (f, h) in enumerate(zip(self.parts, self._heights(self.width, self.height),
+                                       strict=True)):
+            top -= h + (f.getSpaceBefore() if i else 0)
+            f.drawOn(self.canv, 0, top)
+            top -= f.getSpaceAfter()
 
 
 def pieces(text: str, limit: int = PIECE_CHARS) -> list[str]:
@@ -56,7 +107,8 @@ def _shift(command: Command, first: int, count: int) -> Command | None:
     return (name, (c0, lo - first), (c1, hi - first), *rest)
 
 
-def long_table(rows: Sequence[Sequence[Any]], widths: Sequence[float], style: list[Command],
+def long_table(rows: Sequence[Sequence[Any]], widths: Sequence[float | str],
+               style: Sequence[Command],
                *, first: Sequence[Command] = (), last: Sequence[Command] = (),
                rows_style: Sequence[Command] = (),
                head: Sequence[Any] | None = None,

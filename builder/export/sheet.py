@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -23,10 +22,11 @@ from reportlab.platypus.doctemplate import LayoutError
 from builder.batch import map_in_halves
 from builder.data.share import QR_MAX_CHARS
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
-from builder.export.layout import as_text, long_table, pieces
-from builder.export.reference import Item, Reference, load_reference
+from builder.export.layout import Command, Group, as_text, long_table, para_style, pieces
+from builder.export.reference import Reference, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
-from builder.export.text import capital, esc, rich
+from builder.export.text import capital, esc
+from builder.export.turnref import fitted_groups, flow_columns
 from builder.i18n import _, ngettext, number
 
 MARGIN = 13 * mm
@@ -46,11 +46,7 @@ GOOD = colors.HexColor("#1e6b2f")
 GOOD_BG = colors.HexColor("#eaf5ec")
 
 
-def _style(name: str, size: float, font: str = REGULAR, color: colors.Color = INK,
-           leading: float | None = None, **kw: object) -> ParagraphStyle:
-    return ParagraphStyle(name, fontName=font, fontSize=size,
-                          leading=leading or round(size * 1.22, 2), textColor=color,
-                          bulletFontName=font, splitLongWords=1, **kw)
+_style = para_style
 
 
 TITLE = _style("title", 18, BOLD, ACCENT, leading=22)
@@ -66,50 +62,7 @@ NUMBER = _style("number", 16, BOLD, alignment=TA_CENTER, leading=18)
 NUMBER_SMALL = _style("numsmall", 8.5, BOLD, alignment=TA_CENTER, spaceBefore=2)
 NUMBER_LABEL = _style("numlabel", 8, BOLD, alignment=TA_CENTER)
 NUMBER_NOTE = _style("numnote", 6.5, ITALIC, MUTED, alignment=TA_CENTER)
-REF_TITLE = _style("reftitle", 8.5, BOLD, ACCENT, spaceBefore=0)
-REF_SECTION = _style("refsection", 6, ITALIC, MUTED, spaceAfter=1.5)
-REF_TEXT = _style("reftext", 7.3, spaceBefore=1.2)
-REF_POINT = _style("refpoint", 7.3, spaceBefore=1.2, leftIndent=8, bulletIndent=1)
-REF_CELL = _style("refcell", 6.6)
 
-
-class Group(Flowable):
-    """Flowables kept together in one column (a reference item must not lose its title);
-    the flow breaks it up only when it is taller than a whole column.
-
-    Its parts are laid out once per width: the reference is the same on every sheet of a
-    pack, and its paragraphs' line breaking was most of a sheet's time."""
-
-    def __init__(self, parts: list[Flowable], space_after: float = 6) -> None:
-        super().__init__()
-        self.parts = parts
-        self.spaceAfter = space_after
-        self._laid_out: tuple[float, list[float]] | None = None
-        """(width, height of each part) of the last layout."""
-
-    def _heights(self, avail_w: float, avail_h: float) -> list[float]:
-        if self._laid_out is None or self._laid_out[0] != avail_w:
-            self._laid_out = (avail_w, [f.wrap(avail_w, avail_h)[1] for f in self.parts])
-        return self._laid_out[1]
-
-    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        self.width = avail_w
-        self.height = 0.0
-        for i, (f, h) in enumerate(zip(self.parts, self._heights(avail_w, avail_h),
-                                       strict=True)):
-            self.height += h + (f.getSpaceBefore() if i else 0) + f.getSpaceAfter()
-        return self.width, self.height
-
-    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
-        return []
-
-    def draw(self) -> None:
-        top = self.height
-        for i, (f, h) in enumerate(zip(self.parts, self._heights(self.width, self.height),
-                                       strict=True)):
-            top -= h + (f.getSpaceBefore() if i else 0)
-            f.drawOn(self.canv, 0, top)
-            top -= f.getSpaceAfter()
 
 
 # --- the list ----------------------------------------------------------------------------
@@ -368,7 +321,7 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ]
-    rows_style = [("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE)]
+    rows_style: list[Command] = [("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE)]
     for r in unknown_rows:
         rows_style += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), BAD_BG)]
     return [Paragraph(esc(_("Roster")), H2), *long_table(
@@ -426,70 +379,6 @@ def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
     ], first=[("LINEABOVE", (0, 0), (-1, 0), 0.6, RULE)])]
 
 
-# --- the turn reference ------------------------------------------------------------------
-
-
-_REFERENCE_ITEMS: dict[tuple[int, float], tuple[Reference, list[Flowable]]] = {}
-
-
-def reference_groups(ref: Reference, width: float) -> list[Flowable]:
-    """The reference's items, built once per reference and column width and reused by every
-    sheet (a pack prints the same reference for each list)."""
-    key = (id(ref), width)
-    found = _REFERENCE_ITEMS.get(key)
-    if found is None or found[0] is not ref:
-        found = _REFERENCE_ITEMS[key] = (ref, reference_items(ref, width))
-    return list(found[1])
-
-
-def reference_items(ref: Reference, width: float) -> list[Flowable]:
-    out: list[Flowable] = []
-    for item in ref.items:
-        out.append(Group(_item(item, width)))
-    return out
-
-
-def _item(item: Item, width: float) -> list[Flowable]:
-    parts: list[Flowable] = [Paragraph(esc(item.title), REF_TITLE),
-                             Paragraph(esc(_("See: {section}").format(section=item.section)),
-                                       REF_SECTION)]
-    if item.text:
-        parts.append(Paragraph(rich(item.text), REF_TEXT))
-    for point in item.points:
-        parts.append(Paragraph(rich(point), REF_POINT, bulletText="•"))
-    if item.table:
-        parts.append(_ref_table(item.table.columns, item.table.rows, width))
-    if item.note:
-        parts.append(Paragraph(rich(item.note), REF_TEXT))
-    return parts
-
-
-def _ref_table(columns: list[str], rows: list[list[str]], width: float) -> Table:
-    data = [[Paragraph(f"<b>{esc(c)}</b>", REF_CELL) for c in columns]]
-    data += [[Paragraph(rich(cell), REF_CELL) for cell in row] for row in rows]
-    n = len(columns)
-    if n == 2:
-        widths = [width * 0.8, width * 0.2]
-    elif n == 3 and not columns[0]:
-        widths = [width * 0.07, width * 0.53, width * 0.40]
-    elif n == 3:
-        widths = [width * 0.22, width * 0.2, width * 0.58]
-    else:
-        widths = [width / n] * n
-    table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([
-        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-    ]))
-    table.spaceBefore = 2
-    return table
-
-
 # --- flowing onto pages ------------------------------------------------------------------
 
 
@@ -533,6 +422,13 @@ class _Pages:
     @property
     def column_width(self) -> float:
         return (self.w - 2 * MARGIN - COLUMN_GAP) / 2
+
+    @property
+    def top(self) -> float:
+        return self.h - MARGIN
+
+    left = MARGIN
+    column_gap = COLUMN_GAP
 
 
 def _fit(name: str, tail: str, room: float, size: float) -> str:
@@ -580,8 +476,8 @@ def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame
                 queue[:0] = f.parts
                 continue
         else:
-            parts = frame.split(f, c)
-            if len(parts) > 1 and frame.add(parts[0], c, trySplit=1):
+            parts = _split(f, frame, c)
+            if parts and frame.add(parts[0], c, trySplit=1):
                 for rest in parts[1:]:
                     rest.heading = heading
                 queue[:0] = parts[1:]
@@ -597,6 +493,17 @@ def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame
     return frame
 
 
+def _split(f: Flowable, frame: Frame, c: Canvas) -> list[Flowable]:
+    """``f`` split to fill what is left of ``frame``, or [] when it cannot be, or when what
+    is left after the split is no shorter than ``f`` (a row holding something that cannot
+    split, such as a picture taller than the page: splitting it again would never end)."""
+    tall = f.wrapOn(c, frame._aW, frame._aH)[1]
+    parts = frame.split(f, c)
+    if len(parts) < 2 or parts[-1].wrapOn(c, frame._aW, frame._aH)[1] >= tall - 0.5:
+        return []
+    return list(parts)
+
+
 def _fits_with_next(f: Flowable, following: Flowable, frame: Frame, c: Canvas) -> bool:
     """Whether ``f`` (a table's heading) and the first row of what follows fit together in
     what is left of ``frame``."""
@@ -605,63 +512,6 @@ def _fits_with_next(f: Flowable, following: Flowable, frame: Frame, c: Canvas) -
     following.wrapOn(c, frame._aW, 10_000_000)
     first = getattr(following, "_rowHeights", None)
     return height + (first[0] if first else 0.0) <= room + 0.01
-
-
-def _pack(heights: list[float], height: float, gap: float, columns: int = 2) -> int:
-    """How many of ``heights`` fit, in order, into ``columns`` columns of ``height``."""
-    placed, col, used = 0, 0, 0.0
-    for h in heights:
-        while used and used + h > height + 0.01:
-            col, used = col + 1, 0.0
-            if col == columns:
-                return placed
-        if h > height + 0.01:
-            return placed
-        used += h + gap
-        placed += 1
-    return placed
-
-
-def flow_columns(c: Canvas, groups: list[Flowable], pages: _Pages, top: float) -> None:
-    """Two columns from ``top`` down, page after page; on the last page both columns are
-    balanced so the text does not all sit in the left one. Groups move whole to the next
-    column; one taller than a full column is broken into its parts."""
-    col_w = pages.column_width
-    queue = list(groups)
-    while queue:
-        height = top - pages.bottom
-        heights = [f.wrap(col_w, height)[1] for f in queue]
-        gaps = [f.getSpaceAfter() for f in queue]
-        gap = max(gaps, default=0.0)
-        placed = _pack(heights, height, gap)
-        if placed == 0:
-            if top < pages.h - MARGIN - 1:  # not a fresh page: start one
-                pages.new_page()
-                top = pages.h - MARGIN
-                continue
-            head = queue.pop(0)
-            if not isinstance(head, Group):
-                raise LayoutError(f"{head.identity()} does not fit on an empty page")
-            queue[:0] = head.parts
-            continue
-        if placed == len(queue):  # the last page: the shortest height that still holds all
-            low, high = max(heights), height
-            for _step in range(24):
-                mid = (low + high) / 2
-                low, high = (low, mid) if _pack(heights, mid, gap) == placed else (mid, high)
-            height = high
-        col, used = 0, 0.0
-        for f, h in zip(queue[:placed], heights[:placed], strict=True):
-            if used and used + h > height + 0.01:
-                col, used = col + 1, 0.0
-            x = MARGIN + col * (col_w + COLUMN_GAP)
-            f.wrap(col_w, height)
-            f.drawOn(c, x, top - used - h)
-            used += h + gap
-        del queue[:placed]
-        if queue:
-            pages.new_page()
-            top = pages.h - MARGIN
 
 
 def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
@@ -687,6 +537,7 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
         y = pages.h - MARGIN
     heading.drawOn(c, MARGIN, y - h)
     y -= h + H2.spaceAfter
-    flow_columns(c, reference_groups(ref, pages.column_width), pages, y)
+    groups = fitted_groups(ref, pages.column_width, y - pages.bottom, pages.top - pages.bottom)
+    flow_columns(c, groups, pages, y)
     c.showPage()
     return pages.number
