@@ -535,19 +535,21 @@ def test_export_pdf_passes_the_choices(window: Any, tmp_path: Path,
     monkeypatch.setattr(builder.export, "export_pdf", fake_export, raising=False)
     window.add_combatant("nek-org")
     window.prompter.script("export_options", ExportOptions(cards=True, summary=False,
-                                                           page="letter", per_model=True))
+                                                           page="letter", per_model=True,
+                                                           opponent=True))
     window.prompter.script("pdf_path", str(tmp_path / "out.pdf"))
     window.prompter.script("open_pdf", False)
     window.act.export_pdf.trigger()
     assert calls == [("New warband", tmp_path / "out.pdf",
                       {"cards": True, "summary": False, "page": "letter",
-                       "per_model": True})]
+                       "per_model": True, "opponent": True})]
     assert window.prompter.asked("open_pdf") == [(tmp_path / "out.pdf",)]
     # The choices are remembered for next time.
     window.prompter.script("export_options", None)
     window.export_pdf()
     (defaults,), = window.prompter.asked("export_options")[1:]
-    assert defaults == ExportOptions(cards=True, summary=False, page="letter", per_model=True)
+    assert defaults == ExportOptions(cards=True, summary=False, page="letter", per_model=True,
+                                     opponent=True)
 
     def broken(*_a: Any, **_k: Any) -> None:
         raise RuntimeError("no fonts")
