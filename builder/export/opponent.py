@@ -16,15 +16,11 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
 
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
 from builder.export.layout import long_table
 from builder.export.sheet import (
-    BAD,
-    BAD_BG,
-    GOOD,
-    GOOD_BG,
     INK,
     MARGIN,
     MUTED,
@@ -32,14 +28,17 @@ from builder.export.sheet import (
     SHADE,
     SUB,
     TITLE,
-    _points_text,
     _style,
+    beside_qr,
+    facts,
     fingerprints_line,
     flow,
     share_block,
+    verdict_box,
+    verdict_head,
 )
 from builder.export.summary import WarbandSummary
-from builder.export.text import capital, esc
+from builder.export.text import esc
 from builder.i18n import _, ngettext, number
 
 SIZES = (9.0, 8.0, 7.0, 6.0)
@@ -50,13 +49,9 @@ FOOTER = 16 * mm
 
 
 def _verdict(s: WarbandSummary) -> list[Flowable]:
+    """The sheet's verdict box, with the first few problems only."""
     errors = [f for f in s.findings if f.severity == "error"]
-    if s.legal:
-        head, ink, bg = _("✓ Legal under the recruiting rules"), GOOD, GOOD_BG
-    else:
-        head = ngettext("✗ NOT LEGAL: {n} problem", "✗ NOT LEGAL: {n} problems",
-                        len(errors)).format(n=len(errors))
-        ink, bg = BAD, BAD_BG
+    head, ink, bg = verdict_head(s)
     rows = [[Paragraph(esc(head), _style("ov", 11, BOLD, ink))]]
     line = _style("ofinding", 8, leftIndent=9, bulletIndent=0)
     for f in errors[:SHOWN_FINDINGS]:
@@ -66,16 +61,7 @@ def _verdict(s: WarbandSummary) -> list[Flowable]:
         rows.append([Paragraph("<i>" + esc(_("… and {n} more: the turn summary sheet lists "
                                              "them all").format(
             n=number(len(errors) - SHOWN_FINDINGS))) + "</i>", line)])
-    return long_table(rows, ["100%"], [
-        ("BACKGROUND", (0, 0), (-1, -1), bg),
-        ("LINEBEFORE", (0, 0), (0, -1), 1.2, ink),
-        ("LINEAFTER", (-1, 0), (-1, -1), 1.2, ink),
-        ("LEFTPADDING", (0, 0), (-1, -1), 7),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-    ], first=[("LINEABOVE", (0, 0), (-1, 0), 1.2, ink), ("TOPPADDING", (0, 0), (-1, 0), 5)],
-        last=[("LINEBELOW", (0, -1), (-1, -1), 1.2, ink),
-              ("BOTTOMPADDING", (0, -1), (-1, -1), 5)])
+    return verdict_box(rows, ink, bg)
 
 
 def _entries(s: WarbandSummary, width: float, size: float) -> list[Flowable]:
@@ -119,28 +105,14 @@ def _entries(s: WarbandSummary, width: float, size: float) -> list[Flowable]:
 
 def _top(s: WarbandSummary, width: float) -> list[Flowable]:
     """Name and facts on the left, the QR code on the right (when the code fits one)."""
-    faction = esc(s.faction_name) if s.faction_name else (
-        _("unknown faction ‘{id}’").format(id=esc(s.faction_id)))
-    parts = [esc(capital(s.game.list_name)), esc(s.game.name)] if s.game.name else []
-    parts.append(faction)
-    if s.game.has_cost:
-        parts.append(_points_text(s))
-    parts.append(ngettext("{n} model", "{n} models", s.stats.models).format(n=s.stats.models))
+    parts = facts(s)
     label = Paragraph(esc(_("Opponent's copy")).upper(), _style("olabel", 8, BOLD, MUTED))
     text: list[Flowable] = [label, Paragraph(esc(s.name), TITLE),
                             Paragraph(" · ".join(parts), SUB)]
     qr, note = share_block(s)
     if qr is None:
         return [*text, *([note] if note is not None else [])]
-    qr_w = qr.wrap(width, 1000)[0]
-    table = Table([[text, qr]], colWidths=[width - qr_w - 6 * mm, qr_w + 6 * mm])
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                               ("ALIGN", (1, 0), (1, 0), "RIGHT"),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                               ("TOPPADDING", (0, 0), (-1, -1), 0),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return [table]
+    return [beside_qr(text, qr, width)]
 
 
 def _height(flowables: list[Flowable], width: float, room: float) -> float:

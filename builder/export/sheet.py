@@ -198,27 +198,39 @@ def header(s: WarbandSummary, width: float | None = None) -> list[Flowable]:
             break
         n, used = n + 1, used + h
     text = parts()
-    table = Table([[text[:n], qr]], colWidths=[left_w, qr_w + QR_GAP])
+    return [beside_qr(text[:n], qr, width), *text[n:]]
+
+
+def beside_qr(text: list[Flowable], qr: Flowable, width: float) -> Table:
+    """``text`` on the left of ``width``, the QR code block on the right, tops aligned."""
+    qr_w = qr.wrap(width, 1000)[0]
+    table = Table([[text, qr]], colWidths=[width - qr_w - QR_GAP, qr_w + QR_GAP])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                ("ALIGN", (1, 0), (1, 0), "RIGHT"),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                ("TOPPADDING", (0, 0), (-1, -1), 0),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return [table, *text[n:]]
+    return table
 
 
-def _header_text(s: WarbandSummary) -> list[Flowable]:
+def facts(s: WarbandSummary) -> list[str]:
+    """What the list is, as paragraph markup: the game's word for a list and the game, the
+    faction, the points (in games with a cost) and the models."""
     faction = esc(s.faction_name) if s.faction_name else (
         _("unknown faction ‘{id}’").format(id=esc(s.faction_id)))
-    models = ngettext("{n} model", "{n} models", s.stats.models).format(n=s.stats.models)
     # what the game calls a list ("Party", "Expedition"), then the game: the heading says
     # what this page is in the game's own words
     parts = [esc(capital(s.game.list_name)), esc(s.game.name)] if s.game.name else []
     parts.append(faction)
     if s.game.has_cost:
         parts.append(_points_text(s))
-    parts += [models, _("printed {date}").format(date=s.date.isoformat())]
+    parts.append(ngettext("{n} model", "{n} models", s.stats.models).format(n=s.stats.models))
+    return parts
+
+
+def _header_text(s: WarbandSummary) -> list[Flowable]:
+    parts = [*facts(s), _("printed {date}").format(date=s.date.isoformat())]
     out: list[Flowable] = [
         Paragraph(esc(s.name), TITLE),
         Paragraph(" · ".join(parts), SUB),
@@ -236,17 +248,35 @@ MAX_PRINTED_FINDINGS = 500
 thousand pages nobody reads); the box says how many more there are."""
 
 
+def verdict_head(s: WarbandSummary) -> tuple[str, colors.Color, colors.Color]:
+    """The verdict's line ("✓ Legal…", "✗ NOT LEGAL: 2 problems"), its ink and background."""
+    if s.legal:
+        return _("✓ Legal under the recruiting rules"), GOOD, GOOD_BG
+    n = sum(1 for f in s.findings if f.severity == "error")
+    return (ngettext("✗ NOT LEGAL: {n} problem", "✗ NOT LEGAL: {n} problems", n).format(n=n),
+            BAD, BAD_BG)
+
+
+def verdict_box(rows: list[list[Flowable]], ink: colors.Color, bg: colors.Color
+                ) -> list[Flowable]:
+    """Rows of one cell each in a coloured box that continues from page to page."""
+    return long_table(rows, ["100%"], [
+        ("BACKGROUND", (0, 0), (-1, -1), bg),
+        ("LINEBEFORE", (0, 0), (0, -1), 1.2, ink),
+        ("LINEAFTER", (-1, 0), (-1, -1), 1.2, ink),
+        ("LEFTPADDING", (0, 0), (-1, -1), 7),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 7),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ], first=[("LINEABOVE", (0, 0), (-1, 0), 1.2, ink), ("TOPPADDING", (0, 0), (-1, 0), 5)],
+        last=[("LINEBELOW", (0, -1), (-1, -1), 1.2, ink),
+              ("BOTTOMPADDING", (0, -1), (-1, -1), 5)])
+
+
 def verdict(s: WarbandSummary) -> list[Flowable]:
     """Legal or not, and every finding (up to :data:`MAX_PRINTED_FINDINGS`), in a coloured box
     under the title."""
-    errors = [f for f in s.findings if f.severity == "error"]
-    if s.legal:
-        head = _("✓ Legal under the recruiting rules")
-        ink, bg = GOOD, GOOD_BG
-    else:
-        n = len(errors)
-        head = ngettext("✗ NOT LEGAL: {n} problem", "✗ NOT LEGAL: {n} problems", n).format(n=n)
-        ink, bg = BAD, BAD_BG
+    head, ink, bg = verdict_head(s)
     rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
     shown = s.findings[:MAX_PRINTED_FINDINGS]
     for f in shown:
@@ -263,17 +293,7 @@ def verdict(s: WarbandSummary) -> list[Flowable]:
             "… and {n} more finding, not printed: spherewars validate lists them all",
             "… and {n} more findings, not printed: spherewars validate lists them all",
             more).format(n=number(more))) + "</i>", FINDING)])
-    return long_table(rows, ["100%"], [
-        ("BACKGROUND", (0, 0), (-1, -1), bg),
-        ("LINEBEFORE", (0, 0), (0, -1), 1.2, ink),
-        ("LINEAFTER", (-1, 0), (-1, -1), 1.2, ink),
-        ("LEFTPADDING", (0, 0), (-1, -1), 7),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 7),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-    ], first=[("LINEABOVE", (0, 0), (-1, 0), 1.2, ink), ("TOPPADDING", (0, 0), (-1, 0), 5)],
-        last=[("LINEBELOW", (0, -1), (-1, -1), 1.2, ink),
-              ("BOTTOMPADDING", (0, -1), (-1, -1), 5)])
+    return verdict_box(rows, ink, bg)
 
 
 def roster(s: WarbandSummary, width: float) -> list[Flowable]:
