@@ -173,17 +173,21 @@ def pages_needed(heights: list[float], gap: float, first: float, full: float
 def fitted_groups(ref: Reference, width: float, first: float, full: float) -> list[Flowable]:
     """The reference at the largest of :data:`SCALES` that needs the fewest pages, trying a
     smaller one only when the last page would be mostly empty."""
-    def measure(scale: float) -> tuple[list[Flowable], int, float]:
+    def measure(scale: float) -> tuple[list[Flowable], float, int, float]:
         groups = reference_groups(ref, width, scale)
         heights = [g.wrap(width, full)[1] for g in groups]
         gap = max((g.getSpaceAfter() for g in groups), default=0.0)
-        return (groups, *pages_needed(heights, gap, first, full))
+        return (groups, sum(heights) + gap * len(heights),
+                *pages_needed(heights, gap, first, full))
 
-    groups, pages, fill = measure(SCALES[0])
+    groups, total, pages, fill = measure(SCALES[0])
     if pages == 1 or fill >= SPARSE:
         return groups
+    room = 2 * first + 2 * full * (pages - 2)  # the columns of one page fewer
     for scale in SCALES[1:]:
-        smaller, fewer, _fill = measure(scale)
+        if total * scale * scale > room:  # text shrinks in both directions: not even close
+            continue
+        smaller, _total, fewer, _fill = measure(scale)
         if fewer < pages:
             return smaller
     return groups
