@@ -760,6 +760,15 @@ class MainWindow(QMainWindow):
         if not chosen:
             return
         path = Path(chosen)
+        from builder.outputs import PDF, output_problem
+
+        # the file dialog asked before replacing a file; the open list itself never is
+        if self.doc.path is not None and output_problem(path, PDF, inputs=[self.doc.path],
+                                                        force=True):
+            self.prompter.show_error(_("Could not export"),
+                                     _("{file} is the list being printed; choose another "
+                                       "file for the PDF.").format(file=path.name), "")
+            return
         try:
             export_pdf(self.doc.warband, self.doc.catalogue, path, cards=options.cards,
                        summary=options.summary, page=options.page, per_model=options.per_model,

@@ -851,3 +851,17 @@ def test_the_no_pdf_viewer_box_names_the_folder_and_offers_it(qtbot: Any, tmp_pa
     assert "no program to open PDF files" in seen[0] and str(tmp_path) in seen[0]
     seen = click_message_box("no-pdf-viewer-prompt", QMessageBox.StandardButton.Close)
     assert Prompter(parent).ask_show_folder(tmp_path / "out.pdf") is False and seen
+
+
+def test_export_never_writes_over_the_open_list(window: Any, tmp_path: Path) -> None:
+    """Issue 28, item 9 in the app: choosing the list's own file for the PDF is refused."""
+    listing = tmp_path / "mine.warband.yaml"
+    window.add_combatant("nek-org")
+    window.prompter.script("save_path", str(listing))
+    window.save_as()
+    before = listing.read_bytes()
+    window.prompter.script("export_options", ExportOptions())
+    window.prompter.script("pdf_path", str(listing))
+    window.export_pdf()
+    assert "is the list being printed" in window.prompter.asked("error")[-1][1]
+    assert listing.read_bytes() == before
