@@ -11,7 +11,6 @@ in English, or holds a tell-tale English word, so a string someone forgot to mar
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,16 +35,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder import i18n
 from builder.data import Catalogue, DataError
 from builder.data.errors import Problem
 from builder.data.share import encode_warband
 from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions, Prompter
-from builder.gui.language import install_qt_translations
 from builder.gui.sharing import ImportCodeDialog
 from builder.model import Entry, Warband
-from builder.model.text import display
+from builder.model.text import display, quotation
 from tests.conftest import REPO
+from tests.gui.menus import menus as menus_of
+from tests.gui.menus import submenus
 
 PO = REPO / "builder" / "locale" / "es" / "LC_MESSAGES" / "spherewars.po"
 EXAMPLE = REPO / "resources" / "examples" / "soimi-illegal-points-limit.warband.yaml"
@@ -67,15 +66,6 @@ ALLOWED = (
 """Texts that stay as they are in Spanish (removed before looking for English words)."""
 NOT_WORDS = re.compile(r"(/[\w.\-]+)+/?|\S+\.(yaml|yml|pdf)\b|\[[a-z0-9-]+\]")
 """A file's path or name, a rule id: never translated, no English the app wrote."""
-
-
-@pytest.fixture
-def spanish(qapp: QApplication) -> Iterator[None]:
-    i18n.set_language("es")
-    install_qt_translations(qapp, "es")
-    yield
-    i18n.set_language("en")
-    install_qt_translations(qapp, "en")
 
 
 @pytest.fixture(scope="module")
@@ -130,13 +120,8 @@ def _model_texts(model: QAbstractItemModel | None) -> list[str]:
 
 
 def _action_texts(action: QAction) -> list[str]:
-    out = [action.text(), action.toolTip(), action.statusTip()]
-    menu = action.menu()
-    if isinstance(menu, QMenu):
-        out.append(menu.title())
-        for sub in menu.actions():
-            out += _action_texts(sub)
-    return out
+    """An action's own words; the menus it opens are widgets of the window, walked as such."""
+    return [action.text(), action.toolTip(), action.statusTip()]
 
 
 def readable_texts(top: QWidget) -> list[tuple[str, str]]:
@@ -190,6 +175,9 @@ def publishers_texts(catalogue: Catalogue) -> tuple[str, ...]:
     """Faction names and sources, game titles: the publishers' words, shown as written."""
     texts = {t for f in catalogue.factions.values() for t in (f.name, f.source) if t}
     texts |= {display(s.name) for s in catalogue.systems.values()}  # the games' titles
+    # the rulebooks' own words, shown on purpose beside our translation of them
+    texts |= {original for s in catalogue.systems.values() for x in (*s.rules, *s.figures)
+              if (original := quotation(x.cite)[1])}
     return tuple(sorted(texts, key=len, reverse=True))
 
 
@@ -224,32 +212,33 @@ def _accelerators(texts: list[str]) -> list[str]:
 
 def test_the_menus_in_spanish(spanish, make_window) -> None:
     window = make_window()
-    bar = window.menuBar()
-    menus = {a.text(): a.menu() for a in bar.actions()}
-    assert list(menus) == ["&Archivo", "&Editar", "&Ver", "&Datos", "&Idioma", "A&yuda"]
+    menus = menus_of(window)
+    assert list(menus) == ["&Archivo", "&Editar", "&Ver", "&Partida", "&Datos", "&Idioma",
+                           "A&yuda"]
     assert _menu_texts(menus["&Archivo"]) == [
         "&Nuevo", "&Abrir…", "Abrir &reciente", "Abrir e&jemplo", "&Importar desde código…",
         "&Guardar", "Guardar &como…", "E&xportar PDF…", "Comprobar con un &evento…",
         "Dejar de comprobar con el evento", "&Salir"]
     assert _menu_texts(menus["&Editar"]) == [
-        "&Deshacer", "&Rehacer", "&Añadir (banda)", "Uno &más", "Uno m&enos",
-        "&Quitar (banda)", "&Filtrar catálogo", "Copiar lista como &texto",
+        "&Deshacer", "&Rehacer", "&Añadir a tu banda", "Uno &más", "Uno m&enos",
+        "&Quitar de tu banda", "&Filtrar catálogo", "Copiar lista como &texto",
         "&Copiar código para compartir", "&Pegar lista desde código para compartir"]
     assert _menu_texts(menus["&Ver"]) == [
         "&Catálogo", "&Perfil y notas", "&Restablecer la disposición"]
+    assert _menu_texts(menus["&Partida"]) == ["&Empezar partida", "Guardar para el &móvil…"]
     assert _menu_texts(menus["&Datos"]) == [
         "&Facciones…", "&Recargar datos de facciones", "&Problemas de datos…"]
     assert _menu_texts(menus["&Idioma"]) == ["Idioma del sistema", "English", "Español"]
     assert _menu_texts(menus["A&yuda"]) == [
         "Atajos de &teclado", "&Acerca de SphereWars Warband Builder"]
-    copy_as = next(a.menu() for a in menus["&Editar"].actions() if a.menu() is not None)
+    copy_as = submenus(menus["&Editar"])[0]
     assert _menu_texts(copy_as) == [
         "Texto sin formato", "Markdown (Discord, Reddit)", "BBCode (foros)"]
     # what the Spanish sheet tells the player to use exists under those names
     assert "&Importar desde código…" in _menu_texts(menus["&Archivo"])
     assert "&Copiar código para compartir" in _menu_texts(menus["&Editar"])
     # each menu's keyboard accelerators are unique, in Spanish too
-    for menu in [bar, *menus.values(), copy_as]:
+    for menu in [window.menuBar(), *menus.values(), copy_as]:
         keys = _accelerators([a.text() for a in menu.actions()])
         assert len(keys) == len(set(keys)), (menu.title(), keys)
     # after an edit, Edit → Undo names the step in Spanish
