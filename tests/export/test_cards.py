@@ -154,3 +154,16 @@ def test_a_description_follows_the_rules_text_onto_the_last_cards() -> None:
 def test_tags_are_printed() -> None:
     (card,) = faces(_profile(10, tags=["mounted", "test tag"]))
     assert "Tags: mounted, test tag" in _printed(card)
+
+
+def test_every_word_of_a_long_description_is_in_the_pdf() -> None:
+    """Read back from the PDF itself (pypdf): no word of the description is dropped."""
+    from builder.export.pdf import render_pdf
+
+    f = h.faction([h.leader(description=" ".join(f"lore{i:03d}" for i in range(400)))])
+    s = summarise(h.warband([("test-chief", 2)]), f, h.universal())
+    for per_model in (False, True):
+        words = h.words(h.pdf_text(render_pdf(s, cards=True, sheet=False,
+                                              per_model=per_model)))
+        assert all(f"lore{i:03d}" in words for i in range(400))
+        assert not any("…" in w for w in words)
