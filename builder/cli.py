@@ -84,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     path, folder, file = _("PATH"), _("DIR"), _("FILE")
     files_help = _("warband files, or folders (every *.yaml in them, recursively)")
     more_data = _("more system and faction files; a faction with a built-in id replaces it")
+    replace_help = _("replace an existing output file even when it is not what this command "
+                     "writes (never one of its inputs)")
 
     gui = sub.add_parser("gui", help=_("open the desktop app (the default)"))
     gui.add_argument("file", nargs="?", metavar=file, help=_("a warband file to open"))
@@ -104,11 +106,15 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("the PDF file to write"))
     exp.add_argument("--cards", action="store_true", help=_("profile cards"))
     exp.add_argument("--summary", action="store_true", help=_("turn summary sheet"))
+    exp.add_argument("--opponent", action="store_true",
+                     help=_("the opponent's copy: one page with the entries, points, verdict, "
+                            "fingerprints and QR code"))
     exp.add_argument("--page", choices=("a4", "letter"), default="a4",
                      help=_("paper size (default: a4)"))
     exp.add_argument("--per-model", action="store_true",
                      help=_("one card per model instead of one per distinct combatant"))
     exp.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
+    exp.add_argument("--force", action="store_true", help=replace_help)
 
     chk = sub.add_parser("check-data",
                          help=_("check game system and faction files: FILE:LINE:COLUMN: "
@@ -153,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--anonymise", action="store_true",
                     help=_("in the pack: List 1, List 2… instead of names, files, notes, "
                            "players"))
+    ev.add_argument("--force", action="store_true", help=replace_help)
     add_sharing_commands(sub)
     play = sub.add_parser("play", help=_("write a page to track a game on a phone (one "
                                          "self-contained HTML file)"))
@@ -517,6 +524,7 @@ def cmd_event(args: argparse.Namespace) -> int:
         output,
         summary_of,
     )
+    from builder.outputs import PDF, outputs_problem
 
     if args.anonymise and not args.pack:
         print(_("spherewars: --anonymise goes with --pack"), file=sys.stderr)
@@ -549,6 +557,12 @@ def cmd_event(args: argparse.Namespace) -> int:
             print(say(_("spherewars: no *.yaml files in {path}"), path=raw), file=sys.stderr)
         files.extend(found)
     if not files:
+        return EXIT_ERROR
+    refused = outputs_problem([(args.output, args.format), (args.pack, PDF)],
+                              inputs=[Path(args.event), *files],
+                              folders=[Path(d) for d in args.data], force=args.force)
+    if refused:
+        print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
 
     results = map_in_halves(lambda path: check_file(event, path, catalogue), files)
@@ -660,6 +674,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(say(failed, problem=exc, **where), file=sys.stderr)
         return EXIT_ERROR
     out = Path(args.output)
+    from builder.outputs import output_problem
+
+    reads = [Path(source)] if where else []
+    problem = output_problem(out, "yaml", inputs=reads, force=True)
+    if problem:
+        print(escape(problem), file=sys.stderr)
+        return EXIT_ERROR
     if os.path.lexists(out) and not args.force:
         print(say(_("spherewars: {path} already exists; give --force to replace it"),
                   path=out), file=sys.stderr)
