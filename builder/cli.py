@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING
 
 from builder import __version__, i18n
 from builder.i18n import N_, Nn_, _, ngettext, pgettext
-from builder.safeio import escape, escape_lines, json_safe, run_writing
+from builder.safeio import Lines, escape, escape_lines, json_safe, run_writing, say
+
+if TYPE_CHECKING:
+    from builder.data.catalogue import Replaced
 
 if TYPE_CHECKING:
     from builder.data import Catalogue
@@ -81,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     path, folder, file = _("PATH"), _("DIR"), _("FILE")
     files_help = _("warband files, or folders (every *.yaml in them, recursively)")
     more_data = _("more system and faction files; a faction with a built-in id replaces it")
+    replace_help = _("replace an existing output file even when it is not what this command "
+                     "writes (never one of its inputs)")
 
     gui = sub.add_parser("gui", help=_("open the desktop app (the default)"))
     gui.add_argument("file", nargs="?", metavar=file, help=_("a warband file to open"))
@@ -101,11 +106,15 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("the PDF file to write"))
     exp.add_argument("--cards", action="store_true", help=_("profile cards"))
     exp.add_argument("--summary", action="store_true", help=_("turn summary sheet"))
+    exp.add_argument("--opponent", action="store_true",
+                     help=_("the opponent's copy: one page with the entries, points, verdict, "
+                            "fingerprints and QR code"))
     exp.add_argument("--page", choices=("a4", "letter"), default="a4",
                      help=_("paper size (default: a4)"))
     exp.add_argument("--per-model", action="store_true",
                      help=_("one card per model instead of one per distinct combatant"))
     exp.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
+    exp.add_argument("--force", action="store_true", help=replace_help)
 
     chk = sub.add_parser("check-data",
                          help=_("check game system and faction files: FILE:LINE:COLUMN: "
@@ -150,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--anonymise", action="store_true",
                     help=_("in the pack: List 1, List 2… instead of names, files, notes, "
                            "players"))
+    ev.add_argument("--force", action="store_true", help=replace_help)
     add_sharing_commands(sub)
     play = sub.add_parser("play", help=_("write a page to track a game on a phone (one "
                                          "self-contained HTML file)"))
@@ -279,13 +289,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
+              file=sys.stderr)
 
     files: list[Path] = []
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(_("spherewars: no *.yaml files in {path}").format(path=escape(raw)),
+            print(say(_("spherewars: no *.yaml files in {path}"), path=raw),
                   file=sys.stderr)
         files.extend(found)
     if not files:
@@ -406,9 +417,8 @@ def _text_line(r: dict, costed: bool = True) -> str:
         head = _("✔ {path}: {name} ({faction}), legal")
     else:
         head = _("✘ {path}: {name} ({faction}), ILLEGAL")
-    head = head.format(path=escape(r["path"]), name=escape(r["name"]),
-                       faction=escape(r["faction"]),
-                       points=points_used(r["points"], r["points_limit"]))
+    head = say(head, path=r["path"], name=r["name"], faction=r["faction"],
+               points=points_used(r["points"], r["points_limit"]))
     return "\n".join([head] + [finding_line(f) for f in r["findings"]])
 
 
@@ -420,7 +430,8 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         # the built-in systems stay loaded so that a folder of factions can name them; only
         # the given files are reported
         catalogue = Catalogue()
-        catalogue.take([(paths.systems_dir(), True)] + [(Path(d), False) for d in args.dirs])
+        catalogue.take([(paths.systems_dir(), True), (paths.factions_dir(), True)]
+                       + [(Path(d), False) for d in args.dirs])
     else:
         catalogue = Catalogue.load(cached=False)  # a check reads every file afresh
     count = 0
@@ -428,6 +439,8 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem)
             count += 1
+    for replaced in catalogue.replaced:
+        print(replaced_note(replaced))
     systems = len(catalogue.systems) - len(catalogue.builtin_system_ids) if args.dirs else \
         len(catalogue.systems)
     factions = len(catalogue.factions) - (len(catalogue.builtin_ids) if args.dirs else 0)
@@ -439,6 +452,31 @@ def cmd_check_data(args: argparse.Namespace) -> int:
     print(ngettext("{n} data file checked: {problems}", "{n} data files checked: {problems}",
                    checked).format(n=checked, problems=problems), file=sys.stderr)
     return EXIT_ERROR if count else EXIT_OK
+
+
+_REPLACED = {
+    ("system", "built-in"): N_("note: game system '{id}' replaces the built-in one ({other}): "
+                               "data given replaces built-in data with the same id"),
+    ("system", "user"): N_("note: game system '{id}' replaces the one in your data folder "
+                           "({other}): data given replaces it"),
+    ("faction", "built-in"): N_("note: faction '{id}' replaces the built-in one ({other}): "
+                                "data given replaces built-in data with the same id"),
+    ("faction", "user"): N_("note: faction '{id}' replaces the one in your data folder "
+                            "({other}): data given replaces it"),
+    ("system", "pack"): N_("note: game system '{id}' replaces the one of an installed data "
+                           "pack ({other}): your own data and data given replace it"),
+    ("faction", "pack"): N_("note: faction '{id}' replaces the one of an installed data pack "
+                            "({other}): your own data and data given replace it"),
+}
+
+
+def replaced_note(replaced: Replaced) -> str:
+    """"FILE:LINE:COLUMN: note: faction 'soimi' replaces the built-in one (…)"."""
+    from builder.data import Problem
+
+    message = say(_(_REPLACED[(replaced.kind, replaced.origin)]), id=replaced.id,
+                  other=replaced.replaced)
+    return str(Problem(str(replaced.path), replaced.line, replaced.column, message))
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -455,8 +493,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
         system = catalogue.systems.get(args.system)
         if system is None:
             known = ", ".join(sorted(catalogue.systems)) or pgettext("systems", "none")
-            print(_("spherewars: unknown game system '{system}' (loaded: {known})").format(
-                system=args.system, known=known), file=sys.stderr)
+            print(say(_("spherewars: unknown game system '{system}' (loaded: {known})"),
+                      system=args.system, known=known), file=sys.stderr)
             return EXIT_ERROR
     sys.stdout.write(json_safe(json.dumps(json_schema(args.format, system), indent=2,
                                           ensure_ascii=False)) + "\n")
@@ -469,7 +507,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
-        print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: data: {problem}"), problem=Lines(problem)), file=sys.stderr)
     rows = [{"id": s.id, "name": display(s.name),
              "factions": [f.id for f in catalogue.factions_of(s.id)]}
             for s in sorted(catalogue.systems.values(), key=lambda s: s.id)]
@@ -494,6 +532,7 @@ def cmd_event(args: argparse.Namespace) -> int:
         output,
         summary_of,
     )
+    from builder.outputs import PDF, outputs_problem
 
     if args.anonymise and not args.pack:
         print(_("spherewars: --anonymise goes with --pack"), file=sys.stderr)
@@ -507,7 +546,7 @@ def cmd_event(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     catalogue = Catalogue.load(args.data, packs=pins)
     for problem in catalogue.problems:
-        print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: data: {problem}"), problem=Lines(problem)), file=sys.stderr)
     try:
         event = load_event(args.event, catalogue)
         check_data_pins(event, catalogue)
@@ -515,7 +554,7 @@ def cmd_event(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except DataPinError as exc:
-        print(_("spherewars: {path}: {problem}").format(path=args.event, problem=exc),
+        print(say(_("spherewars: {path}: {problem}"), path=args.event, problem=exc),
               file=sys.stderr)
         return EXIT_ERROR
 
@@ -523,9 +562,15 @@ def cmd_event(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = [p for p in warband_files(Path(raw)) if p.resolve() != Path(args.event).resolve()]
         if not found:
-            print(_("spherewars: no *.yaml files in {path}").format(path=raw), file=sys.stderr)
+            print(say(_("spherewars: no *.yaml files in {path}"), path=raw), file=sys.stderr)
         files.extend(found)
     if not files:
+        return EXIT_ERROR
+    refused = outputs_problem([(args.output, args.format), (args.pack, PDF)],
+                              inputs=[Path(args.event), *files],
+                              folders=[Path(d) for d in args.data], force=args.force)
+    if refused:
+        print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
 
     results = map_in_halves(lambda path: check_file(event, path, catalogue), files)
@@ -546,8 +591,8 @@ def cmd_event(args: argparse.Namespace) -> int:
         try:
             from builder.events.pack import write_pack
         except ImportError as exc:
-            print(_("spherewars: the list pack is not available: {problem}").format(
-                problem=exc), file=sys.stderr)
+            print(say(_("spherewars: the list pack is not available: {problem}"),
+                      problem=exc), file=sys.stderr)
             return EXIT_ERROR
         try:
             write_pack(args.pack, event, files, results, catalogue, anonymise=args.anonymise)
@@ -575,7 +620,7 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(_("spherewars: no *.yaml files in {path}").format(path=escape(raw)),
+            print(say(_("spherewars: no *.yaml files in {path}"), path=raw),
                   file=sys.stderr)
             status = EXIT_ERROR
         for path in found:
@@ -634,12 +679,19 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except ShareCodeError as exc:
-        print(escape(failed.format(problem=exc, **where)), file=sys.stderr)
+        print(say(failed, problem=exc, **where), file=sys.stderr)
         return EXIT_ERROR
     out = Path(args.output)
+    from builder.outputs import output_problem
+
+    reads = [Path(source)] if where else []
+    problem = output_problem(out, "yaml", inputs=reads, force=True)
+    if problem:
+        print(escape(problem), file=sys.stderr)
+        return EXIT_ERROR
     if os.path.lexists(out) and not args.force:
-        print(_("spherewars: {path} already exists; give --force to replace it").format(
-            path=out), file=sys.stderr)
+        print(say(_("spherewars: {path} already exists; give --force to replace it"),
+                  path=out), file=sys.stderr)
         return EXIT_ERROR
     try:
         save_warband(warband, out)
@@ -647,10 +699,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(cannot_write(out, exc), file=sys.stderr)
         return EXIT_ERROR
     models = sum(e.count for e in warband.entries)
-    print(ngettext("wrote {path}: {name} ({faction}), {n} model, fingerprint {fingerprint}",
-                   "wrote {path}: {name} ({faction}), {n} models, fingerprint {fingerprint}",
-                   models).format(path=out, name=warband.name, faction=warband.faction,
-                                  n=models, fingerprint=list_fingerprint(warband)))
+    print(say(ngettext("wrote {path}: {name} ({faction}), {n} model, fingerprint {fingerprint}",
+                       "wrote {path}: {name} ({faction}), {n} models, fingerprint "
+                       "{fingerprint}", models),
+              path=out, name=warband.name, faction=warband.faction, n=models,
+              fingerprint=list_fingerprint(warband)))
     return EXIT_OK
 
 
@@ -666,7 +719,8 @@ def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] |
         return None
     catalogue = Catalogue.load(data or [])
     for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
+              file=sys.stderr)
     return warband, catalogue
 
 
@@ -688,7 +742,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         from builder.export.cli import export_command
     except ImportError as exc:
-        print(_("spherewars: export is not available: {problem}").format(problem=exc),
+        print(say(_("spherewars: export is not available: {problem}"), problem=exc),
               file=sys.stderr)
         return EXIT_ERROR
     return export_command(args)
@@ -702,5 +756,5 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cannot_write(path: object, exc: OSError) -> str:
     """"spherewars: cannot write OUT.pdf: No space left on device"."""
-    return _("spherewars: cannot write {path}: {problem}").format(
-        path=path, problem=exc.strerror or exc)
+    return say(_("spherewars: cannot write {path}: {problem}"), path=path,
+               problem=exc.strerror or exc)

@@ -46,7 +46,8 @@ def parse_event(path: str | Path, text: str, catalogue: Catalogue) -> Event:
 def event_from(doc: yamlio.Document, catalogue: Catalogue) -> Event:
     same_kind(doc, "spherewars-event")
     return placed(doc, *check(Event, doc.data,
-                              lambda data: event_problems(data, catalogue.system_documents)))
+                              lambda data: event_problems(data, catalogue.system_documents,
+                                                           catalogue.factions)))
 
 
 class DataPinError(Exception):

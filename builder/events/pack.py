@@ -42,7 +42,7 @@ from builder.export.sheet import (
 )
 from builder.export.summary import WarbandSummary, summarise
 from builder.export.text import esc
-from builder.i18n import _, pgettext
+from builder.i18n import _, number, pgettext
 from builder.model.event import Event
 
 
@@ -68,6 +68,20 @@ def list_label(i: int, row: dict[str, Any], anonymise: bool) -> str:
     return str(row.get("name") or Path(row["path"]).name)
 
 
+COVER_RULES = 12
+"""Most rule ids in a cover row: each list's sheet prints its findings in full."""
+
+
+def broken_rules(findings: Sequence[dict[str, Any]]) -> str:
+    """The distinct ids of the rules a list breaks, the first :data:`COVER_RULES` of them and
+    how many more (a list may break 10,000 rules: the cover stays a table)."""
+    ids = list(dict.fromkeys(f["rule"] for f in findings if f["severity"] == "error"))
+    shown = ", ".join(ids[:COVER_RULES])
+    if len(ids) <= COVER_RULES:
+        return shown
+    return _("{rules} and {n} more").format(rules=shown, n=number(len(ids) - COVER_RULES))
+
+
 def _cover_rows(rows: Sequence[dict[str, Any]], anonymise: bool) -> list[list[Any]]:
     head = ["#", *([] if anonymise else [_("Player")]), _("List"), _("Faction"), _("Points"),
             _("Verdict"), _("Fingerprint"), _("Data"), _("Broken rules")]
@@ -77,8 +91,7 @@ def _cover_rows(rows: Sequence[dict[str, Any]], anonymise: bool) -> list[list[An
         points = "" if unreadable else (
             f"{r['points']}/{r['points_limit']}" if r["points_limit"] is not None
             else str(r["points"]))
-        rules = "" if unreadable else ", ".join(
-            f["rule"] for f in r["findings"] if f["severity"] == "error")
+        rules = "" if unreadable else broken_rules(r["findings"])
         cells = [str(i), *([] if anonymise else [r.get("player") or ""]),
                  list_label(i, r, anonymise), r.get("faction") or "", points, verdict(r),
                  r.get("fingerprint") or "", r.get("data_fingerprint") or "", rules]
