@@ -71,3 +71,27 @@ class DiskState:
         if now.digest is not None and now.digest == self.digest:
             return None
         return now
+
+
+class Watched:
+    """The open file's state as last read or written, and the change last asked about, so
+    that one change is asked about once when the user comes back to the window (saving asks
+    every time)."""
+
+    def __init__(self) -> None:
+        self.state: DiskState | None = None
+        self.asked: DiskState | None = None
+
+    def remember(self, path: str | Path | None, state: DiskState | None = None) -> None:
+        """``path`` was read (``state``: as taken before reading) or written; None: no file."""
+        self.state = (state or DiskState.of(path)) if path is not None else None
+        self.asked = None
+
+    def changed(self, path: str | Path, *, again: bool = False) -> bool:
+        """Whether the file changed since it was remembered; a change already asked about
+        counts only ``again`` (when saving). The change is noted as asked about."""
+        now = self.state.changed_since(path) if self.state is not None else None
+        if now is None or (now == self.asked and not again):
+            return False
+        self.asked = now
+        return True

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from builder import __version__, paths
 from builder.data import Catalogue, DataError, load_warband, save_warband
 from builder.data.atomic import ReadOnlyError
-from builder.data.ondisk import DiskState
+from builder.data.ondisk import DiskState, Watched
 from builder.gui import icons
 from builder.gui.actions import Actions, build_menus, shortcut_table
 from builder.gui.catalogue_panel import CataloguePanel
@@ -129,8 +129,7 @@ class MainWindow(QMainWindow):
         self.recovery = Recovery(recovery_dir)
         self.autosaver = Autosaver(self.recovery, self._recovery_copy, self)
         self.autosaver.turned_off.connect(self._recovery_off)
-        self._disk: DiskState | None = None  # the open file as last read or written
-        self._disk_asked: DiskState | None = None  # a change on disk already asked about
+        self.disk = Watched()  # the open file as last read or written
         self._profile_source = "catalogue"
         self._editor: QWidget | None = None
         self._layout_restored = False  # a saved layout: no default sizes on first show
@@ -541,8 +540,7 @@ class MainWindow(QMainWindow):
         self.stack.clear()
         self.stack.setClean()
         self.autosaver.discard()
-        self._disk = (disk or DiskState.of(path)) if path is not None else None
-        self._disk_asked = None
+        self.disk.remember(path, disk)
         self._update_title()
         self.roster.select_first()
 
@@ -563,10 +561,8 @@ class MainWindow(QMainWindow):
         when there is nothing to ask: not changed, or (unless saving) a change already
         asked about."""
         path = self.doc.path
-        now = self._disk.changed_since(path) if path is not None and self._disk else None
-        if path is None or now is None or (not saving and now == self._disk_asked):
+        if path is None or not self.disk.changed(path, again=saving):
             return None
-        self._disk_asked = now
         return self.prompter.ask_changed_on_disk(path, self.is_modified(), saving)
 
     def check_disk(self) -> None:
@@ -608,7 +604,7 @@ class MainWindow(QMainWindow):
                                      str(exc))
             return False
         self.doc.path = path.resolve()
-        self._disk, self._disk_asked = DiskState.of(path), None
+        self.disk.remember(path)
         self.stack.setClean()
         self.autosaver.discard()
         self.add_recent(self.doc.path)
@@ -1021,7 +1017,7 @@ class MainWindow(QMainWindow):
             # the desktop went from light to dark or back: our icons follow its text colour
             icons.refresh(self)
         elif event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
-                and self._disk is not None:
+                and self.disk.state is not None:
             QTimer.singleShot(0, self, self.check_disk)  # (not from inside the event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
