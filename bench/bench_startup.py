@@ -15,11 +15,14 @@ Two starts are measured:
 so that a before/after comparison is not swayed by what else the shared machine does.
 The user's own settings and data are never touched: a temporary folder stands in for them.
 
-Measured on 2026-11-25 on the shared 2-core machine (load average 2-4, so the absolute figures
-are about double an idle machine's), main (with packs and play mode) against the branch that
-loads their downloader, plans and phone page, the data files' text editor and the chat
-renderer after the window shows: warm start 0.905 -> 0.829 s, cold 1.108 -> 0.977 s (median of
-10, interleaved). Those modules cost 37-50 ms of processor time when loaded later.
+Measured on 2026-11-25 on the shared 2-core machine while seven other people worked on it
+(load average 1.3-3; the absolute figures are about double an idle machine's), main (with
+packs and play mode) against this branch, which loads the packs downloader, the game plans and
+phone page, the data files' text editor and the chat renderer when first used. Three runs,
+warm start (main -> branch): 0.905 -> 0.829 s, 1.133 -> 1.110 s, 1.085 -> 1.097 s; cold:
+1.108 -> 0.977, 1.265 -> 1.229, 1.285 -> 1.092 s. The noise is as large as the difference;
+measured directly, those modules cost 37-50 ms of processor time (of about 0.45 s on an idle
+machine) when they are loaded.
 """
 
 from __future__ import annotations
