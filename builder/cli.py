@@ -74,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_language(parser, None)
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     path, folder, file = _("PATH"), _("DIR"), _("FILE")
-    files_help = _("warband files, or folders (every *.yaml in them, recursively)")
+    files_help = _("warband files, or folders (every *.yaml and *.yml in them, "
+                   "recursively)")
     more_data = _("more system and faction files; a faction with a built-in id replaces it")
 
     gui = sub.add_parser("gui", help=_("open the desktop app (the default)"))
@@ -127,26 +128,39 @@ def build_parser() -> argparse.ArgumentParser:
 
     ev = sub.add_parser("event",
                         help=_("check submitted lists against a tournament event file"))
+    add_event_arguments(ev, path, folder, files_help)
+    add_sharing_commands(sub)
+    for command in sub.choices.values():
+        _add_language(command, argparse.SUPPRESS)
+    return parser
+
+
+def add_event_arguments(ev: argparse.ArgumentParser, path: str, folder: str,
+                        files_help: str) -> None:
+    """The ``event`` command's arguments (SPEC §6)."""
     ev.add_argument("event", metavar=_("EVENT.yaml"),
                     help=_("the event file (spherewars-event/1)"))
-    ev.add_argument("paths", nargs="+", metavar=path, help=files_help)
+    ev.add_argument("paths", nargs="*", metavar=path, help=files_help)
+    ev.add_argument("--codes", nargs="+", action="extend", metavar=_("FILE"),
+                    help=_("texts holding share codes (an e-mail export, a form's CSV): "
+                           "each code is a submitted list, named FILE#N"))
     ev.add_argument("--data", action="append", default=[], metavar=folder,
                     help=_("more system and faction files (the event's data)"))
     ev.add_argument("--format", choices=("text", "json", "csv", "html"), default="text",
-                    help=_("the report's form: text (the default), json, csv or html"))
+                    help=_("the report's form: text (the default), json, csv (UTF-8 with a "
+                           "byte order mark, for spreadsheets) or html"))
     out = _("OUT")
     ev.add_argument("-o", "--output", metavar=out,
                     help=_("write the report to {out}").format(out=out))
     ev.add_argument("--pack", metavar=_("OUT.pdf"),
                     help=_("also write the list pack: a cover with the table, then every "
                            "list's turn summary sheet"))
+    ev.add_argument("--pack-style", choices=("full", "roster"), default="full",
+                    help=_("full (the default): each list's whole turn summary sheet; "
+                           "roster: each list on one page, without the turn reference"))
     ev.add_argument("--anonymise", action="store_true",
-                    help=_("in the pack: List 1, List 2… instead of names, files, notes, "
-                           "players"))
-    add_sharing_commands(sub)
-    for command in sub.choices.values():
-        _add_language(command, argparse.SUPPRESS)
-    return parser
+                    help=_("List 1, List 2… instead of names, files, notes and players, in "
+                           "the report and the pack"))
 
 
 def _add_language(parser: argparse.ArgumentParser, default: str | None) -> None:
@@ -461,72 +475,9 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 def cmd_event(args: argparse.Namespace) -> int:
     """SPEC §6: every list against the system's rules, then the event's; exit as validate."""
-    from builder.batch import map_in_halves
-    from builder.data import Catalogue, DataError, write_atomic
-    from builder.events import (
-        DataPinError,
-        check_data_pins,
-        check_file,
-        load_event,
-        output,
-        summary_of,
-    )
+    from builder.events.command import run_event
 
-    if args.anonymise and not args.pack:
-        print(_("spherewars: --anonymise goes with --pack"), file=sys.stderr)
-        return EXIT_ERROR
-    catalogue = Catalogue.load(args.data)
-    for problem in catalogue.problems:
-        print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
-    try:
-        event = load_event(args.event, catalogue)
-        check_data_pins(event, catalogue)
-    except DataError as exc:
-        print(str(exc), file=sys.stderr)
-        return EXIT_ERROR
-    except DataPinError as exc:
-        print(_("spherewars: {path}: {problem}").format(path=args.event, problem=exc),
-              file=sys.stderr)
-        return EXIT_ERROR
-
-    files: list[Path] = []
-    for raw in args.paths:
-        found = [p for p in warband_files(Path(raw)) if p.resolve() != Path(args.event).resolve()]
-        if not found:
-            print(_("spherewars: no *.yaml files in {path}").format(path=raw), file=sys.stderr)
-        files.extend(found)
-    if not files:
-        return EXIT_ERROR
-
-    results = map_in_halves(lambda path: check_file(event, path, catalogue), files)
-    summary = summary_of(results)
-    render = {"text": output.text_report, "json": output.json_report,
-              "html": output.html_report}.get(args.format)
-    text = render(event, results, summary) if render else output.csv_report(results)
-    status = EXIT_OK
-    if args.output:
-        try:
-            write_atomic(args.output, text.encode("utf-8"))
-        except OSError as exc:
-            print(cannot_write(args.output, exc), file=sys.stderr)
-            status = EXIT_ERROR
-    else:
-        sys.stdout.write(text)
-    if args.pack:
-        try:
-            from builder.events.pack import write_pack
-        except ImportError as exc:
-            print(_("spherewars: the list pack is not available: {problem}").format(
-                problem=exc), file=sys.stderr)
-            return EXIT_ERROR
-        try:
-            write_pack(args.pack, event, files, results, catalogue, anonymise=args.anonymise)
-        except OSError as exc:
-            print(cannot_write(args.pack, exc), file=sys.stderr)
-            status = EXIT_ERROR
-    if status or summary["unreadable"] or catalogue.problems:
-        return EXIT_ERROR
-    return EXIT_ILLEGAL if summary["illegal"] else EXIT_OK
+    return run_event(args, cannot_write)
 
 
 def cmd_fingerprint(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 from builder.data import Catalogue, DataError, yamlio
@@ -25,7 +26,8 @@ from builder.data.fingerprint import list_fingerprint
 from builder.data.loading import check, placed, same_kind
 from builder.i18n import _, ngettext, pgettext
 from builder.model import Faction, Warband
-from builder.model.event import EVENT_SCHEMA, Event, event_problems
+from builder.model.base import closest, describe
+from builder.model.event import EVENT_SCHEMA, Event, event_problems, twice_registered
 from builder.rules import Report, validate
 from builder.rules.findings import Finding
 
@@ -45,8 +47,52 @@ def parse_event(path: str | Path, text: str, catalogue: Catalogue) -> Event:
 
 def event_from(doc: yamlio.Document, catalogue: Catalogue) -> Event:
     same_kind(doc, "spherewars-event")
-    return placed(doc, *check(Event, doc.data,
-                              lambda data: event_problems(data, catalogue.system_documents)))
+    event, problems = check(Event, doc.data, lambda data: [
+        *event_problems(data, catalogue.system_documents), *unknown_factions(data, catalogue)])
+    for first, again, player in twice_registered(doc.data):
+        line = doc.locate_key(("lists", first), "player")[0]
+        again_line = doc.locate_key(("lists", again), "player")[0]
+        problems.append((("lists", again), "player", _(
+            "player {player} is registered twice (lines {first} and {again}): a player "
+            "registers one list").format(player=describe(player), first=line,
+                                         again=again_line)))
+    if problems:
+        event = None
+    return placed(doc, event, problems)
+
+
+def unknown_factions(data: Any, catalogue: Catalogue) -> list[tuple[str, str]]:
+    """SPEC §6: a faction in ``factions`` that is not loaded is a mistake in the event file
+    (a typo would otherwise make every list illegal), with the closest loaded id."""
+    factions = data.get("factions") if isinstance(data, dict) else None
+    if not isinstance(factions, list):
+        return []
+    loaded = sorted(catalogue.factions)
+    out = []
+    for i, faction_id in enumerate(factions):
+        if not isinstance(faction_id, str) or faction_id in catalogue.factions:
+            continue
+        near = closest(faction_id, loaded)
+        if near:
+            message = _("faction {faction} is not loaded (did you mean '{near}'?)").format(
+                faction=describe(faction_id), near=near)
+        else:
+            message = _("faction {faction} is not loaded; loaded factions: {known}").format(
+                faction=describe(faction_id),
+                known=", ".join(loaded[:20]) + (", …" if len(loaded) > 20 else "")
+                or pgettext("factions", "none"))
+        out.append((f"factions/{i}", message))
+    return out
+
+
+def unpinned_factions(event: Event, used: Iterable[str]) -> list[str]:
+    """SPEC §6: when the event pins data, the allowed factions it gives no pin (its
+    ``factions``, or else the factions of the lists ``used``): their lists are checked
+    against whatever data is loaded."""
+    if not event.data:
+        return []
+    allowed = event.factions if event.factions is not None else sorted(set(used))
+    return [f for f in allowed if f not in event.data]
 
 
 class DataPinError(Exception):
@@ -84,7 +130,8 @@ class EventCheck:
     report: Report
     fingerprint: str
     data_fingerprint: str | None
-    player: str | None
+    players: tuple[str, ...]
+    """Every player who registered this list's fingerprint (SPEC §6), in the file's order."""
     registered: bool | None
     """None when the event registers no lists."""
 
@@ -92,12 +139,18 @@ class EventCheck:
     def legal(self) -> bool:
         return self.report.legal
 
+    @property
+    def player(self) -> str | None:
+        """The first player who registered the list (JSON ``player``)."""
+        return self.players[0] if self.players else None
+
     def to_json(self, path: str) -> dict[str, Any]:
         out = self.report.to_json(path)
         out["fingerprint"] = self.fingerprint
         out["data_fingerprint"] = self.data_fingerprint
-        if self.player is not None:
-            out["player"] = self.player
+        if self.players:
+            out["player"] = self.players[0]
+            out["players"] = list(self.players)
         return out
 
 
@@ -115,7 +168,7 @@ def event_findings(event: Event, warband: Warband, faction: Faction | None,
         out.append(Finding("event-faction", "error", _(
             "faction '{faction}' is not allowed at {event} (allowed: {allowed})").format(
                 faction=warband.faction, event=event.name, allowed=allowed)))
-    if event.lists is not None and fingerprint not in event.players():
+    if event.lists is not None and fingerprint not in event.registrations:
         n = len(event.lists)
         out.append(Finding("list-not-registered", "error", ngettext(
             "fingerprint {fingerprint} is not among the {n} list registered for {event}: the "
@@ -138,10 +191,9 @@ def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventChe
     if extra:
         report = Report(report.warband, report.points_limit, report.stats,
                         [*report.findings, *extra], report.hired)
-    players = event.players()
+    players = event.registrations.get(fingerprint, ())
     return EventCheck(report, fingerprint, faction_fingerprint(catalogue, warband.faction),
-                      players.get(fingerprint), fingerprint in players if event.lists is not None
-                      else None)
+                      players, bool(players) if event.lists is not None else None)
 
 
 def check_file(event: Event, path: Path, catalogue: Catalogue) -> dict[str, Any]:
@@ -164,4 +216,5 @@ def summary_of(results: list[dict[str, Any]]) -> dict[str, int]:
 
 __all__ = ["EVENT_SCHEMA", "DataPinError", "Event", "EventCheck", "MAX_EVENT_BYTES",
            "check_data_pins", "check_file", "check_list", "event_findings", "event_from",
-           "faction_fingerprint", "load_event", "parse_event", "summary_of"]
+           "faction_fingerprint", "load_event", "parse_event", "summary_of", "unknown_factions",
+           "unpinned_factions"]

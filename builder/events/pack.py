@@ -1,12 +1,12 @@
 """The list pack (SPEC §6 ``--pack``): one PDF for the judges.
 
-A cover with the event and the table of every list, then each list's whole turn summary
-sheet (:func:`builder.export.sheet.draw_sheet`, with the event's findings and limit, its
-game's reference included, as SPEC §6 says) starting on a new page. Every page of a list
-carries "List 3 of 12" and both fingerprints in its footer, so a loose page finds its place
-and a judge can compare it with the player's copy. Anonymised packs print "List 1",
-"List 2"… and no list names, file names, notes or players.
-"""
+A cover with the event, the table of every list and the registrations with no list, then
+each list's turn summary sheet (:func:`builder.export.sheet.draw_sheet`, with the event's
+findings and limit) starting on a new page: the whole sheet, its game's reference included
+(``full``), or the list alone on one page (``roster``). Every sheet names its player in its
+heading and footer, and every page of a list carries "list 3 of 12" and both fingerprints, so
+a loose page finds its place and its owner. Anonymised packs print "List 1", "List 2"… and no
+list names, file names, notes, players or QR codes."""
 
 from __future__ import annotations
 
@@ -21,9 +21,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 
 from builder import __version__
-from builder.data import Catalogue, DataError, load_warband, write_atomic
+from builder.data import Catalogue, DataError, write_atomic
 from builder.events import check_list
-from builder.events.output import counts, event_title, verdict
+from builder.events.command import Checked
+from builder.events.output import counts, event_title, players, verdict
+from builder.events.registrations import MISSING_RULE
 from builder.export.fonts import BOLD, REGULAR, register_fonts
 from builder.export.sheet import (
     ACCENT,
@@ -42,8 +44,9 @@ from builder.export.sheet import (
 )
 from builder.export.summary import WarbandSummary, summarise
 from builder.export.text import esc
-from builder.i18n import _, pgettext
+from builder.i18n import _, ngettext, pgettext
 from builder.model.event import Event
+from builder.rules.findings import Finding
 
 
 class _PackCanvas(Canvas):
@@ -64,11 +67,12 @@ class _PackCanvas(Canvas):
 
 def list_label(i: int, row: dict[str, Any], anonymise: bool) -> str:
     if anonymise:
-        return _("List {n}").format(n=i)
+        return str(row["path"])  # "List N" (builder.events.registrations.anonymise)
     return str(row.get("name") or Path(row["path"]).name)
 
 
-def _cover_rows(rows: Sequence[dict[str, Any]], anonymise: bool) -> list[list[Any]]:
+def _cover_rows(rows: Sequence[dict[str, Any]], missing: Sequence[dict[str, str]],
+                anonymise: bool) -> list[list[Any]]:
     head = ["#", *([] if anonymise else [_("Player")]), _("List"), _("Faction"), _("Points"),
             _("Verdict"), _("Fingerprint"), _("Data"), _("Broken rules")]
     out: list[list[Any]] = [[Paragraph(esc(h), CELL_B) for h in head]]
@@ -79,15 +83,21 @@ def _cover_rows(rows: Sequence[dict[str, Any]], anonymise: bool) -> list[list[An
             else str(r["points"]))
         rules = "" if unreadable else ", ".join(
             f["rule"] for f in r["findings"] if f["severity"] == "error")
-        cells = [str(i), *([] if anonymise else [r.get("player") or ""]),
+        cells = [str(i), *([] if anonymise else [players(r) or ""]),
                  list_label(i, r, anonymise), r.get("faction") or "", points, verdict(r),
                  r.get("fingerprint") or "", r.get("data_fingerprint") or "", rules]
+        out.append([Paragraph(esc(str(c)), CELL) for c in cells])
+    for m in missing:
+        cells = ["", *([] if anonymise else [m["player"]]),
+                 m["player"] if anonymise else "", "", "", _("missing"), m["fingerprint"], "",
+                 MISSING_RULE]
         out.append([Paragraph(esc(str(c)), CELL) for c in cells])
     return out
 
 
-def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]], anonymise: bool,
-           size: tuple[float, float]) -> None:
+def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]],
+           missing: Sequence[dict[str, str]], anonymise: bool, size: tuple[float, float]
+           ) -> None:
     w, h = size
     n = len(rows)
     legal = sum(1 for r in rows if r["legal"])
@@ -97,7 +107,11 @@ def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]], anonymi
     title = [Paragraph(esc(event.name), TITLE),
              Paragraph(esc(event_title(event)) + " · " + esc(counts(summary)), SUB),
              Spacer(0, 8)]
-    table = Table(_cover_rows(rows, anonymise), repeatRows=1, hAlign="LEFT")
+    if missing:
+        title.insert(2, Paragraph(esc(ngettext(
+            "{n} registered list was not submitted.", "{n} registered lists were not "
+            "submitted.", len(missing)).format(n=len(missing))), SUB))
+    table = Table(_cover_rows(rows, missing, anonymise), repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle([
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
         ("GRID", (0, 0), (-1, -1), 0.4, RULE),
@@ -144,51 +158,60 @@ class _Unreadable:
     error: str | None
 
 
-def render_pack(event: Event, files: Sequence[Path], rows: Sequence[dict[str, Any]],
-                catalogue: Catalogue, *, anonymise: bool = False,
-                page_size: tuple[float, float] = A4) -> bytes:
-    """The pack as bytes; ``rows`` are the event's JSON rows for ``files``, in order."""
+def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = False,
+                style: str = "full", page_size: tuple[float, float] = A4) -> bytes:
+    """The pack as bytes: ``checked``'s rows, in order, each from its submission. Every sheet
+    names its player (or ``List N``) in its heading and footer; ``style`` "roster" prints
+    each list without the turn reference, on one page (SPEC §6)."""
     register_fonts()
+    event, rows = checked.event, checked.rows
     buffer = io.BytesIO()
     c = _PackCanvas(buffer, pagesize=page_size, pageCompression=1)
     c.setTitle(_("{event}: list pack").format(event=event.name))
     c.setSubject(_("Tournament list pack: the table, then each list's turn summary sheet"))
     c.setCreator(f"SphereWars Warband Builder {__version__}")
-    _cover(c, event, rows, anonymise, page_size)
-    total = len(files)
+    c.setAuthor("")
+    c.setKeywords("")
+    _cover(c, event, rows, checked.missing, anonymise, page_size)
+    total = len(rows)
     # first every list's sheet as data, then the QR codes encoded on both cores, then drawing
     sheets: list[tuple[str, WarbandSummary | _Unreadable]] = []
-    for i, (path, row) in enumerate(zip(files, rows, strict=True), start=1):
+    for i, (sub, row) in enumerate(zip(checked.submissions, rows, strict=True), start=1):
         label = list_label(i, row, anonymise)
-        plain = _("list {n} of {total} · {event}").format(n=i, total=total, event=event.name)
+        who = label if anonymise else (players(row) or pgettext("player", "unregistered"))
+        plain = _("list {n} of {total} · {player} · {event}").format(
+            n=i, total=total, player=who, event=event.name)
         if "error" in row:
             sheets.append((plain, _Unreadable(label, None if anonymise else row["error"])))
             continue
         try:
-            warband = load_warband(path)
+            warband = sub.load()
         except DataError as exc:  # changed since the check
             sheets.append((plain, _Unreadable(label, None if anonymise else str(exc))))
             continue
-        checked = check_list(event, warband, catalogue)
+        checked_list = check_list(event, warband, catalogue)
         faction = catalogue.get(warband.faction)
         summary = summarise(warband, faction, points_override=event.points_limit,
-                            data_fingerprint=checked.data_fingerprint)
-        # each list's whole turn summary sheet, its game's reference included (SPEC §6)
+                            data_fingerprint=checked_list.data_fingerprint)
+        findings = tuple(Finding(f["rule"], f["severity"], f["message"])
+                         for f in row["findings"])
+        heading = label if anonymise or who == label else _("{list} — {player}").format(
+            list=label, player=who)
         summary = dataclasses.replace(
-            summary, findings=tuple(checked.report.findings), legal=checked.legal,
-            name=label if anonymise else summary.name,
+            summary, findings=findings, legal=checked_list.legal, name=heading,
             notes=None if anonymise else summary.notes,
             # the share code carries the name and notes: no QR code in an anonymised pack
             share_code="" if anonymise else summary.share_code)
-        data = checked.data_fingerprint or pgettext("fingerprint", "none")
-        sheets.append((_("list {n} of {total} · fingerprint {fingerprint} · data {data} · "
-                         "{event}").format(n=i, total=total, fingerprint=checked.fingerprint,
-                                           data=data, event=event.name), summary))
+        data = checked_list.data_fingerprint or pgettext("fingerprint", "none")
+        sheets.append((_("list {n} of {total} · {player} · fingerprint {fingerprint} · data "
+                         "{data} · {event}").format(n=i, total=total, player=who,
+                                                   fingerprint=checked_list.fingerprint,
+                                                   data=data, event=event.name), summary))
     prepare_qr_codes([s.share_code for _f, s in sheets if isinstance(s, WarbandSummary)])
     for footer, sheet in sheets:
         c.footer = footer
         if isinstance(sheet, WarbandSummary):
-            draw_sheet(c, sheet, page_size)
+            draw_sheet(c, sheet, page_size, reference=style != "roster")
         else:
             _unreadable_page(c, sheet.label, sheet.error, page_size)
     c.footer = ""
@@ -196,7 +219,6 @@ def render_pack(event: Event, files: Sequence[Path], rows: Sequence[dict[str, An
     return buffer.getvalue()
 
 
-def write_pack(path: str | Path, event: Event, files: Sequence[Path],
-               rows: Sequence[dict[str, Any]], catalogue: Catalogue, *,
-               anonymise: bool = False) -> None:
-    write_atomic(path, render_pack(event, files, rows, catalogue, anonymise=anonymise))
+def write_pack(path: str | Path, checked: Checked, catalogue: Catalogue, *,
+               anonymise: bool = False, style: str = "full") -> None:
+    write_atomic(path, render_pack(checked, catalogue, anonymise=anonymise, style=style))

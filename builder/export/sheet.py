@@ -622,13 +622,17 @@ def flow_columns(c: Canvas, groups: list[Flowable], pages: _Pages, top: float) -
 
 
 def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
-               ref: Reference | None = None) -> int:
-    """Draw the sheet from a fresh page of ``c``; returns the number of pages drawn."""
+               ref: Reference | None = None, *, reference: bool = True) -> int:
+    """Draw the sheet from a fresh page of ``c``; returns the number of pages drawn.
+    ``reference`` False leaves the game's turn reference out (an event pack's roster)."""
     register_fonts()
     pages = _Pages(c, s, page_size)
     width = pages.w - 2 * MARGIN
     top = [*header(s, width), *roster(s, width), *turn_numbers(s, width)]
     last = flow(c, top, pages.full())
+    if not reference:
+        c.showPage()
+        return pages.number
     if ref is None and s.game.reference is not None:
         ref = load_reference(s.game.reference)
     if ref is None:  # the game prints no reference
