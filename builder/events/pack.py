@@ -26,7 +26,7 @@ from builder.events import check_list
 from builder.events.command import Checked
 from builder.events.output import counts, event_title, players, verdict
 from builder.events.registrations import MISSING_RULE
-from builder.export.fonts import BOLD, REGULAR, register_fonts
+from builder.export.fonts import BOLD, REGULAR, draw_mixed, register_fonts
 from builder.export.sheet import (
     ACCENT,
     CELL,
@@ -57,10 +57,9 @@ class _PackCanvas(Canvas):
     def showPage(self) -> None:  # noqa: N802 - reportlab's name
         if self.footer:
             self.saveState()
-            self.setFont(BOLD, 7)
             self.setFillColor(MUTED)
             width = self._pagesize[0]
-            self.drawCentredString(width / 2, MARGIN - 10, self.footer)
+            draw_mixed(self, width / 2, MARGIN - 10, self.footer, BOLD, 7, "centre")
             self.restoreState()
         super().showPage()
 
@@ -137,10 +136,9 @@ def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]],
 
 def _unreadable_page(c: _PackCanvas, label: str, error: str | None,
                      size: tuple[float, float]) -> None:
-    c.setFont(BOLD, 16)
     c.setFillColor(ACCENT)
-    c.drawString(MARGIN, size[1] - MARGIN - 16,
-                 _("{list}: this file could not be read").format(list=label))
+    draw_mixed(c, MARGIN, size[1] - MARGIN - 16,
+               _("{list}: this file could not be read").format(list=label), BOLD, 16)
     if error:
         text = c.beginText(MARGIN, size[1] - MARGIN - 40)
         text.setFont(REGULAR, 8)

@@ -22,7 +22,14 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from builder.batch import map_in_halves
 from builder.data.share import QR_MAX_CHARS
-from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
+from builder.export.fonts import (
+    BOLD,
+    ITALIC,
+    REGULAR,
+    draw_mixed,
+    mixed_width,
+    register_fonts,
+)
 from builder.export.reference import Item, Reference, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.export.text import capital, esc, rich
@@ -497,8 +504,9 @@ class _Pages:
         source = self.s.game.source or self.s.game.name
         rules = _("Rules: {source}").format(source=source) if source else ""
         room = self.w - 2 * MARGIN - c.stringWidth(rules, REGULAR, 6.5) - 6 * mm
-        c.drawString(MARGIN, MARGIN - 1, _fit(f"{self.s.name}", _(
-            " · turn summary · page {page}").format(page=self.number), room, 6.5))
+        draw_mixed(c, MARGIN, MARGIN - 1, _fit(f"{self.s.name}", _(
+            " · turn summary · page {page}").format(page=self.number), room, 6.5), REGULAR,
+            6.5)
         if rules:
             c.drawRightString(self.w - MARGIN, MARGIN - 1, rules)
         c.setFillColor(INK)
@@ -522,10 +530,8 @@ class _Pages:
 
 def _fit(name: str, tail: str, room: float, size: float) -> str:
     """``name + tail`` in ``room`` points, the name shortened with "…" when needed."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     text = name + tail
-    while name and stringWidth(text, REGULAR, size) > room:
+    while name and mixed_width(text, REGULAR, size) > room:
         name = name[:-1]
         text = name.rstrip() + "…" + tail
     return text
