@@ -260,12 +260,13 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
     return status
 
 
-def warband_files(path: Path) -> list[Path]:
-    """Every *.yaml in a folder, recursively, with whatever cannot be read (a FIFO, a
-    dangling link, a folder that cannot be listed) left in for the loader to name."""
+def warband_files(path: Path, skipped: list[Path] | None = None) -> list[Path]:
+    """Every *.yaml and *.yml (any case) in a folder, recursively, with whatever cannot be
+    read (a FIFO, a dangling link, a folder that cannot be listed) left in for the loader to
+    name; ``skipped`` receives the folder's other plain files (SPEC §6)."""
     from builder.data.yamlio import yaml_files
 
-    return yaml_files(path)
+    return yaml_files(path, suffixes=(".yaml", ".yml"), any_case=True, skipped=skipped)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -281,10 +282,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
 
     files: list[Path] = []
+    skipped: list[Path] = []
     for raw in args.paths:
-        found = warband_files(Path(raw))
+        found = warband_files(Path(raw), skipped)
         if not found:
-            print(_("spherewars: no *.yaml files in {path}").format(path=escape(raw)),
+            print(_("spherewars: no *.yaml or *.yml files in {path}").format(path=escape(raw)),
                   file=sys.stderr)
         files.extend(found)
     if not files:
@@ -331,6 +333,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for out, _legal, _bad in results:
             print(out)
         print(counts_line(summary))
+        if skipped:
+            from builder.events.output import skipped_line
+
+            print(skipped_line(len(skipped)))
     if unreadable or catalogue.problems:
         return EXIT_ERROR
     return EXIT_ILLEGAL if summary["illegal"] else EXIT_OK

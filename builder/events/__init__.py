@@ -26,7 +26,7 @@ from builder.data.fingerprint import list_fingerprint
 from builder.data.loading import check, placed, same_kind
 from builder.i18n import _, ngettext, pgettext
 from builder.model import Faction, Warband
-from builder.model.base import closest, describe
+from builder.model.base import closest
 from builder.model.event import EVENT_SCHEMA, Event, event_problems, twice_registered
 from builder.rules import Report, validate
 from builder.rules.findings import Finding
@@ -53,8 +53,8 @@ def event_from(doc: yamlio.Document, catalogue: Catalogue) -> Event:
         line = doc.locate_key(("lists", first), "player")[0]
         again_line = doc.locate_key(("lists", again), "player")[0]
         problems.append((("lists", again), "player", _(
-            "player {player} is registered twice (lines {first} and {again}): a player "
-            "registers one list").format(player=describe(player), first=line,
+            "player '{player}' is registered twice (lines {first} and {again}): a player "
+            "registers one list").format(player=player.strip()[:200], first=line,
                                          again=again_line)))
     if problems:
         event = None
@@ -74,11 +74,11 @@ def unknown_factions(data: Any, catalogue: Catalogue) -> list[tuple[str, str]]:
             continue
         near = closest(faction_id, loaded)
         if near:
-            message = _("faction {faction} is not loaded (did you mean '{near}'?)").format(
-                faction=describe(faction_id), near=near)
+            message = _("faction '{faction}' is not loaded (did you mean '{near}'?)").format(
+                faction=faction_id[:200], near=near)
         else:
-            message = _("faction {faction} is not loaded; loaded factions: {known}").format(
-                faction=describe(faction_id),
+            message = _("faction '{faction}' is not loaded; loaded factions: {known}").format(
+                faction=faction_id[:200],
                 known=", ".join(loaded[:20]) + (", …" if len(loaded) > 20 else "")
                 or pgettext("factions", "none"))
         out.append((f"factions/{i}", message))
