@@ -36,14 +36,18 @@ class Checked:
 
 
 def check_event(event: Event, gathered: Gathered, catalogue: Catalogue, *,
-                anonymous: bool = False, entries: bool = False) -> Checked:
-    """Every submission checked (on both cores), reconciled with the registrations and, when
-    ``anonymous``, labelled ``List N`` and put in that order (SPEC §6)."""
+                anonymous: bool = False, entries: bool = False, fork: bool = True) -> Checked:
+    """Every submission checked (on both cores unless not ``fork``: the app never forks),
+    reconciled with the registrations and, when ``anonymous``, labelled ``List N`` and put
+    in that order (SPEC §6)."""
     from builder.batch import map_in_halves
 
     subs = gathered.submissions
-    rows = map_in_halves(lambda sub: check_submission(event, sub, catalogue, entries=entries),
-                         subs)
+
+    def one(sub: Submission) -> dict[str, Any]:
+        return check_submission(event, sub, catalogue, entries=entries)
+
+    rows = map_in_halves(one, subs) if fork else [one(sub) for sub in subs]
     missing = reconcile(event, rows)
     used = [r["faction"] for r in rows if "error" not in r]
     if anonymous:

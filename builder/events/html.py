@@ -119,7 +119,8 @@ def html_page(event: Event, results: list[dict[str, Any]], summary: dict[str, in
     flat = table_rows(results, missing)
     for i, t in enumerate(flat, start=1):
         r = results[i - 1] if i <= len(results) else None
-        number = r.get("number", i) if r is not None else i
+        m = missing[i - len(results) - 1] if r is None else None
+        number = (r if r is not None else m or {}).get("number", i)
         if r is None:
             cls, shown = "missing", _("missing")
         else:

@@ -58,7 +58,8 @@ def json_report(event: Event, results: list[dict[str, Any]], summary: dict[str, 
     """``validate``'s document (one file per line, the C encoder) with ``event`` added, and
     ``missing`` when the event registers lists."""
     files = ",\n  ".join(json.dumps(r) for r in results)
-    gone = (f' "missing": {json.dumps(list(missing))},\n' if event.lists is not None else "")
+    shown = [{"player": m["player"], "fingerprint": m["fingerprint"]} for m in missing]
+    gone = f' "missing": {json.dumps(shown)},\n' if event.lists is not None else ""
     return (f'{{"event": {json.dumps(event.header())},\n "files": [\n  {files}\n ],\n'
             f'{gone} "summary": {json.dumps(summary)}}}\n')
 

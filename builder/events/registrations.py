@@ -70,7 +70,7 @@ def anonymous_order(event: Event, rows: list[dict[str, Any]],
 def anonymise(event: Event, rows: list[dict[str, Any]], missing: list[dict[str, str]]
               ) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
     """The rows and missing registrations with names, notes, file names and players as
-    ``List N`` (each row in the order of N, with its ``number``): what an anonymised
+    ``List N`` (each in the order of N, with its ``number``): what an anonymised
     report and pack print. An unreadable file's error (which quotes the file) becomes a
     plain sentence."""
     out_rows: list[dict[str, Any]] = []
@@ -78,7 +78,7 @@ def anonymise(event: Event, rows: list[dict[str, Any]], missing: list[dict[str, 
     for n, i in anonymous_order(event, rows, missing):
         label = _("List {n}").format(n=n)
         if i >= len(rows):
-            out_missing.append({"player": label,
+            out_missing.append({"player": label, "number": n,
                                 "fingerprint": missing[i - len(rows)]["fingerprint"]})
             continue
         row = dict(rows[i], path=label, number=n)

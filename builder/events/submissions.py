@@ -29,7 +29,7 @@ from typing import Any
 
 from builder.data import Catalogue, DataError, yamlio
 from builder.data.share import ShareCodeError, decode_warband, find_codes
-from builder.i18n import _
+from builder.i18n import _, ngettext
 from builder.model import Warband
 from builder.model.event import Event
 
@@ -176,22 +176,29 @@ def gather(paths: Iterable[str], codes: Iterable[str] = (), *,
             out.submissions.append(Submission(raw, refused=short_error(
                 "; ".join(p.message for p in exc.problems))))
             continue
-        found_codes = [code for part in texts_of(text) for code in find_codes(part)]
-        if not found_codes:
-            out.empty.append(raw)
-        repeated = 0
-        for n, code in enumerate(found_codes, start=1):
-            name = f"{raw}#{n}"
-            if code in codes_seen:
-                repeated += 1
-                continue
-            codes_seen[code] = name
-            out.submissions.append(Submission(name, code=code))
-        if repeated:
-            out.notes.append(_("{path}: {n} share codes repeat an earlier one (a quoted "
-                               "reply?); each list is checked once").format(path=raw,
-                                                                           n=repeated))
+        add_codes(out, raw, text, codes_seen)
     return out
+
+
+def add_codes(out: Gathered, name: str, text: str, seen: dict[str, str]) -> None:
+    """Every share code of ``text`` as a submission named ``NAME#N`` (N counts every code
+    of the text); a code already in ``seen`` is not a second list."""
+    found = [code for part in texts_of(text) for code in find_codes(part)]
+    if not found:
+        out.empty.append(name)
+    repeated = 0
+    for n, code in enumerate(found, start=1):
+        if code in seen:
+            repeated += 1
+            continue
+        seen[code] = f"{name}#{n}"
+        out.submissions.append(Submission(f"{name}#{n}", code=code))
+    if repeated:
+        out.notes.append(ngettext(
+            "{path}: {n} share code repeats an earlier one (a quoted reply?); each list is "
+            "checked once",
+            "{path}: {n} share codes repeat an earlier one (a quoted reply?); each list is "
+            "checked once", repeated).format(path=name, n=repeated))
 
 
 def texts_of(text: str) -> list[str]:

@@ -216,7 +216,7 @@ def test_codes_from_a_mail_export_are_submitted_lists(tmp_path: Path, capsys):
     assert rows[f"{mbox}#1"]["name"] == "Lista de Ana ñ" and rows[f"{mbox}#1"]["legal"]
     assert rows[f"{mbox}#2"]["player"] == "Bo"
     assert rows[f"{mbox}#4"]["error"].startswith(f"{mbox}#4: ")
-    assert "1 share codes repeat an earlier one" in err
+    assert "1 share code repeats an earlier one" in err
     assert doc["missing"] == []
 
 
