@@ -36,13 +36,13 @@ from PySide6.QtWidgets import (
 from builder.data import Catalogue, DataError, write_atomic
 from builder.events import DataPinError, check_data_pins, load_event
 from builder.events.command import Checked, check_event, render
-from builder.events.output import counts, players, severity, verdict
+from builder.events.output import counts, players, severity, skipped_line, verdict
 from builder.events.submissions import Gathered, add_codes, gather
 from builder.gui.dialogs import EVENT_FILTER
 from builder.i18n import N_, _, ngettext
 from builder.model.event import Event
 
-COLUMNS = (N_("#"), N_("Player"), N_("List"), N_("Verdict"), N_("Findings"), N_("Faction"),
+COLUMNS = ("#", N_("Player"), N_("List"), N_("Verdict"), N_("Findings"), N_("Faction"),
            N_("Points"), N_("Fingerprint"), N_("File"))
 SORT = Qt.ItemDataRole.UserRole + 1
 CODES_FILTER = N_("Texts and exports (*.txt *.eml *.mbox *.csv *.tsv);;All files (*)")
@@ -122,7 +122,7 @@ class EventDialog(QDialog):
         bar.addWidget(self.status, 1)
 
         self.model = QStandardItemModel(0, len(COLUMNS), self)
-        self.model.setHorizontalHeaderLabels([_(c) for c in COLUMNS])
+        self.model.setHorizontalHeaderLabels([c if c == "#" else _(c) for c in COLUMNS])
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT)
@@ -287,8 +287,7 @@ class EventDialog(QDialog):
             parts.append(ngettext("{n} registered list missing", "{n} registered lists missing",
                                   len(checked.missing)).format(n=len(checked.missing)))
         if checked.skipped:
-            parts.append(ngettext("{n} other file skipped", "{n} other files skipped",
-                                  checked.skipped).format(n=checked.skipped))
+            parts.append(skipped_line(checked.skipped))
         parts += checked.notes
         self._say(" · ".join(parts), error=bool(checked.summary["illegal"] or
                                                 checked.summary["unreadable"] or

@@ -124,7 +124,7 @@ def test_missing_path_exits_2(capsys, tmp_path: Path):
 
 def test_empty_folder_exits_2(capsys, tmp_path: Path):
     code, _, err = run(capsys, "validate", str(tmp_path))
-    assert code == 2 and "no *.yaml files" in err
+    assert code == 2 and "no *.yaml or *.yml files" in err
 
 
 def test_check_data_builtin_is_clean(capsys):
