@@ -191,6 +191,10 @@ def add_sharing_commands(sub: argparse._SubParsersAction) -> None:
                      help=_("the warband file to write"))
     imp.add_argument("--force", action="store_true",
                      help=_("replace {out} if it exists").format(out=out))
+    imp.add_argument("--all", action="store_true",
+                     help=_("every share code of the text (an e-mail export, a form's CSV): "
+                            "{out} is then a folder, and each list is written there as "
+                            "NN-name.warband.yaml").format(out=out))
 
     text = sub.add_parser("text", help=_("print a list as text for posting in chat or forums"))
     text.add_argument("file", metavar=file, help=_("the warband file to print"))
@@ -549,6 +553,12 @@ def cmd_import(args: argparse.Namespace) -> int:
             source_text = yamlio.read_text(source, IMPORT_MAX_BYTES)
         else:
             source_text = source
+        if args.all:  # every code of the text, into the folder OUT
+            from builder.importing import import_all
+
+            label = where.get("path") or (_("standard input") if source == "-"
+                                          else _("the text"))
+            return import_all(source_text, label, Path(args.output), force=args.force)
         warband = decode_warband(source_text)
     except DataError as exc:
         print(str(exc), file=sys.stderr)
