@@ -96,5 +96,5 @@ def test_sixty_lists_end_to_end(tmp_path: Path, capsys):
         set(re.findall(r"List \d+", page)), key=lambda s: int(s.split()[1]))
     # the roster-style pack: a cover, then one page a list, each naming its "player"
     sheets = [p for p in pages if "cover · page" not in p]
-    assert len(sheets) == 60
+    assert len(sheets) == 60 and "Turn reference" not in pdf_text
     assert all(re.search(r"List (\d+) · turn summary · page 1", p) for p in sheets)
