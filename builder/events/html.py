@@ -30,7 +30,7 @@ line-height:1.35}
 h1{margin-bottom:.2em;overflow-wrap:anywhere}.meta{color:#555;margin-top:0}
 table{border-collapse:collapse;width:100%;font-size:.92em}
 th,td{border:1px solid #bbb;padding:.3em .5em;text-align:left;vertical-align:top;
-overflow-wrap:anywhere}
+overflow-wrap:break-word}td.path{overflow-wrap:anywhere;min-width:8em}td.verdict{white-space:nowrap}
 th{background:#eee;cursor:pointer;user-select:none;white-space:nowrap}
 th[aria-sort=ascending]::after{content:" \\25B2"}th[aria-sort=descending]::after{content:" \\25BC"}
 td.num{text-align:right}tr.illegal td.verdict,tr.missing td.verdict{color:#a00;font-weight:bold}
@@ -136,7 +136,7 @@ def html_page(event: Event, results: list[dict[str, Any]], summary: dict[str, in
                    if t["points_limit"] is not None else -1) +
                _td(shown, labels[6], "verdict") + _td(t["fingerprint"], labels[7], "fp") +
                _td(t["data_fingerprint"], labels[8], "fp") + _td(rules, labels[9]) +
-               _td(t["path"], labels[10]) + "</tr>")
+               _td(t["path"], labels[10], "path") + "</tr>")
         detail = ("" if r is None else
                   f'<tr class="detail"><td colspan="{len(labels)}">{_details(r)}</td></tr>')
         bodies.append(f'<tbody id="list-{number}">{row}{detail}</tbody>')

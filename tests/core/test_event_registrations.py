@@ -311,3 +311,21 @@ def test_event_file_with_a_loaded_catalogue(tmp_path: Path):
     event = load_event(write_event(tmp_path, registered(("Ana", GOOD), ("Bo", GOOD))),
                        catalogue)
     assert event.registrations[fp(GOOD)] == ("Ana", "Bo")
+
+
+# --- the published page --------------------------------------------------------------------
+
+
+def test_html_folds_each_lists_entries_under_its_row(tmp_path: Path, capsys):
+    lists = tmp_path / "lists"
+    put(lists, "ana.warband.yaml", "Mine", [("test-leader", 1), ("test-grunt", 2)])
+    _, page, _ = run(capsys, "event", str(write_event(tmp_path)), str(lists), *DATA,
+                     "--format", "html")
+    body = page[page.index('<tbody id="list-1">'):page.index("</tbody>")]
+    row, detail = body.split('<tr class="detail">')
+    assert 'data-label="Fingerprint"' in row and 'class="fp"' in row
+    assert "<details><summary>3 models, 120/150 pts · 0 findings</summary>" in detail
+    assert "<li>1× Test Leader · 100 pts</li><li>2× Test Grunt · 20 pts</li>" in detail
+    # fingerprints never break; below 40em each list is a block of labelled lines
+    assert ".fp{white-space:nowrap" in page
+    assert "@media (max-width:40em)" in page and "content:attr(data-label)" in page
