@@ -13,10 +13,10 @@ Goals: each event format ≤ 1.5× validate of the same lists; a roster-style pa
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tempfile
 import time
-import subprocess
 from pathlib import Path
 
 from timing import compiled, walls

@@ -33,8 +33,8 @@ def file_name(n: int, name: str) -> str:
 def import_all(text: str, source: str, folder: Path, *, force: bool = False) -> int:
     """Write every list of ``text``'s share codes into ``folder``; exit status 2 when a code
     could not be used or a file could not be written (the others are written all the same)."""
-    from builder.events.submissions import texts_of
     from builder.data.share import find_codes
+    from builder.events.submissions import texts_of
 
     codes = [code for part in texts_of(text) for code in find_codes(part)]
     if not codes:

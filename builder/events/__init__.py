@@ -16,9 +16,9 @@ both.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Iterable
 from typing import Any
 
 from builder.data import Catalogue, DataError, yamlio

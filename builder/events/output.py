@@ -14,8 +14,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from builder.i18n import N_, _, current_language, ngettext
 from builder.events.registrations import MISSING_RULE
+from builder.i18n import N_, _, ngettext
 from builder.model.event import Event
 
 CSV_COLUMNS = ("path", "player", "name", "faction", "points", "points_limit", "legal",

@@ -68,13 +68,13 @@ def anonymous_order(event: Event, rows: list[dict[str, Any]],
 
 
 def anonymise(event: Event, rows: list[dict[str, Any]], missing: list[dict[str, str]]
-              ) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+              ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The rows and missing registrations with names, notes, file names and players as
     ``List N`` (each in the order of N, with its ``number``): what an anonymised
     report and pack print. An unreadable file's error (which quotes the file) becomes a
     plain sentence."""
     out_rows: list[dict[str, Any]] = []
-    out_missing: list[dict[str, str]] = []
+    out_missing: list[dict[str, Any]] = []
     for n, i in anonymous_order(event, rows, missing):
         label = _("List {n}").format(n=n)
         if i >= len(rows):

@@ -98,7 +98,7 @@ def entries_of(warband: Warband, catalogue: Catalogue) -> list[dict[str, Any]]:
     out = []
     for entry in warband.entries:
         combatant = faction.combatant(entry.combatant) if faction is not None else None
-        if combatant is None:
+        if faction is None or combatant is None:
             out.append({"name": entry.combatant, "count": entry.count, "points": None})
         else:
             out.append({"name": combatant.name, "count": entry.count,

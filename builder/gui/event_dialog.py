@@ -84,22 +84,28 @@ class EventDialog(QDialog):
         self.event_path: Path | None = None
         self.checked: Checked | None = None
 
-        self.event_edit = QLineEdit(objectName="event-file")
+        self.event_edit = QLineEdit()
+        self.event_edit.setObjectName("event-file")
         self.event_edit.setReadOnly(True)
         self.event_edit.setPlaceholderText(_("No event file chosen"))
-        choose_event = QPushButton(_("&Event file…"), objectName="choose-event")
+        choose_event = QPushButton(_("&Event file…"))
+        choose_event.setObjectName("choose-event")
         choose_event.clicked.connect(self._choose_event)
-        self.lists_edit = QLineEdit(objectName="lists-folder")
+        self.lists_edit = QLineEdit()
+        self.lists_edit.setObjectName("lists-folder")
         self.lists_edit.setPlaceholderText(_("A folder of submitted lists (*.yaml, *.yml)"))
         self.lists_edit.setClearButtonEnabled(True)
-        choose_lists = QPushButton(_("&Folder…"), objectName="choose-folder")
+        choose_lists = QPushButton(_("&Folder…"))
+        choose_lists.setObjectName("choose-folder")
         choose_lists.clicked.connect(self._choose_folder)
-        self.codes_edit = QPlainTextEdit(objectName="codes")
+        self.codes_edit = QPlainTextEdit()
+        self.codes_edit.setObjectName("codes")
         self.codes_edit.setPlaceholderText(_(
             "Paste share codes here: an e-mail, a chat, a form's export. Every SWB1. code "
             "is a submitted list."))
         self.codes_edit.setMaximumHeight(90)
-        load_codes = QPushButton(_("&Load text…"), objectName="load-codes")
+        load_codes = QPushButton(_("&Load text…"))
+        load_codes.setObjectName("load-codes")
         load_codes.clicked.connect(self._load_codes)
 
         form = QFormLayout()
@@ -107,13 +113,16 @@ class EventDialog(QDialog):
         form.addRow(_("Lists:"), _row(self.lists_edit, choose_lists))
         form.addRow(_("Share codes:"), _row(self.codes_edit, load_codes))
 
-        self.check_button = QPushButton(_("&Check"), objectName="check")
+        self.check_button = QPushButton(_("&Check"))
+
+        self.check_button.setObjectName("check")
         self.check_button.setDefault(True)
         self.check_button.clicked.connect(self.check)
-        self.anonymise_box = QCheckBox(_("&Anonymise (List 1, List 2…)"),
-                                       objectName="anonymise")
+        self.anonymise_box = QCheckBox(_("&Anonymise (List 1, List 2…)"))
+        self.anonymise_box.setObjectName("anonymise")
         self.anonymise_box.toggled.connect(lambda _on: self.checked and self.check())
-        self.status = QLabel(objectName="status")
+        self.status = QLabel()
+        self.status.setObjectName("status")
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bar = QHBoxLayout()
@@ -126,7 +135,8 @@ class EventDialog(QDialog):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT)
-        self.table = QTableView(objectName="event-table")
+        self.table = QTableView()
+        self.table.setObjectName("event-table")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
@@ -156,7 +166,7 @@ class EventDialog(QDialog):
         layout.addLayout(bar)
         layout.addWidget(self.table, 1)
         layout.addWidget(buttons)
-        QShortcut(QKeySequence.StandardKey.Refresh, self, activated=self.check)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self, self.check)
         self.resize(980, 620)
 
     # --- choosing -------------------------------------------------------------------------

@@ -13,8 +13,6 @@ import os
 from email.message import EmailMessage
 from pathlib import Path
 
-import pytest
-
 from builder.data import Catalogue
 from builder.data.fingerprint import list_fingerprint
 from builder.data.share import encode_warband
