@@ -1,14 +1,20 @@
 """Tournament events (SPEC §6): read an event file, check lists against it.
 
 An event adds to the game system's checks: its points limit replaces every list's own, its
-``rules`` run after the system's, and four checks of its own:
+``rules`` run after the system's, and checks of its own:
 
 - ``event-system``: the list's faction belongs to another game than the event's;
 - ``event-faction``: the list's faction is not one the event allows;
 - ``list-not-registered``: the event names its registered lists and this list's fingerprint is
-  not among them (a registered one reports its ``player``);
+  not among them (a registered one reports every player who registered it);
 - the data pin: a faction named in ``data`` whose loaded data has another fingerprint stops the
   whole check (:class:`DataPinError`), since every verdict would rest on other profiles.
+
+The event file itself is checked against the loaded data when it is read: a faction in
+``factions`` that is not loaded, or a player registered twice, is a mistake placed at its
+line. What depends on every submitted list at once (copies, missing players, ``List N``) is in
+:mod:`builder.events.registrations`; gathering the submissions (folders, links, share codes)
+in :mod:`builder.events.submissions`; the command in :mod:`builder.events.command`.
 
 Nothing here prints; :mod:`builder.events.output` writes the reports, the CLI and the GUI call
 both.
@@ -196,17 +202,6 @@ def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventChe
                       players, bool(players) if event.lists is not None else None)
 
 
-def check_file(event: Event, path: Path, catalogue: Catalogue) -> dict[str, Any]:
-    """One submitted file as a row of the JSON report (an unreadable one carries its error)."""
-    from builder.data import load_warband
-
-    try:
-        warband = load_warband(path)
-    except DataError as exc:
-        return exc.row(path)
-    return check_list(event, warband, catalogue).to_json(str(path))
-
-
 def summary_of(results: list[dict[str, Any]]) -> dict[str, int]:
     unreadable = sum(1 for r in results if "error" in r)
     legal = sum(1 for r in results if r["legal"])
@@ -215,6 +210,6 @@ def summary_of(results: list[dict[str, Any]]) -> dict[str, int]:
 
 
 __all__ = ["EVENT_SCHEMA", "DataPinError", "Event", "EventCheck", "MAX_EVENT_BYTES",
-           "check_data_pins", "check_file", "check_list", "event_findings", "event_from",
+           "check_data_pins", "check_list", "event_findings", "event_from",
            "faction_fingerprint", "load_event", "parse_event", "summary_of", "unknown_factions",
            "unpinned_factions"]

@@ -1,7 +1,8 @@
 """The event report in four forms (SPEC §6): text for the terminal, JSON (``validate``'s
 document plus the event), CSV for a spreadsheet, and one self-contained HTML page to publish.
 
-Every form is built from the same rows (the JSON objects of :func:`builder.events.check_file`).
+Every form is built from the same rows (the JSON objects of
+:func:`builder.events.submissions.check_submission`) and the missing registrations.
 List names, paths and messages are written by strangers: HTML escapes every one of them, and
 CSV cells that a spreadsheet would run as a formula are prefixed with an apostrophe.
 """
