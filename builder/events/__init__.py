@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder.data import Catalogue, DataError, yamlio
+from builder.data import Catalogue, yamlio
 from builder.data.fingerprint import list_fingerprint
 from builder.data.loading import check, placed, same_kind
 from builder.i18n import _, ngettext, pgettext
