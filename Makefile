@@ -21,7 +21,7 @@ UV_VERSION := 0.13.9
 LOCK_FLAGS := --universal --python-version 3.11 --generate-hashes -q
 PIP_LOCKED := -m pip install -q --require-hashes --no-deps
 
-.PHONY: run test test-latest lock bench lint dist clean translations screenshots bytecode
+.PHONY: run test test-latest test-lowest lock bench lint dist clean translations screenshots bytecode
 
 run: $(STAMP) $(MO) bytecode
 	$(BIN)/spherewars gui
@@ -75,14 +75,17 @@ $(STAMP): pyproject.toml setup.py $(LOCK)
 	rm -f $(VENV)/.dev-installed
 	touch $(STAMP)
 
-# Both locks anew from pyproject.toml's ranges (and requirements/build.in): newest versions
-# allowed, for every platform. Review the diff, run `make test`, commit the locks.
-lock:
+UV := build/uv/bin/uv
+$(UV):
 	$(PYTHON) -m venv build/uv
 	build/uv/bin/python -m pip install -q "uv==$(UV_VERSION)"
-	build/uv/bin/uv pip compile pyproject.toml requirements/build.in --extra test --extra dev \
+
+# Both locks anew from pyproject.toml's ranges (and requirements/build.in): newest versions
+# allowed, for every platform. Review the diff, run `make test`, commit the locks.
+lock: $(UV)
+	$(UV) pip compile pyproject.toml requirements/build.in --extra test --extra dev \
 		$(LOCK_FLAGS) -o $(DEV_LOCK)
-	build/uv/bin/uv pip compile pyproject.toml requirements/build.in --extra test \
+	$(UV) pip compile pyproject.toml requirements/build.in --extra test \
 		-c $(DEV_LOCK) $(LOCK_FLAGS) -o $(LOCK)
 
 # The suite in a throw-away environment with the newest versions pyproject.toml allows (not the
@@ -95,6 +98,21 @@ test-latest:
 		--no-build-isolation -e '.[test]'
 	$(LATEST)/bin/python -m pip list --format=freeze
 	$(LATEST)/bin/python -m pytest -q -p no:cacheprovider
+
+# The suite on the lowest version of each direct dependency that pyproject.toml allows, so its
+# lower bounds stay true (the build tools are the ones pinned in [build-system]).
+LOWEST := build/lowest
+test-lowest: $(UV)
+	rm -rf $(LOWEST) && $(PYTHON) -m venv $(LOWEST)
+	$(UV) pip compile pyproject.toml --extra test --python-version 3.11 \
+		--resolution lowest-direct -q -o $(LOWEST)/requirements.txt
+	$(LOWEST)/bin/python -m pip install -q -r $(LOWEST)/requirements.txt
+	$(LOWEST)/bin/python -c "import tomllib; print('\\n'.join(tomllib.load(open(\
+		'pyproject.toml', 'rb'))['build-system']['requires']))" > $(LOWEST)/build.txt
+	$(LOWEST)/bin/python -m pip install -q -r $(LOWEST)/build.txt
+	$(LOWEST)/bin/python -m pip install -q --no-deps --no-build-isolation -e .
+	$(LOWEST)/bin/python -m pip list --format=freeze
+	$(LOWEST)/bin/python -m pytest -q -p no:cacheprovider
 
 # Wheel and sdist in dist/, then the PyInstaller one-folder app in dist/pyinstaller/spherewars,
 # checked from another folder by packaging/smoke_test.py.

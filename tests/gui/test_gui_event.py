@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMenu
 
 from builder.data.fingerprint import list_fingerprint
 from builder.model import Entry, Warband
+from tests.gui.menus import menus
 
 EVENT = """\
 schema: spherewars-event/1
@@ -39,8 +40,7 @@ def test_check_against_event_from_the_file_menu(qtbot: Any, window: Any, tmp_pat
     event_file.write_text(EVENT + f"lists:\n  - {{player: Ana, fingerprint: {registered}}}\n",
                           encoding="utf-8")
 
-    file_menu = next(a.menu() for a in window.menuBar().actions()
-                     if a.text().replace("&", "") == "File")
+    file_menu = menus(window)["&File"]
     assert isinstance(file_menu, QMenu)
     action = next(a for a in file_menu.actions() if a.objectName() == "check-event")
     window.prompter.script("event_path", str(event_file))

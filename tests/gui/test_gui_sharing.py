@@ -17,6 +17,7 @@ from builder.export.summary import summarise
 from builder.gui.dialogs import CANCEL, Prompter
 from builder.gui.sharing import ImportCodeDialog
 from builder.model import Entry, Warband
+from tests.gui.menus import menus
 from tests.gui.test_gui_mainwindow import TITLE, focus, press
 
 FRIEND = Warband(name="Lista de Ana", faction="soimi", points_limit=350,
@@ -70,10 +71,10 @@ def test_copy_list_as_text_in_each_style(window: Any, style: str):
 
 
 def test_copy_menu_is_in_the_edit_menu(window: Any):
-    edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    edit = menus(window)["&Edit"]
     texts = [a.text() for a in edit.actions()]
     assert "Copy list as &text" in texts and "Copy &share code" in texts
-    file = next(a.menu() for a in window.menuBar().actions() if a.text() == "&File")
+    file = menus(window)["&File"]
     assert "&Import from code…" in [a.text() for a in file.actions()]
 
 
