@@ -18,8 +18,6 @@ repeats an earlier one (a quoted reply) is one list.
 
 from __future__ import annotations
 
-import email
-import email.policy
 import os
 import re
 from collections.abc import Iterable
@@ -207,6 +205,9 @@ def texts_of(text: str) -> list[str]:
     a base64 part, reads whole there), else ``text`` itself."""
     if not _MAIL.search(text):
         return [text]
+    import email  # (only for a mail: the package takes a tenth of the command's start)
+    import email.policy
+
     out = []
     for chunk in _MBOX_SPLIT.split(text):
         if not chunk.strip():
