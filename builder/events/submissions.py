@@ -133,6 +133,18 @@ class Gathered:
     """Lines for standard error: a file given twice, codes repeated."""
 
 
+def _real(path: Path, folders: dict[str, str]) -> str:
+    """``os.path.realpath(path)``, with each folder's resolved once (a file that is not a
+    link is its folder's real path and its name: one lstat, not one per path component)."""
+    if os.path.islink(path):
+        return os.path.realpath(path)
+    parent = os.path.dirname(path)
+    real = folders.get(parent)
+    if real is None:
+        real = folders[parent] = os.path.realpath(parent)
+    return os.path.join(real, os.path.basename(path))
+
+
 def _inside(real: str, root: str) -> bool:
     return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
 
@@ -142,6 +154,7 @@ def gather(paths: Iterable[str], codes: Iterable[str] = (), *,
     """Every submission named by ``paths`` (files and folders) and ``codes`` (texts), in
     order; ``exclude`` (the event file) is never a submission."""
     out = Gathered()
+    folders: dict[str, str] = {}
     seen: dict[str, str] = {}
     if exclude is not None:
         seen[os.path.realpath(exclude)] = ""
@@ -151,7 +164,7 @@ def gather(paths: Iterable[str], codes: Iterable[str] = (), *,
         out.skipped += len(skipped)
         root = os.path.realpath(raw) if os.path.isdir(raw) else None
         for path in found:
-            real = os.path.realpath(path)
+            real = _real(path, folders)
             if root is not None and os.path.lexists(path) and not _inside(real, root) \
                     and os.path.exists(path):
                 out.submissions.append(Submission(str(path), refused=_(
