@@ -115,7 +115,8 @@ def runs(text: str) -> list[tuple[bool, str]]:
     known = _dejavu_chars()
     out: list[tuple[bool, str]] = []
     for ch in text:
-        other = ord(ch) not in known and not ch.isspace()
+        # a space stays in the run it follows: "龍の戦団 한국어" is one run, drawn in one go
+        other = out[-1][0] if ch.isspace() and out else ord(ch) not in known
         if out and out[-1][0] == other:
             out[-1] = (other, out[-1][1] + ch)
         else:
