@@ -83,12 +83,12 @@ def _cover_rows(rows: Sequence[dict[str, Any]], missing: Sequence[dict[str, str]
             else str(r["points"]))
         rules = "" if unreadable else ", ".join(
             f["rule"] for f in r["findings"] if f["severity"] == "error")
-        cells = [str(i), *([] if anonymise else [players(r) or ""]),
+        cells = [str(r.get("number", i)), *([] if anonymise else [players(r) or ""]),
                  list_label(i, r, anonymise), r.get("faction") or "", points, verdict(r),
                  r.get("fingerprint") or "", r.get("data_fingerprint") or "", rules]
         out.append([Paragraph(esc(str(c)), CELL) for c in cells])
     for m in missing:
-        cells = ["", *([] if anonymise else [m["player"]]),
+        cells = [str(m.get("number", "")), *([] if anonymise else [m["player"]]),
                  m["player"] if anonymise else "", "", "", _("missing"), m["fingerprint"], "",
                  MISSING_RULE]
         out.append([Paragraph(esc(str(c)), CELL) for c in cells])

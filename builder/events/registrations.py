@@ -55,15 +55,19 @@ def reconcile(event: Event, rows: list[dict[str, Any]]) -> list[dict[str, str]]:
 
 def anonymous_order(event: Event, rows: list[dict[str, Any]],
                     missing: list[dict[str, str]]) -> list[tuple[int, int]]:
-    """SPEC §6: ``(N, index)`` for every row and then every missing registration (index
-    ``len(rows) + j``), where N follows the order of the SHA-256 of ``EVENT NAME + "\\n" +
-    FINGERPRINT + "\\n" + PATH``: the same on every run, and nothing of the file order or
-    names. A missing registration has no path; an unreadable file no fingerprint."""
-    keys = [(r.get("fingerprint") or "", r["path"]) for r in rows]
-    keys += [(m["fingerprint"], "") for m in missing]
-    digests = [hashlib.sha256(f"{event.name}\n{fp}\n{path}".encode()).hexdigest()
-               for fp, path in keys]
-    ordered = sorted(range(len(keys)), key=lambda i: (digests[i], i))
+    """SPEC §6: ``(N, index)`` for every row, then for every missing registration (index
+    ``len(rows) + j``). The rows' N follows the order of the SHA-256 of ``EVENT NAME + "\n"
+    + FINGERPRINT + "\n" + PATH``: the same on every run, and nothing of the file order or
+    names; the missing registrations (no path) come after them, in the order of the same
+    hash with an empty path, so that List 1 to List F are the submitted lists, in the pack's
+    order too. An unreadable file has no fingerprint: an empty one."""
+    def digest(fingerprint: str, path: str) -> str:
+        return hashlib.sha256(f"{event.name}\n{fingerprint}\n{path}".encode()).hexdigest()
+
+    files = sorted(range(len(rows)), key=lambda i: (
+        digest(rows[i].get("fingerprint") or "", rows[i]["path"]), i))
+    gone = sorted(range(len(missing)), key=lambda j: (digest(missing[j]["fingerprint"], ""), j))
+    ordered = files + [len(rows) + j for j in gone]
     return [(n, i) for n, i in enumerate(ordered, start=1)]
 
 

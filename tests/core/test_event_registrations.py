@@ -117,6 +117,10 @@ def test_a_registered_player_who_sent_nothing_is_missing(tmp_path: Path, capsys)
                    "data_fingerprint": "", "rules": "list-missing"}
     _, out, _ = run(capsys, "event", str(event), str(lists), *DATA, "--format", "html")
     assert '<tr class="missing">' in out and "Zoe" in out
+    # anonymised, the missing come after the submitted lists: List 1…F are the files
+    _, doc, _ = event_json(capsys, event, str(lists), "--anonymise")
+    assert [r["path"] for r in doc["files"]] == ["List 1"]
+    assert doc["missing"] == [{"player": "List 2", "fingerprint": fp(OTHER)}]
 
 
 def test_two_registered_one_sent_is_said(tmp_path: Path, capsys):
