@@ -83,15 +83,18 @@ def _cover_rows(rows: Sequence[dict[str, Any]], missing: Sequence[dict[str, str]
             else str(r["points"]))
         rules = "" if unreadable else ", ".join(
             f["rule"] for f in r["findings"] if f["severity"] == "error")
-        cells = [str(r.get("number", i)), *([] if anonymise else [players(r) or ""]),
-                 list_label(i, r, anonymise), r.get("faction") or "", points, verdict(r),
-                 r.get("fingerprint") or "", r.get("data_fingerprint") or "", rules]
-        out.append([Paragraph(esc(str(c)), CELL) for c in cells])
+        # what a player typed wraps (a paragraph); our short words and codes are plain cells
+        # (a paragraph a cell took a second and a half for a cover of 500 lists)
+        out.append([str(r.get("number", i)),
+                    *([] if anonymise else [Paragraph(esc(players(r) or ""), CELL)]),
+                    Paragraph(esc(list_label(i, r, anonymise)), CELL), r.get("faction") or "",
+                    points, verdict(r), r.get("fingerprint") or "",
+                    r.get("data_fingerprint") or "", Paragraph(esc(rules), CELL)])
     for m in missing:
-        cells = [str(m.get("number", "")), *([] if anonymise else [m["player"]]),
-                 m["player"] if anonymise else "", "", "", _("missing"), m["fingerprint"], "",
-                 MISSING_RULE]
-        out.append([Paragraph(esc(str(c)), CELL) for c in cells])
+        out.append([str(m.get("number", "")),
+                    *([] if anonymise else [Paragraph(esc(m["player"]), CELL)]),
+                    Paragraph(esc(m["player"] if anonymise else ""), CELL), "", "",
+                    _("missing"), m["fingerprint"], "", MISSING_RULE])
     return out
 
 
@@ -113,6 +116,7 @@ def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]],
             "submitted.", len(missing)).format(n=len(missing))), SUB))
     table = Table(_cover_rows(rows, missing, anonymise), repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle([
+        ("FONT", (0, 1), (-1, -1), REGULAR, CELL.fontSize),
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
         ("GRID", (0, 0), (-1, -1), 0.4, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -222,8 +226,8 @@ def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = Fal
         return part((True, sheets))
     # a big pack: the cover and the first sheets here, the others in a forked child at the
     # same time, its pages then appended (a sheet costs 15-20 ms of reportlab, the cover's
-    # table about an eighth of that a row)
-    half = (len(sheets) - len(rows) // 8) // 2
+    # table about a sixteenth of that a row)
+    half = (len(sheets) - len(rows) // 16) // 2
     return _joined(map_in_halves(part, [(True, sheets[:half]), (False, sheets[half:])],
                                  min_parallel=2))
 
