@@ -27,6 +27,7 @@ from builder.events import check_list
 from builder.events.command import Checked
 from builder.events.output import counts, event_title, players, verdict
 from builder.events.registrations import MISSING_RULE
+from builder.events.submissions import Submission
 from builder.export.fonts import BOLD, REGULAR, draw_mixed, register_fonts
 from builder.export.sheet import (
     ACCENT,
@@ -169,21 +170,20 @@ def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = Fal
     register_fonts()
     event, rows = checked.event, checked.rows
     total = len(rows)
-    # first every list's sheet as data, then the QR codes encoded on both cores, then drawing
-    sheets: list[tuple[str, WarbandSummary | _Unreadable]] = []
-    for i, (sub, row) in enumerate(zip(checked.submissions, rows, strict=True), start=1):
+    Sheet = tuple[str, WarbandSummary | _Unreadable]  # noqa: N806 (a local type alias)
+
+    def sheet(i: int, sub: Submission, row: dict[str, Any]) -> Sheet:
+        """A list's sheet as data, with its footer line."""
         label = list_label(i, row, anonymise)
         who = label if anonymise else (players(row) or pgettext("player", "unregistered"))
         plain = _("list {n} of {total} · {player} · {event}").format(
             n=i, total=total, player=who, event=event.name)
         if "error" in row:
-            sheets.append((plain, _Unreadable(label, None if anonymise else row["error"])))
-            continue
+            return plain, _Unreadable(label, None if anonymise else row["error"])
         try:
             warband = sub.load()
         except DataError as exc:  # changed since the check
-            sheets.append((plain, _Unreadable(label, None if anonymise else str(exc))))
-            continue
+            return plain, _Unreadable(label, None if anonymise else str(exc))
         checked_list = check_list(event, warband, catalogue)
         faction = catalogue.get(warband.faction)
         summary = summarise(warband, faction, points_override=event.points_limit,
@@ -199,14 +199,23 @@ def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = Fal
             # nor in a roster (the judges' copy: a QR code costs a tenth of a second a list)
             share_code="" if anonymise or style == "roster" else summary.share_code)
         data = checked_list.data_fingerprint or pgettext("fingerprint", "none")
-        sheets.append((_("list {n} of {total} · {player} · fingerprint {fingerprint} · data "
-                         "{data} · {event}").format(n=i, total=total, player=who,
-                                                   fingerprint=checked_list.fingerprint,
-                                                   data=data, event=event.name), summary))
-    prepare_qr_codes([s.share_code for _f, s in sheets if isinstance(s, WarbandSummary)])
+        return (_("list {n} of {total} · {player} · fingerprint {fingerprint} · data {data} · "
+                  "{event}").format(n=i, total=total, player=who,
+                                    fingerprint=checked_list.fingerprint, data=data,
+                                    event=event.name), summary)
 
-    def part(run: tuple[bool, Sequence[tuple[str, WarbandSummary | _Unreadable]]]) -> bytes:
+    specs = [(i, sub, row) for i, (sub, row)
+             in enumerate(zip(checked.submissions, rows, strict=True), start=1)]
+    if style == "roster":  # no QR code to encode first: each half makes its own sheets
+        sheets: list[Any] = specs
+    else:  # every sheet as data, then the QR codes encoded on both cores, then drawing
+        sheets = [sheet(*spec) for spec in specs]
+        prepare_qr_codes([s.share_code for _f, s in sheets if isinstance(s, WarbandSummary)])
+
+    def part(run: tuple[bool, Sequence[Any]]) -> bytes:
         cover, these = run
+        if style == "roster":
+            these = [sheet(*spec) for spec in these]
         buffer = io.BytesIO()
         c = _PackCanvas(buffer, pagesize=page_size, pageCompression=1)
         if cover:
