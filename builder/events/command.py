@@ -107,6 +107,8 @@ def run_event(args: argparse.Namespace, cannot_write: Any) -> int:
         say(_("spherewars: no share codes in {path}").format(path=raw) if raw in codes
             else _("spherewars: no *.yaml or *.yml files in {path}").format(path=raw))
     if not gathered.submissions:
+        if not gathered.empty:  # (only the event file itself was named)
+            say(_("spherewars: no lists to check besides the event file"))
         return EXIT_ERROR
 
     checked = check_event(event, gathered, catalogue, anonymous=args.anonymise,

@@ -331,3 +331,10 @@ def test_html_folds_each_lists_entries_under_its_row(tmp_path: Path, capsys):
     # fingerprints never break; below 40em each list is a block of labelled lines
     assert ".fp{white-space:nowrap" in page
     assert "@media (max-width:40em)" in page and "content:attr(data-label)" in page
+
+
+def test_the_event_file_is_never_a_submission(tmp_path: Path, capsys):
+    event = write_event(tmp_path)
+    code, out, err = run(capsys, "event", str(event), str(event), *DATA)
+    assert code == 2 and out == ""
+    assert "no lists to check besides the event file" in err
