@@ -44,7 +44,8 @@ body{margin:.6em}table.sortable thead{display:none}
 table.sortable,table.sortable tbody,table.sortable tr,table.sortable td{display:block}
 table.sortable tbody{border:1px solid #bbb;margin:0 0 .7em}
 table.sortable td{border:none;padding:.1em .5em}td.num{text-align:left}
-table.sortable td[data-label]::before{content:attr(data-label) ": ";color:#555}
+table.sortable td[data-label]::before{content:attr(data-label) ": ";color:#555;
+font:normal 1em system-ui,-apple-system,"Segoe UI",sans-serif}
 table.sortable td:empty{display:none}}
 @media print{body{margin:0;font-size:10pt}th{cursor:auto}th::after{content:""!important}
 thead{display:table-header-group}tbody{break-inside:avoid}a{color:inherit;text-decoration:none}}
