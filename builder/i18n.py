@@ -111,6 +111,14 @@ def _load(code: str) -> _gettext.NullTranslations:
     return _gettext.translation(DOMAIN, str(locale_dir()), languages=[code], fallback=True)
 
 
+def translated(language: str, message: str) -> str:
+    """``message`` in ``language`` (another than the one in use: the Language menu says in
+    the language chosen that it applies from the next start)."""
+    if language not in available_languages() and language != SOURCE_LANGUAGE:
+        return message
+    return _load(language).gettext(message)
+
+
 def _ready() -> None:
     if _state["language"] is None:
         set_language(None)

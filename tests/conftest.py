@@ -8,8 +8,12 @@ from pathlib import Path
 
 import pytest
 
-# Before anything imports Qt: GUI tests run with no display.
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Before anything imports Qt: GUI tests run with no display, on a virtual 1920×1080 screen
+# (Qt's offscreen default, 800×800, would make every window fit a small screen; the tests of
+# small screens say which screen they stand for: tests/gui/test_gui_fit.py).
+if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
+    os.environ["QT_QPA_PLATFORM"] = "offscreen:configfile=" + str(
+        Path(__file__).resolve().parent / "gui" / "screen-1920x1080.json")
 # ...and paint as the app does (builder.gui.app.paint_serially: no GUI thread pool).
 os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
 # The user's own faction folder and settings must never be touched by tests.

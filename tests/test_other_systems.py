@@ -1,10 +1,11 @@
 """The three other games built in as data (issue 11): Spheres of War Fragment 1, Torn and
 Spherus tactical (SPEC §5's table).
 
-The first tests read the files as plain data: each rule rests on a sentence of its game's
-text, each reference is a one-page summary that names its sections, and nothing of
-SphereWars leaks into another game. The last ones go through the `spherewars` command line:
-check-data, validate at, under and over each roster bound, and the exported PDF.
+The first tests read the files as plain data: each reference is a one-page summary that
+names its sections, and nothing of SphereWars leaks into another game (that each rule rests
+on a sentence of its game's text is tests/test_rule_cites.py's). The last ones go through
+the `spherewars` command line: check-data, validate at, under and over each roster bound, and
+the exported PDF.
 """
 
 from __future__ import annotations
@@ -38,23 +39,8 @@ SPHEREWARS_WORDS = re.compile(r"warband|messenger|power gem|manuscrit|saphir|sph
                               re.IGNORECASE)
 
 
-def _rules_folder() -> Path | None:
-    """`rules/other-systems` of the shared folder beside the project (or beside the
-    worktrees' folder); None when this checkout has none."""
-    for base in (REPO.parent, REPO.parent.parent):
-        folder = base / "shared" / "rules" / "other-systems"
-        if folder.is_dir():
-            return folder
-    return None
-
-
 def _system(game: str) -> dict:
     return yaml.safe_load((SYSTEMS_DIR / f"{game}.yaml").read_text(encoding="utf-8"))
-
-
-def _plain(text: str) -> str:
-    """Text without markdown emphasis and with single spaces, to find a quotation in it."""
-    return " ".join(text.replace("*", "").split())
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -65,21 +51,6 @@ def test_system_file_has_its_spec_id_and_its_own_reference(game: str) -> None:
     assert system["reference"] == game
     ref = load_reference(REFERENCE_DIR / f"{game}.yaml")
     assert all(item.section.strip() for item in ref.items)
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_every_rule_cites_a_sentence_of_its_game(game: str) -> None:
-    """A rule's `cite` is a quotation of its game's text, word for word (its English text: the
-    Spanish one is a translation, the games' texts being English)."""
-    from builder.model.text import display
-
-    folder = _rules_folder()
-    if folder is None:
-        pytest.skip("the shared rules folder is not beside this checkout")
-    text = _plain((folder / SOURCES[game]).read_text(encoding="utf-8"))
-    for rule in _system(game).get("rules", []):
-        cite = display(rule["cite"], "en")
-        assert cite and _plain(cite) in text, rule["id"]
 
 
 def test_roster_rules_are_the_games_own() -> None:
@@ -139,9 +110,11 @@ REQUIRED_TOPICS = {
 }
 REQUIRED_PHRASES = {
     "sow-tactical-f1": ["Instigator", "Retaliator", "Five Actions per Match", "Inert",
-                        "Martial Art Test", "roles reversed", "Auto-hit", "chess pawns"],
+                        "Martial Art Test", "roles reversed", "Auto-hit", "chess pawns",
+                        "read as five each"],
     "torn": ["critical", "Skill Attack die", "Agility", "Evade", "Closing Landscape",
-             "Low-Visibility Zone", "Panic Test", "Assault"],
+             "Low-Visibility Zone", "Panic Test", "Assault", "within Range and Visibility",
+             "Condition Marker", "Ethereal Vortex or a Dangerous Landscape"],
     "spherus-tactical": ["Super Running (Art 10)", "Flight (Psi-Xaquel 30)", "−20", "+20",
                          "5+ hexagons", "Psi-Storm", "3 rounds", "weapon/firearm skill"],
 }
@@ -153,7 +126,7 @@ def test_reference_covers_what_the_issue_lists(game: str) -> None:
     titles = " | ".join(item.title for item in ref.items).lower()
     for topic in REQUIRED_TOPICS[game]:
         assert topic in titles, topic
-    text = (REFERENCE_DIR / f"{game}.yaml").read_text(encoding="utf-8")
+    text = " ".join((REFERENCE_DIR / f"{game}.yaml").read_text(encoding="utf-8").split())
     for phrase in REQUIRED_PHRASES[game]:
         assert phrase in text, phrase
 

@@ -264,10 +264,12 @@ class BoxRow(Block):
     MAX_BOXES = 120
     HELP = 5.5
     BELOW = colors.HexColor("#c4c4c4")
+    DARK = colors.HexColor("#7a7a7a")
 
     def __init__(self, label: str, plain: int, shaded: int = 0, help_text: str = "",
-                 label_w: float = 0.0, space_before: float = 0.0) -> None:
+                 label_w: float = 0.0, space_before: float = 0.0, dark: int = 0) -> None:
         self.label, self.plain, self.shaded = label, plain, shaded
+        self.dark = min(dark, shaded)  # the last of the shaded boxes, shaded darker
         self.space_before = space_before
         self.label_w = max(label_w, unit_width(label, BOLD) * self.LABEL + 4)
         room = INNER_W - self.label_w
@@ -333,8 +335,11 @@ class BoxRow(Block):
         radius = min(1.2, self.size * 0.15)
         c.setFillColor(self.BELOW)
         top = self.rows_h
+        dark_from = self.plain + self.shaded - self.dark
         for i in range(self.plain + self.shaded):
             row, col = self._place(i)
+            if i == dark_from:
+                c.setFillColor(self.DARK)
             c.roundRect(self._x(col), top - (row + 1) * self.size - row * self.gap, self.size,
                         self.size, radius, stroke=1, fill=1 if i >= self.plain else 0)
         if self.shaded:  # the 0 box, first below zero
@@ -361,8 +366,8 @@ class BoxRow(Block):
             c.setLineWidth(0.6)
             c.roundRect(left, top - first, first * 5, first, 1.2, stroke=1, fill=0)
         else:
-            reused(c, ("boxes", self.plain, self.shaded, self.size, self.per_row), left,
-                   top - self.rows_h, self._boxes)
+            reused(c, ("boxes", self.plain, self.shaded, self.dark, self.size, self.per_row),
+                   left, top - self.rows_h, self._boxes)
         if self.help is not None:
             if self.help_beside:
                 self.help.draw(c, left + self.help_beside, top)
@@ -525,7 +530,7 @@ def _first_card(p: ProfileSheet, model: int | None) -> list[Block]:
     for t in aids.tracks:
         shaded = t.value + 1 if t.below_zero else 0  # 0, then -1 … -value
         out.append(BoxRow(f"{t.name} {t.value}", t.value, shaded, t.help, label_w,
-                          HEADER_GAP))
+                          HEADER_GAP, t.dark))
     for k in aids.counters:
         out.append(BoxRow(k.name, k.boxes, 0, k.help, label_w, HEADER_GAP))
     note = _("model {n} of {count}").format(n=model, count=p.count) \

@@ -131,6 +131,10 @@ class Track(StrictModel):
     name: DisplayText | None = None
     """The label; by default the stat's name in the game system."""
     below_zero: Annotated[bool, Strict()] = False
+    shade_from: StatName | None = None
+    """With ``below_zero``: a number stat; the boxes 0 … -(its value) are shaded light, those
+    below it dark (Spherus: defeated and rising again, then defeated for good). A combatant
+    without it gets them all light."""
     help: DisplayText | None = None
     """A short note printed under the boxes."""
 
@@ -225,6 +229,16 @@ def card_problems(data: Any, game: GameNames) -> list[tuple[str, str]]:
                 "'{stat}' already has a track (tracks/{first})").format(stat=value,
                                                                          first=seen[value])))
         seen.setdefault(value, i)
+        shade = stat(f"card/tracks/{i}/shade_from", track.get("shade_from"))
+        if shade is None:
+            continue
+        if kinds[shade] != "number":
+            out.append((f"card/tracks/{i}/shade_from", _(
+                "the shading counts boxes, so its stat must be a number; '{stat}' is {kind}"
+            ).format(stat=shade, kind=kinds[shade])))
+        elif track.get("below_zero") is not True:
+            out.append((f"card/tracks/{i}/shade_from", _(
+                "shade_from shades the boxes below zero: give the track below_zero: true")))
     glossary = list(game.abilities)
     for i, line in enumerate(mappings(card.get("lines"))):
         text = line.get("text")
@@ -262,6 +276,12 @@ def reference_path(reference_id: str = DEFAULT_REFERENCE, language: str | None =
         if translated.is_file():
             return translated
     return paths.reference_dir() / f"{reference_id}.yaml"
+
+
+def is_translation(reference_id: str, language: str | None = None) -> bool:
+    """Whether the reference printed in ``language`` (default: the current one) is our
+    translation of the game's own (``ID.<language>.yaml`` beside ``ID.yaml``)."""
+    return reference_path(reference_id, language).name != f"{reference_id}.yaml"
 
 
 @cache

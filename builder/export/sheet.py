@@ -30,7 +30,7 @@ from builder.export.fonts import (
     mixed_width,
     register_fonts,
 )
-from builder.export.reference import Item, Reference, load_reference
+from builder.export.reference import Item, Reference, is_translation, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.export.text import capital, esc, rich
 from builder.i18n import _, ngettext, number
@@ -320,7 +320,7 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     columns = list(s.stat_columns)
     ranks = [_("Rank")] if s.game.has_ranks else []
     points = [_("Points")] if s.game.has_cost else []
-    head = ["", _("Combatant"), _("Type"), *ranks, *columns, *points]
+    head = ["", _("Combatant"), _("Type"), *ranks, *map(s.game.stat_label, columns), *points]
     rows: list[list[object]] = [[Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]]
     unknown_rows: list[int] = []
     for line in s.roster:
@@ -644,9 +644,11 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
     if ref is None:  # the game prints no reference
         c.showPage()
         return pages.number
-    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='#555555'>" + esc(_(
-        "· from the {source}; each item names its section").format(source=ref.source))
-        + "</font>", H2)
+    translated = s.game.reference is not None and is_translation(s.game.reference)
+    about = _("· from the {source}, in our translation; each item names its section") \
+        if translated else _("· from the {source}; each item names its section")
+    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='#555555'>"
+                        + esc(about.format(source=ref.source)) + "</font>", H2)
     _w, h = heading.wrap(width, pages.h)
     y = last._y - H2.spaceBefore
     if y - h - pages.bottom < MIN_COLUMN_START:  # no heading alone at the foot of a page

@@ -65,6 +65,9 @@ class TrackLine:
     below_zero: bool = False
     """Also a box for 0 and for each of -1 … -value (defeated, not yet dead)."""
     help: str = ""
+    dark: int = 0
+    """Of the boxes below zero, how many at the end are shaded dark (the track's
+    ``shade_from``: those below -(that stat's value))."""
 
 
 @dataclass(frozen=True)
@@ -192,6 +195,11 @@ class Game:
     type_plurals: tuple[tuple[str, str], ...] = ()
     """(type as a roster line names it, what several are called), in the system's order:
     ("Leader", "Leaders")."""
+    stat_labels: tuple[tuple[str, str], ...] = ()
+    """(stat id, its column heading) where they differ (Spherus HP is "PV" in Spanish)."""
+
+    def stat_label(self, stat_id: str) -> str:
+        return dict(self.stat_labels).get(stat_id, stat_id)
 
 
 def game_of(system: System | None) -> Game:
@@ -201,7 +209,9 @@ def game_of(system: System | None) -> Game:
                 list_name=display(system.list_name), has_cost=system.cost is not None,
                 has_ranks=bool(system.ranks),
                 cost=system.cost or "", reference=system.reference,
-                type_plurals=tuple((t.label(1), t.label(2)) for t in system.types))
+                type_plurals=tuple((t.label(1), t.label(2)) for t in system.types),
+                stat_labels=tuple((s.id, system.stat_label(s.id)) for s in system.stats
+                                  if system.stat_label(s.id) != s.id))
 
 
 @dataclass(frozen=True)
@@ -316,6 +326,14 @@ def attack_cells(text: str, columns: Sequence[str | Sequence[str]]
     return tuple(cells), note
 
 
+def _dark_boxes(value: int, shade: object) -> int:
+    """How many of a below-zero track's boxes (0, -1 … -value) lie below -shade: shaded dark
+    (none when the combatant has no such number)."""
+    if not isinstance(shade, int) or isinstance(shade, bool) or shade < 0:
+        return 0
+    return max(0, value - shade)
+
+
 def card_aids(c: Combatant, faction: Faction, abilities: list[AbilityLine],
               ability_ids: set[str], card: Card | None) -> tuple[CardAids, set[str]]:
     """The aids of ``card`` for ``c``, and the stats they print (left out of its stat table).
@@ -352,7 +370,9 @@ def card_aids(c: Combatant, faction: Faction, abilities: list[AbilityLine],
         if not isinstance(value, int) or value < 1:  # nothing to tick: the table shows it
             continue
         tracks.append(TrackLine(display(track.name) or names[track.stat], value,
-                                track.below_zero, display(track.help)))
+                                track.below_zero, display(track.help),
+                                _dark_boxes(value, c.stat(track.shade_from))
+                                if track.below_zero and track.shade_from else 0))
         shown.add(track.stat)
     counters = tuple(CounterLine(display(k.name), k.boxes, display(k.help))
                      for k in card.counters)
@@ -388,7 +408,7 @@ def profile_sheet(c: Combatant, faction: Faction, universal: Mapping[str, Abilit
         id=c.id, name=c.name, nickname=c.nickname, type=system.type_label(c.type),
         rank=system.rank_label(c.rank) or None, base=c.base,
         squad=c.squad, wounds=c.wounds, faction=faction.name,
-        stats=tuple((n, c.shown(n)) for n in columns if n not in shown),
+        stats=tuple((system.stat_label(n), c.shown(n)) for n in columns if n not in shown),
         abilities=tuple(a for i, a in enumerate(abilities) if i not in in_table),
         equipment=tuple(c.equipment), unique_equipment=tuple(c.unique_equipment), count=count,
         squad_note=squad_note, description=(c.description or "").strip() or None,

@@ -23,6 +23,9 @@ _MEDIA_KEYS = 0x01000053
 """Qt key codes from here on are keys of multimedia keyboards, not worth listing."""
 SP = QStyle.StandardPixmap
 DUPLICATE_KEY = QKeySequence("Ctrl+D")
+ADD_KEY = "Ctrl+Return"
+"""Add: to the warband in the main window, a combatant (or an ability) in the faction
+editor."""
 """Duplicate (a faction, in the editor), and nothing else in any window."""
 TOOL_ICON = 24
 """Toolbar icon size in pixels."""
@@ -122,7 +125,7 @@ class Actions:
         self.redo_tool = _ToolProxy(w, self.redo, _("Redo"), "redo-tool")
         # Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, even inside the list name and the notes
         self.undo_keys = UndoKeys(w, self.undo, self.redo)
-        self.add = _action(w, _("&Add to warband"), name="add", keys=["Ctrl+Return"], icon="add",
+        self.add = _action(w, _("&Add to warband"), name="add", keys=[ADD_KEY], icon="add",
                            tip=_("Hire the selected combatant (Enter in the catalogue, "
                                  "double-click, or drag it onto the roster)"))
         self.more = _action(w, _("One &more"), name="more", keys=["+", "Ctrl+="],

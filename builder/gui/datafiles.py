@@ -36,6 +36,7 @@ from builder import paths
 from builder.data import DataError, write_atomic, yamlio
 from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
 from builder.data.yamlio import read_text
+from builder.gui.screenfit import fit_window
 from builder.i18n import _, ngettext
 from builder.model import System
 
@@ -95,7 +96,7 @@ class TextFileEditor(QDialog):
         self._systems = systems
         self._broken = broken
         self.setWindowTitle(_("{file}[*] — edit as text").format(file=path.name))
-        self.resize(820, 640)
+        fit_window(self, 820, 640)
         where = QLabel(str(path))
         where.setWordWrap(True)
         where.setStyleSheet("color: palette(placeholder-text);")

@@ -36,6 +36,7 @@ from builder import paths
 from builder.data import Catalogue, DataError
 from builder.gui.datafiles import TextFileEditor, in_user_folder, remove_file, show_in_folder
 from builder.gui.preview import MakePdf, PdfPreview
+from builder.gui.screenfit import fit_window
 from builder.gui.widgets import choose_from
 from builder.i18n import N_, _, ngettext
 from builder.safeio import escape
@@ -70,6 +71,10 @@ class Prompter:
         box.setStandardButtons(QMessageBox.StandardButton.Save
                                | QMessageBox.StandardButton.Discard
                                | QMessageBox.StandardButton.Cancel)
+        for button, text in ((QMessageBox.StandardButton.Save, _("&Save")),
+                             (QMessageBox.StandardButton.Discard, _("&Discard")),
+                             (QMessageBox.StandardButton.Cancel, _("&Cancel"))):
+            box.button(button).setText(text)  # each with its Alt key
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         answer = box.exec()
         return {QMessageBox.StandardButton.Save: SAVE,
@@ -97,10 +102,14 @@ class Prompter:
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         return QMessageBox.StandardButton(box.exec()) == QMessageBox.StandardButton.Yes
 
-    def ask_change_faction(self, faction: str, missing: list[str], entries: int) -> bool:
-        """Before changing a list's faction: the entries ``missing`` from the new one go."""
-        box = QMessageBox(QMessageBox.Icon.Question, _("Change faction"),
-                          _("Change the list's faction to {faction}?").format(faction=faction),
+    def ask_change_faction(self, faction: str, missing: list[str], entries: int,
+                           game: str | None = None) -> bool:
+        """Before changing a list's faction: the entries ``missing`` from the new one go;
+        ``game``: the list becomes a list of that game."""
+        question = (_("Change the list's faction to {faction}? The list becomes a list of "
+                      "{game}.").format(faction=faction, game=game) if game is not None else
+                    _("Change the list's faction to {faction}?").format(faction=faction))
+        box = QMessageBox(QMessageBox.Icon.Question, _("Change faction"), question,
                           parent=self.parent)
         box.setObjectName("change-faction-prompt")
         names = ", ".join(dict.fromkeys(missing))
@@ -274,7 +283,7 @@ class ExportDialog(QDialog):
             row.addLayout(options)
             row.addWidget(self.preview, 1)
             layout.addLayout(row, 1)
-            self.resize(720, 640)
+            fit_window(self, 720, 640)  # or what a smaller screen has room for
         layout.addWidget(self.buttons)
         for box in (self.cards, self.summary, self.per_model):
             box.toggled.connect(self._update)
@@ -324,7 +333,7 @@ class DataProblemsDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("data-problems-dialog")
         self.setWindowTitle(_("Data problems"))
-        self.resize(780, 480)
+        fit_window(self, 780, 480)
         self._catalogue = catalogue
         self._reload = reload
         self.problems: list[DataError] = []

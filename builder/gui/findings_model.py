@@ -1,13 +1,15 @@
 """The findings of the latest validation as a list model (errors first, as the rules give).
 
 Each row reads the finding's message and, on a second line, the rulebook sentence the rule
-cites (``Finding.cite``), so a player sees the rule, the numbers and the book's words."""
+cites (``Finding.cite``), so a player sees the rule, the numbers and the book's words; a cite
+that is our translation says so, and its tooltip gives the book's own words."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 
 from builder.gui import icons
+from builder.gui.quotes import cite_line, cite_tip
 from builder.i18n import _
 from builder.rules import Finding, Report
 
@@ -39,7 +41,8 @@ class FindingsModel(QAbstractListModel):
             return None
         f = self.findings[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{f.message}\n“{f.cite}”" if f.cite else f.message
+            return f"{f.message}\n{cite_line(f.cite, f.cite_original)}" if f.cite \
+                else f.message
         if role == Qt.ItemDataRole.DecorationRole:
             return icons.severity(f.severity)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -47,8 +50,7 @@ class FindingsModel(QAbstractListModel):
                 tip = _("Error [{rule}]: makes the list illegal").format(rule=f.rule)
             else:
                 tip = _("Warning [{rule}]: does not make it illegal").format(rule=f.rule)
-            return (tip + "\n" + _("The rulebook: “{cite}”").format(cite=f.cite)) if f.cite \
-                else tip
+            return tip + "\n" + cite_tip(f.cite, f.cite_original) if f.cite else tip
         if role == FINDING_ROLE:
             return f
         return None

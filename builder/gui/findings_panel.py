@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from builder.gui.findings_model import FINDING_ROLE, FindingsModel
 from builder.gui.guidance import Step
+from builder.gui.quotes import cite_html, cite_tip
 from builder.gui.totals_panel import state_colours
 from builder.i18n import _
 from builder.rules import Report
@@ -82,11 +83,15 @@ class FindingsPanel(QWidget):
             self.title.setText("<b>" + escape(_("First steps")) + "</b>")
             self.stack.setCurrentWidget(self.guidance_label)
             lines = [f"<b>{escape(step.text, quote=False)}</b>"
-                     + (f"<br><i>“{escape(step.cite, quote=False)}”</i>" if step.cite else "")
+                     + (f"<br>{cite_html(step.cite, step.cite_original)}" if step.cite else "")
                      for step in steps] or [
                 escape(_("No rule of the game asks for anything first: hire whoever the "
                          "{list} needs.").format(list=noun), quote=False)]
             self.guidance_label.setText("".join(f"<p>{line}</p>" for line in lines))
+            # a translated cite keeps the book's own words a hover away
+            self.guidance_label.setToolTip("\n\n".join(
+                cite_tip(step.cite, step.cite_original) for step in steps
+                if step.cite and step.cite_original))
         elif report.findings:
             self.title.setText("<b>" + escape(_("Findings")) + "</b>")
             self.stack.setCurrentWidget(self.view)

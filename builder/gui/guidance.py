@@ -25,6 +25,8 @@ class Step:
     """What to do ("Start by hiring a Leader")."""
     cite: str | None = None
     """The rulebook's sentence behind it."""
+    cite_original: str | None = None
+    """The book's own words when ``cite`` is our translation."""
 
 
 def first_steps(warband: Warband, faction: Faction | None, report: Report) -> list[Step] | None:
@@ -40,12 +42,13 @@ def first_steps(warband: Warband, faction: Faction | None, report: Report) -> li
         rule = rules.get(finding.rule)
         hire = _hire(rule, finding, faction) if rule is not None else None
         if hire is None:
-            steps.append(Step(finding.message, finding.cite))
+            steps.append(Step(finding.message, finding.cite, finding.cite_original))
             continue
         form, what, count = hire
         template = (_THEN if started else _FIRST)[form]
         started = True
-        steps.append(Step(_(template).format(what=what, count=count), finding.cite))
+        steps.append(Step(_(template).format(what=what, count=count), finding.cite,
+                          finding.cite_original))
     return steps
 
 

@@ -5,7 +5,8 @@ The app reads it, in this order: ``--lang`` on the command line (``spherewars --
 else the choice made in the *Language* menu (stored in QSettings under :data:`SETTINGS_KEY`),
 else the environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English; the
 menu lists the languages whose catalogues are installed (KeePassXC's way) plus "the system's".
-A choice applies from the next start: the menu says so.
+A choice applies from the next start: the menu says so, in the language chosen (and in the
+one in use, when they differ).
 
 Qt translates its own standard texts (dialog buttons, the file dialog, context menus) from
 ``qtbase_<lang>.qm``, which PySide6-Essentials ships in ``PySide6/Qt/translations``;
@@ -21,7 +22,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QMessageBox, QWidget
 
 from builder import i18n
-from builder.i18n import _
+from builder.i18n import N_, _, pgettext
 
 SETTINGS_KEY = "language"
 """QSettings key of the language chosen in the menu: a language code, absent for the system's."""
@@ -60,9 +61,10 @@ def qt_translations_dirs() -> list[Path]:
 def install_qt_translations(app: QApplication, language: str) -> QTranslator | None:
     """Load Qt's own translations for ``language`` into ``app`` (replacing any loaded before);
     None for English or when the file is not there (Qt then speaks English)."""
-    for old in app.findChildren(QTranslator, "qt-translations"):
-        app.removeTranslator(old)
-        old.deleteLater()
+    for name in ("qt-translations", "qt-gaps"):
+        for old in app.findChildren(QTranslator, name):
+            app.removeTranslator(old)
+            old.deleteLater()
     if language == i18n.SOURCE_LANGUAGE:
         return None
     translator = QTranslator(app)
@@ -70,9 +72,34 @@ def install_qt_translations(app: QApplication, language: str) -> QTranslator | N
         if translator.load(QLocale(language), "qtbase", "_", str(folder)):
             translator.setObjectName("qt-translations")
             app.installTranslator(translator)
+            gaps = QtGaps(app)  # installed last: asked first
+            gaps.setObjectName("qt-gaps")
+            app.installTranslator(gaps)
             return translator
     translator.setParent(None)
     return None
+
+
+class QtGaps(QTranslator):
+    """Qt's own texts that its catalogue for the language lacks, from ours: Qt 6's file
+    dialog gave "Look in:" and "Files of type:" an Alt key, and ``qtbase_es`` still has
+    only the texts without it, so the dialog said "Look in:" in a Spanish app."""
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None,
+                  n: int = -1) -> str | None:  # type: ignore[override]
+        """Our text, or None (no text of ours: Qt asks its own catalogue)."""
+        table = self.__dict__.setdefault("_table", _qt_gaps())
+        return table.get((context, source))
+
+    def isEmpty(self) -> bool:  # noqa: N802 (Qt override)
+        return False
+
+
+def _qt_gaps() -> dict[tuple[str, str], str]:
+    """(Qt's context, Qt's text) -> the text in the current language, where it differs."""
+    gaps = {("QFileDialog", "&Look in:"): pgettext("QFileDialog", "&Look in:"),
+            ("QFileDialog", "Files of &type:"): pgettext("QFileDialog", "Files of &type:")}
+    return {key: text for key, text in gaps.items() if text != key[1]}
 
 
 def qt_translated(app: QApplication) -> bool:
@@ -124,13 +151,21 @@ class LanguageMenu(QMenu):
         self.notice(code)
 
     def notice(self, code: str) -> QMessageBox:
-        """Say that the change applies from the next start (naming the language in its own
-        words, so that it reads whichever language the app is in now)."""
-        chosen = i18n.LANGUAGE_NAMES.get(code, _("the system language"))
-        box = QMessageBox(QMessageBox.Icon.Information, _("Language"),
-                          _("The app will be in {language} from the next time it starts.")
-                          .format(language=chosen), QMessageBox.StandardButton.Ok,
-                          self.parentWidget())
+        """Say that the change applies from the next start, in the language chosen (the
+        system's: the environment's), and under it in the language in use when it differs;
+        each names the language in its own words."""
+        new = code or i18n.language_from_environment()
+        sentence = N_("The app will be in {language} from the next time it starts.")
+
+        def say(language: str) -> str:
+            chosen = i18n.LANGUAGE_NAMES.get(code) or i18n.translated(
+                language, N_("the system language"))
+            return i18n.translated(language, sentence).format(language=chosen)
+
+        box = QMessageBox(QMessageBox.Icon.Information, i18n.translated(new, N_("Language")),
+                          say(new), QMessageBox.StandardButton.Ok, self.parentWidget())
+        if new != i18n.current_language():
+            box.setInformativeText(say(i18n.current_language()))
         box.setObjectName("language-notice")
         box.open()
         return box

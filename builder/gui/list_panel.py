@@ -7,7 +7,7 @@ document's stack; neither holds a rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QAction, QUndoStack
@@ -35,6 +35,7 @@ from builder.gui.commands import (
     SetPointsLimitCommand,
 )
 from builder.gui.document import WarbandDocument
+from builder.gui.focus import guard_wheel
 from builder.gui.roster_groups import RosterGroups
 from builder.gui.roster_model import (
     COUNT,
@@ -49,18 +50,52 @@ from builder.gui.roster_model import (
 from builder.gui.roster_view import RosterView
 from builder.gui.widgets import CountDelegate, fit_column
 from builder.i18n import _, ngettext, pgettext
+from builder.model import Faction
 from builder.model.base import MAX_WHOLE
+from builder.model.text import display
 
 MAX_STEP_COUNT = 99  # the + action stops here; typing a count goes up to the file's maximum
 
 
-FactionQuestion = Callable[[str, list[str], int], bool]
-"""(new faction's name, names of the entries it lacks, how many entries) → go ahead?"""
+FactionQuestion = Callable[[str, list[str], int, str | None], bool]
+"""(new faction's name, names of the entries it lacks, how many entries, the new game's name
+when the list changes game) → go ahead?"""
+
+
+def faction_items(factions: Iterable[Faction]) -> list[tuple[str, str | None]]:
+    """The Faction drop-down's (text, faction id): by name, or, when the factions are of
+    more than one game, under a heading per game (its id None), games by name."""
+    factions = list(factions)
+    games = {f.game.id: display(f.game.name) for f in factions if f.attached}
+    if len(games) <= 1:
+        return [(f.name, f.id) for f in sorted(factions, key=lambda f: f.name.casefold())]
+    items: list[tuple[str, str | None]] = []
+
+    def game_of(f: Faction) -> str:
+        return games[f.game.id] if f.attached else ""
+
+    for game in sorted(set(games.values()), key=str.casefold):
+        items.append((game, None))
+        items += [(f.name, f.id) for f in sorted(factions, key=lambda f: f.name.casefold())
+                  if game_of(f) == game]
+    return items
+
+
+def new_game(old: Faction | None, new: Faction | None) -> str | None:
+    """The name of the game a list changes to with its faction, or None (the same game)."""
+    if old is None or new is None or not old.attached or not new.attached \
+            or old.game.id == new.game.id:
+        return None
+    return display(new.game.name)
 
 
 class ListDetails(QWidget):
     """Name, faction and points limit of the list. Changing the faction of a list with
-    entries asks ``ask_faction_change`` first: the entries the new faction lacks go."""
+    entries asks ``ask_faction_change`` first: the entries the new faction lacks go, and the
+    list changes game when the faction is of another."""
+
+    game_changed = Signal(str)
+    """The list changed game with its faction (the new game's name)."""
 
     def __init__(self, doc: WarbandDocument, stack: QUndoStack,
                  parent: QWidget | None = None, *,
@@ -84,18 +119,18 @@ class ListDetails(QWidget):
         self.limit_spin.setValue(400)
         limit_row = QHBoxLayout()
         limit_row.addWidget(self.limit_check)
-        limit_row.addWidget(self.limit_spin, 1)
+        limit_row.addWidget(self.limit_spin)  # as wide as its number: the faction gets the room
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow(_("&Name:"), self.name_edit)
         row = QHBoxLayout()
-        row.addWidget(self.faction_combo, 2)
+        row.addWidget(self.faction_combo, 1)
         self.points_label = QLabel(_("&Points:"))
         self.points_label.setBuddy(self.limit_spin)
         row.addSpacing(12)
         row.addWidget(self.points_label)
-        row.addLayout(limit_row, 1)
+        row.addLayout(limit_row)
         faction_label = QLabel(_("F&action:"))  # Alt+F is the File menu
         faction_label.setBuddy(self.faction_combo)
         form.addRow(faction_label, row)
@@ -105,6 +140,7 @@ class ListDetails(QWidget):
         self.faction_combo.activated.connect(self._faction_chosen)
         self.limit_check.clicked.connect(self._limit_toggled)
         self.limit_spin.valueChanged.connect(self._limit_changed)
+        guard_wheel(self)  # a wheel turn over the closed Faction box changes nothing
 
     def refresh(self) -> None:
         """Show the document's name, faction and limit (after an edit, an undo, a load)."""
@@ -121,10 +157,11 @@ class ListDetails(QWidget):
             self.limit_spin.blockSignals(False)
 
     def fill_factions(self) -> None:
+        """The factions by name; with factions of more than one game loaded, under a heading
+        per game (a heading cannot be chosen)."""
         combo = self.faction_combo
         current = self.doc.warband.faction
-        factions = sorted(self.doc.catalogue.factions.values(), key=lambda f: f.name.lower())
-        items = [(f.name, f.id) for f in factions]
+        items = faction_items(self.doc.catalogue.factions.values())
         if current not in self.doc.catalogue.factions:
             items.append((_("{faction} (not loaded)").format(faction=current), current))
         if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] != items:
@@ -132,6 +169,12 @@ class ListDetails(QWidget):
             combo.clear()
             for text, fid in items:
                 combo.addItem(text, fid)
+                if fid is None:  # a game's heading
+                    heading = combo.model().item(combo.count() - 1)  # type: ignore[attr-defined]
+                    heading.setEnabled(False)
+                    font = heading.font()
+                    font.setBold(True)
+                    heading.setFont(font)
             combo.blockSignals(False)
         combo.setCurrentIndex(combo.findData(current))
 
@@ -156,15 +199,18 @@ class ListDetails(QWidget):
         fid = self.faction_combo.itemData(index)
         if not fid or fid == self.doc.warband.faction:
             return
+        faction = self.doc.catalogue.get(fid)
+        game = new_game(self.doc.faction, faction)
         if self.doc.entries and self.ask_faction_change is not None:
-            faction = self.doc.catalogue.get(fid)
             rows = SetFactionCommand.missing_rows(self.doc, fid)
             names = [self._entry_name(row) for row in rows]
             if not self.ask_faction_change(faction.name if faction else fid, names,
-                                           len(self.doc.entries)):
+                                           len(self.doc.entries), game):
                 self.fill_factions()  # back to the list's faction
                 return
         self.stack.push(SetFactionCommand(self.doc, fid))
+        if game is not None:
+            self.game_changed.emit(game)
 
     def _entry_name(self, row: int) -> str:
         combatant = self.doc.combatant(row)

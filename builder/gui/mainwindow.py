@@ -42,10 +42,12 @@ from builder.gui.dialogs import DISCARD, SAVE, ExportOptions, Prompter
 from builder.gui.document import WarbandDocument, new_warband
 from builder.gui.findings_model import FINDING_ROLE
 from builder.gui.findings_panel import FindingsPanel
+from builder.gui.focus import show_focus
 from builder.gui.guidance import first_steps
 from builder.gui.list_panel import ListDetails, RosterPanel
 from builder.gui.profile_panel import ProfilePanel
 from builder.gui.recovery import Recovery
+from builder.gui.screenfit import clip_to_screen, fit_window
 from builder.gui.sharing import Sharing
 from builder.gui.totals_panel import TotalsBar
 from builder.i18n import N_, _, ngettext
@@ -101,7 +103,10 @@ def file_stem(name: str) -> str:
 def default_sizes(width: int) -> list[int]:
     """Catalogue, list and profile widths for a window ``width`` wide: the side panels take
     a share within bounds, the list the rest (at 1024 pixels it keeps about half)."""
-    catalogue = max(200, min(340, width * 20 // 100))
+    # a wide window gives the catalogue's names more of its room (issue 31, item 3), a
+    # 1024-pixel one keeps half of it for the list
+    catalogue = max(200, min(214, width * 21 // 100),
+                    min(440, width * 20 // 100 + max(0, width - 1280) // 10))
     profile = max(290, min(440, width * 26 // 100))  # the stat line of SphereWars fits
     return [catalogue, max(0, width - catalogue - profile), profile]
 
@@ -173,6 +178,8 @@ class MainWindow(QMainWindow):
         # -- the list's own fields, totals, roster (centre)
         self.details = ListDetails(self.doc, self.stack,
                                    ask_faction_change=self.prompter.ask_change_faction)
+        self.details.game_changed.connect(lambda game: self.statusBar().showMessage(
+            _("The list is now a list of {game}.").format(game=game), 8000))
         self.name_edit = self.details.name_edit
         self.faction_combo = self.details.faction_combo
         self.limit_check = self.details.limit_check
@@ -181,6 +188,7 @@ class MainWindow(QMainWindow):
         self.roster = RosterPanel(self.doc, self.stack, a.remove, a.more, a.fewer)
         self.roster_model = self.roster.model
         self.roster_view = self.roster.view
+        show_focus(self.catalogue_panel.view, self.roster_view)  # which list has the keys
         self.remove_button = self.roster.remove_button
         self.centre = centre = QWidget()
         self.centre_layout = centre_layout = QVBoxLayout(centre)
@@ -229,8 +237,8 @@ class MainWindow(QMainWindow):
         self.problems_button.setIcon(icons.severity("warning"))
         self.problems_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.statusBar().addPermanentWidget(self.problems_button)
-        self.resize(1280, 760)
-        self.splitter.setSizes(default_sizes(1280))
+        size = fit_window(self, 1280, 760)  # or what a smaller screen has room for
+        self.splitter.setSizes(default_sizes(size.width()))
 
     def _connect(self) -> None:
         a = self.act
@@ -960,6 +968,7 @@ class MainWindow(QMainWindow):
         geometry = s.value("window/geometry")
         if isinstance(geometry, QByteArray | bytes):
             self.restoreGeometry(geometry)
+            clip_to_screen(self)  # saved on a bigger screen: made to fit this one
         for key, splitter in (("window/main_splitter", self.splitter),
                               ("window/centre_splitter", self.centre_splitter),
                               ("window/right_splitter", self.right_splitter)):

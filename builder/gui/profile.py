@@ -47,8 +47,8 @@ def profile_html(c: Combatant, faction: Faction,
     cols = stat_columns(c, faction)
     # Qt's rich text ignores the nowrap attribute but not the CSS: a narrow panel scrolls
     # the table sideways instead of stacking "PE" into letters and "169" into "16/9"
-    cells = "".join(f"<th style='font-size:small; white-space:nowrap'>{escape(s)}</th>"
-                    for s in cols)
+    cells = "".join(f"<th style='font-size:small; white-space:nowrap'>"
+                    f"{escape(game.stat_label(s))}</th>" for s in cols)
     values = "".join(f"<td align='center' style='white-space:nowrap'>{escape(c.shown(s))}</td>"
                      for s in cols)
     out = [f"<h2 style='margin-bottom:2px'>{head}</h2>",

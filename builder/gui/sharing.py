@@ -29,6 +29,7 @@ from builder.data.share import ShareCodeError, decode_warband, encode_warband, f
 from builder.export.chat import STYLE_NAMES, list_text
 from builder.export.summary import summarise
 from builder.gui import icons
+from builder.gui.screenfit import fit_window
 from builder.i18n import _, ngettext
 from builder.model import Warband
 from builder.rules import Report
@@ -63,7 +64,7 @@ class ImportCodeDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("import-code-dialog")
         self.setWindowTitle(_("Import from code"))
-        self.resize(520, 280)
+        fit_window(self, 520, 280)
         intro = QLabel(_("Paste a share code (it starts with <b>SWB1.</b>), or a whole chat "
                          "message or post that holds one."))
         intro.setWordWrap(True)

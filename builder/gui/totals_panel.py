@@ -23,9 +23,11 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.guidance import Step
+from builder.gui.quotes import cite_tip
 from builder.i18n import _, ngettext
 from builder.model import System
-from builder.model.text import display
+from builder.model.system import Figure as SystemFigure
+from builder.model.text import display, quotation
 from builder.rules import Report
 from builder.rules.engine import shown_figures
 
@@ -162,6 +164,14 @@ class Figure(QWidget):
             self.note.setStyleSheet(style)
 
 
+def figure_tip(figure: SystemFigure) -> str:
+    """A figure's tooltip: its help, then the rulebook sentence it rests on (labelled when it
+    is our translation, the book's own words after it), as a finding's tooltip shows a rule's."""
+    cite, original = quotation(figure.cite)
+    parts = [display(figure.help), cite_tip(cite, original) if cite else ""]
+    return "\n".join(part for part in parts if part)
+
+
 class TotalsBar(QFrame):
     """The list's points and the game system's figures (SPEC §5), always in view; a figure
     over the bound of the rule that caps it turns red ("3 / 2")."""
@@ -211,7 +221,7 @@ class TotalsBar(QFrame):
         if system is None:
             return
         for f in shown_figures(system):
-            figure = Figure(display(f.name), f.id.replace("_", "-"), display(f.help))
+            figure = Figure(display(f.name), f.id.replace("_", "-"), figure_tip(f))
             self.figures[f.id] = figure
             self._layout.addWidget(figure)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Annotated, Any, get_args
+from typing import Annotated, Any, get_args, get_origin
 
 from pydantic import (
     AfterValidator,
@@ -133,6 +133,9 @@ def model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[StrictModel] 
     annotation: Any = model
     for part in loc:
         if isinstance(part, int):
+            continue
+        if get_origin(annotation) is dict:  # a mapping's key (a stat id in constraints)
+            annotation = get_args(annotation)[1]
             continue
         tagged = _tagged(annotation, part)
         if tagged is not None:

@@ -36,14 +36,17 @@ from builder.model.base import (
     number_like,
     quote,
 )
+from builder.model.pattern import matches
 from builder.model.system import (
     DEFAULT_SYSTEM,
     Problem,
     StatDef,
+    StatLimit,
     System,
     duplicate_ids,
     not_one_of,
 )
+from builder.model.text import display
 
 FACTION_SCHEMA = "spherewars-faction/1"
 # MAX_WHOLE, MAX_TEXT: SPEC "hostile and broken input" (builder.model.base)
@@ -238,6 +241,34 @@ def value_problem(stat: str, value: Any, kind: str) -> str | None:
     return _("{field} must be text (got {got})").format(field=stat, got=describe(value))
 
 
+def limit_problem(stat: str, value: Any, limit: StatLimit, kind: str) -> str | None:
+    """What a valid stat value of ``kind`` (in its normal form) gets wrong about the system's
+    constraint on the stat (SPEC §5 ``constraints``), or None."""
+    if value is None:
+        return None
+    numbers: list[int] = []
+    if kind == "pair" and isinstance(value, str):
+        numbers = [int(p) for p in value.split("-")]  # a valid pair: "6-5"
+    elif kind != "text" and isinstance(value, int):
+        numbers = [value]
+    for n in numbers:
+        if limit.minimum is not None and n < limit.minimum:
+            return _("{field} must be at least {minimum} (got {got})").format(
+                field=stat, minimum=number(limit.minimum), got=n)
+        if limit.maximum is not None and n > limit.maximum:
+            return _("{field} must be at most {maximum} (got {got})").format(
+                field=stat, maximum=number(limit.maximum), got=n)
+    if kind == "text" and limit.pattern is not None and isinstance(value, str) and \
+            not matches(limit.pattern, value.strip()):
+        if limit.means is not None:
+            return _("{field} must be {means} (got {got})").format(
+                field=stat, means=display(limit.means), got=quote(value))
+        return _("{field} must be written as {pattern}, where {{n}} is a whole number and "
+                 "[ ] an optional part (got {got})").format(field=stat, pattern=limit.pattern,
+                                                             got=quote(value))
+    return None
+
+
 def _too_large(stat: str, value: int) -> str:
     return _("{field} must be at most {maximum} (got {got})").format(
         field=stat, maximum=number(MAX_WHOLE), got=describe(value))
@@ -309,9 +340,13 @@ _PLAIN = frozenset((int, str, bool, float, type(None)))
 """The types of a stat value whose check can be kept by value."""
 
 
-def _stat_problem(key: str, value: Any, stat: StatDef) -> str | None:
-    """What a combatant's value of one stat gets wrong, or None."""
+def _stat_problem(key: str, value: Any, stat: StatDef,
+                  limit: StatLimit | None = None) -> str | None:
+    """What a combatant's value of one stat gets wrong, or None; ``limit``: the system's
+    constraint on the stat."""
     message = value_problem(key, value, stat.kind)
+    if message is None and limit is not None:
+        message = limit_problem(key, normal_value(value, stat.kind), limit, stat.kind)
     if message or not stat.required or normal_value(value, stat.kind) is not None:
         return message
     if stat.kind == "number":
@@ -357,13 +392,14 @@ def _combatant(where: str, c: dict[str, Any], system: System, kinds: list[str],
             if stat is None:
                 problems.append(_unknown_key(f"{where}/profile", key, list(stats), "stats"))
                 continue
+            limit = system.constraints.get(key)
             if seen is not None and type(value) in _PLAIN:
                 at = (key, type(value), value)  # (the type too: True is not 1)
                 if at not in seen:
-                    seen[at] = _stat_problem(key, value, stat)
+                    seen[at] = _stat_problem(key, value, stat, limit)
                 message = seen[at]
             else:
-                message = _stat_problem(key, value, stat)
+                message = _stat_problem(key, value, stat, limit)
             if message:
                 problems.append((f"{where}/profile/{key}", message))
         for stat in system.stats:

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from builder.i18n import N_, _
 from builder.model.event import Event
 from builder.model.faction import Faction
-from builder.model.system import System
+from builder.model.system import StatLimit, System
 from builder.model.text import display
 from builder.model.warband import Warband
 
@@ -39,7 +39,9 @@ _RULE = {
     "id": N_("the rule id its findings carry (lowercase letters, digits and '-')"),
     "severity": N_("error (the default) makes a list illegal; warning does not"),
     "name": N_("a short label for the rule"),
-    "cite": N_("the rulebook sentence this rule enforces, quoted in its findings"),
+    "cite": N_("the rulebook sentence this rule enforces, quoted in its findings; in several "
+               "languages, the first is the book's own words and the others are shown as "
+               "translations"),
     "count": N_("form 1: one amount for the whole list ({quantity})"),
     "each": N_("form 2: a selector; the models of each hired combatant that matches are "
                "counted"),
@@ -112,6 +114,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "wounds": N_("default wounds of a combatant (absent: no wound track)"),
         "bases": N_("allowed base sizes in mm (absent: any whole number)"),
         "stats": N_("the stat line in print order"),
+        "constraints": N_("stat id -> what its value must be: a minimum, a maximum, a pattern "
+                          "for a text stat"),
         "types": N_("the combatant types, in catalogue order (at least one)"),
         "ranks": N_("the combatant ranks"),
         "ability_kinds": N_("what an ability's kind may be"),
@@ -128,6 +132,16 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "kind": N_("number (the default), pair (a number or \"a-b\") or text (free text)"),
         "required": N_("true: every combatant must give this stat"),
         "only_when_set": N_("true: the column is printed only for combatants that have the stat"),
+        "label": N_("how the stat's column is headed when not its id, e.g. {en: HP, es: PV}"),
+    },
+    "StatLimit": {
+        "minimum": N_("the smallest value allowed (each value of a pair)"),
+        "maximum": N_("the largest value allowed (each value of a pair)"),
+        "pattern": N_("how a text stat is written: {n} a whole number, [...] an optional part, "
+                      "| a choice, \\ the next character as itself; e.g. {n}D[+{n}A]"),
+        "means": N_("what the pattern asks for, in words, e.g. 'Defence and Agility dice, such "
+                    "as 2D+1A'"),
+        "cite": N_("the rulebook's words behind the constraint"),
     },
     "TypeDef": {
         "id": N_("the type's id, as combatants' type names it"),
@@ -136,11 +150,18 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
     },
     "Named": {"id": N_("the id that files name it by"),
               "name": N_("its name as shown and printed")},
+    "AbilityKind": {"id": N_("the id that files name it by"),
+                    "name": N_("its name as shown and printed"),
+                    "difficulty": N_("true: abilities of this kind are rolled against a "
+                                     "difficulty (a target value, or A) with a number of "
+                                     "successes")},
     "Figure": {
         "id": N_("the figure's id (its key in a check's JSON stats)"),
         "name": N_("the figure's name as printed"),
         "value": N_("how it is computed: {quantity}"),
         "help": N_("what the figure means at the table, shown as a tooltip"),
+        "cite": N_("the rulebook sentence the figure rests on, quoted in its tooltip; in "
+                   "several languages, the first is the book's own words"),
     },
     "Rule": _RULE,
     "Selector": _SELECTOR_KEYS,
@@ -189,13 +210,20 @@ def json_schema(kind: str, system: System | None = None) -> dict[str, Any]:
     return _describe(out, kind)
 
 
-def _stat_schema(kind: str) -> dict[str, Any]:
+def _stat_schema(kind: str, limit: StatLimit | None = None) -> dict[str, Any]:
+    """A stat value's schema; a number's bounds are the system's constraint (a pattern is
+    our own template, checked by check-data, not a JSON Schema regular expression)."""
+    number: dict[str, Any] = {"type": "integer", "minimum": 0}
+    if limit is not None and limit.minimum is not None:
+        number["minimum"] = limit.minimum
+    if limit is not None and limit.maximum is not None:
+        number["maximum"] = limit.maximum
     if kind == "pair":
-        return {"anyOf": [{"type": "integer", "minimum": 0},
+        return {"anyOf": [number,
                           {"type": "string", "pattern": r"^\s*\d+\s*-\s*\d+\s*$"}, *_NONE]}
     if kind == "text":
         return {"anyOf": [{"type": "string"}, {"type": "null"}]}
-    return {"anyOf": [{"type": "integer", "minimum": 0}, *_NONE]}
+    return {"anyOf": [number, *_NONE]}
 
 
 def _for_system(schema: dict[str, Any], system: System) -> dict[str, Any]:
@@ -213,7 +241,8 @@ def _for_system(schema: dict[str, Any], system: System) -> dict[str, Any]:
     combatant["profile"] = {
         "type": "object", "additionalProperties": False,
         "required": [s.id for s in system.stats if s.required],
-        "properties": {s.id: {**_stat_schema(s.kind), "description": display(s.name)}
+        "properties": {s.id: {**_stat_schema(s.kind, system.limit(s.id)),
+                              "description": display(s.name)}
                        for s in system.stats}}
     schema["properties"]["building"] = {
         "type": "object", "additionalProperties": False,

@@ -39,6 +39,8 @@ from builder.model.base import (
     describe,
     mappings,
 )
+from builder.model.pattern import MAX_PATTERN, PatternError
+from builder.model.pattern import parse as parse_pattern
 from builder.model.text import DisplayText, display
 
 SYSTEM_SCHEMA = "spherewars-system/1"
@@ -71,6 +73,33 @@ class StatDef(StrictModel):
     kind: Literal["number", "pair", "text"] = "number"
     required: Annotated[bool, Strict()] = False
     only_when_set: Annotated[bool, Strict()] = False
+    label: DisplayText | None = None
+    """How the stat's column is headed on screen and on paper, when not its id (Spherus HP
+    is "PV" in Spanish)."""
+
+
+def check_pattern(value: str) -> str:
+    try:
+        parse_pattern(value)
+    except PatternError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+StatPattern = Annotated[str, Strict(), AfterValidator(check_pattern),
+                        WithJsonSchema({"type": "string", "maxLength": MAX_PATTERN})]
+
+
+class StatLimit(StrictModel):
+    """What one stat's value must be (``constraints:``): bounds for a number or pair stat
+    (each value of a pair), a pattern for a text stat. A combatant that has no value for the
+    stat is not checked (``required`` says whether it must have one)."""
+
+    minimum: NonNegative | None = None
+    maximum: NonNegative | None = None
+    pattern: StatPattern | None = None
+    means: DisplayText | None = None
+    cite: DisplayText | None = None
 
 
 class TypeDef(StrictModel):
@@ -89,6 +118,13 @@ class Named(StrictModel):
 
     id: Id
     name: DisplayText
+
+
+class AbilityKind(Named):
+    """What an ability's ``kind`` may be; ``difficulty``: abilities of this kind are rolled
+    against a difficulty (a target value, or A for automatic) with a number of successes."""
+
+    difficulty: Annotated[bool, Strict()] = False
 
 
 class Selector(StrictModel):
@@ -234,6 +270,8 @@ class Figure(StrictModel):
     name: DisplayText
     value: Quantity
     help: DisplayText | None = None
+    cite: DisplayText | None = None
+    """The rulebook sentence the figure rests on, shown beside its help as a rule's is."""
 
 
 class System(StrictModel):
@@ -246,9 +284,10 @@ class System(StrictModel):
     wounds: Positive | None = None
     bases: list[Positive] | None = None
     stats: list[StatDef]
+    constraints: dict[StatId, StatLimit] = Field(default_factory=dict)
     types: list[TypeDef] = Field(min_length=1)
     ranks: list[Named] = Field(default_factory=list)
-    ability_kinds: list[Named] = Field(default_factory=list)
+    ability_kinds: list[AbilityKind] = Field(default_factory=list)
     abilities: list[SystemAbility] = Field(default_factory=list)
     parameters: dict[Annotated[str, Strict()], NonNegative] = Field(default_factory=dict)
     rules: list[Rule] = Field(default_factory=list)
@@ -262,6 +301,16 @@ class System(StrictModel):
 
     def stat(self, stat_id: str) -> StatDef | None:
         return next((s for s in self.stats if s.id == stat_id), None)
+
+    def stat_label(self, stat_id: str) -> str:
+        """The stat's column heading in the current language: its label, else its id."""
+        found = self.stat(stat_id)
+        return display(found.label) if found is not None and found.label is not None \
+            else stat_id
+
+    def limit(self, stat_id: str) -> StatLimit | None:
+        """What the stat's value must be (``constraints:``), or None."""
+        return self.constraints.get(stat_id)
 
     def type(self, type_id: str) -> TypeDef | None:
         return next((t for t in self.types if t.id == type_id), None)
@@ -287,6 +336,37 @@ class System(StrictModel):
             cached = (language, {a.id: a.shown() for a in self.abilities})
             object.__setattr__(self, "_glossary", cached)
         return dict(cached[1])
+
+    def selectors(self) -> Iterator[Selector]:
+        """Every selector of the system's rules and figures."""
+        def of(q: Any) -> Iterator[Selector]:
+            if isinstance(q, ModelsQuantity):
+                yield q.models
+            elif isinstance(q, (SumQuantity, MaxQuantity)):
+                yield q.of
+
+        for rule in self.rules:
+            if rule.each is not None:
+                yield rule.each
+            for q in (rule.count, rule.at_most, rule.at_least, rule.exactly, rule.when):
+                yield from of(q)
+        for figure in self.figures:
+            yield from of(figure.value)
+
+    @property
+    def has_squads(self) -> bool:
+        """Whether being a squad matters in this game: a rule or figure looks at it."""
+        return any(sel.squad is not None for sel in self.selectors())
+
+    @property
+    def has_own_max(self) -> bool:
+        """Whether a combatant's own ``max`` matters: a rule lets it replace its bound."""
+        return any(rule.own_max for rule in self.rules)
+
+    @property
+    def rolled_kinds(self) -> list[AbilityKind]:
+        """The ability kinds rolled against a difficulty (SphereWars' feats)."""
+        return [k for k in self.ability_kinds if k.difficulty]
 
     @property
     def list_name_text(self) -> str:
@@ -455,6 +535,7 @@ def system_problems(data: Any) -> list[Problem]:
                       ("rules", N_("rule")), ("figures", N_("figure"))):
         problems += duplicate_ids(what, key, mappings(data.get(key)))
     problems += vocab.cost(data.get("cost"))
+    problems += _constraints(vocab, data.get("constraints"))
     for i, rule in enumerate(mappings(data.get("rules"))):
         at = f"rules/{i}"
         for key in ("count", "at_most", "at_least", "exactly", "when"):
@@ -473,6 +554,42 @@ def system_problems(data: Any) -> list[Problem]:
         kind = ability.get("kind")
         if kinds and isinstance(kind, str) and kind not in kinds:
             problems.append((f"abilities/{i}/kind", not_one_of("kind", kind, kinds)))
+    return problems
+
+
+def _constraints(vocab: _Vocabulary, constraints: Any) -> list[Problem]:
+    """A constraint names a stat of the file, bounds a number or pair stat or gives a text
+    stat its pattern, and its minimum is not above its maximum."""
+    if not isinstance(constraints, dict):
+        return []
+    problems: list[Problem] = []
+    for stat, limit in constraints.items():
+        if not isinstance(stat, str):
+            continue
+        kind = vocab.stat_kind.get(stat)
+        if kind is None:
+            problems += [(f"constraints/@{stat}", m) for _w, m in vocab._stat("", stat, "")]
+            continue
+        if not isinstance(limit, dict):
+            continue
+        at = f"constraints/{stat}"
+        for key in ("minimum", "maximum"):
+            if key in limit and kind == "text":
+                problems.append((f"{at}/{key}", _(
+                    "'{key}' bounds a number; {stat} is a text stat: give it a 'pattern' "
+                    "instead").format(key=key, stat=stat)))
+        if "pattern" in limit and kind != "text":
+            problems.append((f"{at}/pattern", _(
+                "a pattern is for a text stat; {stat} is a {kind} stat: give it a 'minimum' "
+                "or a 'maximum' instead").format(stat=stat, kind=kind)))
+        if "means" in limit and "pattern" not in limit:
+            problems.append((f"{at}/means", _("'means' says what the pattern asks for: give "
+                                              "the pattern too")))
+        low, high = limit.get("minimum"), limit.get("maximum")
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            problems.append((f"{at}/minimum", _(
+                "the minimum ({minimum}) is above the maximum ({maximum})").format(
+                minimum=low, maximum=high)))
     return problems
 
 

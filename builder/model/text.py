@@ -69,3 +69,15 @@ def display(value: Any, lang: str | None = None) -> str:
                 return str(value[key])
         return str(next(iter(value.values())))
     return str(value)
+
+
+def quotation(value: Any, lang: str | None = None) -> tuple[str, str | None]:
+    """A quoted display text (a rule's or a figure's ``cite``) as shown now, and the words it
+    translates. The first text of ``{en: …, es: …}`` is the source's own words; another one is
+    our translation of them. So: ``(text, None)`` when the text shown is the source's own,
+    else ``(our translation, the source's words)``. None gives ``("", None)``."""
+    text = display(value, lang)
+    if not isinstance(value, dict) or len(value) < 2:
+        return text, None
+    original = str(next(iter(value.values())))
+    return (text, None) if text == original else (text, original)

@@ -29,7 +29,7 @@ from builder.model.system import (
     SumQuantity,
     System,
 )
-from builder.model.text import display
+from builder.model.text import display, quotation
 from builder.rules.findings import Finding
 
 
@@ -498,8 +498,9 @@ def _finding(rule: Rule, form: str, kind: str, have: Amount, bound: Amount,
         shape = "exactly" if rule.exactly is not None else kind
         why = f" ({bound.basis})" if bound.basis else ""
         message = _(_DEFAULT[(form, shape)]).format(why=why, **fields)
+    cite, original = quotation(rule.cite)
     return Finding(rule.id, rule.severity, message, ids, have.value, bound.value,
-                   display(rule.cite) or None)
+                   cite or None, original)
 
 
 @lru_cache(maxsize=256)

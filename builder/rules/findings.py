@@ -20,7 +20,9 @@ class Finding:
     bound: int | None = None
     """The bound it broke, where it has one."""
     cite: str | None = None
-    """The rulebook's sentence the rule rests on."""
+    """The rulebook's sentence the rule rests on, in the current language."""
+    cite_original: str | None = None
+    """The book's own words when ``cite`` is our translation of them (else None)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rule": self.rule, "severity": self.severity,

@@ -1,4 +1,5 @@
-"""Screenshots of the main window for the README, at the three sizes issue 14 asks about.
+"""Screenshots of the main window for the README, at the three sizes issue 14 asks about, and
+of the faction editor on a 1024×600 screen (issue 31).
 
 Run with ``make screenshots`` (or ``python docs/screenshots/make_screenshots.py [FOLDER]``).
 Offscreen and deterministic: the built-in data only (no user folder), fresh settings, English
@@ -13,11 +14,14 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 SIZES = ((1024, 600), (1280, 760), (1920, 1080))
 SHOTS = [("en", width, height, f"main-{width}x{height}.png") for width, height in SIZES] + [
     ("es", 1280, 760, "main-es-1280x760.png")]
 """(language, width, height, file): the English window at each size, the Spanish one once."""
+EDITOR_SHOTS = [("en", 1024, 600, "editor-1024x600.png")]
+"""The faction editor on a small screen: a copy of Soimi on its Combatants tab."""
 EXAMPLE = "soimi-illegal-same-combatant-limit.warband.yaml"
 """Six Tir'Abé over two entries: one too many (its notes say so)."""
 HERE = Path(__file__).resolve().parent
@@ -38,6 +42,7 @@ def main(argv: list[str]) -> int:
     from builder import i18n, paths
     from builder.data import Catalogue
     from builder.gui.app import configure, shut_down
+    from builder.gui.editor import FactionEditor
     from builder.gui.language import install_qt_translations
     from builder.gui.mainwindow import MainWindow
 
@@ -60,18 +65,39 @@ def main(argv: list[str]) -> int:
         window.limit_spin.setValue(1000)
         window.roster.select_first()
         window.roster_view.setFocus()
-        window.statusBar().clearMessage()
-        for _ in range(3):
-            app.processEvents()
-        target = out / name
-        if not window.grab().save(str(target)):
-            print(f"could not write {target}", file=sys.stderr)
+        if not shoot(app, window, out / name):
             return 1
-        print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
         window.stack.setClean()
         window.close()
         shut_down(app, window)
+    for language, width, height, name in EDITOR_SHOTS:
+        i18n.set_language(language)
+        install_qt_translations(app, language)
+        editor = FactionEditor(Catalogue.load([], user=False))
+        editor.resize(width, height)
+        editor.show()
+        editor.open_faction("soimi")
+        editor.duplicate_faction()  # an editable copy, as a player makes one
+        editor.pane.tabs.setCurrentIndex(1)
+        editor.pane.combatants.select(1)
+        if not shoot(app, editor, out / name):
+            return 1
+        editor.pane.stack.setClean()
+        editor.close()
+        shut_down(app, editor)
     return 0
+
+
+def shoot(app: Any, window: Any, target: Path) -> bool:
+    """The window as it is once its events are handled, without a status message."""
+    window.statusBar().clearMessage()
+    for _ in range(3):
+        app.processEvents()
+    if not window.grab().save(str(target)):
+        print(f"could not write {target}", file=sys.stderr)
+        return False
+    print(f"wrote {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")
+    return True
 
 
 if __name__ == "__main__":

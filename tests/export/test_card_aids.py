@@ -85,19 +85,21 @@ def test_spherus_card_has_hp_and_psi_tracks_and_the_defeat_counter(catalogue,
                                                                    tmp_path) -> None:
     text = _card(catalogue, "test-spherus-party", "test-psion", tmp_path)
     assert "HP 18" in text and "PP 40" in text
-    assert "shaded: 0 HP and below, defeated; past the last box, dead" in text
+    assert "light: 0 to −health, defeated, the counter raises them; dark: no counter" in text
     assert "Defeat" in text and "rounds to rise at 1 HP" in text
     rows = {r.label: r for f in faces(_profile(catalogue, "test-spherus-party", "test-psion"))
             for r in f.header if isinstance(r, BoxRow)}
-    # HP: 18 boxes, then 0 and -1 … -18 shaded; PP: 40 boxes; Defeat: 3 rounds
-    assert (rows["HP 18"].plain, rows["HP 18"].shaded) == (18, 19)
+    # HP: 18 boxes, then 0 and -1 … -18 shaded: light down to -6 (its health), dark below;
+    # PP: 40 boxes; Defeat: 3 rounds
+    assert (rows["HP 18"].plain, rows["HP 18"].shaded, rows["HP 18"].dark) == (18, 19, 12)
+    assert rows["PP 40"].dark == 0
     assert (rows["PP 40"].plain, rows["PP 40"].shaded) == (40, 0)
     assert (rows["Defeat"].plain, rows["Defeat"].shaded) == (3, 0)
 
 
 def test_spherus_stats_a_track_or_line_prints_leave_the_stat_table(catalogue) -> None:
     profile = _profile(catalogue, "test-spherus-party", "test-psion")
-    assert [name for name, _v in profile.stats] == ["STR", "AGI", "PSX"]
+    assert [name for name, _v in profile.stats] == ["HLT", "STR", "AGI", "PSX"]
     sprinter = _profile(catalogue, "test-spherus-party", "test-sprinter")
     assert dict(sprinter.stats)["PP"] == "–"  # no psi points: no track, the table says so
     assert not any(t.name == "PP" for t in sprinter.aids.tracks)
@@ -242,6 +244,26 @@ def test_an_attack_too_long_for_a_table_row_prints_as_an_ability_and_continues()
     assert len(cards) >= 2  # the long text continues; nothing is refused or cut
 
 
+@pytest.mark.parametrize(("hp", "health", "dark"), [(10, 4, 6), (10, 0, 10), (10, 10, 0),
+                                                   (10, 15, 0)])
+def test_spherus_health_shades_the_hp_track(hp: int, health: int, dark: int) -> None:
+    """Below zero, the boxes down to -health are light (a counter raises the character), the
+    rest dark (issue 32 item 7); health at or over the maximum HP leaves none dark."""
+    from builder.data import check_faction_data
+
+    data = {"schema": "spherewars-faction/1", "system": "spherus-tactical", "id": "test-hp",
+            "name": "Test HP", "source": "test data",
+            "combatants": [{"id": "test-one", "name": "Test One", "type": "character",
+                            "profile": {"HP": hp, "HLT": health, "MOV": 2}}]}
+    faction, problems = check_faction_data(data, builtin_systems()["spherus-tactical"])
+    assert faction is not None, problems
+    w = Warband.model_validate({"name": "Test", "faction": "test-hp",
+                                "entries": [{"combatant": "test-one", "count": 1}]})
+    (card,) = faces(summarise(w, faction).profiles[0])
+    row = next(r for r in card.header if isinstance(r, BoxRow) and r.label == f"HP {hp}")
+    assert (row.plain, row.shaded, row.dark) == (hp, hp + 1, dark)
+
+
 def test_a_track_too_long_for_a_card_becomes_a_box_to_write_in(tmp_path) -> None:
     from builder.data import check_faction_data
     from builder.export.cards import INNER_H, content_height
@@ -250,7 +272,8 @@ def test_a_track_too_long_for_a_card_becomes_a_box_to_write_in(tmp_path) -> None
     data = {"schema": "spherewars-faction/1", "system": "spherus-tactical", "id": "test-big",
             "name": "Test big", "source": "test data",
             "combatants": [{"id": "test-giant", "name": "Test Giant", "type": "character",
-                            "profile": {"HP": 500, "PP": 999_999, "MOV": 2}}]}
+                            "profile": {"HP": 500, "HLT": 100, "PP": 999_999,
+                                        "MOV": 2}}]}
     faction, problems = check_faction_data(data, spherus)
     assert faction is not None, problems
     w = Warband.model_validate({"name": "Test", "faction": "test-big",

@@ -59,11 +59,13 @@ def test_a_spanish_sheet_and_cards_say_everything_in_spanish(tmp_path: Path):
             "SphereWars — primera edición", "Notas: notas de prueba",
             "combatiente desconocido: no está en los datos de Export Test Faction",
             # findings from the system's Spanish messages and the engine's
-            "4 × Test Trooper 1 en la banda; una escuadra puede tener como máximo 3 unidades",
+            "4 × Test Trooper 1 en la banda; un combatiente que forma escuadra se puede "
+            "reclutar como máximo 3 veces",
             "2 miniaturas de 'ghost', que los datos de Export Test Faction no tienen",
             "puntos gastados, el límite es 100",
-            # the Spanish reference
-            "Referencia del turno", "1 · Fase de actualización", "Tirada estratégica",
+            # the Spanish reference, said to be our translation
+            "Referencia del turno · del Manuscrito de Saphir (reglamento básico de "
+            "SphereWars), en nuestra traducción", "1 · Fase de actualización", "Tirada estratégica",
             "Ver: Desarrollo de la partida › Sistema de turnos",
             "Gemas de poder del turno = el POD de todos tus combatientes",
             # the cards
@@ -83,3 +85,4 @@ def test_the_same_list_in_english_prints_the_english_words(tmp_path: Path):
                                  "Abilities:", "NOT LEGAL", "SQUAD", "List fingerprint",
                                  "Leader", "feat") if word not in text]
     assert missing == []
+    assert "translation" not in text  # the English reference is the one we wrote

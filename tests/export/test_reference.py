@@ -96,6 +96,12 @@ def _card_error(tmp_path: Path, card: str, game: str = "torn") -> str:
     ("card:\n  counters:\n    - {name: Defeat, boxes: 25}\n", "6:29",
      "boxes: a counter has at most 20 boxes (got 25)"),
     ("card:\n  trakcs: []\n", "5:3", "did you mean 'tracks'?"),
+    ("card:\n  tracks:\n    - {stat: W, below_zero: true, shade_from: WW}\n", "6:47",
+     "did you mean 'W'?"),
+    ("card:\n  tracks:\n    - {stat: W, below_zero: true, shade_from: DEF}\n", "6:47",
+     "the shading counts boxes, so its stat must be a number; 'DEF' is text"),
+    ("card:\n  tracks:\n    - {stat: W, shade_from: W}\n", "6:29",
+     "shade_from shades the boxes below zero: give the track below_zero: true"),
 ])
 def test_a_broken_card_section_names_file_line_column_and_the_fix(tmp_path: Path, card: str,
                                                                   where: str,

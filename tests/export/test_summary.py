@@ -115,6 +115,10 @@ def test_figures_are_the_systems_in_its_order() -> None:
     assert [(x.id, x.name, x.shown) for x in s.figures] == [
         ("messengers", "Messengers", "0 / 5"),  # messenger_cap is its cap, folded in
         ("orders", "Orders", "5"), ("power_gems", "Power gems", "0"),
-        ("deployment_drop", "Deployment", "3")]
+        ("deployment_drop", "Deployment", "3"),
+        # the dice of the strategic roll: the highest leader's MAN (3, not 3 + 2)
+        ("strategic_roll", "Strategic roll", "3")]
     assert all(x.help for x in s.figures)
+    roll = next(x for x in s.figures if x.id == "strategic_roll")
+    assert "single die" in roll.help  # once a leader is lost, whatever the list says
     assert s.game.id == "spherewars-1e" and s.game.reference == "spherewars-1e"

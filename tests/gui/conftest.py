@@ -83,7 +83,9 @@ class ScriptedPrompter(Prompter):
     def ask_show_folder(self, path: Path) -> bool:
         return bool(self._next("show_folder", (path,), False))
 
-    def ask_change_faction(self, faction: str, missing: list[str], entries: int) -> bool:
+    def ask_change_faction(self, faction: str, missing: list[str], entries: int,
+                           game: str | None = None) -> bool:
+        self.game_asked = game  # the game the list would change to, if another
         return bool(self._next("change_faction", (faction, missing, entries), True))
 
     def show_data_problems(self, problems: list[Any], catalogue: Any = None,
@@ -198,3 +200,16 @@ def click_message_box(object_name: str, button: QMessageBox.StandardButton | str
 
     QTimer.singleShot(0, attempt)
     return seen
+
+
+@pytest.fixture
+def spanish(qapp: QApplication) -> Iterator[None]:
+    """The program in Spanish for one test (messages, display texts, Qt's own), English after."""
+    from builder import i18n
+    from builder.gui.language import install_qt_translations
+
+    i18n.set_language("es")
+    install_qt_translations(qapp, "es")
+    yield
+    i18n.set_language("en")
+    install_qt_translations(qapp, "en")

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QComboBox,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QToolBar,
@@ -204,6 +205,23 @@ def test_building_overrides_show_the_core_rules_and_reset(qtbot, editor):
     assert editor.pane.doc.get(("building",)) == {"max_same_combatant": 5,
                                                   "max_squad_units": 3,
                                                   "messengers_per_command": 1}
+
+
+def test_building_overrides_quote_the_rules_they_change(qtbot, editor):
+    """Each parameter's field quotes the sentence of the rule that uses it (issue 32): the
+    squad cap is the count of a squad-forming combatant, not a squad's size."""
+    click(qtbot, editor.new_button)
+    form = editor.pane.faction_form
+    squad = form.building_spins["max_squad_units"].toolTip()
+    assert squad == ("The rulebook: “If the combatants of a particular type form a Squad "
+                     "however, only 3 units can be recruited”")
+    same = form.building_spins["max_same_combatant"].toolTip()
+    assert "a maximum of five of the same combatant" in same
+    # messengers_per_command is the `times` of the messenger cap
+    assert "as many Messengers as the leader has command points" in \
+        form.building_spins["messengers_per_command"].toolTip()
+    labels = [w.text() for w in form.findChildren(QLabel)]
+    assert "Max of a squad-forming combatant:" in labels
 
 
 # -- validation at the field ------------------------------------------------------------------

@@ -53,7 +53,12 @@ def test_choosing_spanish_stores_it_and_says_it_applies_from_the_next_start(
     assert _checked(menu) == "Español"
     notice = window.findChild(QMessageBox, "language-notice")
     assert notice is not None and notice.isVisible()
-    assert notice.text() == "The app will be in Español from the next time it starts."
+    # said in the language chosen, and in the one in use
+    assert notice.text() == ("La aplicación estará en Español a partir de la próxima vez que "
+                             "se abra.")
+    assert notice.informativeText() == ("The app will be in Español from the next time it "
+                                        "starts.")
+    assert notice.windowTitle() == "Idioma"
     assert i18n.current_language() == "en"  # this session stays as it was
     notice.button(QMessageBox.StandardButton.Ok).click()
 

@@ -11,7 +11,6 @@ in English, or holds a tell-tale English word, so a string someone forgot to mar
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,15 +35,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder import i18n
 from builder.data import Catalogue, DataError
 from builder.data.errors import Problem
 from builder.data.share import encode_warband
 from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions, Prompter
-from builder.gui.language import install_qt_translations
 from builder.gui.sharing import ImportCodeDialog
 from builder.model import Entry, Warband
-from builder.model.text import display
+from builder.model.text import display, quotation
 from tests.conftest import REPO
 from tests.gui.menus import menus as menus_of
 from tests.gui.menus import submenus
@@ -69,15 +66,6 @@ ALLOWED = (
 """Texts that stay as they are in Spanish (removed before looking for English words)."""
 NOT_WORDS = re.compile(r"(/[\w.\-]+)+/?|\S+\.(yaml|yml|pdf)\b|\[[a-z0-9-]+\]")
 """A file's path or name, a rule id: never translated, no English the app wrote."""
-
-
-@pytest.fixture
-def spanish(qapp: QApplication) -> Iterator[None]:
-    i18n.set_language("es")
-    install_qt_translations(qapp, "es")
-    yield
-    i18n.set_language("en")
-    install_qt_translations(qapp, "en")
 
 
 @pytest.fixture(scope="module")
@@ -187,6 +175,9 @@ def publishers_texts(catalogue: Catalogue) -> tuple[str, ...]:
     """Faction names and sources, game titles: the publishers' words, shown as written."""
     texts = {t for f in catalogue.factions.values() for t in (f.name, f.source) if t}
     texts |= {display(s.name) for s in catalogue.systems.values()}  # the games' titles
+    # the rulebooks' own words, shown on purpose beside our translation of them
+    texts |= {original for s in catalogue.systems.values() for x in (*s.rules, *s.figures)
+              if (original := quotation(x.cite)[1])}
     return tuple(sorted(texts, key=len, reverse=True))
 
 
@@ -228,8 +219,8 @@ def test_the_menus_in_spanish(spanish, make_window) -> None:
         "&Guardar", "Guardar &como…", "E&xportar PDF…", "Comprobar con un &evento…",
         "Dejar de comprobar con el evento", "Comprobar &listas con un evento…", "&Salir"]
     assert _menu_texts(menus["&Editar"]) == [
-        "&Deshacer", "&Rehacer", "&Añadir (banda)", "Uno &más", "Uno m&enos",
-        "&Quitar (banda)", "&Filtrar catálogo", "Copiar lista como &texto",
+        "&Deshacer", "&Rehacer", "&Añadir a tu banda", "Uno &más", "Uno m&enos",
+        "&Quitar de tu banda", "&Filtrar catálogo", "Copiar lista como &texto",
         "&Copiar código para compartir", "&Pegar lista desde código para compartir"]
     assert _menu_texts(menus["&Ver"]) == [
         "&Catálogo", "&Perfil y notas", "&Restablecer la disposición"]

@@ -29,7 +29,8 @@ GAMES = {
                  "text": "2 Attack, 1 Agility dice; range 4 hexes; damage 1."}])],
              (2, "expedition-leader"), 1),
     "spherus-tactical": ([("test-hero", "character",
-                           {"HP": 20, "PP": 10, "MOV": 2, "STR": 50, "AGI": 50, "PSX": 30},
+                           {"HP": 20, "HLT": 7, "PP": 10, "MOV": 2, "STR": 50, "AGI": 50,
+                            "PSX": 30},
                            ["flight"])],
                          None, 3),
 }

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QListView,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QToolButton,
     QVBoxLayout,
@@ -97,15 +98,38 @@ def error_label() -> QLabel:
     return label
 
 
-def with_error(widget: QWidget, label: QLabel) -> QWidget:
-    """A field with its error label right under it, for a form row."""
+def with_error(widget: QWidget, label: QLabel, *, natural: bool = False) -> QWidget:
+    """A field with its error label right under it, for a form row; ``natural``: the field
+    keeps its own width (a spin box) instead of taking the row's."""
     box = QWidget()
     layout = QVBoxLayout(box)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.setSpacing(2)
-    layout.addWidget(widget)
+    if natural:
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(widget)
+        row.addStretch(1)
+        layout.addLayout(row)
+    else:
+        layout.addWidget(widget)
     layout.addWidget(label)
     return box
+
+
+def bring_into_view(widget: QWidget) -> None:
+    """Give a field the focus and scroll each scroll area that holds it until it shows (a
+    new item's Name field, where the player types next)."""
+    widget.setFocus(Qt.FocusReason.OtherFocusReason)
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QScrollArea):
+            inner = parent.widget()
+            layout = inner.layout() if inner is not None else None
+            if layout is not None:
+                layout.activate()  # a form just filled is laid out first
+            parent.ensureWidgetVisible(widget, 24, 24)
+        parent = parent.parentWidget()
 
 
 def show_messages(label: QLabel | None, messages: list[str]) -> None:

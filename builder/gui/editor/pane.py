@@ -39,7 +39,13 @@ from builder.gui.editor.document import (
     slug,
     unique_id,
 )
-from builder.gui.editor.fields import ERROR_COLOR, set_enabled, set_text, small_button
+from builder.gui.editor.fields import (
+    ERROR_COLOR,
+    bring_into_view,
+    set_enabled,
+    set_text,
+    small_button,
+)
 from builder.gui.editor.forms import (
     AbilityForm,
     CombatantForm,
@@ -48,6 +54,7 @@ from builder.gui.editor.forms import (
     ability_summary,
     scrolled,
 )
+from builder.gui.focus import guard_wheel, show_focus
 from builder.i18n import _, ngettext
 from builder.model import System
 from builder.model.text import display
@@ -139,7 +146,7 @@ class CombatantsPage(ListPage):
                                   system=doc.system)
         row = self.current_row() + 1 if self.current_row() >= 0 else self.model.rowCount()
         self.ctx.push(InsertCommand(doc, self.list_path, row, data, _("Add combatant")))
-        self.combatant_form.name_edit.setFocus()
+        bring_into_view(self.combatant_form.name_edit)
         self.combatant_form.name_edit.selectAll()
 
     def duplicate(self) -> None:
@@ -259,7 +266,7 @@ class GlossaryPage(ListPage):
             "scope": "racial"}
         self.ctx.push(InsertCommand(doc, self.list_path, self.model.rowCount(), data,
                                     _("Add faction ability")))
-        self.ability_form.name_edit.setFocus()
+        bring_into_view(self.ability_form.name_edit)
         self.ability_form.name_edit.selectAll()
 
     def delete(self) -> None:
@@ -353,6 +360,9 @@ class FactionPane(QWidget):
         self.set_read_only(doc.builtin)
         self._show_problems()
         self.update_file_label()
+        guard_wheel(self)  # the wheel scrolls the form, not a field it passes over
+        show_focus(self.combatants.view, self.glossary.view,
+                   self.combatants.combatant_form.abilities.view)
 
     # -- EditContext ---------------------------------------------------------------------
 
@@ -386,6 +396,31 @@ class FactionPane(QWidget):
                 self.glossary.select(path[1])
         else:
             self.tabs.setCurrentIndex(_TAB_FACTION)
+
+    # -- keyboard ------------------------------------------------------------------------
+
+    def add_item(self) -> None:
+        """*Add* from the keyboard: an ability on the glossary tab, else a combatant (the
+        Combatants tab comes forward)."""
+        if self.read_only:
+            return
+        if self.tabs.currentIndex() == _TAB_ABILITIES:
+            self.glossary.add()
+            return
+        self.tabs.setCurrentIndex(_TAB_COMBATANTS)
+        self.combatants.add()
+
+    def add_label(self) -> str:
+        return (_("&Add ability") if self.tabs.currentIndex() == _TAB_ABILITIES
+                else _("&Add combatant"))
+
+    def step_tab(self, step: int) -> None:
+        """The next or previous tab page, from any field (Ctrl+Tab, Ctrl+Shift+Tab)."""
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % self.tabs.count())
+        page = self.tabs.currentWidget()
+        if page is not None:  # the page's first field, not a field left on a hidden page
+            page.setFocus(Qt.FocusReason.TabFocusReason)
+            page.focusNextChild()
 
     # -- state ---------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStackedWidget,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -39,7 +40,7 @@ from builder.data import (
 )
 from builder.data.loading import MAX_FACTION_BYTES, MAX_SYSTEM_BYTES
 from builder.data.yamlio import read_text
-from builder.gui.actions import DUPLICATE_KEY
+from builder.gui.actions import ADD_KEY, DUPLICATE_KEY
 from builder.gui.datafiles import TextFileEditor, remove_file
 from builder.gui.editor.document import (
     FactionDocument,
@@ -49,6 +50,8 @@ from builder.gui.editor.document import (
 )
 from builder.gui.editor.pane import FactionPane
 from builder.gui.editor.prompts import Prompts
+from builder.gui.focus import show_focus
+from builder.gui.screenfit import fit_window
 from builder.gui.undokeys import UndoKeys
 from builder.i18n import _, ngettext
 from builder.model import DEFAULT_SYSTEM, Faction, System
@@ -102,7 +105,7 @@ class FactionEditor(QMainWindow):
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Factions") + "[*]")
-        self.resize(1180, 820)
+        fit_window(self, 1180, 820)  # or what a smaller screen has room for
         self.prompts = Prompts(self)
         """Replace to answer questions from a script (tests)."""
         self._catalogue = catalogue
@@ -117,6 +120,7 @@ class FactionEditor(QMainWindow):
 
         self.faction_list = QListWidget()
         self.faction_list.setMinimumWidth(200)
+        show_focus(self.faction_list)
         # selection, not the current item: focusing an empty list makes an item current
         # without selecting it, and that must not open (and ask to leave) anything
         self.faction_list.itemSelectionChanged.connect(self._list_selection_changed)
@@ -165,10 +169,12 @@ class FactionEditor(QMainWindow):
         splitter.addWidget(left)
         splitter.addWidget(self.center)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([230, 950])
+        self.splitter = splitter
         self.setCentralWidget(splitter)
 
         self.set_catalogue(catalogue)
+        left_width = self._list_width()
+        splitter.setSizes([left_width, max(0, self.width() - left_width)])
         first = next((e for e in self._entries.values() if not e.builtin), None) or \
             next(iter(self._entries.values()), None)
         if first is not None:
@@ -210,6 +216,18 @@ class FactionEditor(QMainWindow):
                                     self.delete_faction)
         self.close_action = action(_("&Close"), _("Close the faction editor"), self.close,
                                    keys.Close)
+        self.add_action = action(_("&Add combatant"), _("Add a combatant after the selected "
+                                                        "one (an ability on the glossary "
+                                                        "tab)"), self._add_item, ADD_KEY)
+        self.next_tab_action = action(_("&Next page"), _("Show the next tab page"),
+                                      lambda: self._step_tab(+1), None)
+        self.next_tab_action.setShortcuts([QKeySequence("Ctrl+Tab"),
+                                           QKeySequence("Ctrl+PgDown")])
+        self.previous_tab_action = action(_("&Previous page"), _("Show the previous tab page"),
+                                          lambda: self._step_tab(-1), None)
+        self.previous_tab_action.setShortcuts([QKeySequence("Ctrl+Shift+Tab"),
+                                               QKeySequence("Ctrl+Shift+Backtab"),
+                                               QKeySequence("Ctrl+PgUp")])
         self.undo_action = self.undo_group.createUndoAction(self, _("&Undo"))
         self.redo_action = self.undo_group.createRedoAction(self, _("&Redo"))
         # the faction's undo stack owns the keys, in every field of the editor too
@@ -229,11 +247,28 @@ class FactionEditor(QMainWindow):
         menu = self.menuBar().addMenu(_("&Edit"))
         menu.addAction(self.undo_action)
         menu.addAction(self.redo_action)
+        menu.addSeparator()
+        menu.addAction(self.add_action)
+        menu = self.menuBar().addMenu(_("&View"))
+        menu.addAction(self.next_tab_action)
+        menu.addAction(self.previous_tab_action)
         bar = self.addToolBar(_("Faction"))
         bar.setObjectName("factionToolBar")
         bar.setMovable(False)
         for act in (self.save_action, self.undo_action, self.redo_action):
             bar.addAction(act)
+
+    def _add_item(self) -> None:
+        if self.pane is not None:
+            self.pane.add_item()
+
+    def _step_tab(self, step: int) -> None:
+        if self.pane is not None:
+            self.pane.step_tab(step)
+
+    def _update_add_text(self) -> None:
+        if self.pane is not None:
+            self.add_action.setText(self.pane.add_label())
 
     def _update_actions(self) -> None:
         pane = self.pane
@@ -244,6 +279,10 @@ class FactionEditor(QMainWindow):
         self.export_button.setEnabled(pane is not None)
         self.delete_action.setEnabled(pane is not None and not pane.read_only)
         self.delete_button.setEnabled(self.delete_action.isEnabled())
+        self.add_action.setEnabled(pane is not None and not pane.read_only)
+        for act in (self.next_tab_action, self.previous_tab_action):
+            act.setEnabled(pane is not None)
+        self._update_add_text()
 
     def _update_title(self) -> None:
         pane = self.pane
@@ -278,6 +317,13 @@ class FactionEditor(QMainWindow):
     def _sorted_entries(self) -> list[FactionEntry]:
         return sorted(self._entries.values(),
                       key=lambda e: (e.builtin, e.faction.name.casefold(), e.faction.id))
+
+    def _list_width(self) -> int:
+        """The faction list's share of the window: its rows uncut (the longest line of the
+        widest row, "built-in, read-only · 12 combatants"), within a third of the window."""
+        wanted = self.faction_list.sizeHintForColumn(0) + 2 * self.faction_list.frameWidth() \
+            + self.faction_list.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 16
+        return max(200, min(wanted, self.width() // 3))
 
     def _fill_list(self) -> None:
         folder = paths.user_factions_dir()
@@ -397,6 +443,7 @@ class FactionEditor(QMainWindow):
                                                                              choices))
         pane.duplicate_requested.connect(self.duplicate_faction)
         pane.stack.cleanChanged.connect(self._update_title)
+        pane.tabs.currentChanged.connect(lambda _i: self._update_add_text())
         doc.value_changed.connect(self._doc_value_changed)
         self.undo_group.addStack(pane.stack)
         self.undo_group.setActiveStack(pane.stack)
@@ -420,8 +467,8 @@ class FactionEditor(QMainWindow):
         name = pane.doc.data.get("name") or pane.doc.data.get("id") or _("this faction")
         answer = self.prompts.ask(_("Unsaved changes"),
                                   _("Save the changes to “{name}”?").format(name=name),
-                                  [("save", _("Save")), ("discard", _("Discard changes")),
-                                   ("cancel", _("Cancel"))])
+                                  [("save", _("&Save")), ("discard", _("&Discard changes")),
+                                   ("cancel", _("&Cancel"))])
         if answer == "save":
             return self.save()
         return answer == "discard"
