@@ -285,13 +285,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for problem in catalogue.problems:
         print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
 
+    from builder.events.submissions import OUTSIDE, links_out
+
     files: list[Path] = []
     skipped: list[Path] = []
+    refused: dict[Path, str] = {}  # links out of a folder given: named, never read
     for raw in args.paths:
         found = warband_files(Path(raw), skipped)
         if not found:
             print(_("spherewars: no *.yaml or *.yml files in {path}").format(path=escape(raw)),
                   file=sys.stderr)
+        refused.update((p, _(OUTSIDE).format(folder=raw)) for p in links_out(raw, found))
         files.extend(found)
     if not files:
         return EXIT_ERROR
@@ -307,6 +311,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         read: list[Warband | dict] = []
         for path in run:
             try:
+                if path in refused:
+                    raise DataError.of_file(path, refused[path])
                 read.append(load_warband(path))
             except DataError as exc:
                 read.append(exc.row(path))

@@ -27,7 +27,7 @@ from typing import Any
 
 from builder.data import Catalogue, DataError, yamlio
 from builder.data.share import ShareCodeError, decode_warband, find_codes
-from builder.i18n import _, ngettext
+from builder.i18n import N_, _, ngettext
 from builder.model import Warband
 from builder.model.event import Event
 
@@ -149,6 +149,20 @@ def _inside(real: str, root: str) -> bool:
     return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
 
 
+OUTSIDE = N_("is a link to a file outside {folder}; not read")
+
+
+def links_out(folder: str, found: Iterable[Path]) -> set[Path]:
+    """The paths of ``found`` (a scan of ``folder``) that lead, through a link, to a regular
+    file outside it: named, never read (``validate`` uses this too). A link to a device, a
+    pipe or a folder is left to the loader, which names it without opening it."""
+    if not os.path.isdir(folder):
+        return set()
+    root, folders = os.path.realpath(folder), {}
+    return {path for path in found if os.path.isfile(path)
+            and not _inside(_real(path, folders), root)}
+
+
 def gather(paths: Iterable[str], codes: Iterable[str] = (), *,
            exclude: str | Path | None = None) -> Gathered:
     """Every submission named by ``paths`` (files and folders) and ``codes`` (texts), in
@@ -162,14 +176,13 @@ def gather(paths: Iterable[str], codes: Iterable[str] = (), *,
         skipped: list[Path] = []
         found = yamlio.yaml_files(raw, suffixes=LIST_SUFFIXES, any_case=True, skipped=skipped)
         out.skipped += len(skipped)
-        root = os.path.realpath(raw) if os.path.isdir(raw) else None
+        outside = links_out(raw, found)
         for path in found:
-            real = _real(path, folders)
-            if root is not None and os.path.lexists(path) and not _inside(real, root) \
-                    and os.path.exists(path):
-                out.submissions.append(Submission(str(path), refused=_(
-                    "is a link to a file outside {folder}; not read").format(folder=raw)))
+            if path in outside:
+                out.submissions.append(Submission(str(path),
+                                                  refused=_(OUTSIDE).format(folder=raw)))
                 continue
+            real = _real(path, folders)
             if real in seen:
                 if seen[real]:
                     out.notes.append(_("{path} is the same file as {first}: checked once")

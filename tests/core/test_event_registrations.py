@@ -338,3 +338,14 @@ def test_the_event_file_is_never_a_submission(tmp_path: Path, capsys):
     code, out, err = run(capsys, "event", str(event), str(event), *DATA)
     assert code == 2 and out == ""
     assert "no lists to check besides the event file" in err
+
+
+def test_validate_does_not_read_links_out_of_its_folder(tmp_path: Path, capsys):
+    lists = tmp_path / "lists"
+    put(lists, "ana.warband.yaml", "Mine", GOOD)
+    secret = tmp_path / "shadow.yaml"
+    secret.write_text("root:$y$j9T$SECRETHASH:19000\n")
+    os.symlink(secret, lists / "evil.warband.yaml")
+    code, out, _ = run(capsys, "validate", str(lists), *DATA)
+    assert code == 2 and "SECRETHASH" not in out
+    assert f"{lists / 'evil.warband.yaml'}: is a link to a file outside {lists}; not read" in out
