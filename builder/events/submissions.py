@@ -158,7 +158,8 @@ def links_out(folder: str, found: Iterable[Path]) -> set[Path]:
     pipe or a folder is left to the loader, which names it without opening it."""
     if not os.path.isdir(folder):
         return set()
-    root, folders = os.path.realpath(folder), {}
+    root = os.path.realpath(folder)
+    folders: dict[str, str] = {}
     return {path for path in found if os.path.isfile(path)
             and not _inside(_real(path, folders), root)}
 
