@@ -39,9 +39,11 @@ bench: $(STAMP)
 bytecode: $(STAMP)
 	$(BIN)/python -m compileall -q builder
 
-# The README's pictures of the main window at 1024×600, 1280×760 and 1920×1080 (offscreen).
+# The README's pictures of the main window at 1024×600, 1280×760 and 1920×1080 (offscreen),
+# and of play mode (the play window at 1280×760, the phone page at 390×844 in Chromium).
 screenshots: $(STAMP) $(MO)
 	$(BIN)/python docs/screenshots/make_screenshots.py
+	$(BIN)/python docs/screenshots/make_play_screenshots.py
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/python -m ruff check builder tests bench packaging

@@ -12,10 +12,15 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder import __version__, i18n
 from builder.i18n import N_, Nn_, _, ngettext, pgettext
 from builder.safeio import escape, escape_lines, json_safe, run_writing
+
+if TYPE_CHECKING:
+    from builder.data import Catalogue
+    from builder.model import Warband
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
 LANGUAGES = ("en", "es")
@@ -130,6 +135,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("check submitted lists against a tournament event file"))
     add_event_arguments(ev, path, folder, files_help)
     add_sharing_commands(sub)
+    play = sub.add_parser("play", help=_("write a page to track a game on a phone (one "
+                                         "self-contained HTML file)"))
+    play.add_argument("file", metavar=file, help=_("the warband file to play"))
+    play.add_argument("-o", "--output", required=True, metavar=_("OUT.html"),
+                      help=_("the page to write"))
+    play.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
     for command in sub.choices.values():
         _add_language(command, argparse.SUPPRESS)
     return parser
@@ -256,7 +267,7 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
     run = {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
            "schema": cmd_schema, "systems": cmd_systems, "fingerprint": cmd_fingerprint,
            "share": cmd_share, "import": cmd_import, "text": cmd_text,
-           "event": cmd_event}[command]
+           "event": cmd_event, "play": cmd_play}[command]
     # `| head` ends silently; `> /dev/full` ends with one line on stderr and status 2
     status = run_writing(lambda: run(args))
     if leave is not None and command in PRINTING_ONLY:
@@ -278,7 +289,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from builder.data import Catalogue, DataError, load_warband
     from builder.data.fingerprint import list_fingerprint
     from builder.data.yamlio import collector_paused
-    from builder.model import Warband
     from builder.rules import validate
 
     catalogue = Catalogue.load(args.data)
@@ -590,19 +600,30 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_text(args: argparse.Namespace) -> int:
+def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] | None:
+    """The list in ``file`` and the data (built-in, user, ``data``), each problem of the data
+    on standard error; None, with the list's problem said there, when it cannot be read."""
     from builder.data import Catalogue, DataError, load_warband
+
+    try:
+        warband = load_warband(file)
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+        return None
+    catalogue = Catalogue.load(data or [])
+    for problem in catalogue.problems:
+        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+    return warband, catalogue
+
+
+def cmd_text(args: argparse.Namespace) -> int:
     from builder.export.chat import list_text
     from builder.export.summary import summarise
 
-    try:
-        warband = load_warband(args.file)
-    except DataError as exc:
-        print(str(exc), file=sys.stderr)
+    loaded = list_and_data(args.file, args.data)
+    if loaded is None:
         return EXIT_ERROR
-    catalogue = Catalogue.load(args.data)
-    for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+    warband, catalogue = loaded
     summary = summarise(warband, catalogue.get(warband.faction),
                         data_fingerprint=catalogue.data_fingerprint(warband.faction))
     sys.stdout.write(escape_lines(list_text(summary, args.style)))
@@ -617,6 +638,12 @@ def cmd_export(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_ERROR
     return export_command(args)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from builder.play.cli import play_command
+
+    return play_command(args)
 
 
 def cannot_write(path: object, exc: OSError) -> str:

@@ -203,6 +203,13 @@ def main() -> int:
         mo = module_file.parent / "locale" / "es" / "LC_MESSAGES" / "spherewars.mo"
         check(mo.is_file(), f"compiled catalogue in the wheel ({mo.name})")
 
+        page = tmp / "game.html"
+        proc = run([spherewars, "play", examples / LEGAL_EXAMPLE, "-o", page], cwd=elsewhere,
+                   env=env)
+        check(proc.returncode == 0 and page.is_file()
+              and '"use strict"' in page.read_text(encoding="utf-8"),
+              "spherewars play: the phone page's script ships in the wheel", output(proc))
+
     elapsed = time.monotonic() - started
     if failures:
         print(f"wheel smoke test FAILED ({len(failures)} checks) in {elapsed:.1f} s")

@@ -17,21 +17,17 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.data import Catalogue, DataError, load_warband
+    from builder.cli import list_and_data
+    from builder.data import DataError
     from builder.export.pdf import export_pdf
 
     cards, sheet = bool(args.cards), bool(args.summary)
     if not (cards or sheet):  # SPEC §4: both when neither flag is given
         cards = sheet = True
-    try:
-        warband = load_warband(args.file)
-    except DataError as exc:
-        print(str(exc), file=sys.stderr)
+    loaded = list_and_data(args.file, args.data)
+    if loaded is None:
         return EXIT_ERROR
-
-    catalogue = Catalogue.load(args.data or [])
-    for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+    warband, catalogue = loaded
 
     try:
         export_pdf(warband, catalogue, args.output, cards=cards, summary=sheet,

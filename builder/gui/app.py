@@ -70,6 +70,8 @@ def create_window(file: str | None = None) -> MainWindow:
             return
         if file:
             window.load_path(Path(file), confirmed=True)
+        else:
+            window.game.resume_after_restart()  # a play window a crash left open
 
     QTimer.singleShot(0, after_show)
     return window

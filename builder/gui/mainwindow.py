@@ -45,6 +45,7 @@ from builder.gui.findings_panel import FindingsPanel
 from builder.gui.focus import show_focus
 from builder.gui.guidance import first_steps
 from builder.gui.list_panel import ListDetails, RosterPanel
+from builder.gui.play_game import GameMenu
 from builder.gui.profile_panel import ProfilePanel
 from builder.gui.recovery import Recovery
 from builder.gui.screenfit import clip_to_screen, fit_window
@@ -149,6 +150,7 @@ class MainWindow(QMainWindow):
         self._fill_examples_menu()
         self._connect()
         self.sharing = Sharing(self)
+        self.game = GameMenu(self)  # Game → Start game, Save for phone… (play mode)
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from builder.i18n import N_, _
 from builder.model.event import Event
 from builder.model.faction import Faction
+from builder.model.play import DESCRIPTIONS as PLAY_DESCRIPTIONS
 from builder.model.system import StatLimit, System
 from builder.model.text import display
 from builder.model.warband import Warband
@@ -125,6 +126,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "rules": N_("the recruiting rules, checked in order"),
         "figures": N_("derived figures reported with every check and printed on the summary sheet"),
         "reference": N_("the id of the turn reference printed on the summary sheet"),
+        "play": N_("what the game tracks at the table: tracks, markers, counters (docs/play.md)"),
     },
     "StatDef": {
         "id": N_("the stat's id as written in profiles: letters, digits, '_' and '-'"),
@@ -184,6 +186,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
 """Every key's help text, shown by editors on hover; keyed by the model's name in the schema
 (``$defs``, or the top-level model). Marked for translation: the schema is written in the
 current language (``{quantity}`` stands for the description of a quantity)."""
+DESCRIPTIONS.update(PLAY_DESCRIPTIONS)  # the play: section's (builder.model.play)
 
 
 def _describe(schema: dict[str, Any], kind: str) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from builder.model.base import (
 )
 from builder.model.pattern import MAX_PATTERN, PatternError
 from builder.model.pattern import parse as parse_pattern
+from builder.model.play import Play, default_play, play_problems
 from builder.model.text import DisplayText, display
 
 SYSTEM_SCHEMA = "spherewars-system/1"
@@ -293,6 +294,8 @@ class System(StrictModel):
     rules: list[Rule] = Field(default_factory=list)
     figures: list[Figure] = Field(default_factory=list)
     reference: Id | None = None
+    play: Play | None = None
+    """What the game tracks at the table (builder/model/play.py; absent: its wounds)."""
 
     @field_validator("schema_", mode="before")
     @classmethod
@@ -367,6 +370,11 @@ class System(StrictModel):
     def rolled_kinds(self) -> list[AbilityKind]:
         """The ability kinds rolled against a difficulty (SphereWars' feats)."""
         return [k for k in self.ability_kinds if k.difficulty]
+
+    @property
+    def at_the_table(self) -> Play:
+        """The ``play:`` section, or what a game without one tracks (its wounds)."""
+        return self.play if self.play is not None else default_play(self.wounds)
 
     @property
     def list_name_text(self) -> str:
@@ -549,6 +557,7 @@ def system_problems(data: Any) -> list[Problem]:
                                                   "already; give the figure another id")))
         if "value" in figure:
             problems += vocab.quantity(f"figures/{i}/value", figure["value"])
+    problems += play_problems(data, vocab)
     kinds = _ids(mappings(data.get("ability_kinds")))
     for i, ability in enumerate(mappings(data.get("abilities"))):
         kind = ability.get("kind")

@@ -213,7 +213,8 @@ def _accelerators(texts: list[str]) -> list[str]:
 def test_the_menus_in_spanish(spanish, make_window) -> None:
     window = make_window()
     menus = menus_of(window)
-    assert list(menus) == ["&Archivo", "&Editar", "&Ver", "&Datos", "&Idioma", "A&yuda"]
+    assert list(menus) == ["&Archivo", "&Editar", "&Ver", "&Partida", "&Datos", "&Idioma",
+                           "A&yuda"]
     assert _menu_texts(menus["&Archivo"]) == [
         "&Nuevo", "&Abrir…", "Abrir &reciente", "Abrir e&jemplo", "&Importar desde código…",
         "&Guardar", "Guardar &como…", "E&xportar PDF…", "Comprobar con un &evento…",
@@ -224,6 +225,7 @@ def test_the_menus_in_spanish(spanish, make_window) -> None:
         "&Copiar código para compartir", "&Pegar lista desde código para compartir"]
     assert _menu_texts(menus["&Ver"]) == [
         "&Catálogo", "&Perfil y notas", "&Restablecer la disposición"]
+    assert _menu_texts(menus["&Partida"]) == ["&Empezar partida", "Guardar para el &móvil…"]
     assert _menu_texts(menus["&Datos"]) == [
         "&Facciones…", "&Recargar datos de facciones", "&Problemas de datos…"]
     assert _menu_texts(menus["&Idioma"]) == ["Idioma del sistema", "English", "Español"]

@@ -1,0 +1,276 @@
+"""Play mode in the app: the Game menu, a game's session (undo, autosave) and its window.
+
+*Game → Start game* opens the play window (:mod:`builder.gui.play_view`) on the open list.
+A game's state lives in a file beside the list (``NAME.game.json``,
+:func:`builder.play.state.game_path`), written atomically after every change, so a crash or
+``kill -9`` loses nothing; *Start game* on a list with a game in progress resumes it, and an
+app that did not close its play window normally reopens it at start. *End game* removes the
+file. *Game → Save for phone…* writes the list's self-contained page
+(:mod:`builder.play.page`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import shiboken6
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
+
+from builder.data import DataError, load_warband
+from builder.i18n import N_, _
+from builder.play.page import render_page
+from builder.play.plan import Plan, make_plan
+from builder.play.state import GameFileError, State, game_path, load_game, new_game, save_game
+
+if TYPE_CHECKING:
+    from builder.gui.mainwindow import MainWindow
+    from builder.gui.play_view import PlayWindow
+
+log = logging.getLogger(__name__)
+
+OPEN_KEY = "play/list"
+"""Settings: the list whose play window is open (left set by a crash: reopened at start)."""
+HTML_FILTER = N_("Web page (*.html)")
+
+
+class _Change(QUndoCommand):
+    def __init__(self, session: GameSession, before: State, after: State, text: str) -> None:
+        super().__init__(text)
+        self.session, self.before, self.after = session, before, after
+
+    def redo(self) -> None:
+        self.session.show(self.after)
+
+    def undo(self) -> None:
+        self.session.show(self.before)
+
+
+class GameSession(QObject):
+    """One game of one list: its plan, its state, its undo stack; every state shown is
+    saved to ``path`` at once."""
+
+    changed = Signal()
+    save_failed = Signal(str)
+
+    def __init__(self, plan: Plan, state: State, path: Path, parent: QObject | None = None
+                 ) -> None:
+        super().__init__(parent)
+        self.plan, self.state, self.path = plan, state, path
+        self.stack = QUndoStack(self)
+        self.saved, self.problem = True, ""
+        self._write()
+
+    def apply(self, after: State, text: str) -> None:
+        """A change the player made (nothing when the state stayed the same)."""
+        if after is not self.state and after != self.state:
+            self.stack.push(_Change(self, self.state, after, text))
+
+    def show(self, state: State) -> None:
+        self.state = state
+        self._write()
+        self.changed.emit()
+
+    def _write(self) -> None:
+        try:
+            save_game(self.path, self.state)
+        except OSError as exc:  # a full disk must not stop the game: say so, keep playing
+            log.warning("game autosave failed: %s", exc)
+            self.problem = exc.strerror or str(exc)
+            if self.saved:
+                self.save_failed.emit(self.problem)
+            self.saved = False
+        else:
+            self.saved = True
+
+    def end(self) -> None:
+        """The game is over: its file goes."""
+        self.path.unlink(missing_ok=True)
+
+
+def write_phone_page(plan: Plan, path: Path) -> None:
+    from builder.data.atomic import write_atomic
+
+    write_atomic(path, render_page(plan))
+
+
+class GameMenu(QObject):
+    """The Game menu of a main window and what it opens."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.play_window: PlayWindow | None = None
+        self.ask_path: Callable[[str], str | None] = self._ask_html_path
+        self.ask_yes: Callable[[str, str], bool] = self._ask_yes
+        self.start = QAction(_("&Start game"), window)
+        self.start.setObjectName("start-game")
+        self.start.setShortcut(QKeySequence("Ctrl+G"))
+        self.start.setStatusTip(_("Track the game at the table: wounds, counters, turns"))
+        self.phone = QAction(_("Save for &phone…"), window)
+        self.phone.setObjectName("save-for-phone")
+        self.phone.setStatusTip(_("Write one web page to track the game on a phone, offline"))
+        self.menu = QMenu(_("&Game"), window)
+        self.menu.setObjectName("game-menu")
+        self.menu.addActions([self.start, self.phone])
+        bar = window.menuBar()
+        # before Data; found as a child by title (asking an action for its menu hands out
+        # a deleted wrapper on older PySide6: tests/gui/menus.py)
+        data = next((m for m in window.findChildren(QMenu) if m.title() == _("&Data")), None)
+        if data is not None:
+            bar.insertMenu(data.menuAction(), self.menu)
+        else:
+            bar.addMenu(self.menu)
+        self.start.triggered.connect(self.start_game)
+        self.phone.triggered.connect(self.save_for_phone)
+        self.menu.aboutToShow.connect(self.follow)
+        window.doc.was_reset.connect(self.follow)
+        window.doc.catalogue_changed.connect(self.follow)
+        self.follow()
+
+    # -- state of the menu
+
+    def _plan(self) -> Plan | None:
+        faction = self.window.doc.faction
+        if faction is None or not faction.attached:
+            return None
+        return make_plan(self.window.doc.warband, faction)
+
+    def follow(self) -> None:
+        """Start or Resume (with the turn), enabled when the list's faction is loaded."""
+        playable = self.window.doc.faction is not None
+        self.start.setEnabled(playable)
+        self.phone.setEnabled(playable)
+        path = self.window.doc.path
+        if path is not None and game_path(path).exists():
+            self.start.setText(_("Re&sume game"))
+        else:
+            self.start.setText(_("&Start game"))
+
+    # -- starting, resuming, ending
+
+    def start_game(self) -> PlayWindow | None:
+        if self.play_window is not None and shiboken6.isValid(self.play_window) \
+                and self.play_window.isVisible():
+            self.play_window.raise_()
+            self.play_window.activateWindow()
+            return self.play_window
+        w = self.window
+        plan = self._plan()
+        if plan is None:
+            return None
+        if w.doc.path is None or w.is_modified():
+            # the game is kept beside the list, and must be a game of the list as saved
+            if not self.ask_yes(_("Save the list first"),
+                                _("The game is kept beside the list file. Save the list "
+                                  "now?")) or not w.save():
+                return None
+            plan = self._plan()
+            if plan is None or w.doc.path is None:
+                return None
+        path = game_path(w.doc.path)
+        state = self._resumed(plan, path)
+        if state is None:
+            return None
+        return self.open(plan, state, path, w.doc.path)
+
+    def _resumed(self, plan: Plan, path: Path) -> State | None:
+        if not path.exists():
+            return new_game(plan)
+        try:
+            state = load_game(path, plan)
+        except GameFileError as exc:
+            if not self.ask_yes(_("Start a new game?"),
+                                _("The game beside the list cannot be resumed:\n{problem}\n\n"
+                                  "Start a new game in its place?").format(problem=exc)):
+                return None
+            return new_game(plan)
+        self.window.statusBar().showMessage(
+            _("Game resumed: {turn} {n}").format(turn=plan.turn, n=state["turn"]), 5000)
+        return state
+
+    def open(self, plan: Plan, state: State, path: Path, list_path: Path) -> PlayWindow:
+        from builder.gui.play_view import PlayWindow
+
+        session = GameSession(plan, state, path)
+        window = PlayWindow(session, parent=self.window)
+        session.setParent(window)
+        window.end_requested.connect(lambda: self.end_game(window))
+        window.phone_requested.connect(lambda: self.save_for_phone(plan))
+        window.closed.connect(self._closed)
+        self.play_window = window
+        self.window.settings.setValue(OPEN_KEY, str(list_path))
+        window.show()
+        self.follow()
+        return window
+
+    def _closed(self) -> None:
+        self.window.settings.remove(OPEN_KEY)
+        self.follow()
+
+    def end_game(self, window: PlayWindow) -> None:
+        if not self.ask_yes(_("End game"), _("End this game? Its tracks and counters are "
+                                             "cleared.")):
+            return
+        window.session.end()
+        window.close()
+        self.window.statusBar().showMessage(_("Game ended"), 4000)
+        self.follow()
+
+    def resume_after_restart(self) -> bool:
+        """At start: the play window that was open when the app stopped without closing it
+        (a crash, a power cut), with its list; True when one was reopened."""
+        value = self.window.settings.value(OPEN_KEY, "")
+        if not value:
+            return False
+        list_path = Path(str(value))
+        if not game_path(list_path).exists():
+            self.window.settings.remove(OPEN_KEY)
+            return False
+        try:
+            load_warband(list_path)
+        except (DataError, OSError):
+            self.window.settings.remove(OPEN_KEY)
+            return False
+        if not self.window.load_path(list_path, confirmed=True):
+            return False
+        return self.start_game() is not None
+
+    # -- the phone page
+
+    def save_for_phone(self, plan: Plan | None = None) -> Path | None:
+        plan = plan or self._plan()
+        if plan is None:
+            return None
+        doc_path = self.window.doc.path
+        folder = doc_path.parent if doc_path is not None else Path(self.window.last_folder())
+        stem = doc_path.name.split(".")[0] if doc_path is not None else "game"
+        chosen = self.ask_path(str(folder / f"{stem}.html"))
+        if not chosen:
+            return None
+        path = Path(chosen)
+        try:
+            write_phone_page(plan, path)
+        except OSError as exc:
+            self.window.prompter.show_error(_("Could not save"), _(
+                "{file} could not be written.").format(file=path), str(exc))
+            return None
+        self.window.statusBar().showMessage(
+            _("Saved {file}: open it in the phone's browser").format(file=path.name), 6000)
+        return path
+
+    def _ask_html_path(self, suggested: str) -> str | None:
+        parent: QWidget = self.window
+        path, _filter = QFileDialog.getSaveFileName(parent, _("Save for phone"), suggested,
+                                                    _(HTML_FILTER))
+        if path and not path.lower().endswith((".html", ".htm")):
+            path += ".html"
+        return path or None
+
+    def _ask_yes(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(self.window, title, text)
+        return answer == QMessageBox.StandardButton.Yes
