@@ -116,8 +116,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "factions may name the built-in systems"))
 
     sch = sub.add_parser("schema", help=_("print the JSON Schema of a file format"))
-    sch.add_argument("format", choices=("faction", "warband", "system", "event"),
-                     help=_("the file format: faction, warband, system or event"))
+    sch.add_argument("format", choices=("faction", "warband", "system", "event", "pack",
+                                        "index"),
+                     help=_("the file format: faction, warband, system, event, pack (a data "
+                            "pack's pack.yaml) or index (an index of data packs)"))
     sch.add_argument("--system", metavar="ID",
                      help=_("with 'faction': the faction schema of that game system (its "
                             "stat names, types and ranks)"))
@@ -141,6 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("-o", "--output", required=True, metavar=_("OUT.html"),
                       help=_("the page to write"))
     play.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
+    from builder.packs.cli import add_data_commands
+
+    add_data_commands(sub)
     for command in sub.choices.values():
         _add_language(command, argparse.SUPPRESS)
     return parser
@@ -267,7 +272,7 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
     run = {"validate": cmd_validate, "export": cmd_export, "check-data": cmd_check_data,
            "schema": cmd_schema, "systems": cmd_systems, "fingerprint": cmd_fingerprint,
            "share": cmd_share, "import": cmd_import, "text": cmd_text,
-           "event": cmd_event, "play": cmd_play}[command]
+           "event": cmd_event, "play": cmd_play, "data": cmd_data}[command]
     # `| head` ends silently; `> /dev/full` ends with one line on stderr and status 2
     status = run_writing(lambda: run(args))
     if leave is not None and command in PRINTING_ONLY:
@@ -504,6 +509,13 @@ def cmd_event(args: argparse.Namespace) -> int:
     from builder.events.command import run_event
 
     return run_event(args, cannot_write)
+
+
+def cmd_data(args: argparse.Namespace) -> int:
+    """SPEC §8: :mod:`builder.packs.cli`."""
+    from builder.packs.cli import cmd_data as run
+
+    return run(args)
 
 
 def cmd_fingerprint(args: argparse.Namespace) -> int:

@@ -14,7 +14,7 @@ everything afresh.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,13 +31,16 @@ from builder.model import DEFAULT_SYSTEM, Faction, System
 
 SKIPPED_SUFFIXES = (".warband.yaml", ".event.yaml")
 """Lists and events may sit beside data in a folder; they are not data."""
+PACK_FILE = "pack.yaml"
+"""A data pack's description (SPEC §8): a pack folder given as data loads as its files."""
 
 
 def data_files(folder: Path) -> list[Path]:
     """Data files in a folder and its sub-folders, in a stable order (lists and events
     skipped); what cannot be read (a FIFO, a dangling link, a folder that cannot be listed)
     is kept in, so that loading it names the problem. A path that is not a folder is itself."""
-    return yaml_files(folder, lambda name: not name.endswith(SKIPPED_SUFFIXES))
+    return yaml_files(folder, lambda name: name != PACK_FILE
+                      and not name.endswith(SKIPPED_SUFFIXES))
 
 
 def _is_system(data: dict[str, Any]) -> bool:
@@ -93,13 +96,20 @@ class Catalogue:
 
     @classmethod
     def load(cls, extra: Iterable[str | Path] = (), *, builtin: bool = True,
-             user: bool = True, cached: bool = True) -> Catalogue:
-        """Built-in data, then the user's, then each ``extra`` folder or file; ``cached``:
-        unchanged good files come from the cache (:mod:`builder.data.cache`)."""
+             user: bool = True, cached: bool = True,
+             packs: Mapping[str, str | None] | None = None) -> Catalogue:
+        """Built-in data, then the installed packs (SPEC §8), then the user's, then each
+        ``extra`` folder or file; ``cached``: unchanged good files come from the cache
+        (:mod:`builder.data.cache`). ``packs``: pack id -> the version to load instead of the
+        one in use (an event's pins; None leaves the pack out)."""
         cat = cls(store=Store.default() if cached else None)
         layers: list[tuple[Path, bool]] = []
         if builtin:
             layers += [(paths.systems_dir(), True), (paths.factions_dir(), True)]
+        if user:
+            from builder.packs.store import Store as Packs
+
+            layers += [(folder, False) for folder in Packs().folders(packs)]
         if user:
             layers += [(folder, False) for folder in (paths.user_systems_dir(),
                                                       paths.user_factions_dir())

@@ -49,7 +49,9 @@ M = TypeVar("M", bound=BaseModel)
 
 KINDS = {"spherewars-warband": N_("a warband list"), "spherewars-faction": N_("a faction file"),
          "spherewars-system": N_("a game system file"), "spherewars-event": N_("an event file"),
-         "spherewars-reference": N_("a reference text")}
+         "spherewars-reference": N_("a reference text"),
+         "spherewars-pack": N_("a data pack's pack.yaml"),
+         "spherewars-index": N_("an index of data packs")}
 
 Where = tuple[tuple[Any, ...], str | None, str]
 """A problem before it is placed: (path to a node, a key inside it or None, message)."""

@@ -86,7 +86,14 @@ def run_event(args: argparse.Namespace, cannot_write: Any) -> int:
     if not args.paths and not args.codes:
         say(_("spherewars: give the submitted lists: files, folders or --codes FILE"))
         return EXIT_ERROR
-    catalogue = Catalogue.load(args.data)
+    from builder.events.pins import pinned_packs
+
+    try:
+        pins = pinned_packs(args.event)  # SPEC §8: exactly the pinned versions load
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    catalogue = Catalogue.load(args.data, packs=pins)
     for problem in catalogue.problems:
         print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
     try:

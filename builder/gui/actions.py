@@ -165,6 +165,12 @@ class Actions:
         self.reload_data = _action(w, _("&Reload faction data"), name="reload-data",
                                    keys=SK.Refresh, icon="reload",
                                    tip=_("Read the game system and faction files again"))
+        self.packs = _action(w, _("P&acks…"), name="packs",
+                             tip=_("Install, update and remove data packs: factions and games "
+                                   "shared by others"))
+        self.copy_report = _action(w, _("&Copy data report"), name="copy-report",
+                                   tip=_("Copy the pack, version, faction, combatant and the "
+                                         "list's share code, for a report of a data error"))
         self.data_problems = _action(w, _("Data &problems…"), name="data-problems",
                                      icon=("dialog-warning", SP.SP_MessageBoxWarning),
                                      tip=_("Game system and faction files that could not be "
@@ -228,7 +234,9 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     view.addAction(a.reset_layout)
 
     data = bar.addMenu(_("&Data"))
-    data.addActions([a.factions, a.reload_data, a.data_problems])
+    data.addActions([a.factions, a.packs, a.reload_data, a.data_problems])
+    data.addSeparator()
+    data.addAction(a.copy_report)
 
     add_language_menu(bar, getattr(window, "settings", None))  # stored; applies on restart
     help_ = bar.addMenu(_("&Help"))

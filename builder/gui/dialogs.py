@@ -175,6 +175,20 @@ class Prompter:
         box.exec()
         return box.clickedButton() is restore
 
+    def ask_no_factions(self, game: str) -> str | None:
+        """A game without factions: "install" (a data pack), "create" (a faction), or None."""
+        box = QMessageBox(QMessageBox.Icon.Information, _("New list"), _(
+            "{game} has no factions yet. Install a data pack that brings some (a community "
+            "may share one), or create a faction of your own.").format(game=game),
+            parent=self.parent)
+        install = box.addButton(_("Install a data pack…"), QMessageBox.ButtonRole.AcceptRole)
+        create = box.addButton(_("Create a faction…"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(install)
+        box.exec()
+        clicked = box.clickedButton()
+        return "install" if clicked is install else "create" if clicked is create else None
+
     def choose(self, title: str, text: str, choices: list[tuple[str, str]],
                current: str | None = None) -> str | None:
         """One of (answer, label) (*New* asks the game, then the faction)."""

@@ -226,10 +226,16 @@ class EventDialog(QDialog):
         self.tournament, self.event_path = None, path
         self.event_edit.setText(str(path))
         self.folder = self.folder or str(path.parent)
+        from builder.events.pins import pinned_packs, pins_not_in_use
+
         try:
+            pins = pinned_packs(path)  # SPEC §8: one not installed names its install command
             event = load_event(path, self.catalogue)
             check_data_pins(event, self.catalogue)
-        except (DataError, DataPinError) as exc:
+            other = pins_not_in_use(pins)
+            if other:
+                raise DataPinError("; ".join(other))
+        except (DataError, DataPinError, OSError) as exc:
             self._clear()
             self._say(str(exc), error=True)
             return False

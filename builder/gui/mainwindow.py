@@ -151,6 +151,9 @@ class MainWindow(QMainWindow):
         self._connect()
         self.sharing = Sharing(self)
         self.game = GameMenu(self)  # Game → Start game, Save for phone… (play mode)
+        from builder.gui.packs import PacksController
+
+        self.packs = PacksController(self)
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
@@ -456,12 +459,14 @@ class MainWindow(QMainWindow):
         self.details.start_naming()
 
     def ask_new_faction(self) -> Faction | None:
-        """*New* asks for the game when more than one has factions, then for the faction
-        when that game has several; the current ones are preselected. None: cancelled."""
+        """*New* asks for the game when there is more than one (every game, with factions or
+        not), then for the faction when that game has several; the current ones are
+        preselected. A game without factions is never a dead end: the user is offered to
+        install a data pack or create a faction for it. None: cancelled (or one of those)."""
         cat = self.doc.catalogue
         current = self.doc.faction or cat.get(self.doc.default_faction_id())
-        games = sorted((g for g in cat.systems.values() if cat.factions_of(g.id)),
-                       key=lambda g: display(g.name).lower())
+        games = sorted(cat.systems.values(), key=lambda g: display(g.name).lower())
+        playable = [g for g in games if cat.factions_of(g.id)]
         game_id = current.system if current is not None else None
         if len(games) > 1:
             game_id = self.prompter.choose(_("New list"), _("Which game is the list for?"),
@@ -472,8 +477,11 @@ class MainWindow(QMainWindow):
             game_id = games[0].id
         factions = cat.factions_of(game_id) if game_id else []
         if not factions:
+            if game_id in cat.systems:
+                self._no_factions(game_id)
+                return None
             return current
-        if current is not None and current.system == game_id and len(games) <= 1:
+        if current is not None and current.system == game_id and len(playable) <= 1:
             return current  # one game: the faction stays as it is, as before
         chosen: str | None = current.id if current is not None and \
             current.system == game_id else factions[0].id
@@ -481,6 +489,17 @@ class MainWindow(QMainWindow):
             chosen = self.prompter.choose(_("New list"), _("Which faction?"),
                                           [(f.id, f.name) for f in factions], chosen)
         return cat.get(chosen) if chosen is not None else None
+
+    def _no_factions(self, game_id: str) -> None:
+        """A game with no faction yet: install a data pack, or create a faction for it."""
+        answer = self.prompter.ask_no_factions(display(self.doc.catalogue.systems[game_id].name))
+        if answer == "install":
+            self.packs.open_dialog()
+        elif answer == "create":
+            self.open_faction_editor()
+            editor = self._editor
+            if editor is not None and hasattr(editor, "new_faction"):
+                editor.new_faction(game_id)
 
     def open_file(self) -> None:
         if not self.maybe_save():
@@ -733,10 +752,15 @@ class MainWindow(QMainWindow):
         with a player's list). A broken event file, or data other than the event's, shows why
         and leaves the list checked as before."""
         from builder.events import DataPinError, check_data_pins, load_event
+        from builder.events.pins import pinned_packs, pins_not_in_use
 
         try:
+            pins = pinned_packs(path)  # SPEC §8: one not installed names its install command
             event = load_event(path, self.doc.catalogue)
             check_data_pins(event, self.doc.catalogue)
+            other = pins_not_in_use(pins)
+            if other:
+                raise DataPinError("; ".join(other))
         except (DataError, OSError) as exc:
             self.prompter.show_error(_("Could not open the event"),
                                      _("{file} could not be used as an event.").format(

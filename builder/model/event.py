@@ -60,6 +60,13 @@ def _date(value: Any) -> Any:
     return value
 
 
+def check_pack_version(value: str) -> str:
+    """A pinned pack version (SPEC §8): MAJOR.MINOR.PATCH."""
+    from builder.packs.format import check_version
+
+    return check_version(value)
+
+
 class RegisteredList(StrictModel):
     """A list a player registered: the fingerprint they sent in before the event."""
 
@@ -77,6 +84,9 @@ class Event(StrictModel):
     rules: list[Rule] = Field(default_factory=list)
     data: dict[Annotated[str, Strict()], Fingerprint] = Field(default_factory=dict)
     lists: list[RegisteredList] | None = None
+    packs: dict[Id, Annotated[str, Strict(), AfterValidator(check_pack_version)]] = Field(
+        default_factory=dict)
+    """SPEC §8: pack id -> the version the event loads."""
 
     @field_validator("schema_", mode="before")
     @classmethod

@@ -177,6 +177,31 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "rules": N_("more recruiting rules in the game system format, checked after the system's"),
         "data": N_("the data fingerprint the event expects, per faction id"),
         "lists": N_("the registered lists: a list not among them breaks list-not-registered"),
+        "packs": N_("the data pack versions the event loads: pack id -> version (spherewars data "
+                    "list)"),
+    },
+    "PackInfo": {
+        "schema": N_("the file format and its version: spherewars-pack/1"),
+        "id": N_("the pack's id: lowercase letters, digits and '-'"),
+        "name": N_("the pack's name as shown (a text, or one per language: {en: …, es: …})"),
+        "version": N_("the pack's version: MAJOR.MINOR.PATCH in whole numbers, like 1.2.0"),
+        "date": N_("the date of this version, YYYY-MM-DD"),
+        "authors": N_("who typed and checked the data"),
+        "source": N_("where the profiles come from (a book, cards, a printing)"),
+        "licence": N_("the licence the data is shared under, like CC-BY-4.0"),
+        "changes": N_("what each version changed, newest first"),
+    },
+    "Change": {"version": N_("the version that made the change"),
+               "text": N_("what changed, like \"Nek'Org 169 → 165 PE (errata 2)\"")},
+    "Index": {"schema": N_("the file format and its version: spherewars-index/1"),
+              "packs": N_("every pack version offered")},
+    "IndexEntry": {
+        "id": N_("the pack's id"),
+        "name": N_("the pack's name"),
+        "version": N_("the pack's version"),
+        "url": N_("where its .swpack is: relative to the index, or an http(s) address"),
+        "sha256": N_("the SHA-256 of the .swpack, 64 lowercase hexadecimal digits"),
+        "size": N_("the .swpack's size in bytes"),
     },
     "RegisteredList": {
         "player": N_("the player who registered the list"),
@@ -203,6 +228,10 @@ def _describe(schema: dict[str, Any], kind: str) -> dict[str, Any]:
 
 
 def json_schema(kind: str, system: System | None = None) -> dict[str, Any]:
+    if kind in ("pack", "index") and kind not in MODELS:
+        from builder.packs.format import Index, PackInfo
+
+        MODELS.update({"pack": PackInfo, "index": Index})
     model = MODELS[kind]
     schema = model.model_json_schema(by_alias=True, mode="validation")
     name = f"spherewars-{kind}-1" + (f"-{system.id}" if system is not None else "")

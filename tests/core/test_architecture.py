@@ -10,6 +10,7 @@ import pytest
 from tests.conftest import REPO
 
 CORE = ["builder/model", "builder/data", "builder/rules", "builder/export", "builder/events",
+        "builder/packs",
         "builder/cli.py",
         "builder/batch.py", "builder/paths.py"]
 FORBIDDEN = ("PySide6", "builder.gui", "shiboken6")

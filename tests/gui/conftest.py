@@ -69,6 +69,9 @@ class ScriptedPrompter(Prompter):
                current: str | None = None) -> str | None:
         return self._next("choose", (title, text, choices, current), current)
 
+    def ask_no_factions(self, game: str) -> str | None:
+        return self._next("no_factions", (game,))
+
     def ask_export_options(self, defaults: ExportOptions,
                            preview: Any = None) -> ExportOptions | None:
         self.preview = preview  # what the dialog's preview would render

@@ -62,7 +62,9 @@ def test_new_asks_the_game_then_the_faction(make_window: Any, two_games: Catalog
     (title, _text, choices, current), = window.prompter.asked("choose")
     assert choices == [("sow-tactical-f1", "Spheres of War: Tactical Sphere, Fragment 1"),
                        ("spherewars-1e", "SphereWars — first edition"),
-                       ("test-skirmish", "Test Skirmish")]
+                       ("spherus-tactical", "Spherus: tactical battles"),
+                       ("test-skirmish", "Test Skirmish"),
+                       ("torn", "Torn: hex skirmish")]  # every game, with factions or not
     assert current == "spherewars-1e"  # the game of the list that was open
     assert window.doc.warband.name == "New band"  # the game's list_name
     assert "(Test Skirmish)" in window.windowTitle()

@@ -211,6 +211,9 @@ class FactionEditor(QMainWindow):
         self.export_action = action(_("&Export…"), _("Save a copy of this faction anywhere, "
                                                      "to share it"),
                                     self.export_faction, keys.SaveAs)
+        self.export_pack_action = action(_("Export as &pack…"), _(
+            "Write this faction as a data pack (.swpack) that players install and update"),
+            self.export_pack)
         self.delete_action = action(_("De&lete faction…"), _("Delete this faction of yours "
                                                               "(its file goes to the trash)"),
                                     self.delete_faction)
@@ -238,7 +241,8 @@ class FactionEditor(QMainWindow):
     def _create_menus(self) -> None:
         menu = self.menuBar().addMenu(_("&File"))
         for act in (self.new_action, self.duplicate_action, None, self.save_action,
-                    self.import_action, self.export_action, None, self.delete_action, None,
+                    self.import_action, self.export_action, self.export_pack_action, None,
+                    self.delete_action, None,
                     self.close_action):
             if act is None:
                 menu.addSeparator()
@@ -275,6 +279,7 @@ class FactionEditor(QMainWindow):
         self.save_action.setEnabled(pane is not None and not pane.read_only)
         self.duplicate_action.setEnabled(pane is not None)
         self.export_action.setEnabled(pane is not None)
+        self.export_pack_action.setEnabled(pane is not None)
         self.duplicate_button.setEnabled(pane is not None)
         self.export_button.setEnabled(pane is not None)
         self.delete_action.setEnabled(pane is not None and not pane.read_only)
@@ -396,10 +401,11 @@ class FactionEditor(QMainWindow):
         self._show(doc)
         return True
 
-    def new_faction(self) -> bool:
+    def new_faction(self, system_id: str | None = None) -> bool:
+        """A new faction, of the game ``system_id`` (None: asked)."""
         if not self.maybe_keep_changes():
             return False
-        system = self.ask_system()
+        system = self._catalogue.systems.get(system_id) if system_id else self.ask_system()
         if system is None:
             return False
         fid = unique_id("my-faction", self._entries)
@@ -675,6 +681,12 @@ class FactionEditor(QMainWindow):
         self.statusBar().showMessage(
             _("Exported “{name}” to {file}").format(name=faction.name, file=path), 8000)
         return True
+
+    def export_pack(self, path: str | Path | None = None, details: object = None) -> bool:
+        """The open faction as a data pack (:mod:`builder.gui.editor.pack_export`)."""
+        from builder.gui.editor.pack_export import export_pack
+
+        return export_pack(self, path, details)  # type: ignore[arg-type]
 
     def import_faction(self, path: str | Path | None = None) -> bool:
         """Check a faction file with the same loader as the app, then copy it as it is

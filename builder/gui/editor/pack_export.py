@@ -1,0 +1,145 @@
+"""The faction editor's *Export as pack…*: the open faction as a ``.swpack`` (SPEC §8), so an
+author publishes in two clicks: asked for the pack's id, version and what changed, then where
+to write it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.data import DataError, write_atomic
+from builder.data.loading import faction_text
+from builder.i18n import N_, _
+from builder.model.base import ID_PATTERN
+from builder.packs.author import faction_pack, pack_yaml_text
+from builder.packs.versions import is_version
+
+if TYPE_CHECKING:
+    from builder.gui.editor.window import FactionEditor
+
+PACK_FILTER = N_("Data packs (*.swpack)")
+
+
+@dataclass
+class PackDetails:
+    id: str
+    name: str
+    version: str
+    changes: str
+    authors: str
+
+
+class PackDetailsDialog(QDialog):
+    """Id, name, version, authors and the changes of this version."""
+
+    def __init__(self, details: PackDetails, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_("Export as pack"))
+        self.id_edit = QLineEdit(details.id)
+        self.name_edit = QLineEdit(details.name)
+        self.version_edit = QLineEdit(details.version)
+        self.version_edit.setPlaceholderText("1.0.0")
+        self.authors_edit = QLineEdit(details.authors)
+        self.authors_edit.setPlaceholderText(_("names, separated by commas"))
+        self.changes_edit = QPlainTextEdit(details.changes)
+        self.changes_edit.setPlaceholderText(_("What this version changed, e.g. Nek'Org 169 → "
+                                               "165 PE (errata 2)"))
+        self.changes_edit.setTabChangesFocus(True)
+        self.problem = QLabel()
+        self.problem.setObjectName("pack-details-problem")
+        self.problem.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(_("Pack id:"), self.id_edit)
+        form.addRow(_("Name:"), self.name_edit)
+        form.addRow(_("Version:"), self.version_edit)
+        form.addRow(_("Authors:"), self.authors_edit)
+        form.addRow(_("Changes:"), self.changes_edit)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(_("Players install the pack and get updates when you publish "
+                                  "a higher version with the same id.")))
+        layout.addLayout(form)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
+        for edit in (self.id_edit, self.version_edit, self.name_edit):
+            edit.textChanged.connect(self._check)
+        self._check()
+
+    def details(self) -> PackDetails:
+        return PackDetails(self.id_edit.text().strip(), self.name_edit.text().strip(),
+                           self.version_edit.text().strip(),
+                           self.changes_edit.toPlainText().strip(),
+                           self.authors_edit.text().strip())
+
+    def _check(self) -> None:
+        d = self.details()
+        problem = ""
+        if not ID_PATTERN.match(d.id):
+            problem = _("The id takes lowercase letters, digits and '-'.")
+        elif not is_version(d.version):
+            problem = _("The version is MAJOR.MINOR.PATCH in whole numbers, like 1.0.0.")
+        elif not d.name:
+            problem = _("Give the pack a name.")
+        self.problem.setText(problem)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+
+
+def export_pack(editor: FactionEditor, path: str | Path | None = None,
+                details: PackDetails | None = None) -> bool:
+    """Write the open faction as a pack; ``path`` and ``details`` are asked when not given."""
+    pane = editor.pane
+    if pane is None or editor._refuse_if_invalid("export"):
+        return False
+    faction = pane.doc.faction
+    assert faction is not None
+    if details is None:
+        dialog = PackDetailsDialog(PackDetails(f"{faction.id}-pack", faction.name, "1.0.0", "",
+                                               ""), editor)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        details = dialog.details()
+    if path is None:
+        path = editor.prompts.save_path(_("Export as pack"),
+                                        f"{details.id}-{details.version}.swpack")
+        if not path:
+            return False
+    catalogue = editor.catalogue
+    system = None
+    if faction.system not in catalogue.builtin_system_ids:
+        source = catalogue.system_files.get(faction.system)
+        if source is not None:
+            system = (faction.system, Path(source).read_text(encoding="utf-8"))
+    authors = [a.strip() for a in details.authors.split(",") if a.strip()]
+    info = pack_yaml_text(details.id, details.name, details.version, details.changes, authors,
+                          faction.source)
+    try:
+        raw, checked = faction_pack(faction.id, faction_text(faction), info, system)
+        write_atomic(path, raw)
+    except DataError as exc:
+        editor.prompts.tell(_("Cannot export"), str(exc))
+        return False
+    except OSError as exc:
+        editor.prompts.tell(_("Cannot export"), _("{file} could not be written: {error}")
+                            .format(file=path, error=exc.strerror or exc))
+        return False
+    editor.statusBar().showMessage(
+        _("Exported {id} {version} to {file} (fingerprint {fingerprint}): put it on a web "
+          "server, or send it; players install it with Data → Packs").format(
+              id=details.id, version=details.version, file=path,
+              fingerprint=checked.fingerprint), 12000)
+    return True

@@ -1,0 +1,150 @@
+"""Data packs in the app (SPEC §8): Data → Packs…, a ``.swpack`` dropped on the window, what
+changed for the open list after an install or update, and *Copy data report*.
+
+The window creates one :class:`PacksController`; its actions are declared in ``actions.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QMessageBox
+
+from builder import __version__
+from builder.i18n import _
+from builder.packs.diff import list_update_message
+from builder.packs.fetch import STALL_SECONDS
+from builder.packs.format import SUFFIX
+from builder.packs.store import Store
+
+if TYPE_CHECKING:
+    from builder.gui.mainwindow import MainWindow
+    from builder.gui.packs_dialog import PacksDialog
+
+
+def dropped_packs(event: QDragEnterEvent | QDropEvent) -> list[str]:
+    """The ``.swpack`` files in a drag."""
+    mime = event.mimeData()
+    if not mime.hasUrls():
+        return []
+    return [url.toLocalFile() for url in mime.urls()
+            if url.isLocalFile() and url.toLocalFile().lower().endswith(SUFFIX)]
+
+
+class PacksController(QObject):
+    def __init__(self, window: MainWindow, store: Store | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.store = store
+        self.stall = STALL_SECONDS
+        self.dialog: PacksDialog | None = None
+        self.last_message: str | None = None
+        """What the app last said about the open list after a data change."""
+        window.act.packs.triggered.connect(lambda _c=False: self.open_dialog())
+        window.act.copy_report.triggered.connect(lambda _c=False: self.copy_report())
+        window.setAcceptDrops(True)
+        window.installEventFilter(self)
+
+    def open_dialog(self, install: str | None = None) -> PacksDialog:
+        from builder.gui.packs_dialog import PacksDialog
+
+        if self.dialog is None:
+            self.dialog = PacksDialog(self.window, self.store or Store(), stall=self.stall)
+            self.dialog.changed.connect(self.data_changed)
+        self.dialog.show()
+        self.dialog.raise_()
+        self.dialog.activateWindow()
+        if install is not None:
+            self.dialog.install(install)
+        return self.dialog
+
+    def data_changed(self) -> None:
+        """Load the data again, re-check the open list, and say what changed for it."""
+        window = self.window
+        old = window.doc.catalogue
+        window.reload_catalogue()
+        new = window.doc.catalogue
+        warband = window.doc.warband
+        if not warband.entries:
+            self.last_message = None
+            return
+        changed, message = list_update_message(old, new, warband)
+        self.last_message = message
+        if changed:
+            self.tell(_("Data updated"), message)
+        else:
+            window.statusBar().showMessage(message, 8000)
+
+    def tell(self, title: str, text: str) -> None:
+        """The what-changed message (a test replaces it)."""
+        QMessageBox.information(self.window, title, text)
+
+    # --- the data report -----------------------------------------------------------------
+
+    def current_combatant(self) -> str | None:
+        window = self.window
+        if window._profile_source == "roster":
+            row = window.roster.current_row()
+            if 0 <= row < len(window.doc.entries):
+                return window.doc.entry(row).combatant
+        return window.catalogue_panel.current_id() or None
+
+    def report(self) -> str:
+        """What a data-error report needs: the pack and version, the faction, the combatant
+        and the list's share code."""
+        from builder.data.share import encode_warband
+
+        window = self.window
+        catalogue = window.doc.catalogue
+        warband = window.doc.warband
+        faction = catalogue.get(warband.faction)
+        lines = [_("SphereWars Warband Builder {version}: data report").format(
+            version=__version__)]
+        path = catalogue.files.get(warband.faction)
+        installed = (self.store or Store()).pack_of(path) if path is not None else None
+        if installed is not None:
+            lines.append(_("Pack: {id} {version} (fingerprint {fingerprint})").format(
+                id=installed.id, version=installed.version, fingerprint=installed.fingerprint))
+        elif warband.faction in catalogue.builtin_ids:
+            lines.append(_("Pack: none (the data built into the program)"))
+        else:
+            lines.append(_("Pack: none (a file: {path})").format(
+                path=Path(path).name if path else "–"))
+        if faction is not None:
+            lines.append(_("Faction: {name} ({id}), data fingerprint {fingerprint}").format(
+                name=faction.name, id=faction.id,
+                fingerprint=catalogue.data_fingerprint(faction.id)))
+            cid = self.current_combatant()
+            combatant = faction.combatant(cid) if cid else None
+            if combatant is not None:
+                lines.append(_("Combatant: {name} ({id})").format(name=combatant.name,
+                                                                  id=combatant.id))
+        else:
+            lines.append(_("Faction: {id} (not loaded)").format(id=warband.faction))
+        lines.append(_("List: {code}").format(code=encode_warband(warband)))
+        return "\n".join(lines) + "\n"
+
+    def copy_report(self) -> str:
+        text = self.report()
+        QGuiApplication.clipboard().setText(text)
+        self.window.statusBar().showMessage(_("Data report copied: paste it into your error "
+                                              "report to the pack's authors"), 6000)
+        return text
+
+    # --- a .swpack dropped on the window ---------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.DragEnter and isinstance(event, QDragEnterEvent):
+            if dropped_packs(event):
+                event.acceptProposedAction()
+                return True
+        elif event.type() == QEvent.Type.Drop and isinstance(event, QDropEvent):
+            found = dropped_packs(event)
+            if found:
+                event.acceptProposedAction()
+                self.open_dialog().install(*found)
+                return True
+        return False

@@ -1,0 +1,441 @@
+"""Data → Packs…: the installed data packs (SPEC §8), and installing, updating, removing and
+switching versions.
+
+Downloads and checks run in a worker thread (:class:`PackTask`), never in the GUI thread: the
+window stays responsive, a progress bar shows the download, and *Cancel* stops it (nothing is
+installed then). Everything is done by the Qt-free core (:mod:`builder.packs`).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.i18n import N_, _
+from builder.packs.fetch import STALL_SECONDS, Cancelled, FetchError
+from builder.packs.install import Installer, InstallError, Outcome, UpdateStep
+from builder.packs.store import PackState, Store
+
+PACK_FILTER = N_("Data packs (*.swpack);;All files (*)")
+COLUMNS = (N_("Pack"), N_("Version"), N_("Source"), N_("Authors"), N_("Licence"),
+           N_("Factions"))
+
+
+class PackTask(QThread):
+    """One install or update in a worker thread; ``done`` carries its result (or the
+    exception that stopped it, or a :class:`Cancelled`). A task has no parent and is kept in
+    :attr:`running` until it ends, so that closing the dialog never waits on a check in
+    progress, nor destroys a thread that still runs."""
+
+    running: set[PackTask] = set()
+
+    progress = Signal(str, int, int)
+    """(what is downloaded, bytes received, bytes expected or -1)"""
+    done = Signal(object)
+
+    def __init__(self, job: Callable[[Installer], Any], store: Store, stall: float,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.job = job
+        self.installer = Installer(store, stall=stall, progress=self._progress)
+        PackTask.running.add(self)
+        self.finished.connect(self._ended)
+
+    def _ended(self) -> None:
+        PackTask.running.discard(self)
+        self.deleteLater()
+
+    def _progress(self, name: str, got: int, total: int | None) -> None:
+        self.progress.emit(name, got, -1 if total is None else total)
+
+    def run(self) -> None:  # the worker thread
+        try:
+            result: Any = self.job(self.installer)
+        except Cancelled as exc:
+            result = exc
+        except Exception as exc:  # noqa: BLE001 (shown to the user; the thread must report)
+            result = exc
+        self.done.emit(result)
+
+    def cancel(self) -> None:
+        self.installer.cancel()
+
+
+def _authors(state: PackState) -> tuple[str, str, str, list[tuple[str, list[str]]]]:
+    """(name, authors, licence, [(version, its changes)]) from the pack.yaml files."""
+    from builder.data.errors import DataError
+    from builder.packs.check import read_info
+
+    name, authors, licence = state.id, "", ""
+    changes: list[tuple[str, list[str]]] = []
+    for version in reversed(state.ordered):
+        try:
+            info = read_info(state.versions[version].folder, state.id)
+        except DataError:
+            changes.append((version, []))
+            continue
+        if version == state.active:
+            name, authors, licence = info.title, ", ".join(info.authors), info.licence or ""
+        changes.append((version, info.changes_of(version)))
+    return name, authors, licence, changes
+
+
+class PacksDialog(QDialog):
+    """The packs window. ``changed`` is emitted after anything was installed, updated,
+    removed or switched (the app loads the data again and says what changed for the list)."""
+
+    changed = Signal()
+    busy_done = Signal()
+    """A task (install, update) ended, whatever its result."""
+    progress_seen = Signal()
+    """A download reported progress."""
+
+    def __init__(self, parent: QWidget | None = None, store: Store | None = None, *,
+                 stall: float = STALL_SECONDS) -> None:
+        super().__init__(parent)
+        self.setObjectName("packs-dialog")
+        self.setWindowTitle(_("Data packs"))
+        self.store = store or Store()
+        self.stall = stall
+        self.task: PackTask | None = None
+        self.last_result: Any = None
+        self.messages: list[str] = []
+        """What the last task said (problems and results), as shown."""
+        self.tell: Callable[[str, str, bool], None] = self._tell
+
+        intro = QLabel(_("Packs bring factions and game systems made by others. Install one "
+                         "from a .swpack file, a folder or an address (a pack or a "
+                         "community's index); updates come from where each pack came from."))
+        intro.setWordWrap(True)
+        self.table = QTreeWidget()
+        self.table.setObjectName("packs-table")
+        self.table.setRootIsDecorated(False)
+        self.table.setHeaderLabels([_(c) for c in COLUMNS])
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.table.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for column in (0, 2):  # the name and the address share what is left, elided
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.currentItemChanged.connect(lambda *_a: self._show_details())
+        self.details = QTextBrowser()
+        self.details.setObjectName("packs-details")
+        self.details.setOpenExternalLinks(False)
+        split = QSplitter()
+        split.setChildrenCollapsible(False)
+        split.addWidget(self.table)
+        split.addWidget(self.details)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+
+        def button(text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
+            b = QPushButton(text)
+            b.setToolTip(tip)
+            b.clicked.connect(lambda _checked=False: slot())
+            return b
+
+        self.file_button = button(_("Install from &file…"), _("Install a .swpack file"),
+                                  self.install_file)
+        self.folder_button = button(_("From f&older…"), _("Install a pack folder (one with "
+                                                          "pack.yaml)"), self.install_folder)
+        self.address_button = button(_("From &address…"), _("Install from an http(s) address "
+                                                             "of a .swpack or of an index"),
+                                     self.install_address)
+        self.update_button = button(_("&Update all"), _("Install newer versions from the index "
+                                                        "each pack came from"), self.update_all)
+        self.remove_button = button(_("&Remove…"), _("Remove the selected pack (every "
+                                                     "version)"), self.remove_selected)
+        self.versions = QComboBox()
+        self.versions.setObjectName("packs-versions")
+        self.versions.setToolTip(_("The installed versions of the selected pack"))
+        self.use_button = button(_("U&se this version"), _("Use the version chosen beside "
+                                                           "instead of the newest"),
+                                 self.use_selected)
+        actions = QHBoxLayout()
+        for w in (self.file_button, self.folder_button, self.address_button,
+                  self.update_button):
+            actions.addWidget(w)
+        actions.addStretch(1)
+        versions = QHBoxLayout()
+        versions.addWidget(QLabel(_("Version:")))
+        versions.addWidget(self.versions)
+        versions.addWidget(self.use_button)
+        versions.addStretch(1)
+        versions.addWidget(self.remove_button)
+
+        self.progress = QProgressBar()
+        self.progress.setObjectName("packs-progress")
+        self.progress.setTextVisible(True)
+        self.cancel_button = button(_("&Cancel"), _("Stop the download; nothing is installed"),
+                                    self.cancel)
+        self.status = QLabel()
+        self.status.setObjectName("packs-status")
+        self.status.setWordWrap(True)
+        busy = QHBoxLayout()
+        busy.addWidget(self.progress, 1)
+        busy.addWidget(self.cancel_button)
+        self.busy = QWidget()
+        self.busy.setLayout(busy)
+        self.busy.hide()
+
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(actions)
+        layout.addWidget(split, 1)
+        layout.addLayout(versions)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.status)
+        layout.addWidget(close)
+        self.resize(1000, 480)
+        self.refresh()
+
+    # --- the list --------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        current = self.selected_id()
+        self.packs = self.store.packs()
+        self.table.clear()
+        for state in self.packs.values():
+            name, authors, licence, _changes = _authors(state)
+            item = state.current()
+            version = state.active if state.chosen is None else _(
+                "{version} (chosen)").format(version=state.active)
+            source = state.origin or _("file or folder")
+            row = QTreeWidgetItem([name, version, source, authors, licence,
+                                   ", ".join(item.factions + item.systems)])
+            row.setData(0, 256, state.id)
+            row.setToolTip(0, name)
+            row.setToolTip(2, source)
+            self.table.addTopLevelItem(row)
+            if state.id == current:
+                self.table.setCurrentItem(row)
+        first = self.table.topLevelItem(0)
+        if self.table.currentItem() is None and first is not None:
+            self.table.setCurrentItem(first)
+        self._show_details()
+
+    def selected_id(self) -> str | None:
+        item = self.table.currentItem()
+        return item.data(0, 256) if item is not None else None
+
+    def _show_details(self) -> None:
+        pack_id = self.selected_id()
+        state = self.packs.get(pack_id) if pack_id else None
+        self.versions.clear()
+        has = state is not None and self.task is None
+        for w in (self.remove_button, self.use_button, self.versions):
+            w.setEnabled(has)
+        if state is None:
+            self.details.setHtml("<p>" + html.escape(_(
+                "No data packs installed yet. A community shares its packs on a web page: "
+                "install one from its address, or from a .swpack file someone sent you."))
+                + "</p>")
+            return
+        for version in reversed(state.ordered):
+            self.versions.addItem(version, version)
+        self.versions.setCurrentIndex(self.versions.findData(state.active))
+        name, authors, licence, changes = _authors(state)
+        item = state.current()
+        rows = [(_("Id"), state.id), (_("In use"), state.active),
+                (_("Source"), state.origin or _("a file or folder (update it the same way)")),
+                (_("Authors"), authors or "–"), (_("Licence"), licence or "–"),
+                (_("Factions"), ", ".join(item.factions) or "–"),
+                (_("Game systems"), ", ".join(item.systems) or "–"),
+                (_("Fingerprint"), item.fingerprint)]
+        parts = [f"<h3>{html.escape(name)}</h3><table>"]
+        parts += [f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{html.escape(v)}</td></tr>"
+                  for k, v in rows]
+        changes_heading = html.escape(_("Changes"))
+        parts.append(f"</table><h4>{changes_heading}</h4>")
+        for version, texts in changes:
+            said = "; ".join(texts) or _("(no notes)")
+            parts.append(f"<p><b>{html.escape(version)}</b>: {html.escape(said)}</p>")
+        self.details.setHtml("".join(parts))
+
+    # --- installing ------------------------------------------------------------------------
+
+    def install_file(self) -> None:
+        path, _filter = QFileDialog.getOpenFileName(self, _("Install a data pack"), "",
+                                                    _(PACK_FILTER))
+        if path:
+            self.install(path)
+
+    def install_folder(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, _("Install a pack folder"))
+        if path:
+            self.install(path)
+
+    def install_address(self) -> None:
+        url, ok = QInputDialog.getText(self, _("Install from an address"), _(
+            "The address of a .swpack or of a community's index (http or https):"))
+        if ok and url.strip():
+            self.install(url.strip())
+
+    def install(self, *sources: str) -> None:
+        """Install from files, folders or addresses, in the worker thread."""
+        def job(installer: Installer) -> tuple[list[Outcome], list[str]]:
+            done: list[Outcome] = []
+            failed: list[str] = []
+            for source in sources:
+                try:
+                    more, problems = installer.install(source)
+                except (InstallError, FetchError) as exc:
+                    more, problems = [], [str(exc)]
+                done += more
+                failed += problems
+            return done, failed
+
+        self.start(job, _("Installing {source}…").format(source=", ".join(sources)))
+
+    def update_all(self) -> None:
+        self.start(lambda installer: installer.update(), _("Looking for updates…"))
+
+    def start(self, job: Callable[[Installer], Any], label: str) -> None:
+        if self.task is not None:
+            return
+        self.task = PackTask(job, self.store, self.stall)
+        self.task.progress.connect(self._progress)
+        self.task.done.connect(self._done)
+        self.progress.setRange(0, 0)  # busy until the first byte
+        self.busy.show()
+        self.status.setText(label)
+        self._enable(False)
+        self.task.start()
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.status.setText(_("Cancelling…"))
+
+    def _enable(self, on: bool) -> None:
+        for w in (self.file_button, self.folder_button, self.address_button,
+                  self.update_button, self.remove_button, self.use_button, self.versions):
+            w.setEnabled(on)
+
+    def _progress(self, name: str, got: int, total: int) -> None:
+        self.progress_seen.emit()
+        if total > 0:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(min(1000, got * 1000 // total))
+            self.progress.setFormat(_("{name}: %p%").format(name=name))
+        else:
+            self.progress.setRange(0, 0)
+
+    def _done(self, result: Any) -> None:
+        task, self.task = self.task, None
+        if task is not None:
+            task.wait()  # run() has returned: only the thread's own end is left
+        self.busy.hide()
+        self._enable(True)
+        self.last_result = result
+        changed, lines, failed = self._describe(result)
+        self.messages = lines
+        self.status.setText("\n".join(lines[:3]))
+        self.refresh()
+        if failed:
+            self.tell(_("Data packs"), "\n\n".join(lines), True)
+        if changed:
+            self.changed.emit()
+        self.busy_done.emit()
+
+    def _describe(self, result: Any) -> tuple[bool, list[str], bool]:
+        """(anything installed, the lines to show, anything failed)."""
+        if isinstance(result, Cancelled):
+            return False, [_("Cancelled; nothing was installed.")], False
+        if isinstance(result, Exception):
+            return False, [str(result)], True
+        if isinstance(result, tuple):  # install: (outcomes, problems)
+            done, failed = result
+            lines = [self._outcome(o) for o in done] + list(failed)
+            return any(o.status != "already" for o in done), lines, bool(failed)
+        steps: list[UpdateStep] = result
+        lines = []
+        for step in steps:
+            if step.status == "updated":
+                lines.append(_("{id}: {old} → {new}").format(id=step.id, old=step.old,
+                                                            new=step.new))
+            elif step.status == "current":
+                lines.append(_("{id}: {version} is the newest").format(id=step.id,
+                                                                      version=step.old))
+            else:
+                lines.append(f"{step.id}: {step.message}")
+        if not steps:
+            lines.append(_("No data packs installed."))
+        return (any(s.status == "updated" for s in steps), lines,
+                any(s.status == "failed" for s in steps))
+
+    @staticmethod
+    def _outcome(outcome: Outcome) -> str:
+        if outcome.status == "already":
+            return _("{name} {version} is already installed").format(name=outcome.name,
+                                                                     version=outcome.version)
+        return _("Installed {name} {version}").format(name=outcome.name,
+                                                      version=outcome.version)
+
+    def _tell(self, title: str, text: str, warning: bool) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information,
+                          title, text, QMessageBox.StandardButton.Ok, self)
+        box.exec()
+
+    # --- removing and switching ------------------------------------------------------------
+
+    def remove_selected(self, confirm: Callable[[str], bool] | None = None) -> bool:
+        pack_id = self.selected_id()
+        if pack_id is None:
+            return False
+        ask = confirm or self._confirm_remove
+        if not ask(pack_id):
+            return False
+        self.store.remove(pack_id)
+        self.status.setText(_("Removed {id}").format(id=pack_id))
+        self.refresh()
+        self.changed.emit()
+        return True
+
+    def _confirm_remove(self, pack_id: str) -> bool:
+        answer = QMessageBox.question(self, _("Remove data pack"), _(
+            "Remove every installed version of {id}? Lists that use its factions will not "
+            "load them until it is installed again.").format(id=pack_id))
+        return answer == QMessageBox.StandardButton.Yes
+
+    def use_selected(self) -> None:
+        pack_id = self.selected_id()
+        version = self.versions.currentData()
+        state = self.packs.get(pack_id) if pack_id else None
+        if pack_id is None or state is None or version is None or version == state.active:
+            return
+        self.store.use(pack_id, None if version == state.newest else version)
+        self.status.setText(_("Using {id} {version}").format(id=pack_id, version=version))
+        self.refresh()
+        self.changed.emit()
+
+    def done(self, code: int) -> None:  # noqa: D102 (Qt override: closing stops a download)
+        if self.task is not None:
+            self.task.cancel()  # a download stops at once; a check ends in the background
+        super().done(code)

@@ -1,0 +1,19 @@
+"""Pack versions (SPEC §8): MAJOR.MINOR.PATCH in whole numbers, compared as numbers (1.10.0 is
+newer than 1.9.0). Kept apart from the models so that what only lists or compares installed
+packs starts without loading them."""
+
+from __future__ import annotations
+
+import re
+
+VERSION = re.compile(r"^(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})$")
+
+
+def version_key(version: str) -> tuple[int, int, int]:
+    """``"1.10.0"`` -> (1, 10, 0)."""
+    major, minor, patch = version.split(".")
+    return int(major), int(minor), int(patch)
+
+
+def is_version(text: str) -> bool:
+    return bool(VERSION.match(text))

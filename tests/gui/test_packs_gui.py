@@ -1,0 +1,270 @@
+"""Data packs in the app (SPEC §8): the packs dialog, what changed for the open list, a
+dropped .swpack, the data report, File → New for a game without factions, the faction
+editor's Export as pack."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from builder.data import Catalogue, load_warband
+from builder.gui.packs_dialog import PacksDialog
+from builder.packs.fetch import Cancelled
+from builder.packs.install import Installer
+from builder.packs.store import Store
+from tests.packs.helpers import PACK_ID, list_text, make_pack, serving, swpack
+
+
+@pytest.fixture
+def v1(tmp_path: Path, user_dir: Path) -> Path:
+    return make_pack(tmp_path / "v1", "1.0.0", 169)
+
+
+@pytest.fixture
+def v2(tmp_path: Path) -> Path:
+    return make_pack(tmp_path / "v2", "1.1.0", 165, changes="Test Boss 169 → 165 PE (errata)")
+
+
+def run_task(qtbot: Any, dialog: PacksDialog, start: Any) -> Any:
+    with qtbot.waitSignal(dialog.busy_done, timeout=20000):
+        start()
+    return dialog.last_result
+
+
+def test_the_dialog_installs_lists_and_tells_the_changes(qtbot, v1: Path, v2: Path):
+    dialog = PacksDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.table.topLevelItemCount() == 0
+    with qtbot.waitSignal(dialog.changed, timeout=20000):
+        dialog.install(str(v1), str(v2))
+    assert dialog.table.topLevelItemCount() == 1
+    row = dialog.table.topLevelItem(0)
+    assert [row.text(c) for c in range(6)] == ["Test pack", "1.1.0", "file or folder",
+                                               "Test Author", "CC-BY-4.0", "test-pack-faction"]
+    details = dialog.details.toPlainText()
+    assert "1.1.0: Test Boss 169 → 165 PE (errata)" in details
+    assert "1.0.0: version 1.0.0" in details
+    # switch to the older version, then remove
+    dialog.versions.setCurrentIndex(dialog.versions.findData("1.0.0"))
+    with qtbot.waitSignal(dialog.changed):
+        dialog.use_selected()
+    assert Store().get(PACK_ID).active == "1.0.0"  # type: ignore[union-attr]
+    assert "1.0.0 (chosen)" == dialog.table.topLevelItem(0).text(1)
+    with qtbot.waitSignal(dialog.changed):
+        assert dialog.remove_selected(confirm=lambda _id: True)
+    assert Store().packs() == {}
+
+
+def test_a_broken_pack_is_reported_and_nothing_changes(qtbot, v1: Path):
+    (v1 / "factions" / "bad.yaml").write_text("schema: spherewars-faction/1\nid: [\n")
+    dialog = PacksDialog()
+    qtbot.addWidget(dialog)
+    told: list[str] = []
+    dialog.tell = lambda _title, text, _warning: told.append(text)
+    with qtbot.assertNotEmitted(dialog.changed):
+        run_task(qtbot, dialog, lambda: dialog.install(str(v1)))
+    assert told and "factions/bad.yaml:3:1: not valid YAML" in told[0]
+    assert Store().packs() == {}
+
+
+def test_a_download_can_be_cancelled_and_the_window_keeps_working(qtbot, v1: Path):
+    raw = swpack(v1)
+    with serving() as server:
+        url = server.stalling("slow.swpack", raw[:100], len(raw))
+        dialog = PacksDialog(stall=20)
+        qtbot.addWidget(dialog)
+        with qtbot.waitSignal(dialog.busy_done, timeout=10000):
+            with qtbot.waitSignal(dialog.progress_seen, timeout=10000):
+                dialog.install(url)
+            assert dialog.busy.isVisibleTo(dialog) and not dialog.file_button.isEnabled()
+            dialog.cancel()
+        assert isinstance(dialog.last_result, Cancelled)
+        assert "Cancelled; nothing was installed." in dialog.status.text()
+        assert not dialog.busy.isVisibleTo(dialog) and dialog.file_button.isEnabled()
+    assert Store().packs() == {}
+
+
+def test_update_all_from_the_index(qtbot, v1: Path, v2: Path):
+    a, b = swpack(v1), swpack(v2)
+    with serving() as server:
+        server.file("a.swpack", a)
+        index = server.index("index.yaml", [(PACK_ID, "1.0.0", a, "a.swpack")])
+        Installer().install(index)
+        server.file("b.swpack", b)
+        server.index("index.yaml", [(PACK_ID, "1.0.0", a, "a.swpack"),
+                                    (PACK_ID, "1.1.0", b, "b.swpack")])
+        dialog = PacksDialog()
+        qtbot.addWidget(dialog)
+        assert dialog.table.topLevelItem(0).text(2) == index
+        with qtbot.waitSignal(dialog.changed, timeout=20000):
+            dialog.update_all()
+    assert dialog.messages == [f"{PACK_ID}: 1.0.0 → 1.1.0"]
+    assert dialog.table.topLevelItem(0).text(1) == "1.1.0"
+
+
+def window_with_list(make_window: Any, pack: Path, folder: Path) -> tuple[Any, list[str]]:
+    """A window with the pack installed and a list of its faction open; what the app says
+    about the list after a data change is collected."""
+    Installer().install(str(pack))
+    lst = folder / "l.warband.yaml"
+    lst.write_text(list_text(limit=400), encoding="utf-8")
+    window = make_window(Catalogue.load())
+    assert window.load_path(lst)
+    told: list[str] = []
+    window.packs.tell = lambda _title, text: told.append(text)
+    return window, told
+
+
+def test_after_an_update_the_app_says_what_changed_for_the_list(qtbot, make_window, v1, v2,
+                                                                 tmp_path: Path):
+    window, told = window_with_list(make_window, v1, tmp_path)
+    dialog = window.packs.open_dialog()
+    with qtbot.waitSignal(dialog.changed, timeout=20000):
+        dialog.install(str(v2))
+    assert told == ["Data updated: Test Boss: PE 169 → 165; this list is 4 PE cheaper and "
+                    "still legal"]
+    assert window.doc.report.stats.points == 165  # the list was checked again
+    dialog.close()
+
+
+def test_a_dropped_swpack_is_installed(qtbot, make_window, v1: Path, tmp_path: Path):
+    pack = tmp_path / "dropped.swpack"
+    pack.write_bytes(swpack(v1))
+    window = make_window()
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(pack))])
+    pos = window.rect().center()
+    copy, left, none = (Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton,
+                        Qt.KeyboardModifier.NoModifier)
+    enter = QDragEnterEvent(pos, copy, mime, left, none)
+    QApplication.sendEvent(window, enter)
+    drop = QDropEvent(QPointF(pos), copy, mime, left, none)
+    QApplication.sendEvent(window, drop)
+    assert enter.isAccepted() and drop.isAccepted()
+    dialog = window.packs.dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: Store().get(PACK_ID) is not None and dialog.task is None,
+                    timeout=20000)
+    assert "test-pack-faction" in window.doc.catalogue.factions
+    dialog.close()
+
+
+def test_copy_data_report(qtbot, make_window, v1: Path, tmp_path: Path):
+    Installer().install(str(v1))
+    lst = tmp_path / "l.warband.yaml"
+    lst.write_text(list_text(), encoding="utf-8")
+    window = make_window(Catalogue.load())
+    assert window.load_path(lst)
+    panel = window.catalogue_panel
+    proxy = panel.proxy
+
+    def rows(parent: Any) -> Any:
+        for r in range(proxy.rowCount(parent)):
+            index = proxy.index(r, 0, parent)
+            yield index
+            yield from rows(index)
+
+    boss = next(i for i in rows(panel.view.rootIndex())
+                if (c := proxy.combatant(i)) is not None and c.id == "test-boss")
+    panel.view.setCurrentIndex(boss)
+    text = window.packs.copy_report()
+    assert QGuiApplication.clipboard().text() == text
+    fingerprint = Store().get(PACK_ID).current().fingerprint  # type: ignore[union-attr]
+    assert f"Pack: {PACK_ID} 1.0.0 (fingerprint {fingerprint})" in text
+    assert "Faction: Test Pack Faction (test-pack-faction), data fingerprint " in text
+    assert "Combatant: Test Boss (test-boss)" in text
+    assert "List: SWB1." in text
+
+
+def test_new_offers_a_game_without_factions_and_what_to_do(qtbot, make_window, user_dir):
+    window = make_window(Catalogue.load(user=False))
+    before = window.doc.warband
+    window.prompter.script("choose", "torn")
+    window.prompter.script("no_factions", "install")
+    window.new_file()
+    assert window.prompter.asked("no_factions") == [("Torn: hex skirmish",)]
+    assert window.doc.warband is before  # no list of a game it cannot fill
+    assert window.packs.dialog is not None and window.packs.dialog.isVisible()
+    window.packs.dialog.close()
+
+    window.prompter.script("choose", "torn")
+    window.prompter.script("no_factions", "create")
+    window.new_file()
+    editor = window._editor
+    assert editor is not None and editor.isVisible()
+    assert editor.pane.doc.system.id == "torn"
+    editor.pane.stack.setClean()
+    editor.close()
+
+
+def test_the_faction_editor_exports_a_pack_players_install(qtbot, tmp_path: Path, user_dir):
+    from builder.gui.editor import FactionEditor
+    from builder.gui.editor.pack_export import PackDetails
+
+    editor = FactionEditor(Catalogue.load(user=False))
+    qtbot.addWidget(editor)
+    assert editor.open_faction("soimi")
+    out = tmp_path / "soimi-pack-1.0.0.swpack"
+    assert editor.export_pack(out, PackDetails("soimi-pack", "Soimi", "1.0.0",
+                                               "first version", "Ana, Bea"))
+    outcome, = Installer().install(str(out))[0]
+    assert (outcome.id, outcome.version, outcome.factions) == ("soimi-pack", "1.0.0",
+                                                               ["soimi"])
+    assert outcome.changes == ["first version"]
+
+
+def test_the_list_loads_from_the_pack(tmp_path: Path, v1: Path):
+    Installer().install(str(v1))
+    lst = tmp_path / "l.warband.yaml"
+    lst.write_text(list_text(), encoding="utf-8")
+    assert Catalogue.load().get(load_warband(lst).faction) is not None
+
+
+def test_checking_against_an_event_that_pins_another_version_says_so(make_window, v1, v2,
+                                                                      tmp_path: Path):
+    Installer().install(str(v1))
+    Installer().install(str(v2))
+    event = tmp_path / "cup.event.yaml"
+    event.write_text(f"schema: spherewars-event/1\nname: Cup\npacks: {{{PACK_ID}: 1.0.0}}\n",
+                     encoding="utf-8")
+    window = make_window(Catalogue.load())
+    assert not window.load_event_path(event)
+    (_title, _text, details), = window.prompter.asked("error")
+    assert f"the event pins {PACK_ID} 1.0.0; the data in use is 1.1.0" in details
+    event.write_text(f"schema: spherewars-event/1\nname: Cup\npacks: {{{PACK_ID}: 2.0.0}}\n",
+                     encoding="utf-8")
+    assert not window.load_event_path(event)
+    assert "spherewars data install" in window.prompter.asked("error")[1][2]
+
+
+def test_removing_the_pack_of_the_open_list_says_so(qtbot, make_window, v1, tmp_path: Path):
+    window, told = window_with_list(make_window, v1, tmp_path)
+    dialog = window.packs.open_dialog()
+    with qtbot.waitSignal(dialog.changed):
+        dialog.remove_selected(confirm=lambda _id: True)
+    assert told == ["Data updated: faction Test Pack Faction removed; this list's faction is "
+                    "no longer loaded and now ILLEGAL"]
+    assert not window.doc.report.legal
+    dialog.close()
+
+
+def test_closing_the_dialog_during_a_download_stops_it(qtbot, v1: Path):
+    raw = swpack(v1)
+    with serving() as server:
+        url = server.stalling("slow.swpack", raw[:100], len(raw))
+        dialog = PacksDialog(stall=20)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        with qtbot.waitSignal(dialog.progress_seen, timeout=10000):
+            dialog.install(url)
+        task = dialog.task
+        assert task is not None
+        with qtbot.waitSignal(dialog.busy_done, timeout=10000):
+            dialog.close()  # returns at once; the download stops
+        assert not dialog.isVisible()
+    assert Store().packs() == {}
