@@ -267,12 +267,18 @@ def test_anonymised_numbers_follow_the_hash_not_the_file_order(tmp_path: Path, c
 # --- links and special files (issue 28 item 8) ---------------------------------------------
 
 
-def test_links_out_of_the_folder_are_named_not_read(tmp_path: Path, capsys):
+def lists_with_a_link_out(tmp_path: Path) -> Path:
+    """A folder with one list and ``evil.warband.yaml``, a link to a secret outside it."""
     lists = tmp_path / "lists"
     put(lists, "ana.warband.yaml", "Mine", GOOD)
     secret = tmp_path / "shadow"
     secret.write_text("root:$y$j9T$SECRETHASH:19000:0:99999:7:::\n")
     os.symlink(secret, lists / "evil.warband.yaml")
+    return lists
+
+
+def test_links_out_of_the_folder_are_named_not_read(tmp_path: Path, capsys):
+    lists = lists_with_a_link_out(tmp_path)
     os.symlink("loop-b.yaml", lists / "loop-a.yaml")
     os.symlink("loop-a.yaml", lists / "loop-b.yaml")
     os.mkfifo(lists / "pipe.warband.yaml")
@@ -341,11 +347,7 @@ def test_the_event_file_is_never_a_submission(tmp_path: Path, capsys):
 
 
 def test_validate_does_not_read_links_out_of_its_folder(tmp_path: Path, capsys):
-    lists = tmp_path / "lists"
-    put(lists, "ana.warband.yaml", "Mine", GOOD)
-    secret = tmp_path / "shadow.yaml"
-    secret.write_text("root:$y$j9T$SECRETHASH:19000\n")
-    os.symlink(secret, lists / "evil.warband.yaml")
+    lists = lists_with_a_link_out(tmp_path)
     code, out, _ = run(capsys, "validate", str(lists), *DATA)
     assert code == 2 and "SECRETHASH" not in out
     assert f"{lists / 'evil.warband.yaml'}: is a link to a file outside {lists}; not read" in out
