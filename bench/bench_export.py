@@ -152,17 +152,22 @@ def main() -> int:
         print_cards(figures)
         print(json.dumps(figures))
         return 0
-    from builder.data import Catalogue, faction_text, save_warband
-    from builder.model import Faction, Warband
+    import yaml
+
+    from builder.data import Catalogue, faction_text, load_faction, save_warband
+    from builder.model import Warband
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         catalogue = Catalogue.load(user=False)
-        faction = Faction.model_validate(bench_faction(),
-                                         context={"universal": catalogue.universal})
-        catalogue.factions[faction.id] = faction
         data_dir = folder / "data"
         data_dir.mkdir()
+        raw = data_dir / "raw.yaml"
+        raw.write_text(yaml.safe_dump(bench_faction(), allow_unicode=True, sort_keys=False),
+                       encoding="utf-8")
+        faction = load_faction(raw, catalogue.systems)
+        raw.unlink()
+        catalogue.factions[faction.id] = faction
         (data_dir / "bench-faction.yaml").write_text(faction_text(faction), encoding="utf-8")
         warband = Warband.model_validate({
             "name": "Bench warband — Tir'Abé", "faction": faction.id, "points_limit": 2000,

@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING
 
 from builder import __version__, i18n
 from builder.i18n import N_, Nn_, _, ngettext, pgettext
-from builder.safeio import escape, escape_lines, json_safe, run_writing
+from builder.safeio import Lines, escape, escape_lines, json_safe, run_writing, say
+
+if TYPE_CHECKING:
+    from builder.data.catalogue import Replaced
 
 if TYPE_CHECKING:
     from builder.data import Catalogue
@@ -82,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     files_help = _("warband files, or folders (every *.yaml and *.yml in them, "
                    "recursively)")
     more_data = _("more system and faction files; a faction with a built-in id replaces it")
+    replace_help = _("replace an existing output file even when it is not what this command "
+                     "writes (never one of its inputs)")
 
     gui = sub.add_parser("gui", help=_("open the desktop app (the default)"))
     gui.add_argument("file", nargs="?", metavar=file, help=_("a warband file to open"))
@@ -102,11 +107,15 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("the PDF file to write"))
     exp.add_argument("--cards", action="store_true", help=_("profile cards"))
     exp.add_argument("--summary", action="store_true", help=_("turn summary sheet"))
+    exp.add_argument("--opponent", action="store_true",
+                     help=_("the opponent's copy: one page with the entries, points, verdict, "
+                            "fingerprints and QR code"))
     exp.add_argument("--page", choices=("a4", "letter"), default="a4",
                      help=_("paper size (default: a4)"))
     exp.add_argument("--per-model", action="store_true",
                      help=_("one card per model instead of one per distinct combatant"))
     exp.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
+    exp.add_argument("--force", action="store_true", help=replace_help)
 
     chk = sub.add_parser("check-data",
                          help=_("check game system and faction files: FILE:LINE:COLUMN: "
@@ -135,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ev = sub.add_parser("event",
                         help=_("check submitted lists against a tournament event file"))
-    add_event_arguments(ev, path, folder, files_help)
+    add_event_arguments(ev, path, folder, files_help, replace_help)
     add_sharing_commands(sub)
     play = sub.add_parser("play", help=_("write a page to track a game on a phone (one "
                                          "self-contained HTML file)"))
@@ -152,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_event_arguments(ev: argparse.ArgumentParser, path: str, folder: str,
-                        files_help: str) -> None:
+                        files_help: str, replace_help: str) -> None:
     """The ``event`` command's arguments (SPEC §6)."""
     ev.add_argument("event", metavar=_("EVENT.yaml"),
                     help=_("the event file (spherewars-event/1)"))
@@ -177,6 +186,7 @@ def add_event_arguments(ev: argparse.ArgumentParser, path: str, folder: str,
     ev.add_argument("--anonymise", action="store_true",
                     help=_("List 1, List 2… instead of names, files, notes and players, in "
                            "the report and the pack"))
+    ev.add_argument("--force", action="store_true", help=replace_help)
 
 
 def _add_language(parser: argparse.ArgumentParser, default: str | None) -> None:
@@ -298,7 +308,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
+              file=sys.stderr)
 
     from builder.events.submissions import OUTSIDE, links_out
 
@@ -308,7 +319,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = warband_files(Path(raw), skipped)
         if not found:
-            print(_("spherewars: no *.yaml or *.yml files in {path}").format(path=escape(raw)),
+            print(say(_("spherewars: no *.yaml or *.yml files in {path}"), path=raw),
                   file=sys.stderr)
         refused.update((p, _(OUTSIDE).format(folder=raw)) for p in links_out(raw, found))
         files.extend(found)
@@ -429,8 +440,7 @@ def _text_line(r: dict) -> str:
         head = _("✔ {path}: {name} ({faction}), {points}, legal")
     else:
         head = _("✘ {path}: {name} ({faction}), {points}, ILLEGAL")
-    head = head.format(path=escape(r["path"]), name=escape(r["name"]),
-                       faction=escape(r["faction"]), points=points)
+    head = say(head, path=r["path"], name=r["name"], faction=r["faction"], points=points)
     return "\n".join([head] + [finding_line(f) for f in r["findings"]])
 
 
@@ -442,7 +452,8 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         # the built-in systems stay loaded so that a folder of factions can name them; only
         # the given files are reported
         catalogue = Catalogue()
-        catalogue.take([(paths.systems_dir(), True)] + [(Path(d), False) for d in args.dirs])
+        catalogue.take([(paths.systems_dir(), True), (paths.factions_dir(), True)]
+                       + [(Path(d), False) for d in args.dirs])
     else:
         catalogue = Catalogue.load(cached=False)  # a check reads every file afresh
     count = 0
@@ -450,6 +461,8 @@ def cmd_check_data(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem)
             count += 1
+    for replaced in catalogue.replaced:
+        print(replaced_note(replaced))
     systems = len(catalogue.systems) - len(catalogue.builtin_system_ids) if args.dirs else \
         len(catalogue.systems)
     factions = len(catalogue.factions) - (len(catalogue.builtin_ids) if args.dirs else 0)
@@ -461,6 +474,31 @@ def cmd_check_data(args: argparse.Namespace) -> int:
     print(ngettext("{n} data file checked: {problems}", "{n} data files checked: {problems}",
                    checked).format(n=checked, problems=problems), file=sys.stderr)
     return EXIT_ERROR if count else EXIT_OK
+
+
+_REPLACED = {
+    ("system", "built-in"): N_("note: game system '{id}' replaces the built-in one ({other}): "
+                               "data given replaces built-in data with the same id"),
+    ("system", "user"): N_("note: game system '{id}' replaces the one in your data folder "
+                           "({other}): data given replaces it"),
+    ("faction", "built-in"): N_("note: faction '{id}' replaces the built-in one ({other}): "
+                                "data given replaces built-in data with the same id"),
+    ("faction", "user"): N_("note: faction '{id}' replaces the one in your data folder "
+                            "({other}): data given replaces it"),
+    ("system", "pack"): N_("note: game system '{id}' replaces the one of an installed data "
+                           "pack ({other}): your own data and data given replace it"),
+    ("faction", "pack"): N_("note: faction '{id}' replaces the one of an installed data pack "
+                            "({other}): your own data and data given replace it"),
+}
+
+
+def replaced_note(replaced: Replaced) -> str:
+    """"FILE:LINE:COLUMN: note: faction 'soimi' replaces the built-in one (…)"."""
+    from builder.data import Problem
+
+    message = say(_(_REPLACED[(replaced.kind, replaced.origin)]), id=replaced.id,
+                  other=replaced.replaced)
+    return str(Problem(str(replaced.path), replaced.line, replaced.column, message))
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -477,8 +515,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
         system = catalogue.systems.get(args.system)
         if system is None:
             known = ", ".join(sorted(catalogue.systems)) or pgettext("systems", "none")
-            print(_("spherewars: unknown game system '{system}' (loaded: {known})").format(
-                system=args.system, known=known), file=sys.stderr)
+            print(say(_("spherewars: unknown game system '{system}' (loaded: {known})"),
+                      system=args.system, known=known), file=sys.stderr)
             return EXIT_ERROR
     sys.stdout.write(json_safe(json.dumps(json_schema(args.format, system), indent=2,
                                           ensure_ascii=False)) + "\n")
@@ -491,7 +529,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
     catalogue = Catalogue.load(args.data)
     for problem in catalogue.problems:
-        print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: data: {problem}"), problem=Lines(problem)), file=sys.stderr)
     rows = [{"id": s.id, "name": display(s.name),
              "factions": [f.id for f in catalogue.factions_of(s.id)]}
             for s in sorted(catalogue.systems.values(), key=lambda s: s.id)]
@@ -527,7 +565,7 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = warband_files(Path(raw))
         if not found:
-            print(_("spherewars: no *.yaml files in {path}").format(path=escape(raw)),
+            print(say(_("spherewars: no *.yaml files in {path}"), path=raw),
                   file=sys.stderr)
             status = EXIT_ERROR
         for path in found:
@@ -592,12 +630,19 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
     except ShareCodeError as exc:
-        print(escape(failed.format(problem=exc, **where)), file=sys.stderr)
+        print(say(failed, problem=exc, **where), file=sys.stderr)
         return EXIT_ERROR
     out = Path(args.output)
+    from builder.outputs import output_problem
+
+    reads = [Path(source)] if where else []
+    problem = output_problem(out, "yaml", inputs=reads, force=True)
+    if problem:
+        print(escape(problem), file=sys.stderr)
+        return EXIT_ERROR
     if os.path.lexists(out) and not args.force:
-        print(_("spherewars: {path} already exists; give --force to replace it").format(
-            path=out), file=sys.stderr)
+        print(say(_("spherewars: {path} already exists; give --force to replace it"),
+                  path=out), file=sys.stderr)
         return EXIT_ERROR
     try:
         save_warband(warband, out)
@@ -605,10 +650,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(cannot_write(out, exc), file=sys.stderr)
         return EXIT_ERROR
     models = sum(e.count for e in warband.entries)
-    print(ngettext("wrote {path}: {name} ({faction}), {n} model, fingerprint {fingerprint}",
-                   "wrote {path}: {name} ({faction}), {n} models, fingerprint {fingerprint}",
-                   models).format(path=out, name=warband.name, faction=warband.faction,
-                                  n=models, fingerprint=list_fingerprint(warband)))
+    print(say(ngettext("wrote {path}: {name} ({faction}), {n} model, fingerprint {fingerprint}",
+                       "wrote {path}: {name} ({faction}), {n} models, fingerprint "
+                       "{fingerprint}", models),
+              path=out, name=warband.name, faction=warband.faction, n=models,
+              fingerprint=list_fingerprint(warband)))
     return EXIT_OK
 
 
@@ -624,7 +670,8 @@ def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] |
         return None
     catalogue = Catalogue.load(data or [])
     for problem in catalogue.problems:
-        print(_("spherewars: faction data: {problem}").format(problem=problem), file=sys.stderr)
+        print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
+              file=sys.stderr)
     return warband, catalogue
 
 
@@ -646,7 +693,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         from builder.export.cli import export_command
     except ImportError as exc:
-        print(_("spherewars: export is not available: {problem}").format(problem=exc),
+        print(say(_("spherewars: export is not available: {problem}"), problem=exc),
               file=sys.stderr)
         return EXIT_ERROR
     return export_command(args)
@@ -660,5 +707,5 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cannot_write(path: object, exc: OSError) -> str:
     """"spherewars: cannot write OUT.pdf: No space left on device"."""
-    return _("spherewars: cannot write {path}: {problem}").format(
-        path=path, problem=exc.strerror or exc)
+    return say(_("spherewars: cannot write {path}: {problem}"), path=path,
+               problem=exc.strerror or exc)

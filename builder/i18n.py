@@ -184,3 +184,10 @@ def number(value: int) -> str:
 __all__ = ["DOMAIN", "LANGUAGE_NAMES", "N_", "Nn_", "SOURCE_LANGUAGE", "available_languages",
            "current_language", "gettext", "language_from_environment", "language_origin",
            "locale_dir", "ngettext", "normalise", "number", "pgettext", "set_language"]
+
+
+def translations_of(message: str) -> tuple[str, ...]:
+    """``message`` in every available language (English first): to recognise a file the
+    program wrote in whichever language it spoke then."""
+    return tuple(dict.fromkeys(_load(code).gettext(message)
+                               for code in available_languages()))

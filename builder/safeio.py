@@ -47,6 +47,23 @@ def escape_lines(text: str) -> str:
     return "\n".join(escape(line) for line in text.split("\n"))
 
 
+class Lines(str):
+    """Text of several lines for :func:`say` (the problems of a :class:`DataError`): each
+    line is escaped, the line breaks kept."""
+
+
+def say(template: str, **fields: object) -> str:
+    """A message for the terminal: ``template`` (our own words) filled with ``fields``, each
+    escaped on the way in, so that a name, a path or an id from a file (or typed) can neither
+    drive the terminal nor break the line to forge another (a list named "A\\n✔ legal").
+    Numbers go in as they are; :class:`Lines` keep their line breaks. Every message of the
+    command line that quotes such text is made here."""
+    shown = {key: value if isinstance(value, int) else
+             escape_lines(value) if isinstance(value, Lines) else escape(str(value))
+             for key, value in fields.items()}
+    return template.format(**shown)
+
+
 def has_control(text: str, *, allow: str = "") -> str | None:
     """The first control character of ``text`` not in ``allow``, or None."""
     for match in _CONTROL.finditer(text):

@@ -13,14 +13,21 @@ A file with problems is never kept (its messages always come from reading it), a
 ``check-data`` never uses the cache. At most :data:`MAX_ENTRIES` files are kept, the one used
 longest ago going first. The cache is only a copy: an entry that cannot be read,
 written or unpickled is ignored (and written again), and deleting the folder loses nothing.
-Entries are pickles the program wrote itself from checked data, in the user's own folder.
+
+Entries hold pickles, and unpickling runs code, so an entry is unpickled only when it carries
+the HMAC-SHA256 the program wrote with it, made with a key of the user's own that is not kept
+in the cache folder (:func:`user_key`: 32 random bytes in the user's data folder, readable by
+the user alone). A file planted in the cache folder (issue 28: a pickle that runs a command)
+fails that check, is never unpickled and is deleted; with no key, nothing is cached.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import pickle
+import secrets
 import sys
 import time
 from dataclasses import dataclass
@@ -28,7 +35,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-FORMAT = "spherewars-cache/1"
+FORMAT = "spherewars-cache/2"
+MAGIC = b"SWBCACHE2\n"
+"""How an entry starts: then its HMAC (32 bytes), its key (64 hex digits and a newline), and
+the pickle of its :class:`Entry`; the HMAC covers the key and the pickle."""
+SUFFIX = ".entry"
+KEY_BYTES = 32
 MAX_ENTRIES = 256
 """Most files kept; writing one more removes the one used longest ago (files of folders given
 once with ``--data`` would otherwise pile up)."""
@@ -79,19 +91,69 @@ def code_digest() -> str | None:
     return digest.hexdigest()
 
 
-class Store:
-    """The cache folder: one pickle per data file, named by a digest of the file's path."""
+def key_path() -> Path:
+    """Where the user's cache key is kept: the user's data folder, not the cache folder."""
+    from builder import paths
 
-    def __init__(self, folder: Path, code: str):
+    return paths.user_data_dir() / "cache-key"
+
+
+def user_key(path: Path | None = None) -> bytes | None:
+    """The user's key for signing cache entries, made (32 random bytes, mode 0600) the first
+    time; None when it cannot be read or made: then nothing is cached."""
+    path = key_path() if path is None else path
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(secrets.token_bytes(KEY_BYTES))
+            stream.flush()
+            os.fsync(stream.fileno())
+        try:
+            os.link(temporary, path)  # whole or not at all; another process may win
+        except FileExistsError:
+            pass
+        return _read_key(path)
+    except OSError:
+        return None
+    finally:
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def _read_key(path: Path) -> bytes | None:
+    with open(path, "rb") as stream:
+        key = stream.read(KEY_BYTES + 1)
+    return key if len(key) == KEY_BYTES else None
+
+
+class Store:
+    """The cache folder: one signed entry per data file, named by a digest of the file's
+    path."""
+
+    def __init__(self, folder: Path, code: str, secret: bytes):
         self.folder = folder
         self.code = code
+        self.secret = secret
 
     @classmethod
     def default(cls) -> Store | None:
         from builder import paths
 
         code = code_digest()
-        return cls(paths.user_cache_dir(), code) if code is not None else None
+        secret = user_key()
+        if code is None or secret is None:
+            return None
+        return cls(paths.user_cache_dir(), code, secret)
 
     def key(self, text: str) -> str:
         """The digest a file's entry must carry to stand for ``text`` read by this code."""
@@ -100,17 +162,35 @@ class Store:
 
     def _entry_path(self, path: Path) -> Path:
         name = hashlib.sha256(os.fsencode(os.path.abspath(path))).hexdigest()[:40]
-        return self.folder / f"{name}.pickle"
+        return self.folder / f"{name}{SUFFIX}"
+
+    def _mac(self, body: bytes) -> bytes:
+        return hmac.new(self.secret, body, hashlib.sha256).digest()
 
     def get(self, path: Path, key: str) -> Entry | None:
-        """The kept answer for ``path`` when it was made from the same bytes by this code."""
+        """The kept answer for ``path`` when it was made from the same bytes by this code and
+        signed with the user's key; an entry that is not signed so is deleted unread."""
         entry = self._entry_path(path)
+        head = len(MAGIC) + 32
         try:
             with open(entry, "rb") as stream:
-                if pickle.load(stream) != key:  # the key first: a stale entry is not read
+                start = stream.read(head + 65)
+                if start[head:] != key.encode("ascii") + b"\n":
+                    # another version of the file (or not an entry): the key first, so that a
+                    # stale entry is not read whole; a foreign file goes
+                    if not start.startswith(MAGIC):
+                        _drop(entry)
                     return None
-                found = pickle.load(stream)
-        except Exception:  # no entry, or one this program cannot read back: not kept
+                body = start[head:] + stream.read()
+        except OSError:  # no entry, or one this program cannot read
+            return None
+        if not (start.startswith(MAGIC) and hmac.compare_digest(start[len(MAGIC):head],
+                                                                self._mac(body))):
+            _drop(entry)  # not written by this user's program: never unpickled
+            return None
+        try:
+            found = pickle.loads(body[65:])
+        except Exception:  # signed, but by other code that pickled other classes
             return None
         if not (isinstance(found, Entry) and found.key == key):
             return None
@@ -124,10 +204,11 @@ class Store:
         target = self._entry_path(path)
         temporary = target.with_name(f"{target.stem}.{os.getpid()}.tmp")
         try:
+            body = entry.key.encode("ascii") + b"\n" + pickle.dumps(
+                entry, protocol=pickle.HIGHEST_PROTOCOL)
             self.folder.mkdir(parents=True, exist_ok=True)
             with open(temporary, "wb") as stream:
-                pickle.dump(entry.key, stream, protocol=pickle.HIGHEST_PROTOCOL)
-                pickle.dump(entry, stream, protocol=pickle.HIGHEST_PROTOCOL)
+                stream.write(MAGIC + self._mac(body) + body)
             os.replace(temporary, target)
             _touch(target)
         except Exception:
@@ -139,14 +220,27 @@ class Store:
         self._prune()
 
     def _prune(self) -> None:
+        """At most MAX_ENTRIES entries, the one used longest ago going first; files of the
+        old unsigned format (``*.pickle``) go too."""
         try:
-            entries = [(e.stat().st_mtime_ns, e.path) for e in os.scandir(self.folder)
-                       if e.name.endswith(".pickle")]
+            entries = []
+            for e in os.scandir(self.folder):
+                if e.name.endswith(".pickle"):
+                    os.unlink(e.path)
+                elif e.name.endswith(SUFFIX):
+                    entries.append((e.stat().st_mtime_ns, e.path))
             if len(entries) > MAX_ENTRIES:
                 for _time, path in sorted(entries)[:len(entries) - MAX_ENTRIES]:
                     os.unlink(path)
         except OSError:
             pass
+
+
+def _drop(entry: Path) -> None:
+    try:
+        entry.unlink()
+    except OSError:
+        pass
 
 
 def _touch(entry: Path) -> None:

@@ -35,6 +35,14 @@ PACK_FILE = "pack.yaml"
 """A data pack's description (SPEC §8): a pack folder given as data loads as its files."""
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    """The same file reached twice (a folder given twice, or through a link)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 def data_files(folder: Path) -> list[Path]:
     """Data files in a folder and its sub-folders, in a stable order (lists and events
     skipped); what cannot be read (a FIFO, a dangling link, a folder that cannot be listed)
@@ -59,6 +67,9 @@ class _Read:
     key: str | None = None
     """The file's cache key, when there is a cache."""
     kept: Entry | None = None
+    origin: str = ""
+    """Where it comes from: :data:`BUILT_IN`, :data:`USER` or :data:`GIVEN` (set by
+    :meth:`Catalogue.read`)."""
 
     @property
     def data(self) -> Any:
@@ -70,6 +81,33 @@ class _Read:
         if self.doc is None:
             self.doc = yamlio.parse(self.path, self.text)
         return self.doc
+
+
+BUILT_IN, PACK, USER, GIVEN = "built-in", "pack", "user", "given"
+"""The origins of data files, in the order they replace one another: a file of a later origin
+replaces one of an earlier with the same id on purpose (an installed pack's faction, the user's
+own, an event's ``--data``); two of the same origin with one id are a mistake (SPEC §5: ids
+are unique; §8: an id that belongs to another installed pack is refused)."""
+ORIGINS = (BUILT_IN, PACK, USER, GIVEN)
+ADDED = "added"
+"""A file :meth:`Catalogue.add_file` loads on the user's word (the editor's saved faction):
+it replaces whatever had its id."""
+
+
+@dataclass(frozen=True)
+class Replaced:
+    """A system or faction of one origin replaced by a file of a later one (said by
+    ``check-data``)."""
+
+    kind: str
+    """"system" or "faction"."""
+    id: str
+    path: Path
+    line: int
+    column: int
+    origin: str
+    """The origin of the one replaced."""
+    replaced: Path
 
 
 @dataclass
@@ -93,6 +131,14 @@ class Catalogue:
     """The cache of checked files (:meth:`load` sets it; None: every file is read afresh)."""
     _system_keys: dict[str, str | None] = field(default_factory=dict, repr=False)
     """System id -> the cache key of the file it came from (a faction's entry names it)."""
+    replaced: list[Replaced] = field(default_factory=list)
+    """Systems and factions a file of a later origin replaced, in load order."""
+    user_layers: set[Path] = field(default_factory=set, repr=False)
+    """The folders of the user's own data (their files' origin is :data:`USER`)."""
+    pack_layers: set[Path] = field(default_factory=set, repr=False)
+    """The folders of the installed packs in use (their files' origin is :data:`PACK`)."""
+    _origins: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
+    """("system" | "faction", id) -> the origin of the file it came from."""
 
     @classmethod
     def load(cls, extra: Iterable[str | Path] = (), *, builtin: bool = True,
@@ -109,11 +155,13 @@ class Catalogue:
         if user:
             from builder.packs.store import Store as Packs
 
-            layers += [(folder, False) for folder in Packs().folders(packs)]
-        if user:
-            layers += [(folder, False) for folder in (paths.user_systems_dir(),
-                                                      paths.user_factions_dir())
+            installed = Packs().folders(packs)
+            layers += [(folder, False) for folder in installed]
+            cat.pack_layers.update(installed)
+            folders = [folder for folder in (paths.user_systems_dir(), paths.user_factions_dir())
                        if folder.is_dir()]
+            layers += [(folder, False) for folder in folders]
+            cat.user_layers.update(folders)
         layers += [(Path(name), False) for name in extra]
         cat.take(layers)
         return cat
@@ -130,11 +178,15 @@ class Catalogue:
             if not os.path.lexists(folder):
                 self.problems.append(DataError.of_file(folder, _("no such file or folder")))
                 continue
+            origin = (BUILT_IN if builtin else USER if folder in self.user_layers
+                      else PACK if folder in self.pack_layers else GIVEN)
             for path in data_files(folder):
                 try:
                     out.append(self._read(path, builtin))
                 except DataError as exc:
                     self.problems.append(exc)
+                    continue
+                out[-1].origin = origin
         return out
 
     def _read(self, path: Path, builtin: bool) -> _Read:
@@ -165,7 +217,7 @@ class Catalogue:
             system = item.kept.model
         else:
             try:
-                system = system_from(item.parsed())
+                system = system_from(item.parsed(), builtin=item.builtin)
             except DataError as exc:
                 self.problems.append(exc)
                 system_id = item.data.get("id")
@@ -173,6 +225,8 @@ class Catalogue:
                     self.broken_systems[system_id] = str(exc.problems[0])
                 return
             self._keep(item, None, system)
+        if not self._unique(item, "system", system.id, self.system_files.get(system.id)):
+            return
         self.systems[system.id] = system
         self.system_files[system.id] = item.path
         self.system_documents[system.id] = item.data
@@ -199,6 +253,8 @@ class Catalogue:
             faction.attach(system)
             if system_key is not None:
                 self._keep(item, system_key, faction)
+        if not self._unique(item, "faction", faction.id, self.files.get(faction.id)):
+            return None
         self.factions[faction.id] = faction
         self.files[faction.id] = item.path
         self.documents[faction.id] = (self.system_documents.get(faction.system), item.data)
@@ -207,6 +263,31 @@ class Catalogue:
         else:
             self.builtin_ids.discard(faction.id)
         return faction
+
+    def _unique(self, item: _Read, kind: str, item_id: str, before: Path | None) -> bool:
+        """Whether ``item`` may take ``item_id``: no file has it yet, or one of an earlier
+        origin does (noted in :attr:`replaced`); a second file of the same origin is an error
+        naming both files, and the first stays."""
+        origin = item.origin or (BUILT_IN if item.builtin else GIVEN)
+        if before is None or before == item.path or _same_file(before, item.path) \
+                or origin == ADDED:
+            self._origins[(kind, item_id)] = origin
+            return True
+        line, column, _path = item.parsed().locate(["id"])
+        earlier = self._origins.get((kind, item_id), origin)
+        if earlier != origin and ORIGINS.index(earlier) < ORIGINS.index(origin):
+            self.replaced.append(Replaced(kind, item_id, item.path, line, column, earlier,
+                                          before))
+            self._origins[(kind, item_id)] = origin
+            return True
+        message = (_("game system id '{id}' is already used by {other}: ids are unique across "
+                     "the loaded data; rename one or leave one out")
+                   if kind == "system" else
+                   _("faction id '{id}' is already used by {other}: ids are unique across the "
+                     "loaded data; rename one or leave one out"))
+        self.problems.append(DataError.single(item.path, message.format(
+            id=item_id, other=before), line, column))
+        return False
 
     def _keep(self, item: _Read, system_key: str | None, model: System | Faction) -> None:
         """Put a file just found good in the cache (a faction attached to its system: its
@@ -218,7 +299,7 @@ class Catalogue:
         """Load one more faction file (the editor's saved or imported faction)."""
         try:
             text = yamlio.read_text(path, MAX_FACTION_BYTES)
-            read = _Read(path, text, builtin, yamlio.parse(path, text))
+            read = _Read(path, text, builtin, yamlio.parse(path, text), origin=ADDED)
         except DataError as exc:
             self.problems.append(exc)
             return None

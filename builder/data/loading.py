@@ -83,13 +83,22 @@ def warband_from(doc: yamlio.Document) -> Warband:
     return placed(doc, *check(Warband, doc.data))
 
 
-def load_system(path: str | Path) -> System:
-    return system_from(yamlio.load(path, MAX_SYSTEM_BYTES))
+def load_system(path: str | Path, *, builtin: bool = False) -> System:
+    return system_from(yamlio.load(path, MAX_SYSTEM_BYTES), builtin=builtin)
 
 
-def system_from(doc: yamlio.Document) -> System:
+def system_from(doc: yamlio.Document, *, builtin: bool = False) -> System:
+    """A system file, its turn reference checked too (it is printed on every sheet). A
+    built-in system's is not: the shipped references are checked against the shipped games by
+    the test suite, and reading them all would slow every start with an empty cache."""
+    from builder.export.reference import reference_problems
+
     same_kind(doc, "spherewars-system")
-    return placed(doc, *check(System, doc.data, system_problems))
+    system = placed(doc, *check(System, doc.data, system_problems))
+    if builtin:
+        return system
+    return placed(doc, system, [(("reference",), None, problem)
+                                for problem in reference_problems(system)])
 
 
 def load_faction(path: str | Path, systems: Mapping[str, System] | None = None) -> Faction:
@@ -369,7 +378,7 @@ def same_kind(doc: yamlio.Document, family: str) -> None:
 def _builtin_systems(folder: str) -> dict[str, System]:
     out = {}
     for path in sorted(Path(folder).glob("*.yaml")):
-        system = load_system(path)
+        system = load_system(path, builtin=True)
         out[system.id] = system
     return out
 
@@ -463,6 +472,9 @@ def _located(model: type[BaseModel], exc: ValidationError, prefix: tuple[Any, ..
             continue
         if kind == "missing":
             out.append((_visible(loc[:-1]), None, missing_key(str(loc[-1]))))
+            continue
+        if len(loc) >= 2 and loc[-1] == "[key]":  # a mapping's key itself: at the key
+            out.append((_visible(loc[:-2]), str(loc[-2]), _message(loc[:-2], kind, err, ctx)))
             continue
         out.append((_visible(loc), None, _message(loc, kind, err, ctx)))
     return out

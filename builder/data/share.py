@@ -24,6 +24,7 @@ from builder.data.fingerprint import canonical_json
 from builder.data.loading import MAX_WARBAND_BYTES, parse_warband
 from builder.i18n import N_, _, number
 from builder.model import WARBAND_SCHEMA, Warband
+from builder.model.base import quote
 
 PREFIX = "SWB1."
 MAX_JSON_BYTES = MAX_WARBAND_BYTES
@@ -117,7 +118,10 @@ def decode_document(text: str) -> dict[str, Any]:
         raise ShareCodeError(_("the share code is damaged: its contents are not UTF-8 text")
                              ) from None
     try:
-        data = json.loads(json_text)
+        data = json.loads(json_text, object_pairs_hook=_no_duplicate_keys,
+                          parse_constant=_not_a_number, parse_float=_not_whole)
+    except ShareCodeError:
+        raise
     except RecursionError:
         raise ShareCodeError(_("the share code does not hold a list: nested too deeply")
                              ) from None
@@ -128,6 +132,33 @@ def decode_document(text: str) -> dict[str, Any]:
         raise ShareCodeError(_("the share code does not hold a list: expected a mapping of "
                                "keys"))
     return data
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when it gives a key twice (a file's YAML refuses that too: one
+    of the two values would be dropped without a word)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise ShareCodeError(_("the share code does not hold a valid list: the key "
+                                       "{key} is given twice").format(key=quote(key)))
+            seen.add(key)
+    return out
+
+
+def _not_a_number(word: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity``: Python's JSON reads them, JSON has none."""
+    raise ShareCodeError(_("the share code does not hold a valid list: {word} is not a value "
+                           "a list can hold").format(word=word))
+
+
+def _not_whole(text: str) -> Any:
+    """A number with a fraction or an exponent (``1e400``, ``5.0``): nothing in a list is one,
+    and reading it would make a float (``1e400`` is infinity)."""
+    raise ShareCodeError(_("the share code does not hold a valid list: {number} is not a "
+                           "whole number").format(number=quote(text, 30)))
 
 
 def _inflate(raw: bytes) -> bytes:

@@ -11,10 +11,11 @@ An event adds to the game system's checks: its points limit replaces every list'
   whole check (:class:`DataPinError`), since every verdict would rest on other profiles.
 
 The event file itself is checked against the loaded data when it is read: a faction in
-``factions`` that is not loaded, or a player registered twice, is a mistake placed at its
-line. What depends on every submitted list at once (copies, missing players, ``List N``) is in
-:mod:`builder.events.registrations`; gathering the submissions (folders, links, share codes)
-in :mod:`builder.events.submissions`; the command in :mod:`builder.events.command`.
+``factions`` or ``data`` that is not loaded, or a player registered twice, is a mistake placed
+at its line. What depends on every submitted list at once (copies, missing players,
+``List N``) is in :mod:`builder.events.registrations`; gathering the submissions (folders,
+links, share codes) in :mod:`builder.events.submissions`; the command in
+:mod:`builder.events.command`.
 
 Nothing here prints; :mod:`builder.events.output` writes the reports, the CLI and the GUI call
 both.
@@ -32,7 +33,6 @@ from builder.data.fingerprint import list_fingerprint
 from builder.data.loading import check, placed, same_kind
 from builder.i18n import _, ngettext, pgettext
 from builder.model import Faction, Warband
-from builder.model.base import closest
 from builder.model.event import EVENT_SCHEMA, Event, event_problems, twice_registered
 from builder.rules import Report, validate
 from builder.rules.findings import Finding
@@ -53,8 +53,8 @@ def parse_event(path: str | Path, text: str, catalogue: Catalogue) -> Event:
 
 def event_from(doc: yamlio.Document, catalogue: Catalogue) -> Event:
     same_kind(doc, "spherewars-event")
-    event, problems = check(Event, doc.data, lambda data: [
-        *event_problems(data, catalogue.system_documents), *unknown_factions(data, catalogue)])
+    event, problems = check(Event, doc.data, lambda data: event_problems(
+        data, catalogue.system_documents, catalogue.factions))
     for first, again, player in twice_registered(doc.data):
         line = doc.locate_key(("lists", first), "player")[0]
         again_line = doc.locate_key(("lists", again), "player")[0]
@@ -65,30 +65,6 @@ def event_from(doc: yamlio.Document, catalogue: Catalogue) -> Event:
     if problems:
         event = None
     return placed(doc, event, problems)
-
-
-def unknown_factions(data: Any, catalogue: Catalogue) -> list[tuple[str, str]]:
-    """SPEC §6: a faction in ``factions`` that is not loaded is a mistake in the event file
-    (a typo would otherwise make every list illegal), with the closest loaded id."""
-    factions = data.get("factions") if isinstance(data, dict) else None
-    if not isinstance(factions, list):
-        return []
-    loaded = sorted(catalogue.factions)
-    out = []
-    for i, faction_id in enumerate(factions):
-        if not isinstance(faction_id, str) or faction_id in catalogue.factions:
-            continue
-        near = closest(faction_id, loaded)
-        if near:
-            message = _("faction '{faction}' is not loaded (did you mean '{near}'?)").format(
-                faction=faction_id[:200], near=near)
-        else:
-            message = _("faction '{faction}' is not loaded; loaded factions: {known}").format(
-                faction=faction_id[:200],
-                known=", ".join(loaded[:20]) + (", …" if len(loaded) > 20 else "")
-                or pgettext("factions", "none"))
-        out.append((f"factions/{i}", message))
-    return out
 
 
 def unpinned_factions(event: Event, used: Iterable[str]) -> list[str]:
@@ -211,5 +187,4 @@ def summary_of(results: list[dict[str, Any]]) -> dict[str, int]:
 
 __all__ = ["EVENT_SCHEMA", "DataPinError", "Event", "EventCheck", "MAX_EVENT_BYTES",
            "check_data_pins", "check_list", "event_findings", "event_from",
-           "faction_fingerprint", "load_event", "parse_event", "summary_of", "unknown_factions",
-           "unpinned_factions"]
+           "faction_fingerprint", "load_event", "parse_event", "summary_of", "unpinned_factions"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from builder.data import Catalogue
@@ -116,6 +117,15 @@ def run_event(args: argparse.Namespace, cannot_write: Any) -> int:
     if not gathered.submissions:
         if not gathered.empty:  # (only the event file itself was named)
             say(_("spherewars: no lists to check besides the event file"))
+        return EXIT_ERROR
+    from builder.outputs import PDF, outputs_problem
+
+    inputs = [Path(args.event), *(Path(c) for c in args.codes or ()),
+              *(s.file for s in gathered.submissions if s.file is not None)]
+    refused = outputs_problem([(args.output, args.format), (args.pack, PDF)], inputs=inputs,
+                              folders=[Path(d) for d in args.data], force=args.force)
+    if refused:
+        say(refused)
         return EXIT_ERROR
 
     checked = check_event(event, gathered, catalogue, anonymous=args.anonymise,

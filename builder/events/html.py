@@ -10,11 +10,11 @@ elsewhere.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from builder.events.output import (
     counts,
+    escape,
     event_title,
     points_used,
     severity,

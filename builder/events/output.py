@@ -13,11 +13,20 @@ import csv
 import io
 import json
 from collections.abc import Sequence
+from html import escape as html_escape
 from typing import Any
 
 from builder.events.registrations import MISSING_RULE
 from builder.i18n import N_, _, ngettext
 from builder.model.event import Event
+from builder.safeio import escape as terminal_safe
+from builder.safeio import escape_lines
+
+
+def escape(text: str) -> str:
+    """HTML text with the control characters a file may hold written as visible escapes
+    (``\\e``), as on the terminal: the page may be printed to one."""
+    return html_escape(escape_lines(text))
 
 CSV_COLUMNS = ("path", "player", "name", "faction", "points", "points_limit", "legal",
                "fingerprint", "data_fingerprint", "rules")
@@ -73,7 +82,7 @@ def _cell(value: Any) -> str:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    text = str(value)
+    text = escape_lines(str(value))
     if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + text  # a spreadsheet would run it as a formula
     return text
@@ -139,14 +148,14 @@ def counts(summary: dict[str, int]) -> str:
 
 
 def safe(text: Any) -> str:
-    """Text from a file, with control characters escaped so it cannot drive the terminal."""
-    return "".join(c if c in "\n\t" or (c.isprintable() or c == " ") else
-                   c.encode("unicode_escape").decode("ascii") for c in str(text))
+    """Text from a file on one line, its control characters (newlines too) escaped, so that
+    it can neither drive the terminal nor forge another line (:func:`builder.safeio.escape`)."""
+    return terminal_safe(str(text))
 
 
 def text_line(r: dict[str, Any]) -> str:
     if "error" in r:
-        lines = safe(r["error"]).splitlines() or [""]
+        lines = escape_lines(str(r["error"])).split("\n")
         return "\n".join([f"✘ {lines[0]}"] + [f"    {line}" for line in lines[1:]])
     if players(r):
         head = _("{mark} {path}: {name} ({faction}), {player}, {points}, {verdict} "

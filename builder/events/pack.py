@@ -46,7 +46,7 @@ from builder.export.sheet import (
 )
 from builder.export.summary import WarbandSummary, summarise
 from builder.export.text import esc
-from builder.i18n import _, ngettext, pgettext
+from builder.i18n import _, ngettext, number, pgettext
 from builder.model.event import Event
 from builder.rules.findings import Finding
 
@@ -72,6 +72,20 @@ def list_label(i: int, row: dict[str, Any], anonymise: bool) -> str:
     return str(row.get("name") or Path(row["path"]).name)
 
 
+COVER_RULES = 12
+"""Most rule ids in a cover row: each list's sheet prints its findings in full."""
+
+
+def broken_rules(findings: Sequence[dict[str, Any]]) -> str:
+    """The distinct ids of the rules a list breaks, the first :data:`COVER_RULES` of them and
+    how many more (a list may break 10,000 rules: the cover stays a table)."""
+    ids = list(dict.fromkeys(f["rule"] for f in findings if f["severity"] == "error"))
+    shown = ", ".join(ids[:COVER_RULES])
+    if len(ids) <= COVER_RULES:
+        return shown
+    return _("{rules} and {n} more").format(rules=shown, n=number(len(ids) - COVER_RULES))
+
+
 def _cover_rows(rows: Sequence[dict[str, Any]], missing: Sequence[dict[str, str]],
                 anonymise: bool) -> list[list[Any]]:
     head = ["#", *([] if anonymise else [_("Player")]), _("List"), _("Faction"), _("Points"),
@@ -82,8 +96,7 @@ def _cover_rows(rows: Sequence[dict[str, Any]], missing: Sequence[dict[str, str]
         points = "" if unreadable else (
             f"{r['points']}/{r['points_limit']}" if r["points_limit"] is not None
             else str(r["points"]))
-        rules = "" if unreadable else ", ".join(
-            f["rule"] for f in r["findings"] if f["severity"] == "error")
+        rules = "" if unreadable else broken_rules(r["findings"])
         # what a player typed wraps (a paragraph); our short words and codes are plain cells
         # (a paragraph a cell took a second and a half for a cover of 500 lists)
         out.append([str(r.get("number", i)),

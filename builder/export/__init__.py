@@ -19,8 +19,10 @@ __all__ = ["export_pdf"]
 
 
 def export_pdf(warband: Warband, catalogue: Catalogue, path: str | Path, *, cards: bool = True,
-               summary: bool = True, page: str = "a4", per_model: bool = False) -> None:
-    """Print ``warband``'s cards and/or turn summary sheet to the PDF file ``path``.
+               summary: bool = True, page: str = "a4", per_model: bool = False,
+               opponent: bool = False) -> None:
+    """Print ``warband``'s cards, turn summary sheet and/or opponent's copy (one page: entries,
+    points, verdict, fingerprints, QR code) to the PDF file ``path``.
 
     The file is written atomically (a temporary file in the same folder, then replaced).
     Unknown factions and combatants are printed on the sheet with their findings, never
@@ -30,4 +32,4 @@ def export_pdf(warband: Warband, catalogue: Catalogue, path: str | Path, *, card
     from builder.export.pdf import export_pdf as _export_pdf
 
     _export_pdf(warband, catalogue, path, cards=cards, summary=summary, page=page,
-                per_model=per_model)
+                per_model=per_model, opponent=opponent)

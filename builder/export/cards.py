@@ -5,9 +5,9 @@ nickname, type and rank, base, faction, the stat line with the book's column nam
 track, abilities with their kind, equipment, and the squad deployment reminder; the table aids
 the game's reference asks for (dice pools spelt out, lines such as "Move 2 hexagons", tracks
 and counters to tick, a table of attacks); and the combatant's description in the space left.
-Rules text that does not fit shrinks down to a readable floor and then continues on the next
-card, titled "Name (2/2)": nothing is cut off silently. Only the description is shortened,
-with "…", and only when no size down to the floor holds it.
+Rules text and description that do not fit shrink down to a readable floor and then continue
+on the next card, titled "Name (2/2)": nothing is ever cut (issue 31, item 15). Per-model
+cards say which model each is ("model 2 of 3") whether or not the game has a wound track.
 
 Text is laid out by :mod:`builder.export.textfit`: every word measured once, each text broken
 into lines once at the size chosen (issue 15: 300 cards in well under a second).
@@ -51,7 +51,6 @@ MUTED = colors.HexColor("#555555")
 RULE = colors.HexColor("#8a8a8a")
 SHADE = colors.HexColor("#e6e6e6")
 ACCENT = colors.HexColor("#6b1d1d")
-ELLIPSIS = "…"
 
 
 # --- blocks: laid out once, drawn where they fall -----------------------------------------
@@ -509,6 +508,8 @@ def header(p: ProfileSheet, part: int, parts: int, model: int | None) -> list[Bl
     if p.nickname:
         out.append(text_block([Run(p.nickname, ITALIC)], 7.5, space_before=LINE_GAP))
     line = _type_line(p)
+    if model is not None and p.count > 1:  # per-model cards: which of the identical ones
+        line = _("{line} · model {n} of {count}").format(line=line, n=model, count=p.count)
     if part > 1:
         line = _("{line} · continued").format(line=line)
     out.append(text_block([Run(line, REGULAR)], 6.5, MUTED, space_before=LINE_GAP + 1))
@@ -533,10 +534,8 @@ def _first_card(p: ProfileSheet, model: int | None) -> list[Block]:
                           HEADER_GAP, t.dark))
     for k in aids.counters:
         out.append(BoxRow(k.name, k.boxes, 0, k.help, label_w, HEADER_GAP))
-    note = _("model {n} of {count}").format(n=model, count=p.count) \
-        if model is not None and p.count > 1 else ""
     if p.wounds:
-        out.append(WoundTrack(p.wounds, note, HEADER_GAP))
+        out.append(WoundTrack(p.wounds, "", HEADER_GAP))
     if p.squad:
         out.append(SquadMark(p.squad_note, HEADER_GAP))
     return out
@@ -655,10 +654,10 @@ def _description(p: ProfileSheet) -> Paragraph | None:
 
 
 def _described(description: Paragraph | None, size: float, room: float,
-               first: bool) -> list[Block]:
-    """The description in the ``room`` left under the rules text: whole at the largest size
-    up to the rules text's that holds it, else at the floor size with as many lines as fit,
-    the last ending in "…"; nothing when not even a line fits."""
+               first: bool) -> list[Block] | None:
+    """The description in the ``room`` left under the rules text, whole, at the largest size
+    up to the rules text's that holds it; [] when there is none, None when it does not fit
+    (then it continues on the next card: it is never cut)."""
     if description is None:
         return []
     for tried in BODY_SIZES:
@@ -670,27 +669,25 @@ def _described(description: Paragraph | None, size: float, room: float,
         lines = description.lines(tried, INNER_W)
         if lines.height <= room - space + 0.01:
             return [TextBlock(lines, tried * SPACE_BEFORE)]
-    floor = BODY_SIZES[-1]
-    space = 0.0 if first else floor * SPACE_BEFORE
-    lines = description.lines(floor, INNER_W)
-    n = math.floor((room - space) / lines.leading + 1e-6)
-    if n < 1:
-        return []
-    return [TextBlock(lines.shortened(n, INNER_W, ELLIPSIS), floor * SPACE_BEFORE)]
+    return None
 
 
-def _fit(items: list[_Item], room: float,
+def _fit(items: list[_Item], description: Paragraph | None, room: float,
          laid: dict[float, list[Block]]) -> tuple[float, list[Block]] | None:
-    """The largest size at which the rules text fits ``room``, and its blocks; None when not
-    even the floor size does. A text is broken into lines only at a size its least height
-    does not already rule out."""
+    """The largest size at which the rules text and the whole description fit ``room``, and
+    their blocks; None when not even the floor size holds them. A text is broken into lines
+    only at a size its least height does not already rule out."""
     for size in BODY_SIZES:
         if sum(item.least(size) for item in items) > room:
             continue
         if size not in laid:
             laid[size] = [item.layout(size) for item in items]
-        if _stacked(laid[size]) <= room:
-            return size, laid[size]
+        used = _stacked(laid[size])
+        if used > room:
+            continue
+        described = _described(description, size, room - used, not laid[size])
+        if described is not None:
+            return size, laid[size] + described
     return None
 
 
@@ -719,27 +716,27 @@ def faces(p: ProfileSheet, per_model: bool = False) -> list[Face]:
     items = body_items(p)
     description = _description(p)
     laid: dict[float, list[Block]] = {}
-    found = _fit(items, room_first, laid)
+    found = _fit(items, description, room_first, laid)
     if found is not None:
         size, body = found
-        body = body + _described(description, size, room_first - _stacked(body), not body)
         return [Face(p, 1, 1, heads[m], body, m, size) for m in models]
-    # Continue on further cards; the "(k/n)" title may itself wrap, so settle n first.
+    # Continue on further cards, the description last; the "(k/n)" title may itself wrap,
+    # so settle n first.
     floor = BODY_SIZES[-1]
     if floor not in laid:
         laid[floor] = [item.layout(floor) for item in items]
+    blocks = laid[floor] + ([TextBlock(description.lines(floor, INNER_W),
+                                       floor * SPACE_BEFORE)] if description else [])
     parts = 2
     for _attempt in range(4):
         first = {m: header(p, 1, parts, m) for m in models}
         room_first = INNER_H - max(_stacked(h) for h in first.values()) - GAP_AFTER_HEADER
         room_next = INNER_H - _stacked(header(p, parts, parts, None)) - GAP_AFTER_HEADER
-        chunks = paginate(laid[floor], room_first, room_next)
+        chunks = paginate(blocks, room_first, room_next)
         if len(chunks) == parts:
             break
         parts = len(chunks)
     parts = len(chunks)
-    last_room = (room_first if parts == 1 else room_next) - _stacked(chunks[-1])
-    chunks[-1] += _described(description, floor, last_room, not chunks[-1])
     first = {m: header(p, 1, parts, m) for m in models}
     out = [Face(p, 1, parts, first[m], chunks[0], m, floor) for m in models]
     out += [Face(p, k + 1, parts, header(p, k + 1, parts, None), chunk, None, floor)

@@ -12,6 +12,7 @@ from builder import __version__
 from builder.data import Catalogue, write_atomic
 from builder.export.cards import draw_cards
 from builder.export.fonts import register_fonts
+from builder.export.opponent import draw_opponent_copy
 from builder.export.sheet import draw_sheet
 from builder.export.summary import WarbandSummary, summarise
 from builder.i18n import _, number
@@ -24,11 +25,15 @@ MAX_MODEL_CARDS = 2_000
 millions of cards would never finish."""
 
 
-def _subject(summary: WarbandSummary, cards: bool, sheet: bool) -> str:
+def _subject(summary: WarbandSummary, cards: bool, sheet: bool, opponent: bool = False) -> str:
     if cards and sheet:
         what = _("turn summary sheet and profile cards")
-    else:
+    elif cards or sheet:
         what = _("turn summary sheet") if sheet else _("profile cards")
+    else:
+        what = _("opponent's copy")
+    if opponent and (cards or sheet):
+        what = _("{what}, and the opponent's copy").format(what=what)
     game = summary.game
     if not game.name:
         return _("list: {what}").format(what=what)
@@ -37,11 +42,12 @@ def _subject(summary: WarbandSummary, cards: bool, sheet: bool) -> str:
 
 
 def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = True,
-               page: str = "a4", per_model: bool = False) -> bytes:
+               page: str = "a4", per_model: bool = False, opponent: bool = False) -> bytes:
     """The PDF as bytes: the summary sheet first (it is what an organiser reads), then the
-    cards."""
-    if not (cards or sheet):
-        raise ValueError(_("nothing to print: ask for cards, the summary sheet, or both"))
+    opponent's copy (one page to hand across the table), then the cards."""
+    if not (cards or sheet or opponent):
+        raise ValueError(_("nothing to print: ask for cards, the summary sheet, the "
+                           "opponent's copy, or more"))
     if cards and per_model and summary.stats.models > MAX_MODEL_CARDS:
         raise ValueError(_("one card per model would print {cards} cards (at most {most}); "
                            "print one card per combatant instead").format(
@@ -56,10 +62,12 @@ def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = Tru
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=page_size, pageCompression=1)
     c.setTitle(summary.name)
-    c.setSubject(_subject(summary, cards, sheet))
+    c.setSubject(_subject(summary, cards, sheet, opponent))
     c.setCreator(CREATOR)
     if sheet:
         draw_sheet(c, summary, page_size)
+    if opponent:
+        draw_opponent_copy(c, summary, page_size)
     if cards:
         draw_cards(c, summary, page_size, per_model=per_model)
     c.save()
@@ -67,7 +75,8 @@ def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = Tru
 
 
 def export_pdf(warband: Warband, catalogue: Catalogue, path: str | Path, *, cards: bool = True,
-               summary: bool = True, page: str = "a4", per_model: bool = False) -> None:
+               summary: bool = True, page: str = "a4", per_model: bool = False,
+               opponent: bool = False) -> None:
     """Print ``warband`` to ``path`` (the GUI's File → Export PDF… and ``spherewars export``).
 
     An unknown faction or unknown combatants do not stop the export: the sheet shows them with
@@ -77,5 +86,6 @@ def export_pdf(warband: Warband, catalogue: Catalogue, path: str | Path, *, card
     faction = catalogue.get(warband.faction)
     facts = summarise(warband, faction,
                       data_fingerprint=catalogue.data_fingerprint(warband.faction))
-    data = render_pdf(facts, cards=cards, sheet=summary, page=page, per_model=per_model)
+    data = render_pdf(facts, cards=cards, sheet=summary, page=page, per_model=per_model,
+                      opponent=opponent)
     write_atomic(path, data)

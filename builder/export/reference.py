@@ -267,6 +267,33 @@ def card_problems(data: Any, game: GameNames) -> list[tuple[str, str]]:
     return out
 
 
+def known_references() -> list[str]:
+    """The ids of the reference texts there are (``resources/reference/<id>.yaml``)."""
+    return sorted(p.stem for p in paths.reference_dir().glob("*.yaml") if "." not in p.stem)
+
+
+def reference_problems(system: System) -> list[str]:
+    """Why the system's ``reference`` cannot be printed for it (nothing when it can): the
+    reference must exist and, in every language it is written in, read and suit the game (its
+    ``card:`` names the game's stats, abilities and kinds). Checked when the system loads, so
+    that ``check-data`` finds what would make every export fail."""
+    if system.reference is None:
+        return []
+    known = known_references()
+    if system.reference not in known:
+        return [not_one_of("reference", system.reference, known)]
+    folder = paths.reference_dir()
+    problems = []
+    for path in [folder / f"{system.reference}.yaml",
+                 *sorted(folder.glob(f"{system.reference}.*.yaml"))]:
+        try:
+            load_reference(path, system)
+        except DataError as exc:
+            problems.append(_("reference: the turn reference '{id}' does not suit this game: "
+                              "{problem}").format(id=system.reference, problem=exc.problems[0]))
+    return problems
+
+
 def reference_path(reference_id: str = DEFAULT_REFERENCE, language: str | None = None) -> Path:
     """The reference text in ``language`` (default: the current one) when there is one, else
     the English one."""

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -30,9 +29,11 @@ from builder.export.fonts import (
     mixed_width,
     register_fonts,
 )
-from builder.export.reference import Item, Reference, is_translation, load_reference
+from builder.export.layout import Command, Group, as_text, long_table, para_style, pieces
+from builder.export.reference import Reference, is_translation, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
-from builder.export.text import capital, esc, rich
+from builder.export.text import capital, esc
+from builder.export.turnref import fitted_groups, flow_columns
 from builder.i18n import _, ngettext, number
 
 MARGIN = 13 * mm
@@ -52,11 +53,7 @@ GOOD = colors.HexColor("#1e6b2f")
 GOOD_BG = colors.HexColor("#eaf5ec")
 
 
-def _style(name: str, size: float, font: str = REGULAR, color: colors.Color = INK,
-           leading: float | None = None, **kw: object) -> ParagraphStyle:
-    return ParagraphStyle(name, fontName=font, fontSize=size,
-                          leading=leading or round(size * 1.22, 2), textColor=color,
-                          bulletFontName=font, splitLongWords=1, **kw)
+_style = para_style
 
 
 TITLE = _style("title", 18, BOLD, ACCENT, leading=22)
@@ -72,50 +69,7 @@ NUMBER = _style("number", 16, BOLD, alignment=TA_CENTER, leading=18)
 NUMBER_SMALL = _style("numsmall", 8.5, BOLD, alignment=TA_CENTER, spaceBefore=2)
 NUMBER_LABEL = _style("numlabel", 8, BOLD, alignment=TA_CENTER)
 NUMBER_NOTE = _style("numnote", 6.5, ITALIC, MUTED, alignment=TA_CENTER)
-REF_TITLE = _style("reftitle", 8.5, BOLD, ACCENT, spaceBefore=0)
-REF_SECTION = _style("refsection", 6, ITALIC, MUTED, spaceAfter=1.5)
-REF_TEXT = _style("reftext", 7.3, spaceBefore=1.2)
-REF_POINT = _style("refpoint", 7.3, spaceBefore=1.2, leftIndent=8, bulletIndent=1)
-REF_CELL = _style("refcell", 6.6)
 
-
-class Group(Flowable):
-    """Flowables kept together in one column (a reference item must not lose its title);
-    the flow breaks it up only when it is taller than a whole column.
-
-    Its parts are laid out once per width: the reference is the same on every sheet of a
-    pack, and its paragraphs' line breaking was most of a sheet's time."""
-
-    def __init__(self, parts: list[Flowable], space_after: float = 6) -> None:
-        super().__init__()
-        self.parts = parts
-        self.spaceAfter = space_after
-        self._laid_out: tuple[float, list[float]] | None = None
-        """(width, height of each part) of the last layout."""
-
-    def _heights(self, avail_w: float, avail_h: float) -> list[float]:
-        if self._laid_out is None or self._laid_out[0] != avail_w:
-            self._laid_out = (avail_w, [f.wrap(avail_w, avail_h)[1] for f in self.parts])
-        return self._laid_out[1]
-
-    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        self.width = avail_w
-        self.height = 0.0
-        for i, (f, h) in enumerate(zip(self.parts, self._heights(avail_w, avail_h),
-                                       strict=True)):
-            self.height += h + (f.getSpaceBefore() if i else 0) + f.getSpaceAfter()
-        return self.width, self.height
-
-    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
-        return []
-
-    def draw(self) -> None:
-        top = self.height
-        for i, (f, h) in enumerate(zip(self.parts, self._heights(self.width, self.height),
-                                       strict=True)):
-            top -= h + (f.getSpaceBefore() if i else 0)
-            f.drawOn(self.canv, 0, top)
-            top -= f.getSpaceAfter()
 
 
 # --- the list ----------------------------------------------------------------------------
@@ -251,32 +205,44 @@ def header(s: WarbandSummary, width: float | None = None) -> list[Flowable]:
             break
         n, used = n + 1, used + h
     text = parts()
-    table = Table([[text[:n], qr]], colWidths=[left_w, qr_w + QR_GAP])
+    return [beside_qr(text[:n], qr, width), *text[n:]]
+
+
+def beside_qr(text: list[Flowable], qr: Flowable, width: float) -> Table:
+    """``text`` on the left of ``width``, the QR code block on the right, tops aligned."""
+    qr_w = qr.wrap(width, 1000)[0]
+    table = Table([[text, qr]], colWidths=[width - qr_w - QR_GAP, qr_w + QR_GAP])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                ("ALIGN", (1, 0), (1, 0), "RIGHT"),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                ("TOPPADDING", (0, 0), (-1, -1), 0),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return [table, *text[n:]]
+    return table
 
 
-def _header_text(s: WarbandSummary) -> list[Flowable]:
+def facts(s: WarbandSummary) -> list[str]:
+    """What the list is, as paragraph markup: the game's word for a list and the game, the
+    faction, the points (in games with a cost) and the models."""
     faction = esc(s.faction_name) if s.faction_name else (
         _("unknown faction ‘{id}’").format(id=esc(s.faction_id)))
-    models = ngettext("{n} model", "{n} models", s.stats.models).format(n=s.stats.models)
     # what the game calls a list ("Party", "Expedition"), then the game: the heading says
     # what this page is in the game's own words
     parts = [esc(capital(s.game.list_name)), esc(s.game.name)] if s.game.name else []
     parts.append(faction)
     if s.game.has_cost:
         parts.append(_points_text(s))
-    parts += [models, _("printed {date}").format(date=s.date.isoformat())]
+    parts.append(ngettext("{n} model", "{n} models", s.stats.models).format(n=s.stats.models))
+    return parts
+
+
+def _header_text(s: WarbandSummary) -> list[Flowable]:
+    parts = [*facts(s), _("printed {date}").format(date=s.date.isoformat())]
     out: list[Flowable] = [
         Paragraph(esc(s.name), TITLE),
         Paragraph(" · ".join(parts), SUB),
         Spacer(0, 6),
-        verdict(s),
+        *verdict(s),
     ]
     if s.notes:
         out.append(Paragraph(_("<b>Notes:</b> {notes}").format(notes=esc(s.notes)),
@@ -284,34 +250,57 @@ def _header_text(s: WarbandSummary) -> list[Flowable]:
     return out
 
 
-def verdict(s: WarbandSummary) -> Flowable:
-    """Legal or not, and every finding, in a coloured box under the title."""
-    errors = [f for f in s.findings if f.severity == "error"]
+MAX_PRINTED_FINDINGS = 500
+"""Most findings printed on a sheet (a system with 40,000 rules may break them all: a
+thousand pages nobody reads); the box says how many more there are."""
+
+
+def verdict_head(s: WarbandSummary) -> tuple[str, colors.Color, colors.Color]:
+    """The verdict's line ("✓ Legal…", "✗ NOT LEGAL: 2 problems"), its ink and background."""
     if s.legal:
-        head = _("✓ Legal under the recruiting rules")
-        ink, bg = GOOD, GOOD_BG
-    else:
-        n = len(errors)
-        head = ngettext("✗ NOT LEGAL: {n} problem", "✗ NOT LEGAL: {n} problems", n).format(n=n)
-        ink, bg = BAD, BAD_BG
-    rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
-    for f in s.findings:
-        label = _("error") if f.severity == "error" else _("warning")
-        rows.append([Paragraph(f"{esc(f.message)} <font color='#666666' size='7'>"
-                               f"[{esc(label)}: {esc(f.rule)}]</font>", FINDING,
-                               bulletText="•")])
-    table = Table(rows, colWidths=["100%"])
-    table.setStyle(TableStyle([
+        return _("✓ Legal under the recruiting rules"), GOOD, GOOD_BG
+    n = sum(1 for f in s.findings if f.severity == "error")
+    return (ngettext("✗ NOT LEGAL: {n} problem", "✗ NOT LEGAL: {n} problems", n).format(n=n),
+            BAD, BAD_BG)
+
+
+def verdict_box(rows: list[list[Flowable]], ink: colors.Color, bg: colors.Color
+                ) -> list[Flowable]:
+    """Rows of one cell each in a coloured box that continues from page to page."""
+    return long_table(rows, ["100%"], [
         ("BACKGROUND", (0, 0), (-1, -1), bg),
-        ("BOX", (0, 0), (-1, -1), 1.2, ink),
+        ("LINEBEFORE", (0, 0), (0, -1), 1.2, ink),
+        ("LINEAFTER", (-1, 0), (-1, -1), 1.2, ink),
         ("LEFTPADDING", (0, 0), (-1, -1), 7),
         ("RIGHTPADDING", (0, 0), (-1, -1), 7),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, 0), 5),
-        ("BOTTOMPADDING", (0, -1), (-1, -1), 5),
-    ]))
-    return table
+    ], first=[("LINEABOVE", (0, 0), (-1, 0), 1.2, ink), ("TOPPADDING", (0, 0), (-1, 0), 5)],
+        last=[("LINEBELOW", (0, -1), (-1, -1), 1.2, ink),
+              ("BOTTOMPADDING", (0, -1), (-1, -1), 5)])
+
+
+def verdict(s: WarbandSummary) -> list[Flowable]:
+    """Legal or not, and every finding (up to :data:`MAX_PRINTED_FINDINGS`), in a coloured box
+    under the title."""
+    head, ink, bg = verdict_head(s)
+    rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
+    shown = s.findings[:MAX_PRINTED_FINDINGS]
+    for f in shown:
+        label = _("error") if f.severity == "error" else _("warning")
+        texts = pieces(f.message)
+        for i, text in enumerate(texts):  # a long message continues, a paragraph a part
+            tail = (f" <font color='#666666' size='7'>[{esc(label)}: {esc(f.rule)}]</font>"
+                    if i == len(texts) - 1 else "")
+            rows.append([Paragraph(esc(text) + tail, FINDING,
+                                   bulletText="•" if i == 0 else None)])
+    if len(s.findings) > len(shown):
+        more = len(s.findings) - len(shown)
+        rows.append([Paragraph("<i>" + esc(ngettext(
+            "… and {n} more finding, not printed: spherewars validate lists them all",
+            "… and {n} more findings, not printed: spherewars validate lists them all",
+            more).format(n=number(more))) + "</i>", FINDING)])
+    return verdict_box(rows, ink, bg)
 
 
 def roster(s: WarbandSummary, width: float) -> list[Flowable]:
@@ -321,7 +310,8 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     ranks = [_("Rank")] if s.game.has_ranks else []
     points = [_("Points")] if s.game.has_cost else []
     head = ["", _("Combatant"), _("Type"), *ranks, *map(s.game.stat_label, columns), *points]
-    rows: list[list[object]] = [[Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]]
+    head_row = [Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]
+    rows: list[list[object]] = []
     unknown_rows: list[int] = []
     for line in s.roster:
         rows.append(_roster_row(line, s, len(head), bool(ranks), bool(points)))
@@ -351,10 +341,6 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     first_stat = 3 + len(ranks)
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 7.5),
-        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE),
-        ("LINEBELOW", (0, 1), (-1, -2), 0.25, RULE),
-        ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (first_stat, 0), (first_stat + len(columns) - 1, -1), "CENTER"),
         ("TOPPADDING", (0, 0), (-1, -1), 2.5),
@@ -362,11 +348,14 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ]
+    rows_style: list[Command] = [("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE)]
     for r in unknown_rows:
-        style += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), BAD_BG)]
-    table = Table(rows, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle(style))
-    return [Paragraph(esc(_("Roster")), H2), table]
+        rows_style += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), BAD_BG)]
+    return [Paragraph(esc(_("Roster")), H2), *long_table(
+        rows, widths, style, last=[("LINEABOVE", (0, -1), (-1, -1), 0.8, INK)],
+        rows_style=rows_style, head=head_row,
+        head_style=[("BACKGROUND", (0, 0), (-1, -1), SHADE),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE)])]
 
 
 def _roster_row(line: RosterLine, s: WarbandSummary, n_cells: int, ranks: bool,
@@ -407,79 +396,14 @@ def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
                 Paragraph(esc(note), NUMBER_NOTE)] for label, value, note in chunk]
         rows.append(row + [""] * (per_row - len(chunk)) if len(cells) > per_row else row)
     n = len(rows[0])
-    table = Table(rows, colWidths=[width / n] * n)
-    table.setStyle(TableStyle([
-        ("BOX", (0, 0), (-1, -1), 0.6, RULE),
-        ("INNERGRID", (0, 0), (-1, -1), 0.6, RULE),
+    return [Paragraph(esc(_("Every turn")), H2), *long_table(rows, [width / n] * n, [
+        ("LINEBEFORE", (0, 0), (-1, -1), 0.6, RULE),
+        ("LINEAFTER", (-1, 0), (-1, -1), 0.6, RULE),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 4),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
-    ]))
-    return [Paragraph(esc(_("Every turn")), H2), table]
-
-
-# --- the turn reference ------------------------------------------------------------------
-
-
-_REFERENCE_ITEMS: dict[tuple[int, float], tuple[Reference, list[Flowable]]] = {}
-
-
-def reference_groups(ref: Reference, width: float) -> list[Flowable]:
-    """The reference's items, built once per reference and column width and reused by every
-    sheet (a pack prints the same reference for each list)."""
-    key = (id(ref), width)
-    found = _REFERENCE_ITEMS.get(key)
-    if found is None or found[0] is not ref:
-        found = _REFERENCE_ITEMS[key] = (ref, reference_items(ref, width))
-    return list(found[1])
-
-
-def reference_items(ref: Reference, width: float) -> list[Flowable]:
-    out: list[Flowable] = []
-    for item in ref.items:
-        out.append(Group(_item(item, width)))
-    return out
-
-
-def _item(item: Item, width: float) -> list[Flowable]:
-    parts: list[Flowable] = [Paragraph(esc(item.title), REF_TITLE),
-                             Paragraph(esc(_("See: {section}").format(section=item.section)),
-                                       REF_SECTION)]
-    if item.text:
-        parts.append(Paragraph(rich(item.text), REF_TEXT))
-    for point in item.points:
-        parts.append(Paragraph(rich(point), REF_POINT, bulletText="•"))
-    if item.table:
-        parts.append(_ref_table(item.table.columns, item.table.rows, width))
-    if item.note:
-        parts.append(Paragraph(rich(item.note), REF_TEXT))
-    return parts
-
-
-def _ref_table(columns: list[str], rows: list[list[str]], width: float) -> Table:
-    data = [[Paragraph(f"<b>{esc(c)}</b>", REF_CELL) for c in columns]]
-    data += [[Paragraph(rich(cell), REF_CELL) for cell in row] for row in rows]
-    n = len(columns)
-    if n == 2:
-        widths = [width * 0.8, width * 0.2]
-    elif n == 3 and not columns[0]:
-        widths = [width * 0.07, width * 0.53, width * 0.40]
-    elif n == 3:
-        widths = [width * 0.22, width * 0.2, width * 0.58]
-    else:
-        widths = [width / n] * n
-    table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([
-        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-    ]))
-    table.spaceBefore = 2
-    return table
+    ], first=[("LINEABOVE", (0, 0), (-1, 0), 0.6, RULE)])]
 
 
 # --- flowing onto pages ------------------------------------------------------------------
@@ -527,6 +451,13 @@ class _Pages:
     def column_width(self) -> float:
         return (self.w - 2 * MARGIN - COLUMN_GAP) / 2
 
+    @property
+    def top(self) -> float:
+        return self.h - MARGIN
+
+    left = MARGIN
+    column_gap = COLUMN_GAP
+
 
 def _fit(name: str, tail: str, room: float, size: float) -> str:
     """``name + tail`` in ``room`` points, the name shortened with "…" when needed."""
@@ -552,6 +483,18 @@ def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame
     queue = list(flowables)
     while queue:
         f = queue.pop(0)
+        heading = getattr(f, "heading", None)
+        if heading is not None and frame._atTop:  # a table continued: its heading again
+            queue[:0] = [heading(), f]
+            f.heading = None
+            continue
+        if isinstance(f, Table):
+            f.splitInRow = 1  # a row taller than what is left continues, not fails
+        if getattr(f, "keep_with_next", False) and queue and not frame._atTop \
+                and not _fits_with_next(f, queue[0], frame, c):
+            frame = next(frames)
+            queue.insert(0, f)
+            continue
         if frame.add(f, c, trySplit=1):
             continue
         if isinstance(f, Group):
@@ -559,72 +502,42 @@ def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame
                 queue[:0] = f.parts
                 continue
         else:
-            parts = frame.split(f, c)
-            if len(parts) > 1 and frame.add(parts[0], c, trySplit=1):
+            parts = _split(f, frame, c)
+            if parts and frame.add(parts[0], c, trySplit=1):
+                for rest in parts[1:]:
+                    rest.heading = heading
                 queue[:0] = parts[1:]
                 continue
-        if frame._atTop:
-            raise LayoutError(f"{f.identity()} does not fit on an empty page")
+        if frame._atTop:  # nothing of it fits a whole page: print its text plainly
+            plain = as_text(f, lambda text: Paragraph(esc(text), CELL))
+            if plain is None:
+                raise LayoutError(f"{f.identity()} does not fit on an empty page")
+            queue[:0] = plain
+            continue
         frame = next(frames)
         queue.insert(0, f)
     return frame
 
 
-def _pack(heights: list[float], height: float, gap: float, columns: int = 2) -> int:
-    """How many of ``heights`` fit, in order, into ``columns`` columns of ``height``."""
-    placed, col, used = 0, 0, 0.0
-    for h in heights:
-        while used and used + h > height + 0.01:
-            col, used = col + 1, 0.0
-            if col == columns:
-                return placed
-        if h > height + 0.01:
-            return placed
-        used += h + gap
-        placed += 1
-    return placed
+def _split(f: Flowable, frame: Frame, c: Canvas) -> list[Flowable]:
+    """``f`` split to fill what is left of ``frame``, or [] when it cannot be, or when what
+    is left after the split is no shorter than ``f`` (a row holding something that cannot
+    split, such as a picture taller than the page: splitting it again would never end)."""
+    tall = f.wrapOn(c, frame._aW, frame._aH)[1]
+    parts = frame.split(f, c)
+    if len(parts) < 2 or parts[-1].wrapOn(c, frame._aW, frame._aH)[1] >= tall - 0.5:
+        return []
+    return list(parts)
 
 
-def flow_columns(c: Canvas, groups: list[Flowable], pages: _Pages, top: float) -> None:
-    """Two columns from ``top`` down, page after page; on the last page both columns are
-    balanced so the text does not all sit in the left one. Groups move whole to the next
-    column; one taller than a full column is broken into its parts."""
-    col_w = pages.column_width
-    queue = list(groups)
-    while queue:
-        height = top - pages.bottom
-        heights = [f.wrap(col_w, height)[1] for f in queue]
-        gaps = [f.getSpaceAfter() for f in queue]
-        gap = max(gaps, default=0.0)
-        placed = _pack(heights, height, gap)
-        if placed == 0:
-            if top < pages.h - MARGIN - 1:  # not a fresh page: start one
-                pages.new_page()
-                top = pages.h - MARGIN
-                continue
-            head = queue.pop(0)
-            if not isinstance(head, Group):
-                raise LayoutError(f"{head.identity()} does not fit on an empty page")
-            queue[:0] = head.parts
-            continue
-        if placed == len(queue):  # the last page: the shortest height that still holds all
-            low, high = max(heights), height
-            for _step in range(24):
-                mid = (low + high) / 2
-                low, high = (low, mid) if _pack(heights, mid, gap) == placed else (mid, high)
-            height = high
-        col, used = 0, 0.0
-        for f, h in zip(queue[:placed], heights[:placed], strict=True):
-            if used and used + h > height + 0.01:
-                col, used = col + 1, 0.0
-            x = MARGIN + col * (col_w + COLUMN_GAP)
-            f.wrap(col_w, height)
-            f.drawOn(c, x, top - used - h)
-            used += h + gap
-        del queue[:placed]
-        if queue:
-            pages.new_page()
-            top = pages.h - MARGIN
+def _fits_with_next(f: Flowable, following: Flowable, frame: Frame, c: Canvas) -> bool:
+    """Whether ``f`` (a table's heading) and the first row of what follows fit together in
+    what is left of ``frame``."""
+    room = frame._y - frame._y1p
+    height = f.wrapOn(c, frame._aW, room)[1]
+    following.wrapOn(c, frame._aW, 10_000_000)
+    first = getattr(following, "_rowHeights", None)
+    return height + (first[0] if first else 0.0) <= room + 0.01
 
 
 def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
@@ -656,6 +569,7 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
         y = pages.h - MARGIN
     heading.drawOn(c, MARGIN, y - h)
     y -= h + H2.spaceAfter
-    flow_columns(c, reference_groups(ref, pages.column_width), pages, y)
+    groups = fitted_groups(ref, pages.column_width, y - pages.bottom, pages.top - pages.bottom)
+    flow_columns(c, groups, pages, y)
     c.showPage()
     return pages.number

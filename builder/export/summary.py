@@ -133,7 +133,7 @@ class ProfileSheet:
     squad_note: str | None = None
     """What the game's reference says about squads, printed on a squad's card."""
     description: str | None = None
-    """Printed in the card's free space (shortened only when it does not fit)."""
+    """Printed under the rules text; continues on the next card when it does not fit."""
     tags: tuple[str, ...] = ()
     aids: CardAids = field(default_factory=CardAids)
 

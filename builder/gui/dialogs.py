@@ -55,6 +55,7 @@ class ExportOptions:
     summary: bool = True
     page: str = "a4"
     per_model: bool = False
+    opponent: bool = False
 
 
 class Prompter:
@@ -252,7 +253,8 @@ class Prompter:
 
 
 class ExportDialog(QDialog):
-    """What to print: profile cards, the turn summary sheet, page size, one card per model;
+    """What to print: profile cards, the turn summary sheet, the opponent's copy, page size,
+    one card per model;
     with ``preview``, the first pages of the PDF those choices make, beside them."""
 
     def __init__(self, defaults: ExportOptions, parent: QWidget | None = None, *,
@@ -264,6 +266,11 @@ class ExportDialog(QDialog):
         self.cards.setChecked(defaults.cards)
         self.summary = QCheckBox(_("&Turn summary sheet"))
         self.summary.setChecked(defaults.summary)
+        self.opponent = QCheckBox(_("&Opponent's copy (one page)"))
+        self.opponent.setToolTip(_("One page to hand your opponent: the entries, points, "
+                                   "verdict, fingerprints and QR code"))
+        self.opponent.setObjectName("export-opponent")
+        self.opponent.setChecked(defaults.opponent)
         self.per_model = QCheckBox(_("One card per &model (not one per combatant)"))
         self.per_model.setChecked(defaults.per_model)
         self.page = QComboBox()
@@ -277,6 +284,7 @@ class ExportDialog(QDialog):
         indented.addWidget(self.per_model)
         form.addRow(indented)
         form.addRow(self.summary)
+        form.addRow(self.opponent)
         form.addRow(_("Page &size:"), self.page)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
@@ -299,7 +307,7 @@ class ExportDialog(QDialog):
             layout.addLayout(row, 1)
             fit_window(self, 720, 640)  # or what a smaller screen has room for
         layout.addWidget(self.buttons)
-        for box in (self.cards, self.summary, self.per_model):
+        for box in (self.cards, self.summary, self.opponent, self.per_model):
             box.toggled.connect(self._update)
         self.page.currentIndexChanged.connect(self._update)
         self._update()
@@ -312,20 +320,22 @@ class ExportDialog(QDialog):
         """Nothing to print is not a choice; per-model only matters for cards."""
         self.per_model.setEnabled(self.cards.isChecked())
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(self.cards.isChecked() or self.summary.isChecked())
+        ok.setEnabled(self.cards.isChecked() or self.summary.isChecked()
+                      or self.opponent.isChecked())
         if self.preview is not None and self._make is not None:
             if ok.isEnabled():
                 make, options = self._make, self.options()
                 self.preview.show_pdf(lambda: make(options))
             else:
                 self.preview.stop()
-                self.preview.status.setText(_("Nothing to print: choose cards, the sheet or "
-                                              "both."))
+                self.preview.status.setText(_("Nothing to print: choose the cards, the "
+                                              "sheet or the opponent's copy."))
 
     def options(self) -> ExportOptions:
         return ExportOptions(cards=self.cards.isChecked(), summary=self.summary.isChecked(),
                              page=str(self.page.currentData()),
-                             per_model=self.per_model.isChecked() and self.cards.isChecked())
+                             per_model=self.per_model.isChecked() and self.cards.isChecked(),
+                             opponent=self.opponent.isChecked())
 
 
 class DataProblemsDialog(QDialog):

@@ -792,14 +792,15 @@ class MainWindow(QMainWindow):
             cards=self._bool_setting("export/cards", True),
             summary=self._bool_setting("export/summary", True),
             page=str(self.settings.value("export/page", "a4") or "a4"),
-            per_model=self._bool_setting("export/per_model", False))
+            per_model=self._bool_setting("export/per_model", False),
+            opponent=self._bool_setting("export/opponent", False))
         from builder.gui.preview import pdf_maker
 
         options = self.prompter.ask_export_options(defaults, pdf_maker(self.doc.warband,
                                                                        self.doc.catalogue))
         if options is None:
             return
-        for key in ("cards", "summary", "page", "per_model"):
+        for key in ("cards", "summary", "page", "per_model", "opponent"):
             self.settings.setValue(f"export/{key}", getattr(options, key))
         folder = self.doc.path.parent if self.doc.path else Path(self.last_folder())
         suggested = folder / (file_stem(self.doc.warband.name) + ".pdf")
@@ -807,9 +808,19 @@ class MainWindow(QMainWindow):
         if not chosen:
             return
         path = Path(chosen)
+        from builder.outputs import PDF, output_problem
+
+        # the file dialog asked before replacing a file; the open list itself never is
+        if self.doc.path is not None and output_problem(path, PDF, inputs=[self.doc.path],
+                                                        force=True):
+            self.prompter.show_error(_("Could not export"),
+                                     _("{file} is the list being printed; choose another "
+                                       "file for the PDF.").format(file=path.name), "")
+            return
         try:
             export_pdf(self.doc.warband, self.doc.catalogue, path, cards=options.cards,
-                       summary=options.summary, page=options.page, per_model=options.per_model)
+                       summary=options.summary, page=options.page, per_model=options.per_model,
+                       opponent=options.opponent)
         except Exception as exc:  # noqa: BLE001 — an export bug must not lose the session
             log.exception("PDF export failed")
             self.prompter.show_error(_("Could not export"),

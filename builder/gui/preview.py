@@ -57,7 +57,8 @@ def pdf_maker(warband: Warband, catalogue: Catalogue) -> MakePdf:
         from builder.export.pdf import render_pdf  # (reportlab: a second to import, once)
 
         return render_pdf(facts, cards=options.cards, sheet=options.summary,
-                          page=options.page, per_model=options.per_model)
+                          page=options.page, per_model=options.per_model,
+                          opponent=options.opponent)
 
     return make
 

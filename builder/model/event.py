@@ -11,21 +11,37 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Collection
 from functools import cached_property
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BeforeValidator, Field, Strict, field_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    Strict,
+    WithJsonSchema,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from builder.i18n import N_, _
 from builder.model.base import (
     Id,
+    Name,
     NonNegative,
     StrictModel,
-    Text,
     check_schema,
     describe,
 )
-from builder.model.system import Problem, Rule, duplicate_ids, system_problems, unknown_system
+from builder.model.system import (
+    Problem,
+    Rule,
+    duplicate_ids,
+    not_one_of,
+    system_problems,
+    unknown_system,
+)
 
 EVENT_SCHEMA = "spherewars-event/1"
 
@@ -47,17 +63,23 @@ def check_fingerprint(value: str) -> str:
 Fingerprint = Annotated[str, Strict(), AfterValidator(check_fingerprint)]
 
 
+DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+
+
 def _date(value: Any) -> Any:
-    """YAML reads ``2027-03-14`` as a date; a quoted ISO date is accepted too."""
-    if isinstance(value, datetime.datetime):
-        return value.date()
-    if isinstance(value, str):
+    """A date as written, ``YYYY-MM-DD`` (the loader keeps it as text): never a number read as
+    a count of seconds (``0``), a run of digits (``20270314``) or another ISO form."""
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value  # (made in code)
+    if isinstance(value, str) and DATE.match(value):
         try:
-            return datetime.date.fromisoformat(value.strip())
+            return datetime.date.fromisoformat(value)
         except ValueError:
-            raise ValueError(_("expected a date like 2027-03-14 (got {got})").format(
-                got=describe(value))) from None
-    return value
+            raise PydanticCustomError("date", _(
+                "{got} is not a date of the calendar; write it as YYYY-MM-DD, like "
+                "2027-03-14"), {"got": describe(value)}) from None
+    raise PydanticCustomError("date", _("expected a date written as YYYY-MM-DD, like "
+                                        "2027-03-14 (got {got})"), {"got": describe(value)})
 
 
 def check_pack_version(value: str) -> str:
@@ -70,14 +92,15 @@ def check_pack_version(value: str) -> str:
 class RegisteredList(StrictModel):
     """A list a player registered: the fingerprint they sent in before the event."""
 
-    player: Text
+    player: Name
     fingerprint: Fingerprint
 
 
 class Event(StrictModel):
     schema_: Literal["spherewars-event/1"] = Field(alias="schema")
-    name: Text
-    date: Annotated[datetime.date, BeforeValidator(_date)] | None = None
+    name: Name
+    date: Annotated[datetime.date, BeforeValidator(_date),
+                    WithJsonSchema({"type": "string", "format": "date"})] | None = None
     system: Id | None = None
     points_limit: NonNegative | None = None
     factions: list[Id] | None = None
@@ -108,14 +131,18 @@ class Event(StrictModel):
                 "points_limit": self.points_limit, "system": self.system}
 
 
-def event_problems(data: Any, systems: dict[str, Any]) -> list[Problem]:
+def event_problems(data: Any, systems: dict[str, Any],
+                   factions: Collection[str] | None = None) -> list[Problem]:
     """Checks across keys on the plain data: the system is loaded, the rules name only that
-    system's stats, types, ranks and parameters (players registered twice:
-    :func:`twice_registered`, whose message names both lines).
-    ``systems``: system id -> its YAML document as read."""
+    system's stats, types, ranks and parameters, and (given ``factions``, the loaded faction
+    ids) every faction ``factions`` and ``data`` name is loaded (players registered twice:
+    :func:`twice_registered`, whose message names both lines). ``systems``: system id -> its
+    YAML document as read."""
     if not isinstance(data, dict):
         return []
     problems: list[Problem] = []
+    if factions is not None:
+        problems += _faction_references(data, sorted(factions))
     system_id = data.get("system")
     rules = data.get("rules")
     if isinstance(system_id, str) and system_id not in systems:
@@ -153,3 +180,19 @@ def twice_registered(data: Any) -> list[tuple[int, int, str]]:
             out.append((seen[key], i, player))
         seen.setdefault(key, i)
     return out
+
+
+def _faction_references(data: dict[str, Any], loaded: list[str]) -> list[Problem]:
+    """Each faction the event names (``factions``, the keys of ``data``) that is not loaded,
+    at its line, with the closest loaded id suggested."""
+    problems: list[Problem] = []
+    allowed = data.get("factions")
+    if isinstance(allowed, list):
+        problems += [(f"factions/{i}", not_one_of("faction", value, loaded))
+                     for i, value in enumerate(allowed)
+                     if isinstance(value, str) and value not in loaded]
+    pins = data.get("data")
+    if isinstance(pins, dict):
+        problems += [(f"data/@{key}", not_one_of("faction", key, loaded)) for key in pins
+                     if isinstance(key, str) and key not in loaded]
+    return problems

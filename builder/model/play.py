@@ -18,7 +18,7 @@ from pydantic import Field, Strict, TypeAdapter, WithJsonSchema, field_validator
 
 from builder.i18n import N_, _
 from builder.model.base import Id, NonNegative, Positive, StrictModel, mappings
-from builder.model.text import DisplayText
+from builder.model.text import DisplayName, DisplayText
 
 if TYPE_CHECKING:
     from builder.model.system import Problem
@@ -33,7 +33,7 @@ class PlayTrack(StrictModel):
     """Boxes a model carries, one per point: ticked as it loses them."""
 
     id: Id
-    name: DisplayText
+    name: DisplayName
     boxes: Annotated[str, Strict()]
     """``wounds`` (the combatant's wounds) or a ``number`` stat id."""
     below_zero: Annotated[bool, Strict()] = False
@@ -50,7 +50,7 @@ class PlayMarker(StrictModel):
     """Something a model has or not, kept from turn to turn (a condition marker)."""
 
     id: Id
-    name: DisplayText
+    name: DisplayName
     help: DisplayText | None = None
 
 
@@ -58,7 +58,7 @@ class PlayCounter(StrictModel):
     """A number with − and +: a side's (``per: side``) or each model's (``per: model``)."""
 
     id: Id
-    name: DisplayText
+    name: DisplayName
     per: Literal["side", "model"] = "side"
     refill: Annotated[Any, WithJsonSchema({
         "description": "a quantity (SPEC §5): a whole number, a parameter name, "

@@ -10,7 +10,6 @@ file with other mistakes still gets them reported in the same pass.
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
@@ -30,19 +29,23 @@ from pydantic_core import PydanticCustomError
 from builder.i18n import N_, _, current_language, pgettext
 from builder.model.ability import Difficulty, GlossaryAbility, Scope
 from builder.model.base import (
+    MAX_NAME,
     Id,
     NonNegative,
     Positive,
     StrictModel,
+    check_name,
     check_schema,
     closest,
     describe,
     mappings,
+    quote,
 )
 from builder.model.pattern import MAX_PATTERN, PatternError
 from builder.model.pattern import parse as parse_pattern
 from builder.model.play import Play, default_play, play_problems
-from builder.model.text import DisplayText, display
+from builder.model.template import template_problems
+from builder.model.text import DisplayName, DisplayText, display
 
 SYSTEM_SCHEMA = "spherewars-system/1"
 DEFAULT_SYSTEM = "spherewars-1e"
@@ -56,25 +59,29 @@ with what it counts, "4 Messengers") and ``rule`` (the rule's name)."""
 
 
 def check_stat_id(value: str) -> str:
-    if not STAT_ID.match(value):
-        raise ValueError(_("'{value}' is not a valid id: use letters, digits, '_' and '-' "
-                           "(for example 'PE' or 'hit_points')").format(value=value))
+    """A stat, figure or parameter id: letters, digits, '_' and '-', at most MAX_NAME."""
+    if len(value) > MAX_NAME or not STAT_ID.match(value):
+        raise ValueError(_("{value} is not a valid id: use letters, digits, '_' and '-' (for "
+                           "example 'PE' or 'hit_points'), at most {limit} characters").format(
+                               value=quote(value), limit=MAX_NAME))
     return value
 
 
 StatId = Annotated[str, Strict(), AfterValidator(check_stat_id)]
-Names = Annotated[str, Strict()] | list[Annotated[str, Strict()]]
+ShortText = Annotated[str, Strict(), AfterValidator(check_name)]
+"""A word a selector matches (an id, a type, a tag): one short line."""
+Names = ShortText | list[ShortText]
 
 
 class StatDef(StrictModel):
     """One column of the stat line."""
 
     id: StatId
-    name: DisplayText
+    name: DisplayName
     kind: Literal["number", "pair", "text"] = "number"
     required: Annotated[bool, Strict()] = False
     only_when_set: Annotated[bool, Strict()] = False
-    label: DisplayText | None = None
+    label: DisplayName | None = None
     """How the stat's column is headed on screen and on paper, when not its id (Spherus HP
     is "PV" in Spanish)."""
 
@@ -105,8 +112,8 @@ class StatLimit(StrictModel):
 
 class TypeDef(StrictModel):
     id: Id
-    name: DisplayText
-    plural: DisplayText | None = None
+    name: DisplayName
+    plural: DisplayName | None = None
 
     def label(self, n: int = 1) -> str:
         if n == 1 or self.plural is None:
@@ -118,7 +125,7 @@ class Named(StrictModel):
     """A rank or an ability kind: an id and what it is called."""
 
     id: Id
-    name: DisplayText
+    name: DisplayName
 
 
 class AbilityKind(Named):
@@ -214,7 +221,7 @@ class Rule(StrictModel):
 
     id: Id
     severity: Literal["error", "warning"] = "error"
-    name: DisplayText | None = None
+    name: DisplayName | None = None
     cite: DisplayText | None = None
     count: Quantity | None = None
     each: Selector | None = None
@@ -250,9 +257,9 @@ class SystemAbility(StrictModel):
     plain abilities in the current language."""
 
     id: Id
-    name: DisplayText
+    name: DisplayName
     scope: Scope | None = None
-    kind: Annotated[str, Strict()] | None = None
+    kind: ShortText | None = None
     difficulty: Difficulty = None
     successes: Positive = 1
     text: DisplayText | None = None
@@ -268,7 +275,7 @@ class Figure(StrictModel):
     """A derived figure reported with every validation and printed on the sheet."""
 
     id: StatId
-    name: DisplayText
+    name: DisplayName
     value: Quantity
     help: DisplayText | None = None
     cite: DisplayText | None = None
@@ -278,9 +285,9 @@ class Figure(StrictModel):
 class System(StrictModel):
     schema_: Literal["spherewars-system/1"] = Field(alias="schema")
     id: Id
-    name: DisplayText
+    name: DisplayName
     source: DisplayText | None = None
-    list_name: DisplayText = "Warband"
+    list_name: DisplayName = "Warband"
     cost: StatId | None = None
     wounds: Positive | None = None
     bases: list[Positive] | None = None
@@ -290,7 +297,7 @@ class System(StrictModel):
     ranks: list[Named] = Field(default_factory=list)
     ability_kinds: list[AbilityKind] = Field(default_factory=list)
     abilities: list[SystemAbility] = Field(default_factory=list)
-    parameters: dict[Annotated[str, Strict()], NonNegative] = Field(default_factory=dict)
+    parameters: dict[StatId, NonNegative] = Field(default_factory=dict)
     rules: list[Rule] = Field(default_factory=list)
     figures: list[Figure] = Field(default_factory=list)
     reference: Id | None = None
@@ -603,20 +610,10 @@ def _constraints(vocab: _Vocabulary, constraints: Any) -> list[Problem]:
 
 
 def _template(where: str, message: Any) -> list[Problem]:
-    texts = message.values() if isinstance(message, dict) else [message]
-    out = []
-    for text in texts:
-        if not isinstance(text, str):
-            continue
-        try:
-            names = [f for _lit, f, _spec, _conv in string.Formatter().parse(text) if f]
-        except ValueError as exc:
-            out.append((where, _("message: {problem} (write {{{{ and }}}} for braces)").format(
-                problem=exc)))
-            continue
-        for name in names:
-            if name not in PLACEHOLDERS:
-                out.append((where, _("message: unknown placeholder {{{name}}}; use {known}")
-                            .format(name=name,
-                                    known=", ".join(f"{{{p}}}" for p in PLACEHOLDERS))))
-    return out
+    """A rule's ``message``: only the placeholders of :data:`PLACEHOLDERS`, plain
+    (:mod:`builder.model.template`); a mistake in one language's text is reported at it."""
+    texts = [(f"{where}/{key}", text) for key, text in message.items()] \
+        if isinstance(message, dict) else [(where, message)]
+    return [(at, _("message: {problem}").format(problem=problem))
+            for at, text in texts if isinstance(text, str)
+            for problem in template_problems(text, PLACEHOLDERS)]

@@ -8,12 +8,14 @@ else the first given.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, Strict, WithJsonSchema
 
 from builder import i18n
 from builder.i18n import _
+from builder.model.base import MAX_NAME, MAX_TEXT, check_length, check_name, quote
 
 LANGUAGE_KEY = re.compile(r"^[a-z]{2}$")
 DEFAULT_LANGUAGE = i18n.SOURCE_LANGUAGE
@@ -28,32 +30,53 @@ def language() -> str:
     return i18n.current_language()
 
 
-def _check_display(value: str | dict[str, str]) -> str | dict[str, str]:
-    if isinstance(value, str):
-        if not value.strip():
-            raise ValueError(_("must not be empty"))
+def _display_check(check: Callable[[str], str]) -> Callable[[Any], Any]:
+    """The check of a display text: ``check`` (a name's or a text's limits) on the text, or on
+    each language's text, naming the language."""
+
+    def run(value: str | dict[str, str]) -> str | dict[str, str]:
+        if isinstance(value, str):
+            if not value.strip():
+                raise ValueError(_("must not be empty"))
+            check(value)
+            return value
+        if not value:
+            raise ValueError(_("give the text, or one text per language such as "
+                               "{en: …, es: …}"))
+        for key, text in value.items():
+            if not LANGUAGE_KEY.match(key):
+                raise ValueError(_("{key} is not a language code; use two lowercase letters "
+                                   "such as en or es").format(key=quote(key)))
+            if not text.strip():
+                raise ValueError(_("the '{key}' text must not be empty").format(key=key))
+            try:
+                check(text)
+            except ValueError as exc:
+                raise ValueError(_("the '{key}' text {problem}").format(key=key, problem=exc)
+                                 ) from None
         return value
-    if not value:
-        raise ValueError(_("give the text, or one text per language such as {en: …, es: …}"))
-    for key, text in value.items():
-        if not LANGUAGE_KEY.match(key):
-            raise ValueError(_("'{key}' is not a language code; use two lowercase letters "
-                               "such as en or es").format(key=key))
-        if not text.strip():
-            raise ValueError(_("the '{key}' text must not be empty").format(key=key))
-    return value
+
+    return run
 
 
-DisplayText = Annotated[
-    Annotated[str, Strict()] | dict[Annotated[str, Strict()], Annotated[str, Strict()]],
-    AfterValidator(_check_display),
-    WithJsonSchema({"anyOf": [
-        {"type": "string", "minLength": 1},
-        {"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"},
-         "additionalProperties": {"type": "string", "minLength": 1}, "minProperties": 1}],
-        "description": "a text, or one text per language: {en: …, es: …}"}),
-]
-"""A text a user reads, in one language or several."""
+def _display(check: Callable[[str], str], limit: int) -> Any:
+    return Annotated[
+        Annotated[str, Strict()] | dict[Annotated[str, Strict()], Annotated[str, Strict()]],
+        AfterValidator(_display_check(check)),
+        WithJsonSchema({"anyOf": [
+            {"type": "string", "minLength": 1, "maxLength": limit},
+            {"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"},
+             "additionalProperties": {"type": "string", "minLength": 1, "maxLength": limit},
+             "minProperties": 1}],
+            "description": "a text, or one text per language: {en: …, es: …}"}),
+    ]
+
+
+DisplayText = _display(lambda text: check_length(text, MAX_TEXT), MAX_TEXT)
+"""A text a user reads, in one language or several: at most MAX_TEXT characters each."""
+DisplayName = _display(check_name, MAX_NAME)
+"""A name a user reads (a game's, a stat's, a rule's), in one language or several: at most
+MAX_NAME characters each, no control characters but newline and tab (SPEC §2)."""
 
 
 def display(value: Any, lang: str | None = None) -> str:

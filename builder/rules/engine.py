@@ -8,11 +8,9 @@ Each quantity gives an :class:`Amount`: its value and, for messages, how it was 
 
 from __future__ import annotations
 
-import re
-import string
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import partial
 from itertools import compress
 from operator import attrgetter, is_not, itemgetter, mul
 from typing import Any, cast
@@ -29,6 +27,7 @@ from builder.model.system import (
     SumQuantity,
     System,
 )
+from builder.model.template import fill, placeholders
 from builder.model.text import display, quotation
 from builder.rules.findings import Finding
 
@@ -489,11 +488,8 @@ def _finding(rule: Rule, form: str, kind: str, have: Amount, bound: Amount,
     fields = {"amount": have.value, "bound": bound.value, "basis": bound.basis,
               "counted": have.counted or str(have.value), "rule": rule.label,
               "combatant": combatant.name if combatant else ""}
-    if rule.message is not None:
-        try:
-            message = display(rule.message).format(**fields)
-        except (KeyError, IndexError, ValueError):  # a template the checks let through
-            message = display(rule.message)
+    if rule.message is not None:  # data: filled, never given to str.format
+        message = fill(display(rule.message), fields)
     else:
         shape = "exactly" if rule.exactly is not None else kind
         why = f" ({bound.basis})" if bound.basis else ""
@@ -503,27 +499,13 @@ def _finding(rule: Rule, form: str, kind: str, have: Amount, bound: Amount,
                    cite or None, original)
 
 
-@lru_cache(maxsize=256)
-def _placeholders(template: str) -> frozenset[str] | None:
-    """The fields a message template names, or None when that cannot be told for sure."""
-    try:
-        parts = list(string.Formatter().parse(template))
-    except ValueError:
-        return None
-    if any(spec and "{" in spec for _text, _name, spec, _conv in parts):
-        return None  # a field inside a format spec
-    return frozenset(re.split(r"[.\[]", name, maxsplit=1)[0] for _text, name, _spec, _conv
-                     in parts if name is not None)
-
-
 def _shows(rule: Rule, field: str) -> bool:
     """Whether the rule's message shows ``field`` (the default messages show every field): the
     explanation of an amount ("2× Nek'Org PE 169, …") is built only for a message that shows
     it."""
     if rule.message is None:
         return True
-    names = _placeholders(display(rule.message))
-    return names is None or field in names
+    return field in placeholders(display(rule.message))
 
 
 def check_list(rule: Rule, r: Roster) -> list[Finding]:

@@ -4,7 +4,10 @@ the files gives, never stale data, and nothing breaks when the cache itself is b
 from __future__ import annotations
 
 import gc
+import os
+import pickle
 import shutil
+import stat
 import weakref
 from pathlib import Path
 from typing import Any
@@ -178,7 +181,8 @@ def test_other_code_does_not_read_the_entries(data: Path,
     store = cache_module.Store.default()
     assert store is not None
     monkeypatch.setattr(cache_module.Store, "default",
-                        classmethod(lambda cls: cls(store.folder, store.code + "-changed")))
+                        classmethod(lambda cls: cls(store.folder, store.code + "-changed",
+                                                    store.secret)))
     parsed = _parses(monkeypatch)
     _load(data)
     assert "test-faction.yaml" in parsed
@@ -197,7 +201,7 @@ def test_check_data_reads_every_file(data: Path, monkeypatch: pytest.MonkeyPatch
 def test_the_cache_keeps_the_files_written_last(tmp_path: Path, user_dir: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     _load()
-    builtin = len(list(paths.user_cache_dir().glob("*.pickle")))
+    builtin = len(list(paths.user_cache_dir().glob("*.entry")))
     monkeypatch.setattr(cache_module, "MAX_ENTRIES", builtin + 3)
     source = (TEST_FACTIONS / "test-faction.yaml").read_text(encoding="utf-8")
     for i in range(5):  # five folders given once each, one faction in each
@@ -210,7 +214,7 @@ def test_the_cache_keeps_the_files_written_last(tmp_path: Path, user_dir: Path,
     _load(tmp_path / "data0")
     # data0's entry is gone, data4's is kept, and so are the built-in files' (used each time)
     assert parsed == ["f.yaml"]
-    assert len(list(paths.user_cache_dir().glob("*.pickle"))) == builtin + 3
+    assert len(list(paths.user_cache_dir().glob("*.entry"))) == builtin + 3
 
 
 def test_a_path_is_within_a_folder_through_links_only_when_it_really_is(tmp_path: Path) -> None:
@@ -225,3 +229,66 @@ def test_a_path_is_within_a_folder_through_links_only_when_it_really_is(tmp_path
     assert paths.within(other / "link.yaml", mine)  # (the link resolves into it)
     assert not paths.within(other / "link.yaml", other / "sub")
     assert not paths.within(mine / "a.yaml")  # (no folder at all)
+
+
+class _Planted:
+    """What an attacker puts in the cache folder: a pickle that runs a call when loaded."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Path.touch, (self.marker,))
+
+
+def _planted_forms(marker: Path, key: str) -> list[bytes]:
+    """The old layout (the key's pickle, then the entry's), a bare pickle, and the new layout
+    with a made-up signature."""
+    payload = pickle.dumps(_Planted(marker))
+    return [pickle.dumps(key) + payload, payload,
+            cache_module.MAGIC + b"\0" * 32 + key.encode() + b"\n" + payload]
+
+
+@pytest.mark.parametrize("form", range(3))
+def test_a_pickle_planted_in_the_cache_is_never_loaded(
+        data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], form: int) -> None:
+    """Issue 28: the next validate ran the planted pickle's code. An entry is unpickled only
+    with the signature made by the user's own key, kept outside the cache folder; a planted
+    one is deleted and the file read afresh."""
+    fresh = _state(_load(data, cached=False))
+    _load(data)
+    store = cache_module.Store.default()
+    assert store is not None
+    marker = tmp_path / "the planted code ran"
+    source = data / "factions" / "test-faction.yaml"
+    key = store.key(source.read_text(encoding="utf-8"))
+    entries = list(paths.user_cache_dir().glob("*.entry"))
+    assert entries
+    for entry in entries:
+        entry.write_bytes(_planted_forms(marker, key)[form])
+    assert _state(_load(data)) == fresh
+    main(["validate", str(TEST_DATA / "systems" / "lists"), "--data", str(data)])
+    capsys.readouterr()
+    assert not marker.exists()
+    assert all(not e.exists() or _planted_forms(marker, key)[form] != e.read_bytes()
+               for e in entries)
+
+
+def test_the_key_is_the_users_alone_and_not_in_the_cache_folder(data: Path,
+                                                                user_dir: Path) -> None:
+    _load(data)
+    key = cache_module.key_path()
+    assert key.is_file() and len(key.read_bytes()) == cache_module.KEY_BYTES
+    assert paths.user_cache_dir() not in key.parents
+    if os.name == "posix":
+        assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    # another user's key (or none readable): the entries do not check out, nothing is taken
+    key.write_bytes(b"x" * cache_module.KEY_BYTES)
+    store = cache_module.Store.default()
+    assert store is not None
+    source = (data / "factions" / "test-faction.yaml")
+    assert store.get(source, store.key(source.read_text(encoding="utf-8"))) is None
+    key.unlink()
+    key.mkdir()  # the key cannot be read: no cache at all, and no error
+    assert cache_module.Store.default() is None
+    assert _state(_load(data)) == _state(_load(data, cached=False))

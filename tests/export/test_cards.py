@@ -60,6 +60,9 @@ def test_every_card_fits_whatever_the_header() -> None:
 def test_per_model_gives_each_model_its_own_first_card() -> None:
     cards = faces(_profile(20, count=3), per_model=True)
     assert [c.model for c in cards] == [1, 2, 3]
+    type_lines = [c.header[2].text for c in cards]  # title, nickname, type line
+    assert [line.endswith(f"model {n} of 3") for n, line in enumerate(type_lines, 1)] \
+        == [True] * 3
     assert len(faces(_profile(20, count=3))) == 1
 
 
@@ -116,25 +119,51 @@ def test_a_description_that_fits_is_printed_whole_and_the_rules_keep_their_size(
     assert content_height(card) <= INNER_H + 0.01
 
 
-def test_a_long_description_is_shortened_with_an_ellipsis_only_when_it_cannot_fit() -> None:
-    (card,) = faces(_described(400))
-    printed = _printed(card)
-    assert card.size == BODY_SIZES[0]
-    assert "lore000" in printed and "lore399" not in printed
-    assert printed.rstrip().endswith("…")
-    assert content_height(card) <= INNER_H + 0.01
-    # it takes the room that is left: down to the floor size, to the last line
-    assert INNER_H - content_height(card) < BODY_SIZES[-1] * 1.18 + 3
+def _all_printed(cards) -> str:
+    return " ".join(_printed(c) for c in cards)
 
 
-def test_a_description_never_adds_a_card_and_follows_the_rules_text() -> None:
-    cards = faces(_described(400, text_words=300))
-    plain = faces(_profile(300))
-    assert len(cards) == len(plain)
+def test_a_long_description_continues_on_a_second_card_never_cut() -> None:
+    """Issue 31, item 15: a description that fits nowhere on the first card used to end in
+    "…"; every word of it is printed, on cards marked (1/n) … (n/n)."""
+    cards = faces(_described(400))
+    n = len(cards)
+    assert n >= 2 and [(c.part, c.parts) for c in cards] == [(k, n) for k in range(1, n + 1)]
+    printed = _all_printed(cards)
+    assert all(f"lore{i:03d}" in printed.split() for i in range(400))
+    assert "…" not in printed
     assert all(content_height(c) <= INNER_H + 0.01 for c in cards)
-    assert "lore" not in " ".join(_printed(c) for c in cards[:-1])
+
+
+def test_a_description_that_nearly_fits_shrinks_instead_of_adding_a_card() -> None:
+    (card,) = faces(_described(110))
+    printed = _printed(card)
+    assert "lore000" in printed and "lore109" in printed
+    assert content_height(card) <= INNER_H + 0.01
+
+
+def test_a_description_follows_the_rules_text_onto_the_last_cards() -> None:
+    cards = faces(_described(400, text_words=300))
+    assert all(content_height(c) <= INNER_H + 0.01 for c in cards)
+    printed = _all_printed(cards)
+    assert all(f"lore{i:03d}" in printed.split() for i in range(400))
+    assert all(f"alpha{i:03d}" in printed for i in range(300))
+    assert printed.index("alpha299") < printed.index("lore000")
 
 
 def test_tags_are_printed() -> None:
     (card,) = faces(_profile(10, tags=["mounted", "test tag"]))
     assert "Tags: mounted, test tag" in _printed(card)
+
+
+def test_every_word_of_a_long_description_is_in_the_pdf() -> None:
+    """Read back from the PDF itself (pypdf): no word of the description is dropped."""
+    from builder.export.pdf import render_pdf
+
+    f = h.faction([h.leader(description=" ".join(f"lore{i:03d}" for i in range(400)))])
+    s = summarise(h.warband([("test-chief", 2)]), f, h.universal())
+    for per_model in (False, True):
+        words = h.words(h.pdf_text(render_pdf(s, cards=True, sheet=False,
+                                              per_model=per_model)))
+        assert all(f"lore{i:03d}" in words for i in range(400))
+        assert not any("…" in w for w in words)

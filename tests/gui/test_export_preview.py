@@ -105,3 +105,19 @@ def test_without_pypdfium2_the_preview_says_so(qtbot, make, monkeypatch):
     assert "pypdfium2" in dialog.preview.status.text()
     assert dialog.preview.images == []
     assert dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+
+
+def test_the_opponents_copy_alone_is_a_choice_of_one_page(qtbot, make):
+    """Issue 31, item 18: beside the cards and the sheet, the one-page opponent's copy."""
+    dialog = ExportDialog(ExportOptions(), preview=make)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    shown(qtbot, dialog)
+    dialog.cards.setChecked(False)
+    dialog.summary.setChecked(False)
+    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    dialog.opponent.setChecked(True)
+    shown(qtbot, dialog)
+    assert dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    assert dialog.preview is not None and dialog.preview.page_count == 1
+    assert dialog.options() == ExportOptions(cards=False, summary=False, opponent=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 import types
 from pathlib import Path
@@ -535,19 +536,21 @@ def test_export_pdf_passes_the_choices(window: Any, tmp_path: Path,
     monkeypatch.setattr(builder.export, "export_pdf", fake_export, raising=False)
     window.add_combatant("nek-org")
     window.prompter.script("export_options", ExportOptions(cards=True, summary=False,
-                                                           page="letter", per_model=True))
+                                                           page="letter", per_model=True,
+                                                           opponent=True))
     window.prompter.script("pdf_path", str(tmp_path / "out.pdf"))
     window.prompter.script("open_pdf", False)
     window.act.export_pdf.trigger()
     assert calls == [("New warband", tmp_path / "out.pdf",
                       {"cards": True, "summary": False, "page": "letter",
-                       "per_model": True})]
+                       "per_model": True, "opponent": True})]
     assert window.prompter.asked("open_pdf") == [(tmp_path / "out.pdf",)]
     # The choices are remembered for next time.
     window.prompter.script("export_options", None)
     window.export_pdf()
     (defaults,), = window.prompter.asked("export_options")[1:]
-    assert defaults == ExportOptions(cards=True, summary=False, page="letter", per_model=True)
+    assert defaults == ExportOptions(cards=True, summary=False, page="letter", per_model=True,
+                                     opponent=True)
 
     def broken(*_a: Any, **_k: Any) -> None:
         raise RuntimeError("no fonts")
@@ -591,10 +594,11 @@ def test_faction_editor_saves_reload_the_catalogue(make_window: Any, tmp_path: P
     module = types.ModuleType("builder.gui.editor")
     module.FactionEditor = FakeEditor  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "builder.gui.editor", module)
+    # the editor saves over the faction's own file (two given folders holding one faction id
+    # are a mistake, issue 28: not how an edit reaches the app)
     extra = tmp_path / "more"
-    extra.mkdir()
-    window = make_window(Catalogue.load([GUI_DATA, extra], user=False),
-                         extra_data=[GUI_DATA, extra])
+    shutil.copytree(GUI_DATA, extra)
+    window = make_window(Catalogue.load([extra], user=False), extra_data=[extra])
     window.stack.push(__import__("builder.gui.commands", fromlist=["x"]).SetFactionCommand(
         window.doc, "test-faction"))
     window.add_combatant("test-leader")
@@ -616,7 +620,7 @@ def test_faction_editor_saves_reload_the_catalogue(make_window: Any, tmp_path: P
     # a faction deleted in the editor, or a file fixed as text there, reloads the data too
     (extra / "test-faction.yaml").unlink()
     editor.faction_deleted.emit("test-faction")
-    assert [f.rule for f in window.doc.report.findings] == ["unknown-combatant"]
+    assert [f.rule for f in window.doc.report.findings] == ["unknown-faction"]
     (extra / "test-faction.yaml").write_text(text.replace(
         "combatants:\n", "combatants:\n  - id: new-guy\n    name: New Guy\n    type: troop\n"
         "    profile: {PE: 10}\n", 1), encoding="utf-8")
@@ -849,3 +853,17 @@ def test_the_no_pdf_viewer_box_names_the_folder_and_offers_it(qtbot: Any, tmp_pa
     assert "no program to open PDF files" in seen[0] and str(tmp_path) in seen[0]
     seen = click_message_box("no-pdf-viewer-prompt", QMessageBox.StandardButton.Close)
     assert Prompter(parent).ask_show_folder(tmp_path / "out.pdf") is False and seen
+
+
+def test_export_never_writes_over_the_open_list(window: Any, tmp_path: Path) -> None:
+    """Issue 28, item 9 in the app: choosing the list's own file for the PDF is refused."""
+    listing = tmp_path / "mine.warband.yaml"
+    window.add_combatant("nek-org")
+    window.prompter.script("save_path", str(listing))
+    window.save_as()
+    before = listing.read_bytes()
+    window.prompter.script("export_options", ExportOptions())
+    window.prompter.script("pdf_path", str(listing))
+    window.export_pdf()
+    assert "is the list being printed" in window.prompter.asked("error")[-1][1]
+    assert listing.read_bytes() == before

@@ -131,7 +131,10 @@ def test_a_system_name_cannot_drive_the_terminal(tmp_path: Path,
              for line in lines]
     (tmp_path / "test-escape.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     for fmt in ("text", "json"):
+        # a name holds no control characters (SPEC §2, issue 28 for system files): refused at
+        # its key, the message escaped
         status, out, err, _t = _run(capsys, "systems", "--data", str(tmp_path), "--format", fmt)
-        assert status == 0, err
-        assert "test-escape" in out
+        assert status == 2, err
+        line = next(i for i, text in enumerate(lines, 1) if text.startswith("name:"))
+        assert f"test-escape.yaml:{line}:7: name: holds the control character \\e" in err
         assert h.no_terminal_control(out + err)

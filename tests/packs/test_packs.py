@@ -195,3 +195,32 @@ def test_diff_of_installed_versions_reads_their_files_when_the_kept_copy_is_dama
             (item.folder / DOCUMENTS).write_bytes(b"\x00 not what was written")
     code, out, _ = run(capsys, "data", "diff", f"{PACK_ID}@1.0.0", f"{PACK_ID}@1.1.0")
     assert code == 0 and "Test Boss: PE 169 → 165" in out
+
+
+def test_your_own_faction_replaces_a_packs_and_check_data_says_so(capsys, packs: Path):
+    """Installed packs load after the built-in data and before your own folder: a faction of
+    yours with a pack's id replaces it on purpose (a note, not an error), as a pack's faction
+    replaces a built-in one."""
+    from builder import paths
+    from tests.packs.helpers import faction_text
+
+    run(capsys, "data", "install", str(packs / "v1"))
+    mine = paths.user_factions_dir() / "mine.yaml"
+    mine.parent.mkdir(parents=True, exist_ok=True)
+    mine.write_text(faction_text(leader_pe=100), encoding="utf-8")
+    catalogue = Catalogue.load(cached=False)
+    assert catalogue.problems == []
+    assert catalogue.factions["test-pack-faction"].by_id["test-boss"].profile["PE"] == 100
+    code, out, _ = run(capsys, "check-data")
+    assert code == 0
+    assert f"{mine}:" in out and ("note: faction 'test-pack-faction' replaces the one of an "
+                                  "installed data pack") in out
+
+
+def test_a_pack_may_replace_a_builtin_faction(capsys, tmp_path: Path, user_dir: Path):
+    make_pack(tmp_path / "p", faction_id="soimi")
+    code, _, err = run(capsys, "data", "install", str(tmp_path / "p"))
+    assert code == 0, err
+    catalogue = Catalogue.load(cached=False)
+    assert catalogue.problems == []
+    assert "test-boss" in catalogue.factions["soimi"].by_id
