@@ -351,3 +351,17 @@ def test_validate_does_not_read_links_out_of_its_folder(tmp_path: Path, capsys):
     code, out, _ = run(capsys, "validate", str(lists), *DATA)
     assert code == 2 and "SECRETHASH" not in out
     assert f"{lists / 'evil.warband.yaml'}: is a link to a file outside {lists}; not read" in out
+
+
+def test_a_csv_report_with_its_bom_is_replaced_by_the_next_run(tmp_path: Path, capsys):
+    lists = tmp_path / "lists"
+    put(lists, "ana.warband.yaml", "Mine", GOOD)
+    out = tmp_path / "report.csv"
+    for _run in range(2):  # the second run finds our own CSV (BOM first) and replaces it
+        code, _, err = run(capsys, "event", str(write_event(tmp_path)), str(lists), *DATA,
+                           "--format", "csv", "-o", str(out))
+        assert code == 0, err
+    out.write_text("my own notes\n")
+    code, _, err = run(capsys, "event", str(write_event(tmp_path)), str(lists), *DATA,
+                       "--format", "csv", "-o", str(out))
+    assert code == 2 and "--force" in err and out.read_text() == "my own notes\n"
