@@ -82,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_language(parser, None)
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     path, folder, file = _("PATH"), _("DIR"), _("FILE")
-    files_help = _("warband files, or folders (every *.yaml in them, recursively)")
+    files_help = _("warband files, or folders (every *.yaml and *.yml in them, "
+                   "recursively)")
     more_data = _("more system and faction files; a faction with a built-in id replaces it")
     replace_help = _("replace an existing output file even when it is not what this command "
                      "writes (never one of its inputs)")
@@ -143,23 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ev = sub.add_parser("event",
                         help=_("check submitted lists against a tournament event file"))
-    ev.add_argument("event", metavar=_("EVENT.yaml"),
-                    help=_("the event file (spherewars-event/1)"))
-    ev.add_argument("paths", nargs="+", metavar=path, help=files_help)
-    ev.add_argument("--data", action="append", default=[], metavar=folder,
-                    help=_("more system and faction files (the event's data)"))
-    ev.add_argument("--format", choices=("text", "json", "csv", "html"), default="text",
-                    help=_("the report's form: text (the default), json, csv or html"))
-    out = _("OUT")
-    ev.add_argument("-o", "--output", metavar=out,
-                    help=_("write the report to {out}").format(out=out))
-    ev.add_argument("--pack", metavar=_("OUT.pdf"),
-                    help=_("also write the list pack: a cover with the table, then every "
-                           "list's turn summary sheet"))
-    ev.add_argument("--anonymise", action="store_true",
-                    help=_("in the pack: List 1, List 2… instead of names, files, notes, "
-                           "players"))
-    ev.add_argument("--force", action="store_true", help=replace_help)
+    add_event_arguments(ev, path, folder, files_help, replace_help)
     add_sharing_commands(sub)
     play = sub.add_parser("play", help=_("write a page to track a game on a phone (one "
                                          "self-contained HTML file)"))
@@ -173,6 +158,35 @@ def build_parser() -> argparse.ArgumentParser:
     for command in sub.choices.values():
         _add_language(command, argparse.SUPPRESS)
     return parser
+
+
+def add_event_arguments(ev: argparse.ArgumentParser, path: str, folder: str,
+                        files_help: str, replace_help: str) -> None:
+    """The ``event`` command's arguments (SPEC §6)."""
+    ev.add_argument("event", metavar=_("EVENT.yaml"),
+                    help=_("the event file (spherewars-event/1)"))
+    ev.add_argument("paths", nargs="*", metavar=path, help=files_help)
+    ev.add_argument("--codes", nargs="+", action="extend", metavar=_("FILE"),
+                    help=_("texts holding share codes (an e-mail export, a form's CSV): "
+                           "each code is a submitted list, named FILE#N"))
+    ev.add_argument("--data", action="append", default=[], metavar=folder,
+                    help=_("more system and faction files (the event's data)"))
+    ev.add_argument("--format", choices=("text", "json", "csv", "html"), default="text",
+                    help=_("the report's form: text (the default), json, csv (UTF-8 with a "
+                           "byte order mark, for spreadsheets) or html"))
+    out = _("OUT")
+    ev.add_argument("-o", "--output", metavar=out,
+                    help=_("write the report to {out}").format(out=out))
+    ev.add_argument("--pack", metavar=_("OUT.pdf"),
+                    help=_("also write the list pack: a cover with the table, then every "
+                           "list's turn summary sheet"))
+    ev.add_argument("--pack-style", choices=("full", "roster"), default="full",
+                    help=_("full (the default): each list's whole turn summary sheet; "
+                           "roster: each list on one page, without the turn reference"))
+    ev.add_argument("--anonymise", action="store_true",
+                    help=_("List 1, List 2… instead of names, files, notes and players, in "
+                           "the report and the pack"))
+    ev.add_argument("--force", action="store_true", help=replace_help)
 
 
 def _add_language(parser: argparse.ArgumentParser, default: str | None) -> None:
@@ -203,6 +217,10 @@ def add_sharing_commands(sub: argparse._SubParsersAction) -> None:
                      help=_("the warband file to write"))
     imp.add_argument("--force", action="store_true",
                      help=_("replace {out} if it exists").format(out=out))
+    imp.add_argument("--all", action="store_true",
+                     help=_("every share code of the text (an e-mail export, a form's CSV): "
+                            "{out} is then a folder, and each list is written there as "
+                            "NN-name.warband.yaml").format(out=out))
 
     text = sub.add_parser("text", help=_("print a list as text for posting in chat or forums"))
     text.add_argument("file", metavar=file, help=_("the warband file to print"))
@@ -272,12 +290,13 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
     return status
 
 
-def warband_files(path: Path) -> list[Path]:
-    """Every *.yaml in a folder, recursively, with whatever cannot be read (a FIFO, a
-    dangling link, a folder that cannot be listed) left in for the loader to name."""
+def warband_files(path: Path, skipped: list[Path] | None = None) -> list[Path]:
+    """Every *.yaml and *.yml (any case) in a folder, recursively, with whatever cannot be
+    read (a FIFO, a dangling link, a folder that cannot be listed) left in for the loader to
+    name; ``skipped`` receives the folder's other plain files (SPEC §6)."""
     from builder.data.yamlio import yaml_files
 
-    return yaml_files(path)
+    return yaml_files(path, suffixes=(".yaml", ".yml"), any_case=True, skipped=skipped)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -292,12 +311,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
               file=sys.stderr)
 
+    from builder.events.submissions import OUTSIDE, links_out
+
     files: list[Path] = []
+    skipped: list[Path] = []
+    refused: dict[Path, str] = {}  # links out of a folder given: named, never read
     for raw in args.paths:
-        found = warband_files(Path(raw))
+        found = warband_files(Path(raw), skipped)
         if not found:
-            print(say(_("spherewars: no *.yaml files in {path}"), path=raw),
+            print(say(_("spherewars: no *.yaml or *.yml files in {path}"), path=raw),
                   file=sys.stderr)
+        refused.update((p, _(OUTSIDE).format(folder=raw)) for p in links_out(raw, found))
         files.extend(found)
     if not files:
         return EXIT_ERROR
@@ -313,6 +337,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         read: list[Warband | dict] = []
         for path in run:
             try:
+                if path in refused:
+                    raise DataError.of_file(path, refused[path])
                 read.append(load_warband(path))
             except DataError as exc:
                 read.append(exc.row(path))
@@ -345,6 +371,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for out, _legal, _bad in results:
             print(out)
         print(counts_line(summary))
+        if skipped:
+            from builder.events.output import skipped_line
+
+            print(skipped_line(len(skipped)))
     if unreadable or catalogue.problems:
         return EXIT_ERROR
     return EXIT_ILLEGAL if summary["illegal"] else EXIT_OK
@@ -522,86 +552,9 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 def cmd_event(args: argparse.Namespace) -> int:
     """SPEC §6: every list against the system's rules, then the event's; exit as validate."""
-    from builder.batch import map_in_halves
-    from builder.data import Catalogue, DataError, write_atomic
-    from builder.events import (
-        DataPinError,
-        check_data_pins,
-        check_file,
-        load_event,
-        output,
-        summary_of,
-    )
-    from builder.outputs import PDF, outputs_problem
+    from builder.events.command import run_event
 
-    if args.anonymise and not args.pack:
-        print(_("spherewars: --anonymise goes with --pack"), file=sys.stderr)
-        return EXIT_ERROR
-    from builder.events.pins import pinned_packs
-
-    try:
-        pins = pinned_packs(args.event)  # SPEC §8: exactly the pinned versions load
-    except DataError as exc:
-        print(str(exc), file=sys.stderr)
-        return EXIT_ERROR
-    catalogue = Catalogue.load(args.data, packs=pins)
-    for problem in catalogue.problems:
-        print(say(_("spherewars: data: {problem}"), problem=Lines(problem)), file=sys.stderr)
-    try:
-        event = load_event(args.event, catalogue)
-        check_data_pins(event, catalogue)
-    except DataError as exc:
-        print(str(exc), file=sys.stderr)
-        return EXIT_ERROR
-    except DataPinError as exc:
-        print(say(_("spherewars: {path}: {problem}"), path=args.event, problem=exc),
-              file=sys.stderr)
-        return EXIT_ERROR
-
-    files: list[Path] = []
-    for raw in args.paths:
-        found = [p for p in warband_files(Path(raw)) if p.resolve() != Path(args.event).resolve()]
-        if not found:
-            print(say(_("spherewars: no *.yaml files in {path}"), path=raw), file=sys.stderr)
-        files.extend(found)
-    if not files:
-        return EXIT_ERROR
-    refused = outputs_problem([(args.output, args.format), (args.pack, PDF)],
-                              inputs=[Path(args.event), *files],
-                              folders=[Path(d) for d in args.data], force=args.force)
-    if refused:
-        print(escape(refused), file=sys.stderr)
-        return EXIT_ERROR
-
-    results = map_in_halves(lambda path: check_file(event, path, catalogue), files)
-    summary = summary_of(results)
-    render = {"text": output.text_report, "json": output.json_report,
-              "html": output.html_report}.get(args.format)
-    text = render(event, results, summary) if render else output.csv_report(results)
-    status = EXIT_OK
-    if args.output:
-        try:
-            write_atomic(args.output, text.encode("utf-8"))
-        except OSError as exc:
-            print(cannot_write(args.output, exc), file=sys.stderr)
-            status = EXIT_ERROR
-    else:
-        sys.stdout.write(text)
-    if args.pack:
-        try:
-            from builder.events.pack import write_pack
-        except ImportError as exc:
-            print(say(_("spherewars: the list pack is not available: {problem}"),
-                      problem=exc), file=sys.stderr)
-            return EXIT_ERROR
-        try:
-            write_pack(args.pack, event, files, results, catalogue, anonymise=args.anonymise)
-        except OSError as exc:
-            print(cannot_write(args.pack, exc), file=sys.stderr)
-            status = EXIT_ERROR
-    if status or summary["unreadable"] or catalogue.problems:
-        return EXIT_ERROR
-    return EXIT_ILLEGAL if summary["illegal"] else EXIT_OK
+    return run_event(args, cannot_write)
 
 
 def cmd_data(args: argparse.Namespace) -> int:
@@ -674,6 +627,12 @@ def cmd_import(args: argparse.Namespace) -> int:
             source_text = yamlio.read_text(source, IMPORT_MAX_BYTES)
         else:
             source_text = source
+        if args.all:  # every code of the text, into the folder OUT
+            from builder.importing import import_all
+
+            label = where.get("path") or (_("standard input") if source == "-"
+                                          else _("the text"))
+            return import_all(source_text, label, Path(args.output), force=args.force)
         warband = decode_warband(source_text)
     except DataError as exc:
         print(str(exc), file=sys.stderr)

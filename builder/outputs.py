@@ -58,7 +58,7 @@ def looks_like(kind: str, head: bytes) -> bool:
     ``kind``: ``pdf`` or one of the event report's forms."""
     if kind == PDF:
         return head.startswith(b"%PDF-")
-    text = head.decode("utf-8", "replace")
+    text = head.decode("utf-8", "replace").removeprefix("\ufeff")  # (the CSV's BOM)
     if kind == "json":
         return text.startswith('{"event": ')
     if kind == "csv":

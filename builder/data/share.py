@@ -60,6 +60,12 @@ def find_code(text: str) -> str | None:
     return PREFIX + match.group(1) if match else None
 
 
+def find_codes(text: str) -> list[str]:
+    """Every share code in ``text``, in order (an e-mail export, a form's CSV): each as
+    :func:`decode_warband` takes it."""
+    return [m.group(0) for m in _CODE.finditer(text)]
+
+
 def decode_warband(text: str) -> Warband:
     """The list held by the first share code in ``text``; :class:`ShareCodeError` says why
     there is none or why it cannot be used."""
@@ -176,4 +182,5 @@ def _inflate(raw: bytes) -> bytes:
 
 
 __all__ = ["MAX_CODE_CHARS", "MAX_JSON_BYTES", "PREFIX", "QR_MAX_CHARS", "ShareCodeError",
-           "decode_document", "decode_warband", "encode_warband", "find_code"]
+           "decode_document", "decode_warband", "encode_warband", "find_code",
+           "find_codes"]

@@ -355,10 +355,14 @@ def _too_large(path: str | Path, max_bytes: int) -> None:
                                                  else max_bytes))
 
 
-def yaml_files(folder: str | Path, accept: Callable[[str], bool] = lambda name: True
-               ) -> list[Path]:
+def yaml_files(folder: str | Path, accept: Callable[[str], bool] = lambda name: True,
+               *, suffixes: tuple[str, ...] = (".yaml",), any_case: bool = False,
+               skipped: list[Path] | None = None) -> list[Path]:
     """Every ``*.yaml`` under ``folder`` whose name ``accept`` takes, plus every entry that
     cannot be told apart or read, in a stable order; ``folder`` itself when it is not a folder.
+
+    ``suffixes`` and ``any_case`` widen the names taken (``.yml``, ``.YAML``: SPEC §6 for
+    submitted lists); ``skipped``, when given, receives every other plain file of the folder.
 
     Nothing is skipped without a word: what is not a readable regular file (a folder named
     ``*.yaml``, a FIFO, a device, a dangling or looping link, a sub-folder that cannot be
@@ -385,11 +389,14 @@ def yaml_files(folder: str | Path, accept: Callable[[str], bool] = lambda name: 
             found.append(current)  # cannot be listed: the loader says why
             continue
         for entry in entries:
-            wanted = entry.name.endswith(".yaml") and accept(entry.name)
+            name = entry.name.lower() if any_case else entry.name
+            wanted = name.endswith(suffixes) and accept(entry.name)
             try:
                 if entry.is_file(follow_symlinks=False):  # a plain file: no stat needed
                     if wanted:
                         found.append(Path(entry.path))
+                    elif skipped is not None:
+                        skipped.append(Path(entry.path))
                     continue
             except OSError:
                 pass

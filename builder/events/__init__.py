@@ -1,14 +1,21 @@
 """Tournament events (SPEC §6): read an event file, check lists against it.
 
 An event adds to the game system's checks: its points limit replaces every list's own, its
-``rules`` run after the system's, and four checks of its own:
+``rules`` run after the system's, and checks of its own:
 
 - ``event-system``: the list's faction belongs to another game than the event's;
 - ``event-faction``: the list's faction is not one the event allows;
 - ``list-not-registered``: the event names its registered lists and this list's fingerprint is
-  not among them (a registered one reports its ``player``);
+  not among them (a registered one reports every player who registered it);
 - the data pin: a faction named in ``data`` whose loaded data has another fingerprint stops the
   whole check (:class:`DataPinError`), since every verdict would rest on other profiles.
+
+The event file itself is checked against the loaded data when it is read: a faction in
+``factions`` or ``data`` that is not loaded, or a player registered twice, is a mistake placed
+at its line. What depends on every submitted list at once (copies, missing players,
+``List N``) is in :mod:`builder.events.registrations`; gathering the submissions (folders,
+links, share codes) in :mod:`builder.events.submissions`; the command in
+:mod:`builder.events.command`.
 
 Nothing here prints; :mod:`builder.events.output` writes the reports, the CLI and the GUI call
 both.
@@ -16,16 +23,17 @@ both.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder.data import Catalogue, DataError, yamlio
+from builder.data import Catalogue, yamlio
 from builder.data.fingerprint import list_fingerprint
 from builder.data.loading import check, placed, same_kind
 from builder.i18n import _, ngettext, pgettext
 from builder.model import Faction, Warband
-from builder.model.event import EVENT_SCHEMA, Event, event_problems
+from builder.model.event import EVENT_SCHEMA, Event, event_problems, twice_registered
 from builder.rules import Report, validate
 from builder.rules.findings import Finding
 
@@ -45,9 +53,28 @@ def parse_event(path: str | Path, text: str, catalogue: Catalogue) -> Event:
 
 def event_from(doc: yamlio.Document, catalogue: Catalogue) -> Event:
     same_kind(doc, "spherewars-event")
-    return placed(doc, *check(Event, doc.data,
-                              lambda data: event_problems(data, catalogue.system_documents,
-                                                           catalogue.factions)))
+    event, problems = check(Event, doc.data, lambda data: event_problems(
+        data, catalogue.system_documents, catalogue.factions))
+    for first, again, player in twice_registered(doc.data):
+        line = doc.locate_key(("lists", first), "player")[0]
+        again_line = doc.locate_key(("lists", again), "player")[0]
+        problems.append((("lists", again), "player", _(
+            "player '{player}' is registered twice (lines {first} and {again}): a player "
+            "registers one list").format(player=player.strip()[:200], first=line,
+                                         again=again_line)))
+    if problems:
+        event = None
+    return placed(doc, event, problems)
+
+
+def unpinned_factions(event: Event, used: Iterable[str]) -> list[str]:
+    """SPEC §6: when the event pins data, the allowed factions it gives no pin (its
+    ``factions``, or else the factions of the lists ``used``): their lists are checked
+    against whatever data is loaded."""
+    if not event.data:
+        return []
+    allowed = event.factions if event.factions is not None else sorted(set(used))
+    return [f for f in allowed if f not in event.data]
 
 
 class DataPinError(Exception):
@@ -85,7 +112,8 @@ class EventCheck:
     report: Report
     fingerprint: str
     data_fingerprint: str | None
-    player: str | None
+    players: tuple[str, ...]
+    """Every player who registered this list's fingerprint (SPEC §6), in the file's order."""
     registered: bool | None
     """None when the event registers no lists."""
 
@@ -93,12 +121,18 @@ class EventCheck:
     def legal(self) -> bool:
         return self.report.legal
 
+    @property
+    def player(self) -> str | None:
+        """The first player who registered the list (JSON ``player``)."""
+        return self.players[0] if self.players else None
+
     def to_json(self, path: str) -> dict[str, Any]:
         out = self.report.to_json(path)
         out["fingerprint"] = self.fingerprint
         out["data_fingerprint"] = self.data_fingerprint
-        if self.player is not None:
-            out["player"] = self.player
+        if self.players:
+            out["player"] = self.players[0]
+            out["players"] = list(self.players)
         return out
 
 
@@ -116,7 +150,7 @@ def event_findings(event: Event, warband: Warband, faction: Faction | None,
         out.append(Finding("event-faction", "error", _(
             "faction '{faction}' is not allowed at {event} (allowed: {allowed})").format(
                 faction=warband.faction, event=event.name, allowed=allowed)))
-    if event.lists is not None and fingerprint not in event.players():
+    if event.lists is not None and fingerprint not in event.registrations:
         n = len(event.lists)
         out.append(Finding("list-not-registered", "error", ngettext(
             "fingerprint {fingerprint} is not among the {n} list registered for {event}: the "
@@ -139,21 +173,9 @@ def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventChe
     if extra:
         report = Report(report.warband, report.points_limit, report.stats,
                         [*report.findings, *extra], report.hired)
-    players = event.players()
+    players = event.registrations.get(fingerprint, ())
     return EventCheck(report, fingerprint, faction_fingerprint(catalogue, warband.faction),
-                      players.get(fingerprint), fingerprint in players if event.lists is not None
-                      else None)
-
-
-def check_file(event: Event, path: Path, catalogue: Catalogue) -> dict[str, Any]:
-    """One submitted file as a row of the JSON report (an unreadable one carries its error)."""
-    from builder.data import load_warband
-
-    try:
-        warband = load_warband(path)
-    except DataError as exc:
-        return exc.row(path)
-    return check_list(event, warband, catalogue).to_json(str(path))
+                      players, bool(players) if event.lists is not None else None)
 
 
 def summary_of(results: list[dict[str, Any]]) -> dict[str, int]:
@@ -164,5 +186,5 @@ def summary_of(results: list[dict[str, Any]]) -> dict[str, int]:
 
 
 __all__ = ["EVENT_SCHEMA", "DataPinError", "Event", "EventCheck", "MAX_EVENT_BYTES",
-           "check_data_pins", "check_file", "check_list", "event_findings", "event_from",
-           "faction_fingerprint", "load_event", "parse_event", "summary_of"]
+           "check_data_pins", "check_list", "event_findings", "event_from",
+           "faction_fingerprint", "load_event", "parse_event", "summary_of", "unpinned_factions"]

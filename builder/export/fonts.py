@@ -1,14 +1,20 @@
-"""The embedded font: DejaVu Sans Condensed, shipped in ``resources/fonts`` with its licence.
+"""The embedded fonts: DejaVu Sans Condensed, and Droid Sans Fallback for what DejaVu lacks,
+shipped in ``resources/fonts`` with their licences.
 
 reportlab's standard fonts only know Latin-1, so a Cyrillic name or a ✓ would print as black
-boxes; DejaVu covers every script a player is likely to type. The condensed cut fits more rules
-text on a poker-size card at the same point size.
+boxes; DejaVu covers the alphabets a player is likely to type, and its condensed cut fits more
+rules text on a poker-size card at the same point size. Chinese, Japanese and Korean it has
+not: reportlab draws each string in one font, so :func:`fallback_markup` (paragraphs) and
+:func:`draw_mixed` (single lines) put the runs of characters DejaVu lacks in the fallback font,
+which is read only when such a character is first met.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
@@ -65,3 +71,95 @@ def register_fonts() -> str:
                                (1, 1, BOLD_ITALIC)):
         addMapping(REGULAR, bold, italic, name)
     return REGULAR
+
+
+FALLBACK = "SW-Fallback"
+_FALLBACK_FILE = "DroidSansFallback.ttf"
+
+
+@cache
+def _dejavu_chars() -> frozenset[int]:
+    register_fonts()
+    font = pdfmetrics.getFont(REGULAR)
+    return frozenset(font.face.charToGlyph)  # type: ignore[attr-defined]
+
+
+@cache
+def register_fallback() -> str:
+    """Register the fallback font (3.4 MB to parse: only when a text needs it)."""
+    pdfmetrics.registerFont(SubsetFont(FALLBACK, str(fonts_dir() / _FALLBACK_FILE)))
+    for bold in (0, 1):
+        for italic in (0, 1):
+            addMapping(FALLBACK, bold, italic, FALLBACK)
+    return FALLBACK
+
+
+@cache
+def _other() -> re.Pattern[str]:
+    """Matches a character DejaVu lacks (a search in C: most texts have none)."""
+    ranges: list[list[int]] = []
+    for code in sorted(_dejavu_chars()):
+        if ranges and code == ranges[-1][1] + 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    body = "".join(re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}"
+                   for a, b in ranges)
+    return re.compile(f"[^{body}\\s]")
+
+
+def runs(text: str) -> list[tuple[bool, str]]:
+    """``text`` in runs of ``(needs the fallback font, characters)``."""
+    if text.isascii() or not _other().search(text):
+        return [(False, text)] if text else []
+    known = _dejavu_chars()
+    out: list[tuple[bool, str]] = []
+    for ch in text:
+        # a space stays in the run it follows: "龍の戦団 한국어" is one run, drawn in one go
+        other = out[-1][0] if ch.isspace() and out else ord(ch) not in known
+        if out and out[-1][0] == other:
+            out[-1] = (other, out[-1][1] + ch)
+        else:
+            out.append((other, ch))
+    return out
+
+
+def fallback_markup(markup: str) -> str:
+    """Paragraph markup with every run of characters DejaVu lacks in the fallback font."""
+    if markup.isascii():
+        return markup
+    parts = runs(markup)
+    if not any(other for other, _text in parts):
+        return markup
+    face = register_fallback()
+    return "".join(f'<font face="{face}">{text}</font>' if other else text
+                   for other, text in parts)
+
+
+def mixed_width(text: str, font: str, size: float) -> float:
+    parts = runs(text)
+    if any(other for other, _text in parts):
+        register_fallback()
+    return sum(pdfmetrics.stringWidth(t, FALLBACK if other else font, size)
+               for other, t in parts)
+
+
+def draw_mixed(c: Any, x: float, y: float, text: str, font: str, size: float,
+               align: str = "left") -> None:
+    """``c.drawString`` for text a user typed: runs DejaVu lacks in the fallback font;
+    ``align`` "left", "centre" or "right" of ``x``."""
+    parts = runs(text)
+    if not any(other for other, _text in parts):
+        c.setFont(font, size)
+        {"left": c.drawString, "centre": c.drawCentredString,
+         "right": c.drawRightString}[align](x, y, text)
+        return
+    register_fallback()
+    width = mixed_width(text, font, size)
+    x -= {"left": 0.0, "centre": width / 2, "right": width}[align]
+    for other, t in parts:
+        face = FALLBACK if other else font
+        c.setFont(face, size)
+        c.drawString(x, y, t)
+        x += pdfmetrics.stringWidth(t, face, size)
+    c.setFont(font, size)

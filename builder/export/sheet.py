@@ -21,7 +21,14 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from builder.batch import map_in_halves
 from builder.data.share import QR_MAX_CHARS
-from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
+from builder.export.fonts import (
+    BOLD,
+    ITALIC,
+    REGULAR,
+    draw_mixed,
+    mixed_width,
+    register_fonts,
+)
 from builder.export.layout import Command, Group, as_text, long_table, para_style, pieces
 from builder.export.reference import Reference, is_translation, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
@@ -421,8 +428,9 @@ class _Pages:
         source = self.s.game.source or self.s.game.name
         rules = _("Rules: {source}").format(source=source) if source else ""
         room = self.w - 2 * MARGIN - c.stringWidth(rules, REGULAR, 6.5) - 6 * mm
-        c.drawString(MARGIN, MARGIN - 1, _fit(f"{self.s.name}", _(
-            " · turn summary · page {page}").format(page=self.number), room, 6.5))
+        draw_mixed(c, MARGIN, MARGIN - 1, _fit(f"{self.s.name}", _(
+            " · turn summary · page {page}").format(page=self.number), room, 6.5), REGULAR,
+            6.5)
         if rules:
             c.drawRightString(self.w - MARGIN, MARGIN - 1, rules)
         c.setFillColor(INK)
@@ -453,10 +461,8 @@ class _Pages:
 
 def _fit(name: str, tail: str, room: float, size: float) -> str:
     """``name + tail`` in ``room`` points, the name shortened with "…" when needed."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     text = name + tail
-    while name and stringWidth(text, REGULAR, size) > room:
+    while name and mixed_width(text, REGULAR, size) > room:
         name = name[:-1]
         text = name.rstrip() + "…" + tail
     return text
@@ -535,13 +541,17 @@ def _fits_with_next(f: Flowable, following: Flowable, frame: Frame, c: Canvas) -
 
 
 def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
-               ref: Reference | None = None) -> int:
-    """Draw the sheet from a fresh page of ``c``; returns the number of pages drawn."""
+               ref: Reference | None = None, *, reference: bool = True) -> int:
+    """Draw the sheet from a fresh page of ``c``; returns the number of pages drawn.
+    ``reference`` False leaves the game's turn reference out (an event pack's roster)."""
     register_fonts()
     pages = _Pages(c, s, page_size)
     width = pages.w - 2 * MARGIN
     top = [*header(s, width), *roster(s, width), *turn_numbers(s, width)]
     last = flow(c, top, pages.full())
+    if not reference:
+        c.showPage()
+        return pages.number
     if ref is None and s.game.reference is not None:
         ref = load_reference(s.game.reference)
     if ref is None:  # the game prints no reference

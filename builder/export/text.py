@@ -18,7 +18,12 @@ def esc(text: str | None) -> str:
     """User text as literal paragraph text; line breaks are kept."""
     if not text:
         return ""
-    return escape(text.strip()).replace("\r\n", "\n").replace("\n", "<br/>")
+    out = escape(text.strip()).replace("\r\n", "\n").replace("\n", "<br/>")
+    if out.isascii():
+        return out
+    from builder.export.fonts import fallback_markup  # Chinese, Japanese, Korean
+
+    return fallback_markup(out)
 
 
 def rich(text: str | None) -> str:

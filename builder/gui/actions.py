@@ -99,6 +99,11 @@ class Actions:
         self.check_event = _action(w, _("Check against &event…"), name="check-event",
                                    tip=_("Open a tournament event file: the list is checked "
                                          "against the event's limit and rules as well"))
+        self.event_lists = _action(w, _("Check &lists against event…"), name="event-lists",
+                                   keys="Ctrl+Shift+E",
+                                   tip=_("Check a folder of submitted lists and pasted share "
+                                         "codes against a tournament event: every player, "
+                                         "list and verdict in one table"))
         self.clear_event = _action(w, _("Stop checking against event"), name="clear-event",
                                    tip=_("Check the list against the game's rules only"))
         self.clear_event.setEnabled(False)
@@ -207,7 +212,7 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     file.addSeparator()
     file.addAction(a.export_pdf)
     file.addSeparator()
-    file.addActions([a.check_event, a.clear_event])
+    file.addActions([a.check_event, a.clear_event, a.event_lists])
     file.addSeparator()
     file.addAction(a.quit)
 

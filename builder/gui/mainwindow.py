@@ -254,6 +254,7 @@ class MainWindow(QMainWindow):
         a.export_pdf.triggered.connect(self.export_pdf)
         a.check_event.triggered.connect(self.check_against_event)
         a.clear_event.triggered.connect(lambda: self.set_event(None))
+        a.event_lists.triggered.connect(self.check_event_lists)
         a.quit.triggered.connect(self.close)
         a.clear_recent.triggered.connect(self.clear_recent)
         a.add.triggered.connect(self.add_selected)
@@ -775,6 +776,19 @@ class MainWindow(QMainWindow):
         path = self.prompter.ask_event_path(self.last_folder())
         if path:
             self.load_event_path(Path(path))
+
+    def check_event_lists(self) -> None:
+        """The organiser's whole event: a folder and share codes against an event file."""
+        from builder.gui.event_dialog import EventDialog
+
+        dialog = getattr(self, "_event_dialog", None)
+        if dialog is None:
+            dialog = self._event_dialog = EventDialog(self.doc.catalogue, self.last_folder(),
+                                                      parent=self)
+        dialog.catalogue = self.doc.catalogue
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
 
     def load_event_path(self, path: Path) -> bool:
         """Check the open list against an event file from now on (an organiser at the table

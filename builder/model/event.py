@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Collection
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -115,9 +116,14 @@ class Event(StrictModel):
     def _schema(cls, value: Any) -> Any:
         return check_schema(value, EVENT_SCHEMA)
 
-    def players(self) -> dict[str, str]:
-        """Registered fingerprint -> player ("" for none registered: ``lists`` absent)."""
-        return {r.fingerprint: r.player for r in self.lists or ()}
+    @cached_property
+    def registrations(self) -> dict[str, tuple[str, ...]]:
+        """Registered fingerprint -> every player who registered it, in the file's order
+        (SPEC §6: two players may bring the same list); empty when ``lists`` is absent."""
+        out: dict[str, tuple[str, ...]] = {}
+        for r in self.lists or ():
+            out[r.fingerprint] = (*out.get(r.fingerprint, ()), r.player)
+        return out
 
     def header(self) -> dict[str, Any]:
         """The ``event`` object of the JSON report (SPEC §6)."""
@@ -128,9 +134,10 @@ class Event(StrictModel):
 def event_problems(data: Any, systems: dict[str, Any],
                    factions: Collection[str] | None = None) -> list[Problem]:
     """Checks across keys on the plain data: the system is loaded, the rules name only that
-    system's stats, types, ranks and parameters, registered fingerprints are not given twice,
-    and (given ``factions``, the loaded faction ids) every faction ``factions`` and ``data``
-    name is loaded. ``systems``: system id -> its YAML document as read."""
+    system's stats, types, ranks and parameters, and (given ``factions``, the loaded faction
+    ids) every faction ``factions`` and ``data`` name is loaded (players registered twice:
+    :func:`twice_registered`, whose message names both lines). ``systems``: system id -> its
+    YAML document as read."""
     if not isinstance(data, dict):
         return []
     problems: list[Problem] = []
@@ -152,23 +159,27 @@ def event_problems(data: Any, systems: dict[str, Any],
         problems += [p for p in duplicate_ids(N_("rule"), "rules",
                                               [r if isinstance(r, dict) else {} for r in rules])
                      if p not in problems]
-    lists = data.get("lists")
-    if isinstance(lists, list):
-        seen: dict[str, int] = {}
-        for i, item in enumerate(lists):
-            fp = item.get("fingerprint") if isinstance(item, dict) else None
-            if not isinstance(fp, str):
-                continue
-            try:
-                key = check_fingerprint(fp)
-            except ValueError:
-                continue
-            if key in seen:
-                problems.append((f"lists/{i}/fingerprint", _(
-                    "fingerprint {fingerprint} is registered twice (lists[{first}] and "
-                    "lists[{i}])").format(fingerprint=key, first=seen[key], i=i)))
-            seen.setdefault(key, i)
     return problems
+
+
+def twice_registered(data: Any) -> list[tuple[int, int, str]]:
+    """``(first, again, player)`` for each registration of a player already registered
+    (SPEC §6: a player registers once; the same fingerprint for two players is fine).
+    Indexes are into ``lists``; names compare as typed, without case or outer spaces."""
+    lists = data.get("lists") if isinstance(data, dict) else None
+    if not isinstance(lists, list):
+        return []
+    seen: dict[str, int] = {}
+    out = []
+    for i, item in enumerate(lists):
+        player = item.get("player") if isinstance(item, dict) else None
+        if not isinstance(player, str):
+            continue
+        key = " ".join(player.split()).casefold()
+        if key in seen:
+            out.append((seen[key], i, player))
+        seen.setdefault(key, i)
+    return out
 
 
 def _faction_references(data: dict[str, Any], loaded: list[str]) -> list[Problem]:

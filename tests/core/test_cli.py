@@ -51,7 +51,10 @@ def test_illegal_list_exits_1_with_its_problems(capsys, lists: Path):
     code, out, _ = run(capsys, "validate", str(lists))
     assert code == 1
     assert "✘" in out and "332 points spent, the limit is 300" in out
-    assert out.strip().splitlines()[-1] == "2 lists: 1 legal, 1 illegal, 0 unreadable"
+    assert "[points-limit]" not in out  # players read the message; the JSON keeps the id
+    # notes.txt is not a list: counted, not read (SPEC §6)
+    assert out.strip().splitlines()[-2:] == ["2 lists: 1 legal, 1 illegal, 0 unreadable",
+                                             "1 other file skipped"]
 
 
 def test_points_override(capsys, lists: Path):
@@ -123,7 +126,7 @@ def test_missing_path_exits_2(capsys, tmp_path: Path):
 
 def test_empty_folder_exits_2(capsys, tmp_path: Path):
     code, _, err = run(capsys, "validate", str(tmp_path))
-    assert code == 2 and "no *.yaml files" in err
+    assert code == 2 and "no *.yaml or *.yml files" in err
 
 
 def test_check_data_builtin_is_clean(capsys):

@@ -153,12 +153,12 @@ def test_event_report_and_text_export_are_spanish(tmp_path: Path, lists: Path):
     assert "ILEGAL" in proc.stdout and "ilegibles" in proc.stdout
     html = spherewars("event", str(event), str(lists), "--format", "html",
                       env={"LANGUAGE": "es"}).stdout
-    assert '<html lang="es">' in html and "<h2>Hallazgos</h2>" in html
+    assert '<html lang="es">' in html and 'data-label="Veredicto"' in html
     for heading in ("Jugador", "Veredicto", "Reglas incumplidas"):
         assert f">{heading}</th>" in html
     csv = spherewars("event", str(event), str(lists), "--format", "csv",
                      env={"LANGUAGE": "es"}).stdout
-    assert csv.splitlines()[0] == ("path,player,name,faction,points,points_limit,legal,"
+    assert csv.splitlines()[0] == ("\ufeffpath,player,name,faction,points,points_limit,legal,"
                                    "fingerprint,data_fingerprint,rules")  # headers stay
     chat = spherewars("text", str(lists / "a.warband.yaml"), env={"LANGUAGE": "es"}).stdout
     assert "SphereWars — primera edición · Soimi · 332/400 puntos · 2 miniaturas" in chat

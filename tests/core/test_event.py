@@ -113,11 +113,21 @@ def test_fingerprints_typed_by_hand_are_read_as_meant():
     assert check_fingerprint("O1L2-IOAB") == "0112-10AB"
 
 
-def test_registered_twice_is_an_error(tmp_path: Path, catalogue: Catalogue):
+def test_a_player_registered_twice_is_an_error_naming_both_lines(tmp_path: Path,
+                                                                  catalogue: Catalogue):
     text = EVENT + "lists:\n  - {player: Ana, fingerprint: AAAA-BBBB}\n" \
-                   "  - {player: Bo, fingerprint: aaaa-bbbb}\n"
-    with pytest.raises(DataError, match="registered twice"):
+                   "  - {player: Bo, fingerprint: aaaa-bbbb}\n" \
+                   "  - {player: ana , fingerprint: CCCC-DDDD}\n"
+    with pytest.raises(DataError) as caught:
         load_event(write_event(tmp_path, text), catalogue)
+    assert str(caught.value) == (f"{tmp_path / 'cup.event.yaml'}:12:6: player 'ana' is "
+                                 "registered twice (lines 10 and 12): a player registers one "
+                                 "list")
+    # two players bringing the same list is fine (SPEC §6)
+    same = EVENT + "lists:\n  - {player: Ana, fingerprint: AAAA-BBBB}\n" \
+                   "  - {player: Bo, fingerprint: aaaa-bbbb}\n"
+    event = load_event(write_event(tmp_path, same), catalogue)
+    assert event.registrations == {"AAAA-BBBB": ("Ana", "Bo")}
 
 
 @pytest.mark.parametrize("case", ["bomb", "deep", "big", "binary"])
@@ -242,7 +252,9 @@ def test_event_csv_parses_back(tmp_path: Path, folder: Path, capsys):
     code, out, _ = run(capsys, "event", str(write_event(tmp_path)), str(folder),
                        "--data", str(TEST_FACTIONS), "--format", "csv", "-o", str(out_file))
     assert code == 2 and out == ""
-    rows = list(csv.DictReader(io.StringIO(out_file.read_text(encoding="utf-8"))))
+    raw = out_file.read_text(encoding="utf-8")
+    assert raw.startswith("\ufeffpath,")  # a BOM: spreadsheets read the file as UTF-8
+    rows = list(csv.DictReader(io.StringIO(raw[1:])))
     assert list(rows[0]) == ["path", "player", "name", "faction", "points", "points_limit",
                              "legal", "fingerprint", "data_fingerprint", "rules"]
     by_file = {Path(r["path"]).name: r for r in rows}
@@ -276,6 +288,8 @@ class _Page(HTMLParser):
         self._cell: list[str] | None = None
         self._in_body = False
         self.external: list[str] = []
+        self.details: list[str] = []
+        self._detail = False
 
     def handle_starttag(self, tag, attrs):
         self.tags.append(tag)
@@ -286,6 +300,8 @@ class _Page(HTMLParser):
             self._in_body = True
         elif tag == "tr" and self._in_body:
             self.rows.append([])
+            if attrs.get("class") == "detail":  # the folded entries and findings
+                self._detail = True
         elif tag == "td" and self._in_body:
             self._cell = []
 
@@ -293,8 +309,9 @@ class _Page(HTMLParser):
         if tag == "td" and self._cell is not None:
             self.rows[-1].append("".join(self._cell))
             self._cell = None
-        elif tag == "tbody":
-            self._in_body = False
+        elif tag == "tr" and self._detail:
+            self.details.append(self.rows.pop()[0])
+            self._detail = False
 
     def handle_data(self, data):
         self.text.append(data)
@@ -342,10 +359,6 @@ def test_broken_event_file_exits_2(tmp_path: Path, folder: Path, capsys):
     assert code == 2 and out == "" and "cup.event.yaml:2:1" in err
 
 
-def test_anonymise_needs_pack(tmp_path: Path, folder: Path, capsys):
-    code, _, err = run(capsys, "event", str(write_event(tmp_path)), str(folder),
-                       "--anonymise")
-    assert code == 2 and "--pack" in err
 
 
 # --- the list pack -------------------------------------------------------------------------
@@ -380,9 +393,12 @@ def test_pack_pages_and_footers(tmp_path: Path, folder: Path, capsys):
     assert sum("Turn reference · from the" in p for p in pages) == 2
     good = load_warband(folder / "good.warband.yaml")
     for page in sheets[:firsts[1]]:
-        assert f"list 1 of 2 · fingerprint {list_fingerprint(good)}" in page
+        assert f"list 1 of 2 · Ana Player · fingerprint {list_fingerprint(good)}" in page
+    # every sheet names its player in its heading and footer (SPEC §6)
+    assert sheets[firsts[0]].startswith("Good — Ana Player ")
+    assert "Good — Ana Player · turn summary · page 1" in sheets[firsts[0]]
     for page in sheets[firsts[1]:]:
-        assert "list 2 of 2 · fingerprint" in page
+        assert "list 2 of 2 · unregistered · fingerprint" in page
     assert "secret plan of Ana" in sheets[firsts[0]]  # notes printed when not anonymised
     assert "Share code of this list" in sheets[firsts[0]]  # the QR code's caption
     # the sheet's own footer knows the data too, as the pack's does

@@ -218,7 +218,7 @@ def test_the_menus_in_spanish(spanish, make_window) -> None:
     assert _menu_texts(menus["&Archivo"]) == [
         "&Nuevo", "&Abrir…", "Abrir &reciente", "Abrir e&jemplo", "&Importar desde código…",
         "&Guardar", "Guardar &como…", "E&xportar PDF…", "Comprobar con un &evento…",
-        "Dejar de comprobar con el evento", "&Salir"]
+        "Dejar de comprobar con el evento", "Comprobar &listas con un evento…", "&Salir"]
     assert _menu_texts(menus["&Editar"]) == [
         "&Deshacer", "&Rehacer", "&Añadir a tu banda", "Uno &más", "Uno m&enos",
         "&Quitar de tu banda", "&Filtrar catálogo", "Copiar lista como &texto",
