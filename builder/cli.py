@@ -326,7 +326,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if not files:
         return EXIT_ERROR
 
-    render = _row_encoder() if args.format == "json" else _text_line
+    encode = _row_encoder() if args.format == "json" else None
 
     def check(run: Sequence[Path]) -> list[tuple[str, bool, bool]]:
         """A run of files, one step at a time for all of them: read, validate, make the
@@ -344,17 +344,19 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 read.append(exc.row(path))
         reports = [None if isinstance(w, dict) else
                    validate(w, catalogue.get(w.faction), args.points) for w in read]
-        rows: list[dict] = []
+        rows: list[tuple[dict, bool]] = []  # (row, whether its game counts points)
         for path, warband, report in zip(run, read, reports, strict=True):
             if isinstance(warband, dict):  # (unreadable: its error row)
-                rows.append(warband)
+                rows.append((warband, False))
                 continue
             assert report is not None
             row = report.to_json(str(path))
             row["fingerprint"] = list_fingerprint(warband, report.hired)
             row["data_fingerprint"] = catalogue.data_fingerprint(warband.faction)
-            rows.append(row)
-        return [(render(row), bool(row["legal"]), "error" in row) for row in rows]
+            faction = catalogue.get(warband.faction)
+            rows.append((row, faction is not None and faction.game.cost is not None))
+        return [(encode(row) if encode else _text_line(row, costed), bool(row["legal"]),
+                 "error" in row) for row, costed in rows]
 
     with collector_paused(freeze=True):  # thousands of small objects that all live on
         results = map_runs_in_halves(check, files)
@@ -424,23 +426,29 @@ def severity(name: str) -> str:
 
 
 def finding_line(f: dict, safe: Callable[[str], str] = escape) -> str:
-    """"    error: 332 points spent, the limit is 300 [points-limit]"."""
-    return _("    {severity}: {message} [{rule}]").format(
-        severity=severity(f["severity"]), message=safe(f["message"]), rule=f["rule"])
+    """"    error: 332 points spent, the limit is 300": a player reads the message, not the
+    rule's id (which the JSON keeps)."""
+    return _("    {severity}: {message}").format(severity=severity(f["severity"]),
+                                                 message=safe(f["message"]))
 
 
-def _text_line(r: dict) -> str:
+def _text_line(r: dict, costed: bool = True) -> str:
     """A list's verdict lines; every text from a file is escaped, so a crafted name or key
-    cannot move the cursor, clear the screen or forge another line."""
+    cannot move the cursor, clear the screen or forge another line. Without ``costed`` (a
+    game without points, or an unknown faction) the points are left out, not shown as 0."""
     if "error" in r:
         lines = [escape(line) for line in str(r["error"]).splitlines()]
         return "\n".join([f"✘ {lines[0]}"] + [f"    {line}" for line in lines[1:]])
-    points = points_used(r["points"], r["points_limit"])
-    if r["legal"]:
+    if costed and r["legal"]:
         head = _("✔ {path}: {name} ({faction}), {points}, legal")
-    else:
+    elif costed:
         head = _("✘ {path}: {name} ({faction}), {points}, ILLEGAL")
-    head = say(head, path=r["path"], name=r["name"], faction=r["faction"], points=points)
+    elif r["legal"]:
+        head = _("✔ {path}: {name} ({faction}), legal")
+    else:
+        head = _("✘ {path}: {name} ({faction}), ILLEGAL")
+    head = say(head, path=r["path"], name=r["name"], faction=r["faction"],
+               points=points_used(r["points"], r["points_limit"]))
     return "\n".join([head] + [finding_line(f) for f in r["findings"]])
 
 

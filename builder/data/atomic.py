@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 
 from builder.i18n import _
@@ -29,8 +29,10 @@ def write_atomic(path: str | Path, data: str | bytes, *, replace_read_only: bool
     either the old file or the new one, never half of one.
 
     The temporary file is in the same folder (same file system), flushed and fsynced, then
-    moved over the target with ``os.replace``, which is atomic on POSIX and Windows. The
-    target's permissions are kept; a new file gets 0644. A symbolic link is followed: the file
+    moved over the target with ``os.replace``, which is atomic on POSIX and Windows. A file
+    replaced keeps its permissions (and its group and owner where the user may set them); a
+    new file gets the permissions the user's umask gives any new file (0644 with the usual
+    umask 022, 0600 with 077: a private list stays private). A symbolic link is followed: the file
     it points to is replaced and the link stays. A read-only file is not replaced unless
     ``replace_read_only`` (:class:`ReadOnlyError`); nor is anything but a regular file.
     """
@@ -48,13 +50,14 @@ def write_atomic(path: str | Path, data: str | bytes, *, replace_read_only: bool
         if not replace_read_only and _read_only(target, st):
             raise ReadOnlyError(path)
     folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target.name), suffix=".tmp", dir=folder)
+    fd, tmp = _new_temp(folder, target.name)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, st.st_mode & 0o777 if st is not None else 0o644)
+        if st is not None:
+            _keep_owner_and_mode(tmp, st)
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -62,6 +65,35 @@ def write_atomic(path: str | Path, data: str | bytes, *, replace_read_only: bool
         except FileNotFoundError:
             pass
         raise
+
+
+def _new_temp(folder: Path, name: str) -> tuple[int, str]:
+    """A new, empty temporary file beside the target, opened for writing. It is created with
+    mode 0666, which the system narrows by the user's umask, as for any new file
+    (``tempfile.mkstemp`` makes 0600 files, and reading the umask means setting it: a race
+    with any other thread creating a file at that moment)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) \
+        | getattr(os, "O_NOFOLLOW", 0)
+    for _attempt in range(100):
+        tmp = str(folder / f"{_temp_prefix(name)}{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, _("no free temporary file name"), str(folder))
+
+
+def _keep_owner_and_mode(tmp: str, old: os.stat_result) -> None:
+    """The replaced file's permissions on its replacement, and its owner and group where the
+    user may give them (root saving a user's list; a list in a folder shared by a group)."""
+    if hasattr(os, "chown"):
+        mine = os.stat(tmp)
+        if (mine.st_uid, mine.st_gid) != (old.st_uid, old.st_gid):
+            try:
+                os.chown(tmp, old.st_uid, old.st_gid)
+            except OSError:
+                pass  # not allowed: the new file stays the user's own
+    os.chmod(tmp, stat.S_IMODE(old.st_mode))
 
 
 def _read_only(path: Path, st: os.stat_result) -> bool:

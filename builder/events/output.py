@@ -166,9 +166,8 @@ def text_line(r: dict[str, Any]) -> str:
                        name=safe(r["name"]), faction=safe(r["faction"]),
                        player=safe(players(r)), points=points_used(r),
                        verdict=verdict(r), fingerprint=r.get("fingerprint"))
-    return "\n".join([head] + [_("    {severity}: {message} [{rule}]").format(
-        severity=severity(f["severity"]), message=safe(f["message"]), rule=f["rule"])
-        for f in r["findings"]])
+    return "\n".join([head] + [_("    {severity}: {message}").format(
+        severity=severity(f["severity"]), message=safe(f["message"])) for f in r["findings"]])
 
 
 def missing_line(m: dict[str, str]) -> str:

@@ -15,13 +15,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from builder.export.styles import STYLE_NAMES, STYLES
 from builder.export.summary import RosterLine, WarbandSummary
-from builder.i18n import N_, _, ngettext
-
-STYLES = ("plain", "markdown", "bbcode")
-STYLE_NAMES = {"plain": N_("Plain text"), "markdown": N_("Markdown (Discord, Reddit)"),
-               "bbcode": N_("BBCode (forums)")}
-"""Marked for translation: show ``_(STYLE_NAMES[style])``."""
+from builder.i18n import _, ngettext
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_~|\[\]<>#])")
 _ZWSP = "\u200b"
@@ -163,7 +159,7 @@ def _verdict(s: WarbandSummary, m: _Markup) -> list[str]:
     if m.list_start:
         out.append(m.list_start)
     for f in s.findings:
-        message = f"{m.esc(_one_line(f.message))} {m.esc(f'[{f.rule}]')}"
+        message = m.esc(_one_line(f.message))
         if f.severity != "error":
             message = _("warning: {message}").format(message=message)
         out.append(m.finding + message)

@@ -286,12 +286,12 @@ def verdict(s: WarbandSummary) -> list[Flowable]:
     head, ink, bg = verdict_head(s)
     rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
     shown = s.findings[:MAX_PRINTED_FINDINGS]
-    for f in shown:
-        label = _("error") if f.severity == "error" else _("warning")
+    label = esc(_("warning"))
+    warning = f" <font color='#666666' size='7'>[{label}]</font>"
+    for f in shown:  # the message a player reads (no rule id); a warning says it is one
         texts = pieces(f.message)
         for i, text in enumerate(texts):  # a long message continues, a paragraph a part
-            tail = (f" <font color='#666666' size='7'>[{esc(label)}: {esc(f.rule)}]</font>"
-                    if i == len(texts) - 1 else "")
+            tail = warning if f.severity != "error" and i == len(texts) - 1 else ""
             rows.append([Paragraph(esc(text) + tail, FINDING,
                                    bulletText="•" if i == 0 else None)])
     if len(s.findings) > len(shown):

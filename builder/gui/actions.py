@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle
 
-from builder.export.chat import STYLE_NAMES
+from builder.export.styles import STYLE_NAMES
 from builder.gui import icons
 from builder.gui.language import add_language_menu
 from builder.gui.undokeys import UndoKeys

@@ -12,6 +12,8 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
@@ -34,12 +36,14 @@ from PySide6.QtWidgets import (
 
 from builder import paths
 from builder.data import Catalogue, DataError
-from builder.gui.datafiles import TextFileEditor, in_user_folder, remove_file, show_in_folder
 from builder.gui.preview import MakePdf, PdfPreview
 from builder.gui.screenfit import fit_window
 from builder.gui.widgets import choose_from
 from builder.i18n import N_, _, ngettext
 from builder.safeio import escape
+
+if TYPE_CHECKING:
+    from builder.gui.datafiles import TextFileEditor  # (imported when first used: start-up)
 
 WARBAND_FILTER = N_("Warband lists (*.warband.yaml *.yaml);;All files (*)")
 PDF_FILTER = N_("PDF files (*.pdf)")
@@ -175,6 +179,18 @@ class Prompter:
         box.setDefaultButton(restore)
         box.exec()
         return box.clickedButton() is restore
+
+    def ask_changed_on_disk(self, path: Path, modified: bool, saving: bool) -> str:
+        """The list's file changed on disk: RELOAD, OVERWRITE, SAVE_AS or KEEP
+        (:mod:`builder.gui.file_questions`)."""
+        from builder.gui.file_questions import ask_changed_on_disk
+
+        return ask_changed_on_disk(self.parent, path, modified, saving)
+
+    def note_recovery_off(self, folder: Path, problem: str) -> None:
+        from builder.gui.file_questions import note_recovery_off
+
+        note_recovery_off(self.parent, folder, problem)
 
     def ask_no_factions(self, game: str) -> str | None:
         """A game without factions: "install" (a data pack), "create" (a faction), or None."""
@@ -431,7 +447,7 @@ class DataProblemsDialog(QDialog):
                 ("show-in-folder", _("Show in folder"), _("Open the folder that holds the file"),
                  lambda: self.show_folder(path), path.parent.is_dir()),
                 ("delete", _("Delete…"), _("Delete the file (to the trash where there is one)"),
-                 lambda: self.delete(path), editable and in_user_folder(path))):
+                 lambda: self.delete(path), editable and datafiles().in_user_folder(path))):
             button = QPushButton(text)
             button.setObjectName(name)
             button.setToolTip(tip)
@@ -466,7 +482,7 @@ class DataProblemsDialog(QDialog):
         error = next((e for e in self.problems if Path(e.path) == path), None)
         line = next((p.line for p in error.problems if p.line), 0) if error else 0
         cat = self._catalogue
-        self.editor = TextFileEditor(path, cat.systems if cat else {},
+        self.editor = datafiles().TextFileEditor(path, cat.systems if cat else {},
                                      cat.broken_systems if cat else None,
                                      first_line=line, parent=self)
         self.editor.saved.connect(lambda _path: self.refresh())
@@ -475,7 +491,7 @@ class DataProblemsDialog(QDialog):
         return self.editor
 
     def show_folder(self, path: Path) -> None:
-        if not show_in_folder(path):
+        if not datafiles().show_in_folder(path):
             QMessageBox.information(self, _("Could not show the folder"),
                                     _("No file manager could be started. The file is in "
                                       "{folder}").format(folder=path.parent))
@@ -496,7 +512,7 @@ class DataProblemsDialog(QDialog):
         if not self.confirm_delete(path):
             return False
         try:
-            trashed = remove_file(path)
+            trashed = datafiles().remove_file(path)
         except OSError as exc:
             QMessageBox.warning(self, _("Cannot delete"), _("{file} could not be deleted: "
                                                             "{reason}").format(
@@ -522,6 +538,14 @@ class DataProblemsDialog(QDialog):
         if keep_intro:
             self.intro.setText(f"{said} {self.intro.text()}")
         self.data_changed.emit()
+
+
+def datafiles() -> ModuleType:
+    """:mod:`builder.gui.datafiles`, imported the first time the data problems are shown,
+    not at start-up (it is a fifth of the main window's imports)."""
+    from builder.gui import datafiles as module
+
+    return module
 
 
 def _builtin(path: Path) -> bool:

@@ -47,9 +47,9 @@ class FindingsModel(QAbstractListModel):
             return icons.severity(f.severity)
         if role == Qt.ItemDataRole.ToolTipRole:
             if f.severity == "error":
-                tip = _("Error [{rule}]: makes the list illegal").format(rule=f.rule)
+                tip = _("Error: makes the list illegal")
             else:
-                tip = _("Warning [{rule}]: does not make it illegal").format(rule=f.rule)
+                tip = _("Warning: does not make it illegal")
             return tip + "\n" + cite_tip(f.cite, f.cite_original) if f.cite else tip
         if role == FINDING_ROLE:
             return f

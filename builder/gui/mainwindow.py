@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -35,11 +36,13 @@ from PySide6.QtWidgets import (
 from builder import __version__, paths
 from builder.data import Catalogue, DataError, load_warband, save_warband
 from builder.data.atomic import ReadOnlyError
+from builder.data.ondisk import DiskState, Watched
 from builder.gui import icons
 from builder.gui.actions import Actions, build_menus, shortcut_table
 from builder.gui.catalogue_panel import CataloguePanel
 from builder.gui.dialogs import DISCARD, SAVE, ExportOptions, Prompter
 from builder.gui.document import WarbandDocument, new_warband
+from builder.gui.file_questions import KEEP, OVERWRITE, RELOAD, SAVE_AS
 from builder.gui.findings_model import FINDING_ROLE
 from builder.gui.findings_panel import FindingsPanel
 from builder.gui.focus import show_focus
@@ -47,7 +50,7 @@ from builder.gui.guidance import first_steps
 from builder.gui.list_panel import ListDetails, RosterPanel
 from builder.gui.play_game import GameMenu
 from builder.gui.profile_panel import ProfilePanel
-from builder.gui.recovery import Recovery
+from builder.gui.recovery import Autosaver, Recovery, list_copy
 from builder.gui.screenfit import clip_to_screen, fit_window
 from builder.gui.sharing import Sharing
 from builder.gui.totals_panel import TotalsBar
@@ -62,7 +65,6 @@ log = logging.getLogger(__name__)
 
 APP_TITLE = "SphereWars Warband Builder"
 MAX_RECENT = 8
-AUTOSAVE_MS = 30_000
 LAYOUT_SAVE_MS = 400
 """The window's layout is written this long after it last changed (a drag is many moves)."""
 EXTENSION = ".warband.yaml"
@@ -125,6 +127,9 @@ class MainWindow(QMainWindow):
         self.stack = QUndoStack(self)
         self.doc = WarbandDocument(catalogue or Catalogue.load(self.extra_data), parent=self)
         self.recovery = Recovery(recovery_dir)
+        self.autosaver = Autosaver(self.recovery, self._recovery_copy, self)
+        self.autosaver.turned_off.connect(self._recovery_off)
+        self.disk = Watched()  # the open file as last read or written
         self._profile_source = "catalogue"
         self._editor: QWidget | None = None
         self._layout_restored = False  # a saved layout: no default sizes on first show
@@ -154,11 +159,6 @@ class MainWindow(QMainWindow):
         from builder.gui.packs import PacksController
 
         self.packs = PacksController(self)
-
-        self.autosave_timer = QTimer(self)
-        self.autosave_timer.setInterval(AUTOSAVE_MS)
-        self.autosave_timer.timeout.connect(self.autosave)
-        self.autosave_timer.start()
 
         self._restore_settings()
         self._details_changed()
@@ -280,6 +280,7 @@ class MainWindow(QMainWindow):
 
         self.stack.cleanChanged.connect(lambda _clean: self._update_title())
         self.stack.indexChanged.connect(lambda _i: self._update_title())
+        self.stack.indexChanged.connect(self._list_changed)
 
         self.doc.validated.connect(self._validated)
         self.doc.details_changed.connect(self._details_changed)
@@ -514,15 +515,13 @@ class MainWindow(QMainWindow):
         that Save will ask a new name for."""
         if not confirmed and not self.maybe_save():
             return False
+        disk = DiskState.of(path)  # before reading: a change made meanwhile is noticed
         try:
             warband = load_warband(path)
-        except DataError as exc:
+        except (DataError, OSError) as exc:
             self.prompter.show_load_error(path, exc)
             return False
-        except OSError as exc:
-            self.prompter.show_load_error(path, exc)
-            return False
-        self._replace(warband, None if untitled else path.resolve())
+        self._replace(warband, None if untitled else path.resolve(), disk)
         if not untitled:
             self.add_recent(path.resolve())
             self.settings.setValue("files/last_folder", str(path.resolve().parent))
@@ -536,18 +535,50 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, 5000)
         return True
 
-    def _replace(self, warband: Warband, path: Path | None) -> None:
+    def _replace(self, warband: Warband, path: Path | None,
+                 disk: DiskState | None = None) -> None:
         self.doc.replace(warband, path)
         self.stack.clear()
         self.stack.setClean()
-        self.recovery.discard()
+        self.autosaver.discard()
+        self.disk.remember(path, disk)
         self._update_title()
         self.roster.select_first()
 
     def save(self) -> bool:
-        if self.doc.path is None:
+        path = self.doc.path
+        if path is None:
             return self.save_as()
-        return self._write(self.doc.path)
+        answer = self.ask_if_changed_on_disk(saving=True)
+        if answer == SAVE_AS:
+            return self.save_as()
+        if answer == RELOAD:
+            self.load_path(path, confirmed=True)
+        return answer in (None, OVERWRITE) and self._write(path)
+
+    def ask_if_changed_on_disk(self, *, saving: bool = False) -> str | None:
+        """When the open list's file was changed by another program or window since it was
+        opened or last saved, ask: reload, overwrite, save as, or (KEEP) nothing now. None
+        when there is nothing to ask: not changed, or (unless saving) a change already
+        asked about."""
+        path = self.doc.path
+        if path is None or not self.disk.changed(path, again=saving):
+            return None
+        return self.prompter.ask_changed_on_disk(path, self.is_modified(), saving)
+
+    def check_disk(self) -> None:
+        """The window came back to the front: has its file been changed meanwhile?"""
+        if QApplication.activeModalWidget() is not None or not shiboken6.isValid(self):
+            return
+        answer = self.ask_if_changed_on_disk()
+        if self.doc.path is None or answer in (None, KEEP):
+            return
+        if answer == RELOAD:
+            self.load_path(self.doc.path, confirmed=True)
+        elif answer == OVERWRITE:
+            self._write(self.doc.path)
+        else:
+            self.save_as()
 
     def save_as(self) -> bool:
         folder = Path(self.last_folder())
@@ -574,8 +605,9 @@ class MainWindow(QMainWindow):
                                      str(exc))
             return False
         self.doc.path = path.resolve()
+        self.disk.remember(path)
         self.stack.setClean()
-        self.recovery.discard()
+        self.autosaver.discard()
         self.add_recent(self.doc.path)
         self.settings.setValue("files/last_folder", str(self.doc.path.parent))
         self._update_title()
@@ -652,23 +684,34 @@ class MainWindow(QMainWindow):
     # -- autosave and recovery
 
     def autosave(self) -> None:
-        if self.is_modified():
-            try:
-                self.recovery.write(self.doc.warband, self.doc.path)
-            except OSError as exc:  # a full disk must not interrupt the user
-                log.warning("autosave failed: %s", exc)
-        else:
-            self.recovery.discard()
+        """Write the recovery copy now (it is written a moment after every change)."""
+        self.autosaver.flush()
+
+    def _list_changed(self) -> None:
+        if shiboken6.isValid(self) and shiboken6.isValid(self.stack):  # (not while destroyed)
+            self.autosaver.changed()
+
+    def _recovery_copy(self) -> tuple[str, dict[str, object]] | None:
+        return list_copy(self.doc.warband, self.doc.path) if self.is_modified() else None
+
+    def _recovery_off(self, problem: str) -> None:
+        """Said once: the user works on, knowing a crash would lose unsaved changes."""
+        self.statusBar().showMessage(_("Crash recovery is off"), 8000)
+        QTimer.singleShot(0, self, lambda: self.prompter.note_recovery_off(
+            self.recovery.folder, problem))  # (not from inside a timer's write)
 
     def offer_recovery(self) -> bool:
-        """Offer the autosave of a session that crashed; True when one was restored."""
+        """Offer the autosave of a session that crashed; True when one was restored. Where
+        the recovery folder cannot be written, say once that recovery is off."""
+        if not self.autosaver.check():
+            return False
         for orphan in Recovery.orphans(self.recovery.folder):
             if not self.prompter.ask_recover(orphan.name, orphan.saved, orphan.origin):
                 orphan.remove()
                 continue
             try:
                 warband = orphan.load()
-            except DataError as exc:
+            except (DataError, OSError) as exc:
                 self.prompter.show_error(_("Could not recover"), _("The autosave is damaged."),
                                          str(exc))
                 orphan.remove()
@@ -987,6 +1030,9 @@ class MainWindow(QMainWindow):
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             # the desktop went from light to dark or back: our icons follow its text colour
             icons.refresh(self)
+        elif event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
+                and self.disk.state is not None:
+            QTimer.singleShot(0, self, self.check_disk)  # (not from inside the event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)  # the splitter has its new width by now
@@ -1049,6 +1095,5 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.save_settings()
-        self.autosave_timer.stop()
-        self.recovery.close()
+        self.autosaver.close()
         event.accept()

@@ -15,8 +15,6 @@ from PySide6.QtWidgets import QMessageBox
 
 from builder import __version__
 from builder.i18n import _
-from builder.packs.diff import list_update_message
-from builder.packs.fetch import STALL_SECONDS
 from builder.packs.format import SUFFIX
 from builder.packs.store import Store
 
@@ -39,7 +37,9 @@ class PacksController(QObject):
         super().__init__(window)
         self.window = window
         self.store = store
-        self.stall = STALL_SECONDS
+        self.stall: float | None = None
+        """Seconds without a byte before a download gives up (None: the downloader's own;
+        the downloader, with the network modules, is loaded when the dialog first opens)."""
         self.dialog: PacksDialog | None = None
         self.last_message: str | None = None
         """What the app last said about the open list after a data change."""
@@ -52,7 +52,10 @@ class PacksController(QObject):
         from builder.gui.packs_dialog import PacksDialog
 
         if self.dialog is None:
-            self.dialog = PacksDialog(self.window, self.store or Store(), stall=self.stall)
+            from builder.packs.fetch import STALL_SECONDS
+
+            self.dialog = PacksDialog(self.window, self.store or Store(),
+                                      stall=STALL_SECONDS if self.stall is None else self.stall)
             self.dialog.changed.connect(self.data_changed)
         self.dialog.show()
         self.dialog.raise_()
@@ -71,6 +74,8 @@ class PacksController(QObject):
         if not warband.entries:
             self.last_message = None
             return
+        from builder.packs.diff import list_update_message
+
         changed, message = list_update_message(old, new, warband)
         self.last_message = message
         if changed:

@@ -23,13 +23,15 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from builder.data import DataError, load_warband
 from builder.i18n import N_, _
-from builder.play.page import render_page
-from builder.play.plan import Plan, make_plan
-from builder.play.state import GameFileError, State, game_path, load_game, new_game, save_game
 
 if TYPE_CHECKING:
     from builder.gui.mainwindow import MainWindow
     from builder.gui.play_view import PlayWindow
+    from builder.play.plan import Plan
+    from builder.play.state import State
+
+# builder.play is imported where it is used (a game started, resumed or saved), not with the
+# main window: the plans and the phone page are no part of the first screen (issue 31, #19)
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +78,8 @@ class GameSession(QObject):
         self.changed.emit()
 
     def _write(self) -> None:
+        from builder.play.state import save_game
+
         try:
             save_game(self.path, self.state)
         except OSError as exc:  # a full disk must not stop the game: say so, keep playing
@@ -94,6 +98,7 @@ class GameSession(QObject):
 
 def write_phone_page(plan: Plan, path: Path) -> None:
     from builder.data.atomic import write_atomic
+    from builder.play.page import render_page
 
     write_atomic(path, render_page(plan))
 
@@ -138,10 +143,14 @@ class GameMenu(QObject):
         faction = self.window.doc.faction
         if faction is None or not faction.attached:
             return None
+        from builder.play.plan import make_plan
+
         return make_plan(self.window.doc.warband, faction)
 
     def follow(self) -> None:
         """Start or Resume (with the turn), enabled when the list's faction is loaded."""
+        from builder.play.state import game_path
+
         playable = self.window.doc.faction is not None
         self.start.setEnabled(playable)
         self.phone.setEnabled(playable)
@@ -172,6 +181,8 @@ class GameMenu(QObject):
             plan = self._plan()
             if plan is None or w.doc.path is None:
                 return None
+        from builder.play.state import game_path
+
         path = game_path(w.doc.path)
         state = self._resumed(plan, path)
         if state is None:
@@ -179,6 +190,8 @@ class GameMenu(QObject):
         return self.open(plan, state, path, w.doc.path)
 
     def _resumed(self, plan: Plan, path: Path) -> State | None:
+        from builder.play.state import GameFileError, load_game, new_game
+
         if not path.exists():
             return new_game(plan)
         try:
@@ -228,6 +241,8 @@ class GameMenu(QObject):
         if not value:
             return False
         list_path = Path(str(value))
+        from builder.play.state import game_path
+
         if not game_path(list_path).exists():
             self.window.settings.remove(OPEN_KEY)
             return False

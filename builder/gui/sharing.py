@@ -26,8 +26,7 @@ from PySide6.QtWidgets import (
 
 from builder.data.fingerprint import list_fingerprint
 from builder.data.share import ShareCodeError, decode_warband, encode_warband, find_code
-from builder.export.chat import STYLE_NAMES, list_text
-from builder.export.summary import summarise
+from builder.export.styles import STYLE_NAMES
 from builder.gui import icons
 from builder.gui.screenfit import fit_window
 from builder.i18n import _, ngettext
@@ -172,6 +171,9 @@ class Sharing(QObject):
     # -- copying ---------------------------------------------------------------------------
 
     def copy_text(self, style: str) -> None:
+        from builder.export.chat import list_text  # (loaded after the window shows)
+        from builder.export.summary import summarise
+
         doc = self.window.doc
         summary = summarise(doc.warband, doc.faction,
                             data_fingerprint=doc.catalogue.data_fingerprint(doc.warband.faction))

@@ -18,11 +18,14 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.data.atomic import write_atomic
 from builder.i18n import _
-from builder.play.plan import CounterPlan, ModelPlan, Plan, TrackPlan
+
+if TYPE_CHECKING:  # (names for the type checker: the app's Game menu reads game files
+    # without loading the plans)
+    from builder.play.plan import CounterPlan, ModelPlan, Plan, TrackPlan
 
 GAME_SCHEMA = "spherewars-game/1"
 MAX_COUNTER = 999

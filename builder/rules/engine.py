@@ -340,15 +340,17 @@ def max_of(q: MaxQuantity, r: Roster, explain: bool = True) -> Amount:
 
 def named(name: str, r: Roster) -> Amount | None:
     """A parameter (the faction's ``building`` value, else the system's) or ``points_limit``
-    (None when the list has no limit: a bound that is the points limit is then skipped)."""
+    (None when the list has no limit: a bound that is the points limit is then skipped).
+    Its basis says where the value comes from in a player's words, never the parameter's id
+    (a data name such as ``max_same_combatant``: ids stay in the JSON's ``rule``)."""
     value = parameter(name, r)
     if value is None:
         return None
     if name == POINTS_LIMIT:
         return Amount(value, _("the points limit"))
     if name in r.faction.building:
-        return Amount(value, _("{name} = {value} (faction rule)").format(name=name, value=value))
-    return Amount(value, f"{name} = {value}")
+        return Amount(value, _("{faction}'s own rule").format(faction=r.faction.name))
+    return Amount(value, _("the game's rule"))
 
 
 Quantity = int | str | ModelsQuantity | SumQuantity | MaxQuantity
@@ -369,7 +371,7 @@ def amount(q: Quantity, r: Roster, explain: bool = True) -> Amount | None:
     factor = Amount(times) if isinstance(times, int) else named(times, r)
     if factor is None or factor.value == 1:
         return base
-    basis = f"{factor.basis or factor.value} × ({base.basis})" if base.basis else base.basis
+    basis = f"{factor.value} × ({base.basis})" if base.basis else base.basis
     return Amount(base.value * factor.value, basis, base.counted)
 
 

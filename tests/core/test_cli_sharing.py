@@ -178,7 +178,8 @@ def test_text_prints_the_list_for_posting(capsys, style: str):
 def test_text_of_an_illegal_list_names_the_problems(capsys):
     code, out, _ = run(capsys, "text", str(EXAMPLES / "soimi-illegal-points-limit.warband.yaml"))
     assert code == 0
-    assert "NOT LEGAL: 1 problem" in out and "[points-limit]" in out
+    assert "NOT LEGAL: 1 problem" in out and "332 points spent, the limit is 300" in out
+    assert "points-limit" not in out  # a player reads the message, not the rule's id
 
 
 def test_text_output_imports_back(capsys, tmp_path: Path):

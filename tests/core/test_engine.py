@@ -105,7 +105,7 @@ def test_parameter_and_times_in_the_basis(host: Faction) -> None:
     (finding,) = report.findings
     assert finding.rule == "soldiers"
     assert finding.message == ("soldiers: 11 Soldiers hired; at most 10 allowed "
-                               "(max_soldiers = 10 × (Test Warlord))")
+                               "(10 × (Test Warlord))")  # the factor's number, not its id
     assert finding.combatants == ("test-clan-a",)
 
 

@@ -214,7 +214,7 @@ def test_event_text_and_exit_status(tmp_path: Path, folder: Path, capsys):
                        "--data", str(TEST_FACTIONS))
     assert code == 1
     assert out.splitlines()[0] == "Event: Test Cup · 2027-03-14 · spherewars-1e · 150 pts"
-    assert "Troops: 4 Troops hired; at most 3 allowed [troop-cap]" in out
+    assert "Troops: 4 Troops hired; at most 3 allowed\n" in out and "troop-cap" not in out
     assert "2 lists: 1 legal, 1 illegal, 0 unreadable" in out
 
     (folder / "hordes.warband.yaml").unlink()

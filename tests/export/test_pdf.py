@@ -122,10 +122,14 @@ def test_illegal_list_prints_its_findings_on_the_sheet() -> None:
     f = h.faction([h.combatant(1)])
     w = h.warband([("test-trooper-1", 7), ("ghost-of-test", 1)], points_limit=20)
     out = h.pdf_text(_render(w, f, cards=False))
-    assert "NOT LEGAL" in out
-    for rule in ["leader-required", "same-combatant-limit", "points-limit",
-                 "unknown-combatant"]:
-        assert rule in out
+    assert "NOT LEGAL: 4 problems" in out
+    for message in ["No Leader hired", "7 × Test Trooper 1 hired; at most 5 of the same "
+                    "combatant (the game's rule)", "77 points spent, the limit is 20"]:
+        assert message in out
+    # players read names: no rule id, no parameter name, no "[error: …]" tag (issue 31)
+    for internal in ["leader-required", "same-combatant-limit", "points-limit",
+                     "unknown-combatant", "max_same_combatant", "[error"]:
+        assert internal not in out
     assert "ghost-of-test" in out and "unknown combatant" in out
     assert "Mortal strike" in out and "Movement of Annihilation" in out
 

@@ -65,6 +65,12 @@ class ScriptedPrompter(Prompter):
     def ask_recover(self, name: str, saved: str, origin: Path | None) -> bool:
         return bool(self._next("recover", (name, saved, origin), False))
 
+    def ask_changed_on_disk(self, path: Path, modified: bool, saving: bool) -> str:
+        return str(self._next("changed_on_disk", (path, modified, saving), "keep"))
+
+    def note_recovery_off(self, folder: Path, problem: str) -> None:
+        self._next("recovery_off", (folder, problem))
+
     def choose(self, title: str, text: str, choices: list[tuple[str, str]],
                current: str | None = None) -> str | None:
         return self._next("choose", (title, text, choices, current), current)

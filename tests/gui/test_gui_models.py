@@ -159,7 +159,8 @@ def test_findings_model(doc: WarbandDocument, qtmodeltester: Any) -> None:
     cite = "Points to Enrol (PE): cost to enroll the combatant in your Warband"
     assert model.data(model.index(0)) == f"300 points spent, the limit is 200\n“{cite}”"
     tip = model.data(model.index(0), Qt.ItemDataRole.ToolTipRole)
-    assert "[points-limit]" in tip and f"The rulebook: “{cite}”" in tip
+    assert tip.startswith("Error: makes the list illegal") and "points-limit" not in tip
+    assert f"The rulebook: “{cite}”" in tip
     assert model.data(model.index(0), Qt.ItemDataRole.DecorationRole) is not None
     count = len(resets)
     model.set_report(doc.report)  # same findings: no reset, a selection survives

@@ -50,5 +50,5 @@ def test_a_plain_message_fills_the_findings(make: Any, user_dir: Path,  # noqa: 
     assert window.load_path(listing, confirmed=True) is True
     messages = [f.message for f in window.doc.report.findings]
     assert "{grunt-cap} 4 Grunts hired, 1 allowed (Test Boss CMD 1) " in messages
-    assert "{same-cap} 4, 2 allowed (grunt_cap = 2) Test Grunt" in messages
+    assert "{same-cap} 4, 2 allowed (the game's rule) Test Grunt" in messages
     window.findings.grab()

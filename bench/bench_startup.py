@@ -1,0 +1,151 @@
+"""Start-up of the desktop app (issue 31, item 19): from spawning ``spherewars gui`` to the main
+window mapped, median of 10.
+
+Each run is a fresh process started the way the ``spherewars`` command starts (``python -m
+builder gui``, through the command line's parser and the language set-up), with a small hook
+that notes the time of the main window's first Expose event (the window is mapped: the user
+sees it) and of the first paint after the list given on the command line is open, then quits.
+
+Two starts are measured:
+
+- ``cold``: the first start ever, an empty user folder (no checked-data cache, no settings);
+- ``warm``: the next starts, the data cache and settings in place (what a user sees daily).
+
+``--against DIR`` runs another checkout of the project in turns with this one (a, b, a, b…),
+so that a before/after comparison is not swayed by what else the shared machine does.
+The user's own settings and data are never touched: a temporary folder stands in for them.
+
+Measured on 2026-11-25 on the shared 2-core machine while seven other people worked on it
+(load average 1.3-3; the absolute figures are about double an idle machine's), main (with
+packs and play mode) against this branch, which loads the packs downloader, the game plans and
+phone page, the data files' text editor and the chat renderer when first used. Three runs,
+warm start (main -> branch): 0.905 -> 0.829 s, 1.133 -> 1.110 s, 1.085 -> 1.097 s; cold:
+1.108 -> 0.977, 1.265 -> 1.229, 1.285 -> 1.092 s. The noise is as large as the difference;
+measured directly, those modules cost 37-50 ms of processor time (of about 0.45 s on an idle
+machine) when they are loaded.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = 10
+EXAMPLE = Path("resources/examples/soimi-legal-ensartadores.warband.yaml")
+
+HOOK = r"""
+import sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QWindow
+import builder.gui.app as app_module
+
+made = app_module.create_window
+marks = {}
+
+class Watch(QObject):
+    def eventFilter(self, obj, event):
+        kind = event.type()
+        if kind == QEvent.Type.Expose and "mapped" not in marks and isinstance(obj, QWindow):
+            marks["mapped"] = time.time()
+            marks["cpu"] = time.process_time()
+        if kind == QEvent.Type.Paint and "mapped" in marks and "listed" not in marks \
+                and getattr(self, "window", None) is not None \
+                and self.window.doc.path is not None:
+            marks["listed"] = time.time()
+            QTimer.singleShot(0, self.window.close)
+        return False
+
+def hooked(file=None):
+    from PySide6.QtWidgets import QApplication
+    watch = Watch()
+    QApplication.instance().installEventFilter(watch)
+    window = made(file)
+    watch.window = window
+    hooked.keep = watch
+    return window
+
+app_module.create_window = hooked
+sys.argv = ["spherewars", "gui", sys.argv[1]]
+from builder.__main__ import main
+try:
+    main()
+finally:
+    print(marks.get("mapped", 0), marks.get("listed", 0), marks.get("cpu", 0), flush=True)
+"""
+
+
+def env_for(checkout: Path, user: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["SPHEREWARS_USER_DIR"] = str(user / "user")
+    env["XDG_CONFIG_HOME"] = str(user / "config")  # QSettings
+    env["PYTHONPATH"] = str(checkout)
+    env["LANGUAGE"] = "en"
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def one_start(checkout: Path, user: Path) -> tuple[float, float, float]:
+    """Seconds from spawning to the window mapped, and to the list on the command line
+    painted; and the processor time the process had used when its window was mapped (less
+    swayed by a busy machine than the wall time)."""
+    start = time.time()
+    out = subprocess.run([sys.executable, "-c", HOOK, str(checkout / EXAMPLE)],
+                         env=env_for(checkout, user), cwd=checkout, capture_output=True,
+                         text=True, timeout=120)
+    fields = out.stdout.split()
+    if out.returncode or len(fields) != 3 or float(fields[0]) == 0:
+        raise RuntimeError(f"start failed in {checkout}: {out.stderr[-2000:]}")
+    mapped, listed, cpu = map(float, fields)
+    return mapped - start, listed - start, cpu
+
+
+def compile_bytecode(checkout: Path) -> None:
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(checkout / "builder")],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+def measure(checkouts: list[Path], runs: int) -> dict[Path, dict[str, list[float]]]:
+    found: dict[Path, dict[str, list[float]]] = {
+        c: {f"{kind} {what}": [] for kind in ("cold", "warm")
+            for what in ("mapped", "listed", "cpu")}
+        for c in checkouts}
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            for checkout in checkouts:
+                user = Path(tmp) / f"{checkouts.index(checkout)}-{i}"
+                for kind in ("cold", "warm"):  # the cold start leaves the cache behind
+                    figures = one_start(checkout, user)
+                    for what, value in zip(("mapped", "listed", "cpu"), figures, strict=True):
+                        found[checkout][f"{kind} {what}"].append(value)
+                shutil.rmtree(user, ignore_errors=True)
+    return found
+
+
+def main() -> int:
+    checkouts = [ROOT]
+    if "--against" in sys.argv:
+        checkouts.insert(0, Path(sys.argv[sys.argv.index("--against") + 1]).resolve())
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else RUNS
+    for checkout in checkouts:
+        compile_bytecode(checkout)
+    found = measure(checkouts, runs)
+    print(f"start-up, spawn to main window (median of {runs}, "
+          f"{os.environ.get('QT_QPA_PLATFORM', 'offscreen')}):")
+    for checkout, figures in found.items():
+        print(f"  {checkout}:")
+        for name, values in figures.items():
+            print(f"    {name:12} median {statistics.median(values):.3f} s "
+                  f"(min {min(values):.3f}, max {max(values):.3f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
