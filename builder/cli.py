@@ -413,11 +413,6 @@ def counts_line(summary: dict) -> str:
                               unreadable=summary["unreadable"])
 
 
-def points_used(points: int, limit: int | None) -> str:
-    """"332/400 pts", or "332 pts" with no limit."""
-    if limit is None:
-        return _("{points} pts").format(points=points)
-    return _("{points}/{limit} pts").format(points=points, limit=limit)
 
 
 def severity(name: str) -> str:
@@ -447,8 +442,10 @@ def _text_line(r: dict, costed: bool = True) -> str:
         head = _("✔ {path}: {name} ({faction}), legal")
     else:
         head = _("✘ {path}: {name} ({faction}), ILLEGAL")
+    from builder.events.output import points_used
+
     head = say(head, path=r["path"], name=r["name"], faction=r["faction"],
-               points=points_used(r["points"], r["points_limit"]))
+               points=points_used(r))
     return "\n".join([head] + [finding_line(f) for f in r["findings"]])
 
 

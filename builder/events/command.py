@@ -34,6 +34,9 @@ class Checked:
     unpinned: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     empty: list[str] = field(default_factory=list)
+    uncosted: frozenset[str] = frozenset()
+    """The factions of the rows whose game counts no points (their points are left out of
+    the text report, as ``validate`` leaves them out)."""
 
 
 def check_event(event: Event, gathered: Gathered, catalogue: Catalogue, *,
@@ -57,8 +60,10 @@ def check_event(event: Event, gathered: Gathered, catalogue: Catalogue, *,
         order = [i for _n, i in anonymous_order(event, rows, missing) if i < len(rows)]
         rows, missing = anonymise(event, rows, missing)
         subs = [subs[i] for i in order]
+    uncosted = frozenset(f for f in used if (faction := catalogue.get(f)) is not None
+                         and faction.game.cost is None)
     return Checked(event, rows, subs, missing, summary_of(rows), gathered.skipped,
-                   unpinned_factions(event, used), gathered.notes, gathered.empty)
+                   unpinned_factions(event, used), gathered.notes, gathered.empty, uncosted)
 
 
 def render(checked: Checked, form: str) -> str:
@@ -72,7 +77,8 @@ def render(checked: Checked, form: str) -> str:
         return output.csv_report(rows, missing)
     if form == "html":
         return output.html_report(event, rows, summary, missing)
-    return output.text_report(event, rows, summary, missing, checked.skipped)
+    return output.text_report(event, rows, summary, missing, checked.skipped,
+                              checked.uncosted)
 
 
 def run_event(args: argparse.Namespace, cannot_write: Any) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from html import escape as html_escape
 from typing import Any
 
@@ -133,6 +133,7 @@ def verdict(r: dict[str, Any]) -> str:
 
 
 def points_used(r: dict[str, Any]) -> str:
+    """"332/400 pts", or "332 pts" with no limit (``validate``'s words too)."""
     if r["points_limit"] is None:
         return _("{points} pts").format(points=r["points"])
     return _("{points}/{limit} pts").format(points=r["points"], limit=r["points_limit"])
@@ -153,15 +154,21 @@ def safe(text: Any) -> str:
     return terminal_safe(str(text))
 
 
-def text_line(r: dict[str, Any]) -> str:
+def text_line(r: dict[str, Any], costed: bool = True) -> str:
+    """A row's lines; without ``costed`` (its game counts no points) the points are left
+    out, not shown as 0."""
     if "error" in r:
         lines = escape_lines(str(r["error"])).split("\n")
         return "\n".join([f"✘ {lines[0]}"] + [f"    {line}" for line in lines[1:]])
-    if players(r):
+    if players(r) and costed:
         head = _("{mark} {path}: {name} ({faction}), {player}, {points}, {verdict} "
                  "[{fingerprint}]")
-    else:
+    elif players(r):
+        head = _("{mark} {path}: {name} ({faction}), {player}, {verdict} [{fingerprint}]")
+    elif costed:
         head = _("{mark} {path}: {name} ({faction}), {points}, {verdict} [{fingerprint}]")
+    else:
+        head = _("{mark} {path}: {name} ({faction}), {verdict} [{fingerprint}]")
     head = head.format(mark="✔" if r["legal"] else "✘", path=safe(r["path"]),
                        name=safe(r["name"]), faction=safe(r["faction"]),
                        player=safe(players(r)), points=points_used(r),
@@ -181,9 +188,11 @@ def skipped_line(skipped: int) -> str:
 
 
 def text_report(event: Event, results: list[dict[str, Any]], summary: dict[str, int],
-                missing: Sequence[dict[str, str]] = (), skipped: int = 0) -> str:
+                missing: Sequence[dict[str, str]] = (), skipped: int = 0,
+                uncosted: Collection[str] = ()) -> str:
+    """``uncosted``: the factions whose game counts no points."""
     lines = [_("Event: {title}").format(title=safe(event_title(event)))]
-    lines += [text_line(r) for r in results]
+    lines += [text_line(r, r.get("faction") not in uncosted) for r in results]
     lines += [missing_line(m) for m in missing]
     lines.append(counts(summary))
     if skipped:

@@ -82,3 +82,24 @@ def test_validate_leaves_points_out_for_a_game_without_points(capsys, tmp_path: 
     assert "332/400 pts" in out
     _code, out, _ = run(capsys, "validate", str(MIXED / "unknown-faction.warband.yaml"))
     assert out.splitlines()[0].endswith(": Unknown faction (test-factoin), ILLEGAL")
+
+
+def test_event_leaves_points_out_for_a_game_without_points(capsys, tmp_path: Path) -> None:
+    """The event's text report says a list's points only where its game counts them, as
+    validate does."""
+    cat = Catalogue.load(user=False)
+    pointless = next(s for s in cat.systems.values() if s.cost is None and cat.factions_of(s.id))
+    faction = cat.factions_of(pointless.id)[0]
+    (tmp_path / "a.warband.yaml").write_text(
+        f"schema: spherewars-warband/1\nname: No points\nfaction: {faction.id}\n"
+        f"entries:\n  - combatant: {faction.combatants[0].id}\n    count: 1\n", encoding="utf-8")
+    legal = REPO / "resources" / "examples" / "soimi-legal-ensartadores.warband.yaml"
+    (tmp_path / "b.warband.yaml").write_bytes(legal.read_bytes())
+    event = tmp_path / "cup.event.yaml"
+    event.write_text("schema: spherewars-event/1\nname: Cup\n", encoding="utf-8")
+    _code, out, _ = run(capsys, "event", str(event), str(tmp_path / "a.warband.yaml"),
+                        str(tmp_path / "b.warband.yaml"))
+    lines = out.splitlines()
+    no_points = next(line for line in lines if "No points" in line)
+    assert "pts" not in no_points and no_points.startswith(("✔", "✘"))
+    assert any("332/400 pts" in line for line in lines)
