@@ -39,6 +39,7 @@ from builder.events.command import Checked, check_event, render
 from builder.events.output import counts, players, severity, skipped_line, verdict
 from builder.events.submissions import Gathered, add_codes, gather
 from builder.gui.dialogs import EVENT_FILTER
+from builder.gui.screenfit import fit_window
 from builder.i18n import N_, _, ngettext
 from builder.model.event import Event
 
@@ -167,7 +168,7 @@ class EventDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addWidget(buttons)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self, self.check)
-        self.resize(980, 620)
+        fit_window(self, 980, 620)  # or what a smaller screen has room for
 
     # --- choosing -------------------------------------------------------------------------
 

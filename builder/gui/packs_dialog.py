@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from builder.gui.screenfit import fit_window
 from builder.i18n import N_, _
 from builder.packs.fetch import STALL_SECONDS, Cancelled, FetchError
 from builder.packs.install import Installer, InstallError, Outcome, UpdateStep
@@ -212,7 +213,7 @@ class PacksDialog(QDialog):
         layout.addWidget(self.busy)
         layout.addWidget(self.status)
         layout.addWidget(close)
-        self.resize(1000, 480)
+        fit_window(self, 1000, 480)  # or what a smaller screen has room for
         self.refresh()
 
     # --- the list --------------------------------------------------------------------------

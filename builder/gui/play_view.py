@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.play_game import GameSession
+from builder.gui.screenfit import fit_window
 from builder.i18n import _, pgettext
 from builder.play import state as game
 from builder.play.plan import CounterPlan, MarkerPlan, ModelPlan, TrackPlan
@@ -331,7 +332,7 @@ class PlayWindow(QMainWindow):
         session.save_failed.connect(self._not_saved)
         if not session.saved:  # the first write, before this window listened
             self._not_saved(session.problem)
-        self.resize(1280, 760)
+        fit_window(self, 1280, 760)  # or what a smaller screen has room for
         self._lay_out(self.width())
         self.follow()
         if self.tiles:

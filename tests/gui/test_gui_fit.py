@@ -161,3 +161,29 @@ def test_the_main_windows_message_boxes_fit_a_small_screen(make_window: Any) -> 
     assert len(seen) == 2
     for size in seen:
         assert size.width() <= room.width() and size.height() <= room.height(), size
+
+
+def test_the_rounds_new_windows_fit_a_small_screen(qtbot: Any, small_screen: QRect,
+                                                   make_window: Any, tmp_path: Path,
+                                                   language: str) -> None:
+    """The packs dialog, the event's lists dialog and the play window open inside a 1024×600
+    screen's room, and what they hold fits them."""
+    from builder.gui.event_dialog import EventDialog
+    from builder.gui.packs_dialog import PacksDialog
+    from tests.gui.test_play_window import LISTS, copy_list, games_catalogue
+
+    packs = PacksDialog()
+    qtbot.addWidget(packs)
+    event = EventDialog(Catalogue.load(user=False))
+    qtbot.addWidget(event)
+    for dialog in (packs, event):
+        dialog.show()
+        assert_fits(dialog, small_screen, placed=False)
+        dialog.close()
+    window = make_window(games_catalogue.__wrapped__())
+    assert window.load_path(copy_list(tmp_path, LISTS / "torn-one-leader.warband.yaml"),
+                            confirmed=True)
+    window.game.start.trigger()
+    play = window.game.play_window
+    assert play is not None and play.isVisible()
+    assert_fits(play, small_screen)
