@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QMessageBox
 
 from builder import __version__
 from builder.i18n import _
-from builder.packs.format import SUFFIX
 from builder.packs.store import Store
 
 if TYPE_CHECKING:
@@ -29,7 +28,7 @@ def dropped_packs(event: QDragEnterEvent | QDropEvent) -> list[str]:
     if not mime.hasUrls():
         return []
     return [url.toLocalFile() for url in mime.urls()
-            if url.isLocalFile() and url.toLocalFile().lower().endswith(SUFFIX)]
+            if url.isLocalFile() and url.toLocalFile().lower().endswith(".swpack")]
 
 
 class PacksController(QObject):

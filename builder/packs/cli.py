@@ -8,11 +8,8 @@ a pack is installed whole or not at all.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -326,6 +323,9 @@ def _side(spec: str, store: Any = None) -> Iterator[Side]:
     if not path.is_file():
         raise SideError(_("{spec}: not a .swpack file, a pack folder, or an installed "
                           "ID@VERSION").format(spec=spec))
+    import shutil
+    import tempfile
+
     tmp = Path(tempfile.mkdtemp(prefix="spherewars-diff-"))
     try:
         unpack(path, tmp, path.name)
@@ -414,6 +414,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    import hashlib
+
     from builder.data import write_atomic
     from builder.data.errors import DataError
     from builder.packs.archive import build_bytes
@@ -446,6 +448,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    import hashlib
+    import shutil
+    import tempfile
     from urllib.parse import quote
 
     from builder.data import write_atomic

@@ -21,6 +21,7 @@ NOT_AT_START = (
     "builder.gui.editor",  # the faction editor
     "builder.events.output", "builder.events.pack",  # organisers' reports
     "builder.packs.fetch", "builder.packs.install", "builder.gui.packs_dialog",
+    "builder.packs.format",  # the pack and index formats (pydantic models)
     "urllib.request", "http.client", "ssl",  # the data packs dialog and its downloads
     "builder.play.plan", "builder.play.page", "builder.gui.play_view",  # play mode
 )
