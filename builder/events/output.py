@@ -13,6 +13,7 @@ import csv
 import io
 import json
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 from html import escape as html_escape
 from typing import Any
 
@@ -23,9 +24,11 @@ from builder.safeio import escape as terminal_safe
 from builder.safeio import escape_lines
 
 
+@lru_cache(maxsize=4096)
 def escape(text: str) -> str:
     """HTML text with the control characters a file may hold written as visible escapes
-    (``\\e``), as on the terminal: the page may be printed to one."""
+    (``\\e``), as on the terminal: the page may be printed to one. (Kept: a report writes
+    the same factions, verdicts, rules and players in row after row.)"""
     return html_escape(escape_lines(text))
 
 CSV_COLUMNS = ("path", "player", "name", "faction", "points", "points_limit", "legal",
