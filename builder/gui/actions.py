@@ -254,10 +254,12 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     tools.addAction(a.export_pdf)
 
 
-def shortcut_table(a: Actions) -> list[tuple[str, str]]:
-    """(what, keys) for the shortcuts dialog and the README, in menu order."""
+def shortcut_table(a: Actions, *more: QAction) -> list[tuple[str, str]]:
+    """(what, keys) for the shortcuts dialog and the README, in menu order; ``more``: the
+    actions of other menus (the Game menu's), after the File menu's."""
     rows = []
-    for action in (a.new, a.open, a.save, a.save_as, a.export_pdf, a.quit, a.undo, a.redo,
+    for action in (a.new, a.open, a.save, a.save_as, a.export_pdf, a.event_lists, *more,
+                   a.quit, a.undo, a.redo,
                    a.add, a.more, a.fewer, a.remove, a.find, a.copy_code, a.paste_code,
                    a.show_catalogue, a.show_profile, a.reload_data, a.shortcuts):
         # Leave out dedicated keys of multimedia keyboards (Key_Open, Key_Undo, …).

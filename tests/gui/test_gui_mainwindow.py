@@ -865,3 +865,14 @@ def test_export_never_writes_over_the_open_list(window: Any, tmp_path: Path) -> 
     window.export_pdf()
     assert "is the list being printed" in window.prompter.asked("error")[-1][1]
     assert listing.read_bytes() == before
+
+
+def test_the_shortcuts_dialog_lists_the_rounds_new_keys(make_window: Any) -> None:
+    """Help → Keyboard shortcuts names Start game (Ctrl+G) and Check lists against event
+    (Ctrl+Shift+E) with the rest."""
+    from builder.gui.actions import shortcut_table
+
+    window = make_window()
+    rows = dict(shortcut_table(window.act, window.game.start))
+    assert "Start game" in rows and "G" in rows["Start game"]
+    assert "Check lists against event" in rows and "E" in rows["Check lists against event"]
