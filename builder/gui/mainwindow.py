@@ -906,7 +906,7 @@ class MainWindow(QMainWindow):
         rows = "".join(f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>"
                        for what, keys in shortcut_table(self.act, self.game.start))
         box = QMessageBox(QMessageBox.Icon.NoIcon, _("Keyboard shortcuts"),
-                          f"<table cellpadding='3'>{rows}</table><p>"
+                          f"<table cellpadding='2'>{rows}</table><p>"
                           + _("In the catalogue: <b>Enter</b> or double-click adds; <b>Down</b> "
                               "from the filter box moves into the list.") + "</p>", parent=self)
         box.setObjectName("shortcuts-dialog")
