@@ -8,10 +8,10 @@ pack (TEST DATA ONLY) installed in a scratch user folder.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
+
+from shots import offscreen_app  # this folder: the scripts are run as scripts
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -62,25 +62,18 @@ def make_pack(folder: Path, version: str, pe: int) -> Path:
 def main(argv: list[str]) -> int:
     out = Path(argv[1]) if len(argv) > 1 else HERE
     out.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix="spherewars-pack-shots-"))
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    os.environ["SPHEREWARS_USER_DIR"] = str(scratch / "user")
-    sys.path.insert(0, str(ROOT))
+    app, scratch = offscreen_app("spherewars-pack-shots-")
 
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QMessageBox
 
     from builder import i18n
     from builder.data import Catalogue
-    from builder.gui.app import configure
     from builder.gui.language import install_qt_translations
     from builder.gui.mainwindow import MainWindow
     from builder.packs.install import Installer
     from builder.packs.store import Store
 
-    app = QApplication([sys.argv[0]])
-    app.setStyle("Fusion")
-    configure(app)
     v1 = make_pack(scratch / "v1", "1.0.0", 169)
     v2 = make_pack(scratch / "v2", "1.1.0", 165)
     (scratch / "embers.warband.yaml").write_text(LIST, encoding="utf-8")

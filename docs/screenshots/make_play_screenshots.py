@@ -13,8 +13,9 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-import tempfile
 from pathlib import Path
+
+from shots import offscreen_app  # this folder: the scripts are run as scripts
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -42,25 +43,18 @@ def played(plan, game):  # noqa: ANN001, ANN201
 def main(argv: list[str]) -> int:
     out = Path(argv[1]) if len(argv) > 1 else HERE
     out.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix="spherewars-play-shots-"))
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    os.environ["SPHEREWARS_USER_DIR"] = str(scratch / "user")
-    sys.path.insert(0, str(ROOT))
+    app, scratch = offscreen_app("spherewars-play-shots-")
 
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
 
     from builder import i18n
     from builder.data import Catalogue
-    from builder.gui.app import configure, shut_down
+    from builder.gui.app import shut_down
     from builder.gui.language import install_qt_translations
     from builder.gui.mainwindow import MainWindow
     from builder.play import state as game
     from builder.play.page import render_page
 
-    app = QApplication([sys.argv[0]])
-    app.setStyle("Fusion")
-    configure(app)
     pages = []
     for language in ("en", "es"):
         i18n.set_language(language)

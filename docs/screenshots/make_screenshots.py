@@ -10,11 +10,11 @@ makes (open an example, hire a leader, set a points limit), so it shows findings
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from shots import offscreen_app  # this folder: the scripts are run as scripts
 
 SIZES = ((1024, 600), (1280, 760), (1920, 1080))
 SHOTS = [("en", width, height, f"main-{width}x{height}.png") for width, height in SIZES] + [
@@ -31,24 +31,17 @@ ROOT = HERE.parents[1]
 def main(argv: list[str]) -> int:
     out = Path(argv[1]) if len(argv) > 1 else HERE
     out.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix="spherewars-shots-"))
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    os.environ["SPHEREWARS_USER_DIR"] = str(scratch / "user")  # no user factions
-    sys.path.insert(0, str(ROOT))
+    app, scratch = offscreen_app("spherewars-shots-")
 
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
 
     from builder import i18n, paths
     from builder.data import Catalogue
-    from builder.gui.app import configure, shut_down
+    from builder.gui.app import shut_down
     from builder.gui.editor import FactionEditor
     from builder.gui.language import install_qt_translations
     from builder.gui.mainwindow import MainWindow
 
-    app = QApplication([sys.argv[0]])
-    app.setStyle("Fusion")
-    configure(app)
     for language, width, height, name in SHOTS:
         i18n.set_language(language)  # as asked, whatever the machine's language
         install_qt_translations(app, language)
