@@ -460,12 +460,23 @@ class _Pages:
 
 
 def _fit(name: str, tail: str, room: float, size: float) -> str:
-    """``name + tail`` in ``room`` points, the name shortened with "…" when needed."""
-    text = name + tail
-    while name and mixed_width(text, REGULAR, size) > room:
-        name = name[:-1]
-        text = name.rstrip() + "…" + tail
-    return text
+    """``name + tail`` in ``room`` points, the name shortened with "…" when needed: to the
+    longest start of it that fits (found by halving, not a letter at a time: a pack's
+    heading may name seventy players)."""
+    if not name or mixed_width(name + tail, REGULAR, size) <= room:
+        return name + tail
+
+    def cut(k: int) -> str:
+        return name[:k].rstrip() + "…" + tail
+
+    low, high = 0, len(name) - 1  # cut(low) is what is left when nothing else fits
+    while low < high:
+        middle = (low + high + 1) // 2
+        if mixed_width(cut(middle), REGULAR, size) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return cut(low)
 
 
 def fingerprints_line(s: WarbandSummary) -> str:

@@ -8,6 +8,8 @@ import io
 import time
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table
@@ -179,3 +181,23 @@ def test_the_cover_names_each_broken_rule_once_and_at_most_twelve() -> None:
     assert text.count("test-rule-0,") == 1
     assert "test-warned" not in text
     assert text.endswith(f"and {30 - COVER_RULES} more")
+
+
+@given(name=st.text(alphabet="ab cdéW 龍,.", max_size=150),
+       room=st.floats(min_value=10, max_value=400))
+@settings(max_examples=300, deadline=None)
+def test_a_long_name_in_the_footer_is_cut_to_the_longest_start_that_fits(name: str,
+                                                                         room: float) -> None:
+    """The sheet's footer shortens a name (a pack's heading may name seventy players) to the
+    longest start of it that fits, with "…", as cutting one letter at a time would."""
+    from builder.export.fonts import REGULAR, mixed_width, register_fonts
+    from builder.export.sheet import _fit
+
+    register_fonts()
+    tail = " · turn summary · page 1"
+    shown = _fit(name, tail, room, 6.5)
+    expected, cut = name + tail, name
+    while cut and mixed_width(expected, REGULAR, 6.5) > room:
+        cut = cut[:-1]
+        expected = cut.rstrip() + "…" + tail
+    assert shown == expected
