@@ -370,7 +370,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     else:
         for out, _legal, _bad in results:
             print(out)
-        print(counts_line(summary))
+        from builder.events.output import counts
+
+        print(counts(summary))
         if skipped:
             from builder.events.output import skipped_line
 
@@ -402,15 +404,6 @@ def _row_encoder() -> Callable[[dict], str]:
     encode = make(None, json.JSONEncoder().default, encoder.encode_basestring_ascii, None,
                   ": ", ", ", False, False, True)
     return lambda row: "".join(encode(row, 0))
-
-
-def counts_line(summary: dict) -> str:
-    """"2 lists: 1 legal, 1 illegal, 0 unreadable" (``validate`` and ``event``)."""
-    n = summary["files"]
-    return ngettext("{n} list: {legal} legal, {illegal} illegal, {unreadable} unreadable",
-                    "{n} lists: {legal} legal, {illegal} illegal, {unreadable} unreadable",
-                    n).format(n=n, legal=summary["legal"], illegal=summary["illegal"],
-                              unreadable=summary["unreadable"])
 
 
 

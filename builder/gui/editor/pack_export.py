@@ -102,11 +102,9 @@ class PackDetailsDialog(QDialog):
 def export_pack(editor: FactionEditor, path: str | Path | None = None,
                 details: PackDetails | None = None) -> bool:
     """Write the open faction as a pack; ``path`` and ``details`` are asked when not given."""
-    pane = editor.pane
-    if pane is None or editor._refuse_if_invalid("export"):
+    faction = editor.exportable_faction()
+    if faction is None:
         return False
-    faction = pane.doc.faction
-    assert faction is not None
     if details is None:
         dialog = PackDetailsDialog(PackDetails(f"{faction.id}-pack", faction.name, "1.0.0", "",
                                                ""), editor)

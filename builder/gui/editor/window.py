@@ -660,14 +660,22 @@ class FactionEditor(QMainWindow):
         self.faction_saved.emit(faction.id)
         return True
 
+    def exportable_faction(self) -> Faction | None:
+        """The open faction, to be written somewhere else (exported, or as a pack), or None
+        when there is none or it has problems (then the window has said why)."""
+        pane = self.pane
+        if pane is None or self._refuse_if_invalid("export"):
+            return None
+        faction = pane.doc.faction
+        assert faction is not None
+        return faction
+
     def export_faction(self, path: str | Path | None = None) -> bool:
         """Save a copy of the open faction anywhere (to share it); the user folder and the
         open file are not touched."""
-        pane = self.pane
-        if pane is None or self._refuse_if_invalid("export"):
+        faction = self.exportable_faction()
+        if faction is None:
             return False
-        faction = pane.doc.faction
-        assert faction is not None
         if path is None:
             path = self.prompts.save_path(_("Export faction"), f"{faction.id}.yaml")
             if not path:
