@@ -9,10 +9,12 @@ this warband's numbers for each turn (SPEC §3), and the turn reference from
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -236,18 +238,32 @@ def facts(s: WarbandSummary) -> list[str]:
     return parts
 
 
-def _header_text(s: WarbandSummary) -> list[Flowable]:
+NOTES = _style("notes", 8, spaceBefore=5)
+
+
+def header_markup(s: WarbandSummary) -> tuple[str, str, str | None]:
+    """The heading's paragraphs as markup: the name (:data:`TITLE`), what the list is and
+    when it was printed (:data:`SUB`), the notes (:data:`NOTES`) or None."""
     parts = [*facts(s), _("printed {date}").format(date=s.date.isoformat())]
+    notes = _("<b>Notes:</b> {notes}").format(notes=esc(s.notes)) if s.notes else None
+    return esc(s.name), " · ".join(parts), notes
+
+
+def _header_text(s: WarbandSummary) -> list[Flowable]:
+    title, sub, notes = header_markup(s)
     out: list[Flowable] = [
-        Paragraph(esc(s.name), TITLE),
-        Paragraph(" · ".join(parts), SUB),
-        Spacer(0, 6),
+        Paragraph(title, TITLE),
+        Paragraph(sub, SUB),
+        Spacer(0, HEADER_GAP),
         *verdict(s),
     ]
-    if s.notes:
-        out.append(Paragraph(_("<b>Notes:</b> {notes}").format(notes=esc(s.notes)),
-                             _style("notes", 8, spaceBefore=5)))
+    if notes is not None:
+        out.append(Paragraph(notes, NOTES))
     return out
+
+
+HEADER_GAP = 6
+"""Points between the heading and the verdict's box."""
 
 
 MAX_PRINTED_FINDINGS = 500
@@ -280,38 +296,86 @@ def verdict_box(rows: list[list[Flowable]], ink: colors.Color, bg: colors.Color
               ("BOTTOMPADDING", (0, -1), (-1, -1), 5)])
 
 
+@dataclass(frozen=True)
+class VerdictLine:
+    """A paragraph of the verdict's box under its head line: a finding's message (or a part
+    of a long one), with its bullet when it starts a finding and "[warning]" after the last
+    part of a warning."""
+
+    markup: str
+    bullet: bool
+    warning: bool
+
+
+def verdict_lines(s: WarbandSummary) -> list[VerdictLine]:
+    """Every finding (up to :data:`MAX_PRINTED_FINDINGS`), then how many more there are."""
+    shown = s.findings[:MAX_PRINTED_FINDINGS]
+    out: list[VerdictLine] = []
+    for f in shown:  # the message a player reads (no rule id); a warning says it is one
+        texts = pieces(f.message)
+        for i, text in enumerate(texts):  # a long message continues, a paragraph a part
+            out.append(VerdictLine(esc(text), i == 0,
+                                   f.severity != "error" and i == len(texts) - 1))
+    if len(s.findings) > len(shown):
+        more = len(s.findings) - len(shown)
+        out.append(VerdictLine("<i>" + esc(ngettext(
+            "… and {n} more finding, not printed: spherewars validate lists them all",
+            "… and {n} more findings, not printed: spherewars validate lists them all",
+            more).format(n=number(more))) + "</i>", False, False))
+    return out
+
+
+WARNING_INK = "#666666"
+WARNING_SIZE = 7
+
+
+def warning_label() -> str:
+    return "[" + _("warning") + "]"
+
+
 def verdict(s: WarbandSummary) -> list[Flowable]:
     """Legal or not, and every finding (up to :data:`MAX_PRINTED_FINDINGS`), in a coloured box
     under the title."""
     head, ink, bg = verdict_head(s)
     rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
-    shown = s.findings[:MAX_PRINTED_FINDINGS]
-    label = esc(_("warning"))
-    warning = f" <font color='#666666' size='7'>[{label}]</font>"
-    for f in shown:  # the message a player reads (no rule id); a warning says it is one
-        texts = pieces(f.message)
-        for i, text in enumerate(texts):  # a long message continues, a paragraph a part
-            tail = warning if f.severity != "error" and i == len(texts) - 1 else ""
-            rows.append([Paragraph(esc(text) + tail, FINDING,
-                                   bulletText="•" if i == 0 else None)])
-    if len(s.findings) > len(shown):
-        more = len(s.findings) - len(shown)
-        rows.append([Paragraph("<i>" + esc(ngettext(
-            "… and {n} more finding, not printed: spherewars validate lists them all",
-            "… and {n} more findings, not printed: spherewars validate lists them all",
-            more).format(n=number(more))) + "</i>", FINDING)])
+    warning = (f" <font color='{WARNING_INK}' size='{WARNING_SIZE}'>"
+               f"{esc(warning_label())}</font>")
+    for line in verdict_lines(s):
+        rows.append([Paragraph(line.markup + (warning if line.warning else ""), FINDING,
+                               bulletText="•" if line.bullet else None)])
     return verdict_box(rows, ink, bg)
 
 
-def roster(s: WarbandSummary, width: float) -> list[Flowable]:
+Cell = tuple[str, ParagraphStyle] | str
+"""A table cell as data: paragraph markup in a style, or a plain string (the stats)."""
+UNKNOWN = _style("unk", 7.5, ITALIC, BAD)
+
+
+@dataclass(frozen=True)
+class RosterTable:
+    """The roster as cells: what :func:`roster` makes a table of, and
+    :mod:`builder.export.sheettop` draws straight on the page."""
+
+    head: list[Cell]
+    rows: list[list[Cell]]
+    """The lines of the list (or a "no combatants" row), then the total."""
+    widths: list[float]
+    first_stat: int
+    """The first stat column (stats are centred)."""
+    stats: int
+    unknown_rows: list[int]
+    """Rows of combatants the data lacks: their explanation spans from the type column on."""
+
+
+def roster_table(s: WarbandSummary, width: float) -> RosterTable:
     """Count × name, type, rank (in games with ranks), the stat line and the points (in games
     with a cost) of each line of the list."""
     columns = list(s.stat_columns)
     ranks = [_("Rank")] if s.game.has_ranks else []
     points = [_("Points")] if s.game.has_cost else []
     head = ["", _("Combatant"), _("Type"), *ranks, *map(s.game.stat_label, columns), *points]
-    head_row = [Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]
-    rows: list[list[object]] = []
+    head_row: list[Cell] = [(f"<b>{esc(h)}</b>", CELL) for h in head]
+    rows: list[list[Cell]] = []
     unknown_rows: list[int] = []
     for line in s.roster:
         rows.append(_roster_row(line, s, len(head), bool(ranks), bool(points)))
@@ -319,13 +383,13 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
             unknown_rows.append(len(rows) - 1)
     if not s.roster:
         none_yet = esc(_("No combatants yet."))
-        rows.append(["", Paragraph(f"<i>{none_yet}</i>", CELL)]
-                    + [""] * (len(head) - 2))
-    total = ["", Paragraph("<b>" + esc(ngettext("Total: {n} model", "Total: {n} models",
-                                                 s.stats.models).format(n=s.stats.models))
-                           + "</b>", CELL)]
+        empty: list[Cell] = ["", (f"<i>{none_yet}</i>", CELL)]
+        rows.append(empty + [""] * (len(head) - 2))
+    total: list[Cell] = ["", ("<b>" + esc(ngettext(
+        "Total: {n} model", "Total: {n} models", s.stats.models).format(n=s.stats.models))
+        + "</b>", CELL)]
     total += [""] * (len(head) - 2 - len(points))
-    total += [Paragraph(f"<b>{s.stats.points}</b>", CELL_R)] if points else []
+    total += [(f"<b>{s.stats.points}</b>", CELL_R)] if points else []
     rows.append(total)
 
     # a stat column as wide as its header needs ("WPN" must not wrap), at least 24 pt
@@ -338,57 +402,77 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     name_w = width - sum(fixed) - sum(stat_ws)
     widths = [22.0, name_w, type_w, *([44.0] if ranks else []), *stat_ws,
               *([34.0] if points else [])]
-    first_stat = 3 + len(ranks)
+    return RosterTable(head_row, rows, widths, 3 + len(ranks), len(columns), unknown_rows)
+
+
+ROSTER_PAD = 2.5, 3
+"""(top and bottom, left and right) padding of the roster's cells."""
+
+
+def roster(s: WarbandSummary, width: float) -> list[Flowable]:
+    """The roster's heading and table (:func:`roster_table`)."""
+    t = roster_table(s, width)
+
+    def cell(c: Cell) -> object:
+        return c if isinstance(c, str) else Paragraph(*c)
+
+    rows = [[cell(c) for c in r] for r in t.rows]
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 7.5),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("ALIGN", (first_stat, 0), (first_stat + len(columns) - 1, -1), "CENTER"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("ALIGN", (t.first_stat, 0), (t.first_stat + t.stats - 1, -1), "CENTER"),
+        ("TOPPADDING", (0, 0), (-1, -1), ROSTER_PAD[0]),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), ROSTER_PAD[0]),
+        ("LEFTPADDING", (0, 0), (-1, -1), ROSTER_PAD[1]),
+        ("RIGHTPADDING", (0, 0), (-1, -1), ROSTER_PAD[1]),
     ]
     rows_style: list[Command] = [("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE)]
-    for r in unknown_rows:
+    for r in t.unknown_rows:
         rows_style += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), BAD_BG)]
     return [Paragraph(esc(_("Roster")), H2), *long_table(
-        rows, widths, style, last=[("LINEABOVE", (0, -1), (-1, -1), 0.8, INK)],
-        rows_style=rows_style, head=head_row,
+        rows, t.widths, style, last=[("LINEABOVE", (0, -1), (-1, -1), 0.8, INK)],
+        rows_style=rows_style, head=[cell(c) for c in t.head],
         head_style=[("BACKGROUND", (0, 0), (-1, -1), SHADE),
                     ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE)])]
 
 
 def _roster_row(line: RosterLine, s: WarbandSummary, n_cells: int, ranks: bool,
-                points: bool) -> list[object]:
-    count = Paragraph(f"<b>{line.count} ×</b>", CELL_R)
+                points: bool) -> list[Cell]:
+    count = (f"<b>{line.count} ×</b>", CELL_R)
     if not line.known:
         if s.faction_name:
             why = _("unknown combatant: not in the {faction} data; counts toward "
                     "nothing").format(faction=s.faction_name)
         else:
             why = _("unknown combatant: not in the loaded data; counts toward nothing")
-        return [count, Paragraph(f"<b>{esc(line.name)}</b>", CELL),
-                Paragraph(f"<i>{esc(why)}</i>",
-                          _style("unk", 7.5, ITALIC, BAD))] + [""] * (n_cells - 3)
-    row: list[object] = [count, Paragraph(esc(line.name), CELL_B),
-                         Paragraph(esc(line.type), CELL)]
+        return [count, (f"<b>{esc(line.name)}</b>", CELL),
+                (f"<i>{esc(why)}</i>", UNKNOWN)] + [""] * (n_cells - 3)
+    row: list[Cell] = [count, (esc(line.name), CELL_B), (esc(line.type), CELL)]
     if ranks:
-        row.append(Paragraph(esc(line.rank or "–"), CELL))
+        row.append((esc(line.rank or "–"), CELL))
     row += [shown for _n, shown in line.stats]
     if points:
-        row.append(Paragraph(str(line.points), CELL_R))
+        row.append((str(line.points), CELL_R))
     return row
 
 
-def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
+FIGURES_PER_ROW = 5
+
+
+def figure_cells(s: WarbandSummary) -> list[tuple[str, str, str]]:
     """The game system's derived figures (SPEC §5 ``figures``), computed from the whole list
-    as hired, each with its help text."""
-    if not s.figures and s.faction_name is not None:
-        return []
-    cells = [(f.name, f.shown, f.help) for f in s.figures]
+    as hired: (name, value, help text) each; [] for none."""
     if s.faction_name is None:  # nothing is known about the combatants: no figure is honest
-        cells = [(_("Figures"), "–", _("unknown: the faction is not loaded"))]
-    per_row = 5
+        return [(_("Figures"), "–", _("unknown: the faction is not loaded"))]
+    return [(f.name, f.shown, f.help) for f in s.figures]
+
+
+def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
+    """The figures (:func:`figure_cells`) in boxes, :data:`FIGURES_PER_ROW` a row."""
+    cells = figure_cells(s)
+    if not cells:
+        return []
+    per_row = FIGURES_PER_ROW
     rows = []
     for start in range(0, len(cells), per_row):
         chunk = cells[start:start + per_row]
@@ -441,9 +525,12 @@ class _Pages:
     def bottom(self) -> float:
         return MARGIN + FOOTER
 
-    def full(self) -> Iterator[Frame]:
+    def full(self, started: bool = False) -> Iterator[Frame]:
+        """Frames of whole pages; the first on the page already begun when ``started``."""
         while True:
-            self.new_page()
+            if not started:
+                self.new_page()
+            started = False
             yield Frame(MARGIN, self.bottom, self.w - 2 * MARGIN, self.h - MARGIN - self.bottom,
                         0, 0, 0, 0)
 
@@ -555,11 +642,16 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
                ref: Reference | None = None, *, reference: bool = True) -> int:
     """Draw the sheet from a fresh page of ``c``; returns the number of pages drawn.
     ``reference`` False leaves the game's turn reference out (an event pack's roster)."""
+    from builder.export.sheettop import draw_top  # (it reads this module's parts)
+
     register_fonts()
     pages = _Pages(c, s, page_size)
     width = pages.w - 2 * MARGIN
-    top = [*header(s, width), *roster(s, width), *turn_numbers(s, width)]
-    last = flow(c, top, pages.full())
+    pages.new_page()
+    stopped = draw_top(c, s, MARGIN, pages.top, pages.bottom, width)
+    if stopped is None:  # a QR code, or more than a page: platypus flows it
+        top = [*header(s, width), *roster(s, width), *turn_numbers(s, width)]
+        stopped = flow(c, top, pages.full(started=True))._y
     if not reference:
         c.showPage()
         return pages.number
@@ -574,7 +666,7 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
     heading = Paragraph(f"{esc(ref.title)} <font size='7' color='#555555'>"
                         + esc(about.format(source=ref.source)) + "</font>", H2)
     _w, h = heading.wrap(width, pages.h)
-    y = last._y - H2.spaceBefore
+    y = stopped - H2.spaceBefore
     if y - h - pages.bottom < MIN_COLUMN_START:  # no heading alone at the foot of a page
         pages.new_page()
         y = pages.h - MARGIN

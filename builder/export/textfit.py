@@ -215,9 +215,12 @@ class Paragraph:
             return 0
         return max(self.forced + 1, math.ceil(self.total * size / width - 1e-9))
 
-    def lines(self, size: float, width: float, leading: float | None = None) -> Lines:
+    def lines(self, size: float, width: float, leading: float | None = None,
+              shrink: float = 0.0) -> Lines:
         """Greedy line breaking, as a typesetter of a left-aligned column does: the breaks
-        are found by adding widths, then each line's text is joined once."""
+        are found by adding widths, then each line's text is joined once. ``shrink``: the
+        part of each space a line may lose to hold one more word (reportlab's paragraphs
+        allow 5 %, which platypus's printouts need to match)."""
         room = width / size + 1e-9  # compared in 1 pt units
         spans: list[tuple[int, int]] = []  # (first unit, end unit) of each line
         out: list[tuple[Segment, ...]] = []
@@ -228,7 +231,8 @@ class Paragraph:
         n = len(units)
         for u in range(n):
             w = units[u]
-            if u > first and used + spaces[u - 1] + w > room:
+            if u > first and used + spaces[u - 1] + w > room + shrink * spaces[u - 1] * (
+                    u - first):
                 spans.append((first, u))
                 first, used = u, 0.0
             if w > room:  # longer than a line: on lines of its own, between characters
