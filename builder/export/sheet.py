@@ -512,7 +512,7 @@ class _Pages:
         source = self.s.game.source or self.s.game.name
         rules = _("Rules: {source}").format(source=source) if source else ""
         room = self.w - 2 * MARGIN - c.stringWidth(rules, REGULAR, 6.5) - 6 * mm
-        draw_mixed(c, MARGIN, MARGIN - 1, _fit(f"{self.s.name}", _(
+        draw_mixed(c, MARGIN, MARGIN - 1, fit_line(f"{self.s.name}", _(
             " · turn summary · page {page}").format(page=self.number), room, 6.5), REGULAR,
             6.5)
         if rules:
@@ -546,11 +546,11 @@ class _Pages:
     column_gap = COLUMN_GAP
 
 
-def _fit(name: str, tail: str, room: float, size: float) -> str:
+def fit_line(name: str, tail: str, room: float, size: float, font: str = REGULAR) -> str:
     """``name + tail`` in ``room`` points, the name shortened with "…" when needed: to the
     longest start of it that fits (found by halving, not a letter at a time: a pack's
     heading may name seventy players)."""
-    if not name or mixed_width(name + tail, REGULAR, size) <= room:
+    if not name or mixed_width(name + tail, font, size) <= room:
         return name + tail
 
     def cut(k: int) -> str:
@@ -559,7 +559,7 @@ def _fit(name: str, tail: str, room: float, size: float) -> str:
     low, high = 0, len(name) - 1  # cut(low) is what is left when nothing else fits
     while low < high:
         middle = (low + high + 1) // 2
-        if mixed_width(cut(middle), REGULAR, size) <= room:
+        if mixed_width(cut(middle), font, size) <= room:
             low = middle
         else:
             high = middle - 1

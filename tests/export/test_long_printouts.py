@@ -191,7 +191,7 @@ def test_a_long_name_in_the_footer_is_cut_to_the_longest_start_that_fits(name: s
     """The sheet's footer shortens a name (a pack's heading may name seventy players) to the
     longest start of it that fits, with "…", as cutting one letter at a time would."""
     from builder.export.fonts import REGULAR, mixed_width, register_fonts
-    from builder.export.sheet import _fit
+    from builder.export.sheet import fit_line as _fit
 
     register_fonts()
     tail = " · turn summary · page 1"
