@@ -192,3 +192,62 @@ def test_import_writes_a_list_with_its_options_and_picks(capsys, tmp_path: Path)
     assert back == load_warband(SIXTY)
     assert json.loads(json.dumps(yaml.safe_load(out.read_text(encoding="utf-8"))["picks"])) \
         == ["test-sword-of-fire"]
+
+
+# --- text for posting (SPEC §7) ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def plain_rules(tmp_path_factory) -> Path:
+    """The test system with only the rules of §5's first quantities (the text is what this
+    tests, not the rule engine's reading of §9) beside the test faction."""
+    from builder.data.yamlio import dump
+
+    folder = tmp_path_factory.mktemp("relaunch")
+    system = yaml.safe_load((RELAUNCH / "test-relaunch.system.yaml").read_text(encoding="utf-8"))
+    system["rules"] = [r for r in system["rules"]
+                       if r["id"] in ("leader-required", "dominion-limit")]
+    system["figures"] = [f for f in system["figures"] if f["id"] == "dominion"]
+    (folder / "test-relaunch.system.yaml").write_text(dump(system), encoding="utf-8")
+    (folder / "faction.yaml").write_text(
+        (RELAUNCH / "test-relaunch-band.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(("style", "line", "pick"), [
+    ("plain", "  4 × Test Spearmen (Test Veteran, Test Long Spears) · 17 points",
+     "  Test Sword of Fire · DOMC +2"),
+    ("markdown", "- 4 × Test Spearmen (Test Veteran, Test Long Spears) · 17 points",
+     "- Test Sword of Fire · DOMC +2"),
+    ("bbcode", "[*]4 × Test Spearmen (Test Veteran, Test Long Spears) · 17 points",
+     "[*]Test Sword of Fire · DOMC +2"),
+])
+def test_text_names_each_entrys_options_and_the_picks(capsys, plain_rules: Path, style: str,
+                                                      line: str, pick: str) -> None:
+    assert main(["text", str(SIXTY), "--data", str(plain_rules), "--style", style]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert line in out and pick in out
+    # the warlord's weapon adds 2 to his 20; the archers took nothing
+    assert any(x.endswith("1 × Test Warlord (Test Great Weapon) · 22 points") for x in out)
+    assert any(x.endswith("3 × Test Archers · 12 points") for x in out)
+    assert out.index(pick) < next(i for i, x in enumerate(out) if "Legal" in x)
+    assert any(SIXTY_PRINT in x for x in out)
+
+
+def test_text_keeps_an_entry_with_options_apart_and_names_what_is_unknown(
+        capsys, plain_rules: Path, tmp_path: Path) -> None:
+    path = tmp_path / "mixed.warband.yaml"
+    path.write_text(
+        "schema: spherewars-warband/1\nname: Test Mixed\nfaction: test-relaunch-band\n"
+        "entries:\n  - {combatant: test-warlord}\n"
+        "  - {combatant: test-spearmen, count: 3}\n"
+        "  - {combatant: test-spearmen, count: 5, options: {test-drill: 2, test-vet: 1}}\n"
+        "  - {combatant: test-spearmen, count: 4}\n"
+        "picks: [test-pact, test-no-such-relic]\n", encoding="utf-8")
+    assert main(["text", str(path), "--data", str(plain_rules)]) in (0, 1)
+    out = capsys.readouterr().out.splitlines()
+    # the entries without options make one line (3 + 4), the one with options its own
+    assert "  7 × Test Spearmen · 21 points" in out
+    assert "  5 × Test Spearmen (Test Drill ×2, test-vet: not offered) · 17 points" in out
+    assert "  Test Pact · 5 points" in out
+    assert "  test-no-such-relic · not in the data, counts toward nothing" in out
