@@ -251,3 +251,47 @@ def test_text_keeps_an_entry_with_options_apart_and_names_what_is_unknown(
     assert "  5 × Test Spearmen (Test Drill ×2, test-vet: not offered) · 17 points" in out
     assert "  Test Pact · 5 points" in out
     assert "  test-no-such-relic · not in the data, counts toward nothing" in out
+
+
+# --- JSON Schemas ------------------------------------------------------------------------
+
+
+def _schema(capsys, *args: str) -> dict:
+    assert main(["schema", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_schemas_describe_options_units_and_picks(capsys) -> None:
+    import jsonschema
+
+    faction = _schema(capsys, "faction", "--system", "test-relaunch", "--data", str(RELAUNCH))
+    data = yaml.safe_load((RELAUNCH / "test-relaunch-band.yaml").read_text(encoding="utf-8"))
+    check = jsonschema.Draft202012Validator(faction)
+    assert [e.message for e in check.iter_errors(data)] == []
+    combatant = faction["$defs"]["Combatant"]["properties"]
+    assert {"unit", "options"} <= set(combatant)
+    # the faction schema of a game names its number stats as what an option may add
+    adds = faction["$defs"]["Option"]["properties"]["adds"]
+    assert set(adds["properties"]) == {"PB", "MAN", "DOM", "DOMC"}
+    data["combatants"][0]["options"][0]["adds"] = {"DEF": 1}
+    data["combatants"][0]["options"][0]["per_modle"] = True
+    data["picks"][0]["adds"] = {"BP": 1}
+    messages = " ".join(e.message for e in check.iter_errors(data))
+    assert "'DEF' was unexpected" in messages and "'per_modle' was unexpected" in messages
+    assert "'BP' was unexpected" in messages
+
+    system = _schema(capsys, "system")
+    data = yaml.safe_load((RELAUNCH / "test-relaunch.system.yaml").read_text(encoding="utf-8"))
+    assert [e.message for e in
+            jsonschema.Draft202012Validator(system).iter_errors(data)] == []
+    option = system["$defs"]["SystemOption"]["properties"]
+    assert "for" in option and option["for"]["description"]
+    assert {"option", "option_tag"} <= set(system["$defs"]["Selector"]["properties"])
+
+    warband = _schema(capsys, "warband")
+    data = yaml.safe_load(SIXTY.read_text(encoding="utf-8"))
+    check = jsonschema.Draft202012Validator(warband)
+    assert list(check.iter_errors(data)) == []
+    data["entries"][1]["options"]["test-veteran"] = 0
+    data["picks"] = "test-crown"
+    assert len(list(check.iter_errors(data))) == 2
