@@ -295,3 +295,15 @@ def test_the_schemas_describe_options_units_and_picks(capsys) -> None:
     data["entries"][1]["options"]["test-veteran"] = 0
     data["picks"] = "test-crown"
     assert len(list(check.iter_errors(data))) == 2
+
+
+def test_an_events_published_entries_carry_options_and_their_points(data: Catalogue) -> None:
+    from builder.events.html import _entries
+    from builder.events.submissions import entries_of
+
+    rows = entries_of(load_warband(SIXTY), data)
+    assert rows[1] == {"name": "Test Spearmen", "count": 4, "points": 17,
+                       "options": ["Test Veteran", "Test Long Spears"]}
+    assert rows[2] == {"name": "Test Archers", "count": 3, "points": 12}
+    html = _entries({"entries": rows})
+    assert "4× Test Spearmen (Test Veteran, Test Long Spears) · 17 pts" in html
