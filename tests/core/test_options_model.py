@@ -254,15 +254,23 @@ def _where(text: str, near: str, at: str) -> str:
 @pytest.mark.parametrize("mutate", FACTION_MUTATORS, ids=lambda f: f.__name__.strip("_"))
 def test_a_mistake_in_options_units_or_picks_is_reported_at_its_key(
         tmp_path: Path, mutate: Callable[[dict[str, Any]], None]) -> None:
+    system = _system()
+    _refused_at_its_key(tmp_path, mutate, FACTION_DATA,
+                        lambda path: load_faction(path, {system.id: system}))
+
+
+def _refused_at_its_key(tmp_path: Path, mutate: Callable[[dict[str, Any]], None],
+                        original: dict[str, Any], load: Callable[[Path], object]) -> None:
+    """``original`` changed by ``mutate`` and written out is refused with the message of
+    ``mutate``'s docstring (MESSAGE|NEAR|AT) at AT's line and column."""
     message, near, at = [" ".join(p.split()) for p in (mutate.__doc__ or "").split("|")]
-    data = copy.deepcopy(FACTION_DATA)
+    data = copy.deepcopy(original)
     mutate(data)
     path = tmp_path / "broken.yaml"
     text = dump(data)
     path.write_text(text, encoding="utf-8")
-    system = _system()
     with pytest.raises(DataError) as info:
-        load_faction(path, {system.id: system})
+        load(path)
     assert message in " ".join(str(info.value).split())
     assert f"{path}:{_where(text, near, at)}: " in str(info.value), str(info.value)
 
@@ -329,16 +337,7 @@ SYSTEM_MUTATORS = [v for k, v in dict(globals()).items() if k.startswith("_sys_"
 @pytest.mark.parametrize("mutate", SYSTEM_MUTATORS, ids=lambda f: f.__name__.strip("_"))
 def test_a_mistake_in_a_systems_options_picks_or_quantities_is_reported_at_its_key(
         tmp_path: Path, mutate: Callable[[dict[str, Any]], None]) -> None:
-    message, near, at = [" ".join(p.split()) for p in (mutate.__doc__ or "").split("|")]
-    data = copy.deepcopy(SYSTEM_DATA)
-    mutate(data)
-    path = tmp_path / "broken.yaml"
-    text = dump(data)
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(DataError) as info:
-        load_system(path)
-    assert message in " ".join(str(info.value).split())
-    assert f"{path}:{_where(text, near, at)}: " in str(info.value), str(info.value)
+    _refused_at_its_key(tmp_path, mutate, SYSTEM_DATA, load_system)
 
 
 # --- mistakes in a list ------------------------------------------------------------------
