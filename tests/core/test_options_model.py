@@ -370,3 +370,27 @@ def test_a_mistake_in_a_lists_options_or_picks_is_reported_at_its_key(
     assert message in str(info.value)
     assert f"{path}:{line + 1}:{lines[line].index(at) + 1}: " in str(info.value), \
         str(info.value)
+
+
+def test_a_faction_and_a_system_with_options_are_written_back_as_read(tmp_path: Path) -> None:
+    """The faction editor saves through faction_text: units, options and picks survive, in the
+    SPEC's order, and read back the same."""
+    from builder.data.loading import faction_text, system_text
+
+    system = _system()
+    path = tmp_path / "system.yaml"
+    path.write_text(system_text(system), encoding="utf-8")
+    assert load_system(path) == system
+    assert "for:" in path.read_text(encoding="utf-8")
+    faction = _faction()
+    path = tmp_path / "faction.yaml"
+    path.write_text(faction_text(faction), encoding="utf-8")
+    again = load_faction(path, {system.id: system})
+    assert again == faction
+    written = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert list(written)[-2:] == ["picks", "combatants"]
+    spearmen = _combatant(written, "test-spearmen")
+    assert spearmen["unit"] == {"min": 3, "max": 5}
+    assert spearmen["options"][1] == {"id": "test-long-spears", "name": "Test Long Spears",
+                                      "adds": {"PB": 1}, "per_model": True,
+                                      "tags": ["weapon"]}
