@@ -173,7 +173,7 @@ ids = st.from_regex(r"test-[a-z]{1,8}", fullmatch=True)
                           st.dictionaries(ids, st.integers(1, 5), max_size=3)),
                 max_size=6),
        st.lists(ids, max_size=4))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 def test_share_then_import_brings_options_and_picks_back(entries, picks) -> None:
     w = Warband(name="Test", faction="test-relaunch-band", points_limit=60, picks=picks,
                 entries=[Entry(combatant=c, count=n, options=o) for c, n, o in entries])

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builder.data import DataError, load_faction, load_system, load_warband
 from builder.data.yamlio import dump
@@ -394,3 +396,49 @@ def test_a_faction_and_a_system_with_options_are_written_back_as_read(tmp_path: 
     assert spearmen["options"][1] == {"id": "test-long-spears", "name": "Test Long Spears",
                                       "adds": {"PB": 1}, "per_model": True,
                                       "tags": ["weapon"]}
+
+
+_SYSTEM = load_system(SYSTEM_FILE)
+_JUNK = st.one_of(st.none(), st.booleans(), st.integers(-5, 10_000_000), st.text(max_size=30),
+                  st.lists(st.integers(0, 5), max_size=3),
+                  st.dictionaries(st.text(max_size=6), st.integers(-1, 3), max_size=3))
+_OPTION_KEYS = ["id", "name", "adds", "per_model", "max", "group", "tags", "text", "for",
+                "misspelt"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["option", "pick", "unit", "system-option",
+                                           "entries", "picks"]),
+                          st.sampled_from(_OPTION_KEYS), _JUNK), min_size=1, max_size=4))
+@settings(max_examples=25, deadline=None)
+def test_any_value_in_options_units_or_picks_is_read_or_refused_in_words(changes) -> None:
+    """Whatever is written in these keys, loading gives the model or a DataError (each
+    problem at a line and column), never another exception."""
+    import tempfile
+
+    faction, system = copy.deepcopy(FACTION_DATA), copy.deepcopy(SYSTEM_DATA)
+    for where, key, value in changes:
+        if where == "option":
+            faction["combatants"][0]["options"][0][key] = value
+        elif where == "pick":
+            faction["picks"][0][key] = value
+        elif where == "unit":
+            _combatant(faction, "test-spearmen")["unit"][key[:3]] = value
+        elif where == "system-option":
+            system["options"][0][key] = value
+        elif where == "entries":
+            system["rules"][3]["at_most"] = {"entries": {key: value}}
+        else:
+            system["rules"][3]["count"] = {"picks": {key: value}}
+    with tempfile.TemporaryDirectory() as folder:
+        system_path, faction_path = Path(folder) / "s.yaml", Path(folder) / "f.yaml"
+        system_path.write_text(dump(system), encoding="utf-8")
+        faction_path.write_text(dump(faction), encoding="utf-8")
+        try:
+            loaded = load_system(system_path)
+        except DataError as exc:
+            assert all(p.line >= 1 and p.column >= 1 for p in exc.problems)
+            loaded = _SYSTEM
+        try:
+            load_faction(faction_path, {loaded.id: loaded})
+        except DataError as exc:
+            assert all(p.line >= 1 and p.column >= 1 for p in exc.problems)
