@@ -126,6 +126,11 @@ def _adds_unknown_stat(d):
     d["combatants"][0]["options"][0]["adds"] = {"PBB": 2}
 
 
+def _adds_swapped_letters(d):
+    """unknown stat 'BP' (did you mean 'PB'?)|test-great-weapon|BP"""
+    d["combatants"][0]["options"][0]["adds"] = {"BP": 2}
+
+
 def _adds_text_stat(d):
     """cannot add to 'DEF': it is a text stat; an option or pick adds to number stats only
     (PB, MAN, DOM, DOMC)|test-great-weapon|DEF"""
