@@ -92,6 +92,22 @@ def test_what_an_entry_and_the_picks_add() -> None:
     assert faction.picks_add(["test-pact", "test-blessing", "unknown"], "PB") == 7
 
 
+def test_which_entries_an_option_selector_takes_in() -> None:
+    from builder.model.system import Selector
+
+    faction = _faction()
+    spearmen = faction.combatant("test-spearmen")
+    veteran = {"test-veteran": 1, "test-banner": 1}
+    assert faction.took(spearmen, veteran, Selector(option="test-banner"))
+    assert faction.took(spearmen, veteran, Selector(option=["test-drill", "test-veteran"]))
+    assert not faction.took(spearmen, {}, Selector(option="test-banner"))
+    assert faction.took(spearmen, veteran, Selector(option_tag="veteran"))  # the system's
+    assert faction.took(spearmen, veteran, Selector(option_tag=["weapon", "command"]))
+    assert not faction.took(spearmen, {"test-drill": 2}, Selector(option_tag="veteran"))
+    assert not faction.took(spearmen, {"no-such": 1}, Selector(option_tag="veteran"))
+    assert faction.took(spearmen, {}, Selector(type="troop"))  # no option key: any entry
+
+
 def test_a_list_reads_options_and_picks_on_both_paths(tmp_path: Path) -> None:
     quick = load_warband(SIXTY)
     assert quick.entries[1].options == {"test-veteran": 1, "test-long-spears": 1}
