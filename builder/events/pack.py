@@ -30,6 +30,7 @@ from builder.events.output import counts, event_title, players, verdict
 from builder.events.registrations import MISSING_RULE
 from builder.events.submissions import Submission
 from builder.export.fonts import BOLD, REGULAR, draw_mixed, mixed_width, register_fonts
+from builder.export.layout import flow
 from builder.export.qr import prepare_qr_codes
 from builder.export.sheet import (
     ACCENT,
@@ -44,7 +45,6 @@ from builder.export.sheet import (
     TITLE,
     draw_sheet,
     fit_line,
-    flow,
 )
 from builder.export.summary import WarbandSummary, summarise
 from builder.export.text import esc

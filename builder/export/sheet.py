@@ -18,9 +18,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
-from reportlab.platypus.doctemplate import LayoutError
 
 from builder.data.share import QR_MAX_CHARS
+from builder.export.choices import PickLine
 from builder.export.fonts import (
     BOLD,
     ITALIC,
@@ -29,7 +29,7 @@ from builder.export.fonts import (
     mixed_width,
     register_fonts,
 )
-from builder.export.layout import Command, Group, as_text, long_table, para_style, pieces
+from builder.export.layout import Command, flow, long_table, para_style, pieces
 from builder.export.qr import QrCode
 from builder.export.reference import Reference, is_translation, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
@@ -275,9 +275,17 @@ def verdict(s: WarbandSummary) -> list[Flowable]:
     return verdict_box(rows, ink, bg)
 
 
-Cell = tuple[str, ParagraphStyle] | str
-"""A table cell as data: paragraph markup in a style, or a plain string (the stats)."""
+Para = tuple[str, ParagraphStyle]
+Cell = Para | str | list[Para]
+"""A table cell as data: paragraph markup in a style, a plain string (the stats), or
+paragraphs one under the other (a name with the options taken under it)."""
 UNKNOWN = _style("unk", 7.5, ITALIC, BAD)
+CHOICES = _style("choices", 6.5, ITALIC, MUTED)
+"""SPEC §9: the options an entry took, or what a pick adds, under its name."""
+
+
+def _with_notes(name: Para, notes: list[str]) -> Cell:
+    return [name, *((esc(n), CHOICES) for n in notes if n)] if any(notes) else name
 
 
 @dataclass(frozen=True)
@@ -314,6 +322,10 @@ def roster_table(s: WarbandSummary, width: float) -> RosterTable:
         none_yet = esc(_("No combatants yet."))
         empty: list[Cell] = ["", (f"<i>{none_yet}</i>", CELL)]
         rows.append(empty + [""] * (len(head) - 2))
+    for pick in s.picks:  # SPEC §9: what the list took once, listed with the entries
+        rows.append(_pick_row(pick, len(head), len(columns), bool(ranks), bool(points)))
+        if not pick.known:
+            unknown_rows.append(len(rows) - 1)
     total: list[Cell] = ["", ("<b>" + esc(ngettext(
         "Total: {n} model", "Total: {n} models", s.stats.models).format(n=s.stats.models))
         + "</b>", CELL)]
@@ -343,6 +355,8 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     t = roster_table(s, width)
 
     def cell(c: Cell) -> object:
+        if isinstance(c, list):
+            return [Paragraph(*p) for p in c]
         return c if isinstance(c, str) else Paragraph(*c)
 
     rows = [[cell(c) for c in r] for r in t.rows]
@@ -374,15 +388,33 @@ def _roster_row(line: RosterLine, s: WarbandSummary, n_cells: int, ranks: bool,
                     "nothing").format(faction=s.faction_name)
         else:
             why = _("unknown combatant: not in the loaded data; counts toward nothing")
-        return [count, (f"<b>{esc(line.name)}</b>", CELL),
-                (f"<i>{esc(why)}</i>", UNKNOWN)] + [""] * (n_cells - 3)
-    row: list[Cell] = [count, (esc(line.name), CELL_B), (esc(line.type), CELL)]
+        unknown: list[Cell] = [count, (f"<b>{esc(line.name)}</b>", CELL),
+                               (f"<i>{esc(why)}</i>", UNKNOWN)]
+        return unknown + [""] * (n_cells - 3)
+    name = _with_notes((esc(line.name), CELL_B), [", ".join(o.printed for o in line.options)])
+    row: list[Cell] = [count, name, (esc(line.type), CELL)]
     if ranks:
         row.append((esc(line.rank or "–"), CELL))
     row += [shown for _n, shown in line.stats]
     if points:
         row.append((str(line.points), CELL_R))
     return row
+
+
+def _pick_row(pick: PickLine, n_cells: int, stats: int, ranks: bool, points: bool
+              ) -> list[Cell]:
+    """A pick: its name, what it adds besides points and its text under it, "Pick" as its
+    type, its points; one the data lacks says so, as an unknown combatant does."""
+    if not pick.known:
+        why = _("unknown pick: not in the data; counts toward nothing")
+        unknown: list[Cell] = ["", (f"<b>{esc(pick.name)}</b>", CELL),
+                               (f"<i>{esc(why)}</i>", UNKNOWN)]
+        return unknown + [""] * (n_cells - 3)
+    adds = ", ".join(f"{label} +{n}" for label, n in pick.adds)
+    row: list[Cell] = ["", _with_notes((esc(pick.name), CELL_B), [adds, pick.text or ""]),
+                       (esc(_("Pick")), CELL)]
+    row += [""] * (int(ranks) + stats)
+    return row + ([(str(pick.points), CELL_R)] if points else [])
 
 
 FIGURES_PER_ROW = 5
@@ -500,71 +532,6 @@ def fingerprints_line(s: WarbandSummary) -> str:
     data = s.data_fingerprint or _("– (faction not loaded)")
     return _("List fingerprint {fingerprint} · data fingerprint {data}").format(
         fingerprint=s.fingerprint or "–", data=data)
-
-
-def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame:
-    """Lay ``flowables`` into ``frames`` in turn, splitting tables and paragraphs; a
-    :class:`Group` moves to the next frame whole unless it is taller than an empty frame.
-    Returns the last frame used (its ``_y`` is where the text stopped)."""
-    frame = next(frames)
-    queue = list(flowables)
-    while queue:
-        f = queue.pop(0)
-        heading = getattr(f, "heading", None)
-        if heading is not None and frame._atTop:  # a table continued: its heading again
-            queue[:0] = [heading(), f]
-            f.heading = None
-            continue
-        if isinstance(f, Table):
-            f.splitInRow = 1  # a row taller than what is left continues, not fails
-        if getattr(f, "keep_with_next", False) and queue and not frame._atTop \
-                and not _fits_with_next(f, queue[0], frame, c):
-            frame = next(frames)
-            queue.insert(0, f)
-            continue
-        if frame.add(f, c, trySplit=1):
-            continue
-        if isinstance(f, Group):
-            if frame._atTop:
-                queue[:0] = f.parts
-                continue
-        else:
-            parts = _split(f, frame, c)
-            if parts and frame.add(parts[0], c, trySplit=1):
-                for rest in parts[1:]:
-                    rest.heading = heading
-                queue[:0] = parts[1:]
-                continue
-        if frame._atTop:  # nothing of it fits a whole page: print its text plainly
-            plain = as_text(f, lambda text: Paragraph(esc(text), CELL))
-            if plain is None:
-                raise LayoutError(f"{f.identity()} does not fit on an empty page")
-            queue[:0] = plain
-            continue
-        frame = next(frames)
-        queue.insert(0, f)
-    return frame
-
-
-def _split(f: Flowable, frame: Frame, c: Canvas) -> list[Flowable]:
-    """``f`` split to fill what is left of ``frame``, or [] when it cannot be, or when what
-    is left after the split is no shorter than ``f`` (a row holding something that cannot
-    split, such as a picture taller than the page: splitting it again would never end)."""
-    tall = f.wrapOn(c, frame._aW, frame._aH)[1]
-    parts = frame.split(f, c)
-    if len(parts) < 2 or parts[-1].wrapOn(c, frame._aW, frame._aH)[1] >= tall - 0.5:
-        return []
-    return list(parts)
-
-
-def _fits_with_next(f: Flowable, following: Flowable, frame: Frame, c: Canvas) -> bool:
-    """Whether ``f`` (a table's heading) and the first row of what follows fit together in
-    what is left of ``frame``."""
-    room = frame._y - frame._y1p
-    height = f.wrapOn(c, frame._aW, room)[1]
-    following.wrapOn(c, frame._aW, 10_000_000)
-    first = getattr(following, "_rowHeights", None)
-    return height + (first[0] if first else 0.0) <= room + 0.01
 
 
 def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],

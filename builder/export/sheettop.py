@@ -1,7 +1,7 @@
 """The top of a turn summary sheet (heading, verdict box, notes, roster, the turn's figures)
 drawn straight on the page by :mod:`builder.export.direct` (issue 30).
 
-:func:`builder.export.sheet.flow` lays the same parts out through platypus at about 20 ms a
+:func:`builder.export.layout.flow` lays the same parts out through platypus at about 20 ms a
 sheet, nearly all of a roster-style event pack's time. When the top carries no QR code (a
 pack's roster sheets, anonymised packs) and fits on the first page, it is drawn here from
 the same data (:func:`~builder.export.sheet.header_markup`,
@@ -71,7 +71,8 @@ def _roster(s: sh.WarbandSummary, width: float) -> list[Block]:
             if isinstance(c, str):
                 out.append(Cell([_plain(c, w, CENTRE if i in stats else LEFT)]) if c else None)
             else:
-                out.append(Cell([direct.text(c[0], c[1], w)]))
+                out.append(Cell([direct.text(m, st, w) for m, st in
+                                 (c if isinstance(c, list) else [c])]))
         return out
 
     head = Row(cells(t.head, False), pads, sh.SHADE, below=(0.6, sh.RULE))

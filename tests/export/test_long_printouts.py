@@ -16,7 +16,7 @@ from reportlab.platypus import Frame, Paragraph, Spacer, Table
 
 from builder.cli import main
 from builder.export import sheet
-from builder.export.layout import CHUNK_ROWS, PIECE_CHARS, pieces
+from builder.export.layout import CHUNK_ROWS, PIECE_CHARS, flow, pieces
 from builder.export.pdf import render_pdf
 from builder.export.summary import summarise
 from builder.rules import Finding
@@ -168,7 +168,7 @@ def test_what_fits_no_page_prints_as_plain_text() -> None:
             frame.add = add
             yield frame
 
-    sheet.flow(c, [table], frames())
+    flow(c, [table], frames())
     assert "Test words that must print" in " ".join(placed)
 
 
