@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 from pydantic import AfterValidator, Field, Strict, model_validator
 
 from builder import paths
-from builder.data import yamlio
+from builder.data import MiB, load_yaml
 from builder.data.errors import DataError
 from builder.data.loading import check, placed, validate_document
 from builder.i18n import SOURCE_LANGUAGE, _, current_language
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 REFERENCE_SCHEMA = "spherewars-reference/1"
 DEFAULT_REFERENCE = "spherewars-1e"
-MAX_REFERENCE_BYTES = yamlio.MiB
+MAX_REFERENCE_BYTES = MiB
 
 
 class Table(StrictModel):
@@ -313,12 +313,12 @@ def is_translation(reference_id: str, language: str | None = None) -> bool:
 
 @cache
 def _load_cached(path: str, mtime_ns: int) -> Reference:
-    return validate_document(Reference, yamlio.load(path, MAX_REFERENCE_BYTES))
+    return validate_document(Reference, load_yaml(path, MAX_REFERENCE_BYTES))
 
 
 @cache
 def _checked_cached(path: str, mtime_ns: int, game: GameNames) -> Reference:
-    doc = yamlio.load(path, MAX_REFERENCE_BYTES)
+    doc = load_yaml(path, MAX_REFERENCE_BYTES)
     return placed(doc, *check(Reference, doc.data, lambda data: card_problems(data, game)))
 
 
