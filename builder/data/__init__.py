@@ -25,7 +25,7 @@ from builder.data.loading import (
 )
 
 __all__ = ["Catalogue", "DataError", "Document", "MiB", "Problem", "builtin_systems",
-           "check_faction_data", "collector_paused", "decode_text", "dump_yaml",
-           "faction_text", "load_faction", "load_system", "load_warband", "load_yaml",
-           "parse_warband", "parse_yaml", "read_text", "save_faction", "save_warband",
-           "warband_text", "write_atomic", "yaml_files"]
+           "check_faction_data", "collector_paused", "decode_text", "dump_yaml", "faction_text",
+           "load_faction", "load_system", "load_warband", "load_yaml", "parse_warband",
+           "parse_yaml", "read_text", "save_faction", "save_warband", "warband_text",
+           "write_atomic", "yaml_files"]

@@ -95,7 +95,7 @@ def system_from(doc: Document, *, builtin: bool = False) -> System:
     """A system file, its turn reference checked too (it is printed on every sheet). A
     built-in system's is not: the shipped references are checked against the shipped games by
     the test suite, and reading them all would slow every start with an empty cache."""
-    from builder.export.reference import reference_problems
+    from builder.data.reference import reference_problems
 
     same_kind(doc, "spherewars-system")
     system = placed(doc, *check(System, doc.data, system_problems))

@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableS
 from reportlab.platypus.doctemplate import LayoutError
 
 from builder.batch import map_in_halves
+from builder.data.reference import is_translation, load_reference
 from builder.data.share import QR_MAX_CHARS
 from builder.export.fonts import (
     BOLD,
@@ -30,11 +31,11 @@ from builder.export.fonts import (
     register_fonts,
 )
 from builder.export.layout import Command, Group, as_text, long_table, para_style, pieces
-from builder.export.reference import Reference, is_translation, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.export.text import capital, esc
 from builder.export.turnref import fitted_groups, flow_columns
 from builder.i18n import _, ngettext, number
+from builder.model.reference import Reference
 
 MARGIN = 13 * mm
 COLUMN_GAP = 6 * mm

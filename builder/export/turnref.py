@@ -19,9 +19,9 @@ from reportlab.platypus.doctemplate import LayoutError
 from builder.export.fonts import BOLD, ITALIC
 from builder.export.layout import Group
 from builder.export.layout import para_style as _style
-from builder.export.reference import Item, Reference
 from builder.export.text import esc, rich
 from builder.i18n import _
+from builder.model.reference import Item, Reference
 
 ACCENT = colors.HexColor("#6b1d1d")
 MUTED = colors.HexColor("#555555")
