@@ -157,7 +157,7 @@ UNUSUAL: Any = object()
 
 def plain(root: yaml.Node) -> Any:
     """The plain data of a node tree without aliases, exactly as the loader's constructor
-    builds it, in a third of its time (PyYAML's generic constructor dispatches every node
+    builds it, without the cost of PyYAML's generic constructor (which dispatches every node
     through a table and a generator); or :data:`UNUSUAL` for anything that constructor would
     refuse or treat specially (an explicit tag, a duplicate key, a key that is not a scalar,
     a whole number too long), so that it runs and gives its own message."""
@@ -171,8 +171,8 @@ _SCALAR, _MAPPING, _SEQUENCE = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceN
 
 
 def _plain_node(node: yaml.Node) -> Any:
-    """:func:`plain` of one node (a function of the module, not one made per call: one that
-    calls itself by a closure would be a reference cycle, which a frozen load keeps)."""
+    """:func:`plain` of one node. A function of the module, not a closure: a closure that
+    calls itself is a reference cycle, which a frozen load would keep."""
     tag = node.tag
     kind = type(node)
     if kind is _SCALAR:

@@ -55,9 +55,9 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
         return super().construct_mapping(node, deep=deep)
 
     def resolve(self, kind: type, value: Any, implicit: Any) -> str:
-        """The tag of a node without a tag: the resolvers below, checked in one step (the
-        generic lookup costs a third of the time of a file of 90,000 short keys; libyaml asks
-        for every scalar)."""
+        """The tag of a node without a tag: the resolvers below, checked in one step
+        (libyaml asks for every scalar, so PyYAML's generic table lookup would weigh on a file
+        of many short keys)."""
         if kind is _SCALAR:
             if implicit[0]:
                 tag = WORD_TAGS.get(value)
@@ -120,16 +120,15 @@ a token scan."""
 @contextmanager
 def collector_paused(*, freeze: bool = False) -> Iterator[None]:
     """The cyclic garbage collector off while data loads. Parsing and validating make
-    hundreds of thousands of objects that all live on: collected over during the load, they
-    took half its time.
+    hundreds of thousands of objects that all live on, so collecting during the load would
+    only walk them over and over.
 
     ``freeze`` (the big loads: a catalogue, a batch of lists): what the load made is frozen
-    when the outermost pause ends (:func:`gc.freeze`). Left young, the next collections
-    walked it all again (check-data of a 5,000-combatant faction: 51 young and 5 middle
-    collections, 1.2 s of its 3.5 s); frozen, later collections skip it. Reference counting
-    still frees it when it is dropped, as a load makes no reference cycle (tested). The
-    young garbage of before the load is collected first, so that no cycle of it is frozen
-    with the data. A single small file (a list, a save's check) freezes nothing."""
+    when the outermost pause ends (:func:`gc.freeze`), so that later collections skip it
+    instead of walking it all again. Reference counting still frees it when it is dropped,
+    as a load makes no reference cycle (tested). The young garbage of before the load is
+    collected first, so that no cycle of it is frozen with the data. A single small file (a
+    list, a save's check) freezes nothing."""
     enabled = gc.isenabled()
     if enabled and freeze:
         gc.collect(1)
@@ -203,8 +202,8 @@ def _parse(path: str | Path, text: str) -> Document:
 def _check_depth(path: str, text: str, lines: Lines) -> None:
     """Refuse nesting deeper than MAX_DEPTH before libyaml's recursive composer runs.
 
-    The token scan costs half a second for a 1 MiB file, so it runs only when a cheap upper
-    bound allows deep nesting: a flow level needs a ``[`` or ``{``; a block collection starts
+    The token scan is slow over a large file, so it runs only when a cheap upper bound allows
+    deep nesting: a flow level needs a ``[`` or ``{``; a block collection starts
     at a column at least one more than its parent's at most every second level (a sequence
     may share its mapping's column), so block depth is below twice the longest line.
     """
