@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
 
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
 from builder.export.layout import flow, long_table
+from builder.export.palette import markup
 from builder.export.sheet import (
     INK,
     MARGIN,
@@ -78,7 +79,7 @@ def _entries(s: WarbandSummary, width: float, size: float) -> list[Flowable]:
             kind = "<i>" + esc(_("unknown combatant")) + "</i>"
         name = esc(line.name)
         if line.options:  # SPEC §9: what the entry took, after its name
-            name += " <font color='#555555'><i>(" + esc(", ".join(
+            name += f" <font color='{markup(MUTED)}'><i>(" + esc(", ".join(
                 o.printed for o in line.options)) + ")</i></font>"
         rows.append([Paragraph(f"<b>{line.count} ×</b>", right), Paragraph(name, bold),
                      Paragraph(kind, cell),

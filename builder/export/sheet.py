@@ -19,6 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
+from builder.data.reference import is_translation, load_reference
 from builder.data.share import QR_MAX_CHARS
 from builder.export.choices import PickLine
 from builder.export.fonts import (
@@ -30,12 +31,24 @@ from builder.export.fonts import (
     register_fonts,
 )
 from builder.export.layout import Command, flow, long_table, para_style, pieces
+from builder.export.palette import (
+    ACCENT,
+    BAD,
+    BAD_BG,
+    GOOD,
+    GOOD_BG,
+    INK,
+    MUTED,
+    RULE,
+    SHADE,
+    markup,
+)
 from builder.export.qr import QrCode
-from builder.export.reference import Reference, is_translation, load_reference
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.export.text import capital, esc
 from builder.export.turnref import fitted_groups, flow_columns
 from builder.i18n import _, ngettext, number
+from builder.model.reference import Reference
 
 MARGIN = 13 * mm
 COLUMN_GAP = 6 * mm
@@ -43,15 +56,6 @@ FOOTER = 7 * mm
 MIN_COLUMN_START = 60
 """Below this much room the reference starts on a new page rather than in a sliver."""
 
-INK = colors.black
-MUTED = colors.HexColor("#555555")
-RULE = colors.HexColor("#9a9a9a")
-SHADE = colors.HexColor("#e9e9e9")
-ACCENT = colors.HexColor("#6b1d1d")
-BAD = colors.HexColor("#b00020")
-BAD_BG = colors.HexColor("#fdecee")
-GOOD = colors.HexColor("#1e6b2f")
-GOOD_BG = colors.HexColor("#eaf5ec")
 
 
 _style = para_style
@@ -81,7 +85,7 @@ def _points_text(s: WarbandSummary) -> str:
     if s.points_limit is None:
         return _("{points} points (no limit set)").format(points=used)
     text = _("{points} / {limit} points").format(points=used, limit=s.points_limit)
-    return f"<font color='#b00020'><b>{text}</b></font>" if used > s.points_limit else text
+    return f"<font color='{markup(BAD)}'><b>{text}</b></font>" if used > s.points_limit else text
 
 
 QR_GAP = 6 * mm
@@ -254,7 +258,7 @@ def verdict_lines(s: WarbandSummary) -> list[VerdictLine]:
     return out
 
 
-WARNING_INK = "#666666"
+WARNING_INK = MUTED
 WARNING_SIZE = 7
 
 
@@ -267,7 +271,7 @@ def verdict(s: WarbandSummary) -> list[Flowable]:
     under the title."""
     head, ink, bg = verdict_head(s)
     rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
-    warning = (f" <font color='{WARNING_INK}' size='{WARNING_SIZE}'>"
+    warning = (f" <font color='{markup(WARNING_INK)}' size='{WARNING_SIZE}'>"
                f"{esc(warning_label())}</font>")
     for line in verdict_lines(s):
         rows.append([Paragraph(line.markup + (warning if line.warning else ""), FINDING,
@@ -559,7 +563,7 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
     translated = s.game.reference is not None and is_translation(s.game.reference)
     about = _("· from the {source}, in our translation; each item names its section") \
         if translated else _("· from the {source}; each item names its section")
-    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='#555555'>"
+    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='{markup(MUTED)}'>"
                         + esc(about.format(source=ref.source)) + "</font>", H2)
     _w, h = heading.wrap(width, pages.h)
     y = stopped - H2.spaceBefore

@@ -12,7 +12,6 @@ and the sheet flows as before.
 
 from __future__ import annotations
 
-from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from builder.export import direct
@@ -45,7 +44,7 @@ def _verdict(s: sh.WarbandSummary, width: float) -> Block:
     rows = [Row([Cell([direct.text(esc(head), sh._style("v", 10, sh.BOLD, ink), inner)])],
                 Pads(7, 7, 5, 2), bg)]
     tail = (" " + sh.warning_label(), REGULAR, float(sh.WARNING_SIZE),
-            colors.HexColor(sh.WARNING_INK))
+            sh.WARNING_INK)
     for line in sh.verdict_lines(s):
         body = direct.bulleted(line.markup, sh.FINDING, inner, "•" if line.bullet else None,
                                tail if line.warning else None)
