@@ -35,6 +35,7 @@ class Unsupported(Exception):
 
 _TAG = re.compile(r"<(/?)(b|i|br|font)\b([^>]*?)/?>")
 _ATTR = re.compile(r"""(\w+)\s*=\s*(?:'([^']*)'|"([^"]*)")""")
+_SPACES = re.compile(r"[ \t\r\n\f\v]+")  # (a no-break space stays one)
 _FACES = {(False, False): REGULAR, (True, False): BOLD, (False, True): ITALIC,
           (True, True): BOLD_ITALIC}
 
@@ -50,11 +51,12 @@ def markup_runs(markup: str, font: str, color: colors.Color) -> list[Run]:
     pos = 0
 
     def add(text: str) -> None:
+        """Text between tags: its white space is a space, as in a paragraph's markup."""
         if not text:
             return
         col, face = stack[-1]
         name = face or _FACES[bold, italic]
-        for other, part in script_runs(html.unescape(text)):
+        for other, part in script_runs(html.unescape(_SPACES.sub(" ", text))):
             out.append(Run(part, register_fallback() if other else name, col))
 
     for m in _TAG.finditer(markup):
@@ -64,7 +66,7 @@ def markup_runs(markup: str, font: str, color: colors.Color) -> list[Run]:
         pos = m.end()
         closing, tag, attrs = m.group(1) == "/", m.group(2), m.group(3)
         if tag == "br":
-            add("\n")
+            out.append(Run("\n", _FACES[bold, italic], stack[-1][0]))
         elif tag == "b":
             bold = not closing
         elif tag == "i":
@@ -74,8 +76,7 @@ def markup_runs(markup: str, font: str, color: colors.Color) -> list[Run]:
                 raise Unsupported(markup)
             stack.pop()
         else:
-            found = {k: a if a is not None and a != "" or not b else b
-                     for k, a, b in _ATTR.findall(attrs)}
+            found = {k: a or b for k, a, b in _ATTR.findall(attrs)}
             if set(found) - {"color", "face"} or (found.get("face") not in (None, FALLBACK)):
                 raise Unsupported(markup)
             col = colors.HexColor(found["color"]) if "color" in found else stack[-1][0]
