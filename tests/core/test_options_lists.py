@@ -201,7 +201,7 @@ def test_import_writes_a_list_with_its_options_and_picks(capsys, tmp_path: Path)
 def plain_rules(tmp_path_factory) -> Path:
     """The test system with only the rules of §5's first quantities (the text is what this
     tests, not the rule engine's reading of §9) beside the test faction."""
-    from builder.data.yamlio import dump
+    from builder.data import dump_yaml as dump
 
     folder = tmp_path_factory.mktemp("relaunch")
     system = yaml.safe_load((RELAUNCH / "test-relaunch.system.yaml").read_text(encoding="utf-8"))

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.data import DataError, load_faction, load_system, load_warband
-from builder.data.yamlio import dump
+from builder.data import dump_yaml as dump
 from builder.model.system import EntriesQuantity, PicksQuantity
 from tests.conftest import TEST_DATA
 
