@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox
 from builder import i18n
 from builder.data import Catalogue
 from builder.export.summary import game_of
-from builder.gui.catalogue_model import NAME
 from builder.gui.dialogs import Prompter
 from builder.gui.focus import show_focus
-from builder.gui.guidance import first_steps
-from builder.gui.list_panel import faction_items
+from builder.gui.panels.catalogue_model import NAME
+from builder.gui.panels.details import faction_items
+from builder.gui.panels.guidance import first_steps
 from builder.model import Entry, Warband
 from builder.model.text import display
 from tests.conftest import TEST_DATA
@@ -181,7 +181,7 @@ def test_qt_file_dialog_speaks_spanish(spanish: None, qtbot: Any) -> None:
 
 def test_spherus_hit_points_are_pv_in_spanish_everywhere(spanish: None,
                                                          games: Catalogue) -> None:
-    from builder.gui.profile import profile_html
+    from builder.gui.panels.profile_html import profile_html
 
     faction = games.factions["test-spherus-party"]
     assert faction.game.stat_label("HP") == "PV"

@@ -42,7 +42,7 @@ from builder.data.catalogue import is_system_data
 from builder.data.loading import MAX_FACTION_BYTES, MAX_SYSTEM_BYTES
 from builder.data.yamlio import read_text
 from builder.gui.actions import ADD_KEY, DUPLICATE_KEY
-from builder.gui.datafiles import TextFileEditor, remove_file
+from builder.gui.dialogs.datafiles import TextFileEditor, remove_file
 from builder.gui.editor.document import (
     FactionDocument,
     faction_form_data,

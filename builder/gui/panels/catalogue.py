@@ -19,7 +19,8 @@ from PySide6.QtGui import QAction, QBrush, QColor, QKeyEvent, QPalette, QResizeE
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from builder.events import event_rules, points_limit
-from builder.gui.catalogue_model import (
+from builder.gui.document import WarbandDocument
+from builder.gui.panels.catalogue_model import (
     COST,
     FIND,
     HEADERS,
@@ -32,9 +33,9 @@ from builder.gui.catalogue_model import (
     hired_text,
     marks,
 )
-from builder.gui.document import WarbandDocument
+from builder.gui.panels.catalogue_view import CatalogueView
 from builder.gui.undokeys import OWN_UNDO
-from builder.gui.widgets import CatalogueView, fit_column
+from builder.gui.widgets import fit_column
 from builder.i18n import _, ngettext
 from builder.model import Faction
 from builder.model.system import System
