@@ -132,18 +132,18 @@ def test_choosing_another_games_faction_says_the_game_changes(games: Catalogue,
                                                                make_window: Any) -> None:
     window = make_window(games)
     window.files.replace(Warband(name="Mine", faction="test-faction",
-                            entries=[Entry(combatant="test-leader", count=1)]), None)
+                                 entries=[Entry(combatant="test-leader", count=1)]), None)
     combo = window.details.faction_combo
     torn = combo.findData("test-torn-expedition")
-    window.details._faction_chosen(torn)
+    combo.activated.emit(torn)  # as if chosen in the box
     game = window.doc.catalogue.factions["test-torn-expedition"].game
     assert window.prompter.game_asked == display(game.name)
     assert window.doc.warband.faction == "test-torn-expedition"
     assert "Torn" in window.statusBar().currentMessage()
     # within one game the question names no game
     window.files.replace(Warband(name="Mine", faction="test-faction",
-                            entries=[Entry(combatant="test-leader", count=1)]), None)
-    window.details._faction_chosen(combo.findData("soimi"))
+                                 entries=[Entry(combatant="test-leader", count=1)]), None)
+    combo.activated.emit(combo.findData("soimi"))
     assert window.prompter.game_asked is None
 
 
