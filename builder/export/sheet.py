@@ -213,6 +213,11 @@ def verdict_head(s: WarbandSummary) -> tuple[str, colors.Color, colors.Color]:
             BAD, BAD_BG)
 
 
+def verdict_style(ink: colors.Color) -> ParagraphStyle:
+    """The verdict's line, in the verdict's ink."""
+    return _style("v", 10, BOLD, ink)
+
+
 def verdict_box(rows: list[list[Flowable]], ink: colors.Color, bg: colors.Color
                 ) -> list[Flowable]:
     """Rows of one cell each in a coloured box that continues from page to page."""
@@ -270,7 +275,7 @@ def verdict(s: WarbandSummary) -> list[Flowable]:
     """Legal or not, and every finding (up to :data:`MAX_PRINTED_FINDINGS`), in a coloured box
     under the title."""
     head, ink, bg = verdict_head(s)
-    rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
+    rows: list[list[Flowable]] = [[Paragraph(esc(head), verdict_style(ink))]]
     warning = (f" <font color='{markup(WARNING_INK)}' size='{WARNING_SIZE}'>"
                f"{esc(warning_label())}</font>")
     for line in verdict_lines(s):

@@ -41,7 +41,7 @@ def _heading(markup: str, width: float) -> TextBlock:
 def _verdict(s: sh.WarbandSummary, width: float) -> Block:
     head, ink, bg = sh.verdict_head(s)
     inner = width - 14
-    rows = [Row([Cell([direct.text(esc(head), sh._style("v", 10, sh.BOLD, ink), inner)])],
+    rows = [Row([Cell([direct.text(esc(head), sh.verdict_style(ink), inner)])],
                 Pads(7, 7, 5, 2), bg)]
     tail = (" " + sh.warning_label(), REGULAR, float(sh.WARNING_SIZE),
             sh.WARNING_INK)
