@@ -1,7 +1,7 @@
 """The list pack (SPEC §6 ``--pack``): one PDF for the judges.
 
 A cover with the event, the table of every list and the registrations with no list, then
-each list's turn summary sheet (:func:`builder.export.sheet.draw_sheet`, with the event's
+each list's turn summary sheet (:func:`builder.export.sheetpage.draw_sheet`, with the event's
 findings and limit) starting on a new page: the whole sheet, its game's reference included
 (``full``), or the list alone on one page (``roster``). Every sheet names its player in its
 heading and footer, and every page of a list carries "list 3 of 12" and both fingerprints, so
@@ -43,9 +43,9 @@ from builder.export.sheet import (
     SHADE,
     SUB,
     TITLE,
-    draw_sheet,
     fit_line,
 )
+from builder.export.sheetpage import draw_sheet
 from builder.export.summary import WarbandSummary, summarise
 from builder.export.text import esc
 from builder.i18n import _, ngettext, number, pgettext

@@ -3,12 +3,13 @@
 Page one opens with the warband's name, faction, points and verdict; an illegal list prints
 every finding in a red box right under the name, where nobody can miss it. Then the roster,
 this warband's numbers for each turn (SPEC §3), and the turn reference from
-``resources/reference`` in two columns.
+``resources/reference`` in two columns. This module makes the parts (as flowables, and as
+data that :mod:`builder.export.sheettop` draws straight on the page);
+:mod:`builder.export.sheetpage` puts them on pages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -16,21 +17,17 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from builder.data.reference import is_translation, load_reference
 from builder.data.share import QR_MAX_CHARS
 from builder.export.choices import PickLine
 from builder.export.fonts import (
     BOLD,
     ITALIC,
     REGULAR,
-    draw_mixed,
     mixed_width,
-    register_fonts,
 )
-from builder.export.layout import Command, flow, long_table, para_style, pieces
+from builder.export.layout import Command, long_table, para_style, pieces
 from builder.export.palette import (
     ACCENT,
     BAD,
@@ -46,9 +43,7 @@ from builder.export.palette import (
 from builder.export.qr import QrCode
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.export.text import capital, esc
-from builder.export.turnref import fitted_groups, flow_columns
 from builder.i18n import _, ngettext, number
-from builder.model.reference import Reference
 
 MARGIN = 13 * mm
 COLUMN_GAP = 6 * mm
@@ -463,59 +458,6 @@ def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
 # --- flowing onto pages ------------------------------------------------------------------
 
 
-class _Pages:
-    """The sheet's pages on the shared canvas: a footer on each, frames on demand."""
-
-    def __init__(self, c: Canvas, s: WarbandSummary, page_size: tuple[float, float]) -> None:
-        self.c, self.s = c, s
-        self.w, self.h = page_size
-        self.number = 0
-
-    def new_page(self) -> None:
-        if self.number:
-            self.c.showPage()
-        self.number += 1
-        c = self.c
-        c.saveState()
-        c.setFont(REGULAR, 6.5)
-        c.setFillColor(MUTED)
-        source = self.s.game.source or self.s.game.name
-        rules = _("Rules: {source}").format(source=source) if source else ""
-        room = self.w - 2 * MARGIN - c.stringWidth(rules, REGULAR, 6.5) - 6 * mm
-        draw_mixed(c, MARGIN, MARGIN - 1, fit_line(f"{self.s.name}", _(
-            " · turn summary · page {page}").format(page=self.number), room, 6.5), REGULAR,
-            6.5)
-        if rules:
-            c.drawRightString(self.w - MARGIN, MARGIN - 1, rules)
-        c.setFillColor(INK)
-        c.drawString(MARGIN, MARGIN + 7, fingerprints_line(self.s))
-        c.restoreState()
-
-    @property
-    def bottom(self) -> float:
-        return MARGIN + FOOTER
-
-    def full(self, started: bool = False) -> Iterator[Frame]:
-        """Frames of whole pages; the first on the page already begun when ``started``."""
-        while True:
-            if not started:
-                self.new_page()
-            started = False
-            yield Frame(MARGIN, self.bottom, self.w - 2 * MARGIN, self.h - MARGIN - self.bottom,
-                        0, 0, 0, 0)
-
-    @property
-    def column_width(self) -> float:
-        return (self.w - 2 * MARGIN - COLUMN_GAP) / 2
-
-    @property
-    def top(self) -> float:
-        return self.h - MARGIN
-
-    left = MARGIN
-    column_gap = COLUMN_GAP
-
-
 def fit_line(name: str, tail: str, room: float, size: float, font: str = REGULAR) -> str:
     """``name + tail`` in ``room`` points, the name shortened with "…" when needed: to the
     longest start of it that fits (found by halving, not a letter at a time: a pack's
@@ -541,43 +483,3 @@ def fingerprints_line(s: WarbandSummary) -> str:
     data = s.data_fingerprint or _("– (faction not loaded)")
     return _("List fingerprint {fingerprint} · data fingerprint {data}").format(
         fingerprint=s.fingerprint or "–", data=data)
-
-
-def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
-               ref: Reference | None = None, *, reference: bool = True) -> int:
-    """Draw the sheet from a fresh page of ``c``; returns the number of pages drawn.
-    ``reference`` False leaves the game's turn reference out (an event pack's roster)."""
-    from builder.export.sheettop import draw_top  # (it reads this module's parts)
-
-    register_fonts()
-    pages = _Pages(c, s, page_size)
-    width = pages.w - 2 * MARGIN
-    pages.new_page()
-    stopped = draw_top(c, s, MARGIN, pages.top, pages.bottom, width)
-    if stopped is None:  # a QR code, or more than a page: platypus flows it
-        top = [*header(s, width), *roster(s, width), *turn_numbers(s, width)]
-        stopped = flow(c, top, pages.full(started=True))._y
-    if not reference:
-        c.showPage()
-        return pages.number
-    if ref is None and s.game.reference is not None:
-        ref = load_reference(s.game.reference)
-    if ref is None:  # the game prints no reference
-        c.showPage()
-        return pages.number
-    translated = s.game.reference is not None and is_translation(s.game.reference)
-    about = _("· from the {source}, in our translation; each item names its section") \
-        if translated else _("· from the {source}; each item names its section")
-    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='{markup(MUTED)}'>"
-                        + esc(about.format(source=ref.source)) + "</font>", H2)
-    _w, h = heading.wrap(width, pages.h)
-    y = stopped - H2.spaceBefore
-    if y - h - pages.bottom < MIN_COLUMN_START:  # no heading alone at the foot of a page
-        pages.new_page()
-        y = pages.h - MARGIN
-    heading.drawOn(c, MARGIN, y - h)
-    y -= h + H2.spaceAfter
-    groups = fitted_groups(ref, pages.column_width, y - pages.bottom, pages.top - pages.bottom)
-    flow_columns(c, groups, pages, y)
-    c.showPage()
-    return pages.number

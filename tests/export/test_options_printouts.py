@@ -21,7 +21,7 @@ from builder.cli import main
 from builder.export import sheettop
 from builder.export.fonts import register_fonts
 from builder.export.pdf import render_pdf
-from builder.export.sheet import draw_sheet
+from builder.export.sheetpage import draw_sheet
 from builder.export.summary import WarbandSummary, summarise
 from builder.model import Warband
 from tests.export import helpers as h

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from builder.data import Catalogue
 from builder.export import direct, sheettop
 from builder.export.fonts import register_fonts
-from builder.export.sheet import draw_sheet
+from builder.export.sheetpage import draw_sheet
 from builder.export.summary import WarbandSummary, summarise
 from builder.model import Warband
 from builder.rules import Finding
