@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from builder.gui.editor.bound import (
     NOT_GIVEN,
-    SCOPE_WORD,
     BoundForm,
     EditContext,
     combo,
@@ -54,10 +53,14 @@ from builder.gui.editor.fields import (
     with_error,
 )
 from builder.gui.editor.models import DocListModel
-from builder.i18n import _, ngettext
+from builder.i18n import N_, _
+from builder.model.ability import ability_label
 from builder.model.base import MAX_WHOLE  # spin boxes hold every value a file may hold
 from builder.model.system import System
 from builder.model.text import display
+
+SCOPE_WORD = {"racial": N_("racial"), "unique": N_("unique"), "universal": N_("universal")}
+"""An ability's scope in a summary (SPEC §1)."""
 
 
 class AbilityForm(BoundForm):
@@ -147,23 +150,19 @@ class AbilityForm(BoundForm):
 
 
 def ability_summary(ability: dict[str, Any], system: System | None = None) -> str:
-    """"unique feat 5, 2 successes": how a card would sum an ability up (the kind as
-    ``system`` names it)."""
-    scope, kind = ability.get("scope"), ability.get("kind")
-    if isinstance(scope, str) and scope in SCOPE_WORD:
-        scope = _(SCOPE_WORD[scope])
-    if isinstance(kind, str) and system is not None:
-        kind = system.kind_label(kind)
-    parts = [str(p) for p in (scope, kind) if p]
-    text = " ".join(parts)
-    difficulty = ability.get("difficulty")
-    if difficulty is not None:
-        text += f" {difficulty}"
+    """"feat A, automatic (racial)": the card's label of the ability
+    (:func:`builder.model.ability.ability_label`, the kind as ``system`` names it), then its
+    scope, which the editor shows and the card does not."""
+    kind = ability.get("kind")
+    kind = system.kind_label(kind) if isinstance(kind, str) and system is not None else kind
     successes = ability.get("successes", 1)
-    if successes not in (1, None):
-        text += ", " + ngettext("{n} success", "{n} successes", successes).format(
-            n=successes)
-    return text.strip()
+    label = ability_label(str(kind) if kind else None, ability.get("difficulty"),
+                          successes if isinstance(successes, int) else 1)
+    scope = ability.get("scope")
+    if isinstance(scope, str) and scope:
+        scope = _(SCOPE_WORD[scope]) if scope in SCOPE_WORD else scope
+        return _("{label} ({scope})").format(label=label, scope=scope) if label else scope
+    return label
 
 
 class CombatantAbilities(QGroupBox):

@@ -43,12 +43,6 @@ PROFILE_COLUMNS = 6
 stays narrow enough for a 1024-pixel screen)."""
 KIND_HINT = {"number": N_("a whole number"), "pair": N_("one value (6) or a pair (6-5)"),
              "text": N_("free text")}
-SCOPE_WORD = {"racial": N_("racial"), "unique": N_("unique"), "universal": N_("universal")}
-PARAMETER_NAME = {"max_same_combatant": N_("Max same combatant"),
-                  "max_squad_units": N_("Max of a squad-forming combatant"),
-                  "messengers_per_command": N_("Messengers per command")}
-"""The recruiting parameters of the built-in games, named for the form; another game's are
-named from their keys."""
 
 
 def stat_tip(stat: StatDef) -> str:

@@ -28,7 +28,6 @@ from builder.gui.editor.abilities import AbilityForm, CombatantAbilities, abilit
 from builder.gui.editor.bound import (
     KIND_HINT,
     NOT_GIVEN,
-    PARAMETER_NAME,
     PROFILE_COLUMNS,
     BoundForm,
     EditContext,
@@ -122,8 +121,7 @@ class FactionForm(BoundForm):
                                 game=game)), 0, 0, 1, 3)
         self.building_spins: dict[str, QSpinBox] = {}
         for line, key in enumerate(defaults, start=1):
-            text = _(PARAMETER_NAME[key]) if key in PARAMETER_NAME else \
-                key.replace("_", " ").capitalize()
+            text = system.parameter_label(key)
             spin = QSpinBox()
             spin.setRange(0, MAX_WHOLE)
             err = error_label()
