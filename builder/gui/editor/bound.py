@@ -7,7 +7,7 @@ change the document themselves: an edit goes to the pane, which pushes an undo c
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, Protocol
 
@@ -15,9 +15,11 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QScrollArea,
     QWidget,
 )
@@ -34,25 +36,8 @@ from builder.gui.editor.fields import (
     show_messages,
 )
 from builder.i18n import N_, _
-from builder.model.system import StatDef
-from builder.model.text import display
 
 NOT_GIVEN = N_("(not given)")
-PROFILE_COLUMNS = 6
-"""Stats side by side in the profile; a longer stat line goes on in a second row (the form
-stays narrow enough for a 1024-pixel screen)."""
-KIND_HINT = {"number": N_("a whole number"), "pair": N_("one value (6) or a pair (6-5)"),
-             "text": N_("free text")}
-
-
-def stat_tip(stat: StatDef) -> str:
-    """A stat's tooltip from its system: its name, what it takes, and whether it is required."""
-    tip = f"{display(stat.name)}: {_(KIND_HINT[stat.kind])}"
-    if stat.required:
-        tip += " " + _("(required)")
-    if stat.only_when_set:
-        tip += "; " + _("printed only for combatants that have it")
-    return tip
 
 
 class EditContext(Protocol):
@@ -91,6 +76,24 @@ def combo(choices: list[tuple[str, Any]]) -> QComboBox:
     for text, value in choices:
         box.addItem(text, value)
     return box
+
+
+def id_from_name_button(slot: Callable[[], None]) -> QPushButton:
+    """*From name*, beside an id field."""
+    button = QPushButton(_("From name"))
+    button.setToolTip(_("Make the id from the name"))
+    button.clicked.connect(slot)
+    return button
+
+
+def beside(widget: QWidget, extra: QWidget) -> QWidget:
+    """A field with a button after it, as one form row's field."""
+    holder = QWidget()
+    row = QHBoxLayout(holder)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.addWidget(widget, 1)
+    row.addWidget(extra)
+    return holder
 
 
 def hint(text: str) -> QLabel:
