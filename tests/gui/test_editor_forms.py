@@ -75,3 +75,23 @@ def test_a_parameter_without_a_name_reads_from_its_id(first):
     data["rules"] = data["figures"] = []
     game = System.model_validate(data)
     assert game.parameter_label("max_war_beasts") == "Max war beasts"
+
+
+def _accepts(edit, text: str) -> bool:
+    from PySide6.QtGui import QValidator
+
+    validator = edit.validator()
+    return validator is None or validator.validate(text, len(text))[0] != QValidator.State.Invalid
+
+
+def test_each_stat_field_takes_what_its_kind_allows(qtbot, first):
+    """A required number takes digits only, an optional one a dash too, a pair "6-5", a text
+    stat (Torn's dice pools) anything."""
+    torn = load_system(systems_dir() / "torn.yaml")
+    form = _pane(qtbot, first).combatants.combatant_form
+    pe, man, con = (form.stat_edits[s] for s in ("PE", "MAN", "CON"))
+    assert _accepts(pe, "165") and not _accepts(pe, "–") and pe.placeholderText() == ""
+    assert _accepts(man, "–") and not _accepts(man, "6-5") and man.placeholderText() == "–"
+    assert _accepts(con, "6-5") and not _accepts(con, "x")
+    defence = _pane(qtbot, torn).combatants.combatant_form.stat_edits["DEF"]
+    assert _accepts(defence, "2D+1A") and defence.maximumWidth() > pe.maximumWidth()
