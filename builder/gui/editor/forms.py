@@ -44,6 +44,7 @@ from builder.gui.editor.fields import (
     set_enabled,
     with_error,
 )
+from builder.gui.editor.options import CombatantOptions, UnitEdit, bind_unit
 from builder.gui.editor.profile import ProfileBox
 from builder.gui.quotes import parameter_tip
 from builder.i18n import _
@@ -144,7 +145,7 @@ class FactionForm(BoundForm):
         set_enabled(self.reset_building, not read_only)
 
     def handled_elsewhere(self, key: str) -> bool:
-        return key.split(".")[0] in ("combatants", "abilities")
+        return key.split(".")[0] in ("combatants", "abilities", "picks")
 
 
 class CombatantForm(BoundForm):
@@ -163,6 +164,8 @@ class CombatantForm(BoundForm):
         layout.addWidget(self.profile)
         self.abilities = CombatantAbilities(ctx)
         layout.addWidget(self.abilities)
+        self.options = CombatantOptions(ctx)
+        layout.addWidget(self.options)
         layout.addWidget(self._equipment())
         layout.addWidget(self._description())
         layout.addStretch(1)
@@ -223,6 +226,10 @@ class CombatantForm(BoundForm):
         err = error_label()
         self.bind(SpinBinding(("max",), self.max_spin, _("max"), err, none_at=0))
         form.addRow(_("Max hired:"), with_error(self.max_spin, err, natural=True))
+        self.unit_edit = UnitEdit()
+        err = error_label()
+        bind_unit(self, self.unit_edit, err)
+        form.addRow(_("Unit:"), with_error(self.unit_edit, err))
         if system.wounds is not None:  # a game without a wound track has no field for it
             err = error_label()
             self.bind(SpinBinding(("wounds",), self.wounds_spin, _("wounds"), err))
@@ -292,11 +299,14 @@ class CombatantForm(BoundForm):
     def set_base(self, base: DataPath | None) -> None:
         super().set_base(base)
         self.abilities.set_combatant(base)
+        self.options.set_combatant(base)
 
     def handled_elsewhere(self, key: str) -> bool:
-        return key == "abilities" or key.startswith("abilities.")
+        return key.split(".")[0] in ("abilities", "options")
 
     def set_read_only(self, read_only: bool) -> None:
         super().set_read_only(read_only)
         set_enabled(self.id_from_name, not read_only)
         self.abilities.set_read_only(read_only)
+        self.options.set_read_only(read_only)
+        self.unit_edit.enable_spins()

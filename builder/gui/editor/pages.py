@@ -27,6 +27,7 @@ from builder.gui.editor.document import (
     DataPath,
     ability_data,
     new_combatant_data,
+    pick_data,
     slug,
     unique_id,
 )
@@ -40,6 +41,7 @@ from builder.gui.editor.fields import (
 )
 from builder.gui.editor.forms import CombatantForm
 from builder.gui.editor.models import DocListModel
+from builder.gui.editor.options import OptionForm, adds_text, show_tags
 from builder.gui.editor.views import UniformListView
 from builder.i18n import _, ngettext
 from builder.model import System
@@ -365,3 +367,54 @@ class GlossaryPage(ListPage):
         stack.push(RemoveCommand(doc, self.list_path, row,
                                  _("Delete ability {name}").format(name=name)))
         stack.endMacro()
+
+
+def describe_pick(pick: Any, system: System) -> str:
+    if not isinstance(pick, dict):
+        return str(pick)
+    parts = [pick.get("id") or _("(no id)"), adds_text(pick.get("adds"), system),
+             show_tags(pick.get("tags"))]
+    name = pick.get("name") or _("(no name)")
+    return f"{name}\n    " + "  ·  ".join(p for p in parts if p)
+
+
+class PicksPage(ListPage):
+    """What a list of the faction may take once, not models (artefacts, pacts)."""
+
+    def __init__(self, ctx: EditContext) -> None:
+        self.pick_form = OptionForm(ctx, option=False)
+        system = ctx.doc.system
+        super().__init__(ctx, ("picks",), self.pick_form, lambda p: describe_pick(p, system),
+                         _("No picks yet. Things a whole list takes once, such as artefacts, "
+                           "go here; add one with “Add”."))
+        self.add_button = small_button(_("Add"), _("Add a pick a list of the faction may "
+                                                   "take"))
+        self.delete_button = small_button(_("Delete"), _("Delete the selected pick"))
+        self.add_button.clicked.connect(self.add)
+        self.delete_button.clicked.connect(self.delete)
+        self.arrange([self.add_button, self.delete_button])
+        self.select(0)
+
+    def enable_buttons(self) -> None:
+        if not hasattr(self, "delete_button"):
+            return
+        editable = not self.read_only
+        set_enabled(self.add_button, editable)
+        set_enabled(self.delete_button, editable and 0 <= self.current_row()
+                    < self.model.rowCount())
+
+    def add(self) -> None:
+        doc = self.ctx.doc
+        taken = [p.get("id", "") for p in doc.get(self.list_path)]
+        data = pick_data() | {"id": unique_id("new-pick", taken), "name": _("New pick")}
+        self.ctx.push(InsertCommand(doc, self.list_path, self.model.rowCount(), data,
+                                    _("Add pick")))
+        bring_into_view(self.pick_form.name_edit)
+        self.pick_form.name_edit.selectAll()
+
+    def delete(self) -> None:
+        row = self.current_row()
+        if 0 <= row < self.model.rowCount():
+            name = self.ctx.doc.get((*self.list_path, row)).get("name") or _("pick")
+            self.ctx.push(RemoveCommand(self.ctx.doc, self.list_path, row,
+                                        _("Delete pick {name}").format(name=name)))

@@ -27,11 +27,11 @@ from builder.gui.editor.commands import SetValueCommand, rename_ability
 from builder.gui.editor.document import DataPath, FactionDocument
 from builder.gui.editor.fields import ERROR_COLOR
 from builder.gui.editor.forms import FactionForm
-from builder.gui.editor.pages import Ask, CombatantsPage, GlossaryPage
+from builder.gui.editor.pages import Ask, CombatantsPage, GlossaryPage, PicksPage
 from builder.gui.focus import guard_wheel, show_focus
 from builder.i18n import _, ngettext
 
-_TAB_FACTION, _TAB_COMBATANTS, _TAB_ABILITIES = 0, 1, 2
+_TAB_FACTION, _TAB_COMBATANTS, _TAB_ABILITIES, _TAB_PICKS = 0, 1, 2, 3
 
 
 class FactionPane(QWidget):
@@ -69,6 +69,10 @@ class FactionPane(QWidget):
         self.tabs.addTab(scrolled(self.faction_form), _("Faction"))
         self.tabs.addTab(self.combatants, _("Combatants"))
         self.tabs.addTab(self.glossary, _("Ability glossary"))
+        self.picks = PicksPage(self)
+        self.tabs.addTab(self.picks, _("Picks"))
+        self.tabs.setTabToolTip(_TAB_PICKS, _("What a list of the faction takes once, not "
+                                              "models: artefacts, pacts"))
 
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -119,13 +123,15 @@ class FactionPane(QWidget):
             if len(path) > 1 and isinstance(path[1], int):
                 if self.combatants.current_row() != path[1]:
                     self.combatants.select(path[1])
-                if len(path) > 3 and path[2] == "abilities" and isinstance(path[3], int):
-                    self.combatants.combatant_form.abilities.select(path[3])
-        elif path[0] == "abilities":
-            self.tabs.setCurrentIndex(_TAB_ABILITIES)
-            if len(path) > 1 and isinstance(path[1], int) and \
-                    self.glossary.current_row() != path[1]:
-                self.glossary.select(path[1])
+                if len(path) > 3 and path[2] in ("abilities", "options") and \
+                        isinstance(path[3], int):
+                    form = self.combatants.combatant_form
+                    (form.abilities if path[2] == "abilities" else form.options).select(path[3])
+        elif path[0] in ("abilities", "picks"):
+            page = self.glossary if path[0] == "abilities" else self.picks
+            self.tabs.setCurrentWidget(page)
+            if len(path) > 1 and isinstance(path[1], int) and page.current_row() != path[1]:
+                page.select(path[1])
         else:
             self.tabs.setCurrentIndex(_TAB_FACTION)
 
@@ -139,12 +145,15 @@ class FactionPane(QWidget):
         if self.tabs.currentIndex() == _TAB_ABILITIES:
             self.glossary.add()
             return
+        if self.tabs.currentIndex() == _TAB_PICKS:
+            self.picks.add()
+            return
         self.tabs.setCurrentIndex(_TAB_COMBATANTS)
         self.combatants.add()
 
     def add_label(self) -> str:
-        return (_("&Add ability") if self.tabs.currentIndex() == _TAB_ABILITIES
-                else _("&Add combatant"))
+        return {_TAB_ABILITIES: _("&Add ability"), _TAB_PICKS: _("&Add pick")}.get(
+            self.tabs.currentIndex(), _("&Add combatant"))
 
     def step_tab(self, step: int) -> None:
         """The next or previous tab page, from any field (Ctrl+Tab, Ctrl+Shift+Tab)."""
@@ -165,6 +174,7 @@ class FactionPane(QWidget):
         self.faction_form.set_read_only(read_only)
         self.combatants.set_read_only(read_only)
         self.glossary.set_read_only(read_only)
+        self.picks.set_read_only(read_only)
 
     def update_file_label(self) -> None:
         doc = self.doc
@@ -187,11 +197,20 @@ class FactionPane(QWidget):
         if parts[0] == "combatants" and len(parts) > 1 and parts[1].isdigit():
             i = int(parts[1])
             name = doc.get(("combatants", i)).get("name") if doc.has(("combatants", i)) else ""
-            return _("Combatant {n} ({name})").format(n=i + 1, name=name or _("no name"))
-        if parts[0] == "abilities" and len(parts) > 1 and parts[1].isdigit():
+            where = _("Combatant {n} ({name})").format(n=i + 1, name=name or _("no name"))
+            if len(parts) > 3 and parts[2] == "options" and parts[3].isdigit() and \
+                    doc.has(("combatants", i, "options", int(parts[3]))):
+                j = int(parts[3])
+                option = doc.get(("combatants", i, "options", j)).get("name")
+                where += ", " + _("option {n} ({name})").format(n=j + 1,
+                                                                name=option or _("no name"))
+            return where
+        if parts[0] in ("abilities", "picks") and len(parts) > 1 and parts[1].isdigit():
             i = int(parts[1])
-            name = doc.get(("abilities", i)).get("name") if doc.has(("abilities", i)) else ""
-            return _("Ability {n} ({name})").format(n=i + 1, name=name or _("no name"))
+            name = doc.get((parts[0], i)).get("name") if doc.has((parts[0], i)) else ""
+            text = _("Ability {n} ({name})") if parts[0] == "abilities" else \
+                _("Pick {n} ({name})")
+            return text.format(n=i + 1, name=name or _("no name"))
         if parts[0] == "combatants":
             return _("Combatants")
         return _("Faction")
@@ -235,9 +254,10 @@ class FactionPane(QWidget):
             return
         self._tab_areas = areas
         icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        for tab, area in ((_TAB_COMBATANTS, "combatants"), (_TAB_ABILITIES, "abilities")):
+        for tab, area in ((_TAB_COMBATANTS, "combatants"), (_TAB_ABILITIES, "abilities"),
+                          (_TAB_PICKS, "picks")):
             self.tabs.setTabIcon(tab, icon if area in areas else QIcon())
-        faction_areas = areas - {"combatants", "abilities"}
+        faction_areas = areas - {"combatants", "abilities", "picks"}
         self.tabs.setTabIcon(_TAB_FACTION, icon if faction_areas else QIcon())
 
     def _problem_activated(self, item: QListWidgetItem) -> None:

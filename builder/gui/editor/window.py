@@ -190,7 +190,8 @@ class FactionEditor(QMainWindow):
                                    keys.Close)
         self.add_action = action(_("&Add combatant"), _("Add a combatant after the selected "
                                                         "one (an ability on the glossary "
-                                                        "tab)"), self._add_item, ADD_KEY)
+                                                        "tab, a pick on the picks tab)"),
+                                 self._add_item, ADD_KEY)
         self.next_tab_action = action(_("&Next page"), _("Show the next tab page"),
                                       lambda: self._step_tab(+1), None)
         self.next_tab_action.setShortcuts([QKeySequence("Ctrl+Tab"),
