@@ -9,13 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QCheckBox, QLineEdit, QWidget
 
 from builder.data import load_faction, load_system, save_faction
 from builder.gui.editor.document import FactionDocument, faction_form_data
 from builder.gui.editor.pane import FactionPane
 from builder.model.faction import combatant_data
+from tests.gui.test_editor import click, retype
 
 RELAUNCH = Path(__file__).parents[1] / "data" / "relaunch"
 
@@ -34,23 +33,6 @@ def pane(qtbot, band) -> FactionPane:
     pane.resize(1000, 760)
     pane.show()
     return pane
-
-
-def click(qtbot, widget: QWidget) -> None:
-    assert widget.isEnabled(), f"{widget} is disabled"
-    if isinstance(widget, QCheckBox):
-        qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=QPoint(6, widget.height() // 2))
-    else:
-        qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
-
-
-def retype(qtbot, edit: QLineEdit, text: str) -> None:
-    edit.setFocus()
-    edit.selectAll()
-    if text:
-        qtbot.keyClicks(edit, text)
-    else:
-        qtbot.keyClick(edit, Qt.Key.Key_Delete)
 
 
 def _combatant(pane: FactionPane, cid: str) -> int:

@@ -7,7 +7,6 @@ from typing import Any
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -61,10 +60,7 @@ class AbilityForm(BoundForm):
     def __init__(self, ctx: EditContext, *, with_id: bool,
                  parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        form.addRow(self.general_error)
+        form = self.rows()
         self.name_edit = QLineEdit()
         err = error_label()
         self.bind(LineBinding(("name",), self.name_edit, _("ability name"), err))

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
+    QFormLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -117,6 +118,14 @@ class BoundForm(QWidget):
         self.read_only = False
         ctx.doc.value_changed.connect(self._value_changed)
         ctx.doc.validated.connect(self.show_problems)
+
+    def rows(self) -> QFormLayout:
+        """The form's own layout: a label and a field a row, under its general problems."""
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        form.addRow(self.general_error)
+        return form
 
     def bind(self, binding: Binding) -> Binding:
         binding.connect(partial(self._commit, binding))

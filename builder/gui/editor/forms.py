@@ -35,10 +35,10 @@ from builder.gui.editor.fields import (
     CheckBinding,
     ComboBinding,
     LineBinding,
-    ListBinding,
     PlainTextBinding,
     SpinBinding,
     StringListEdit,
+    ValueBinding,
     error_label,
     parse_optional_text,
     set_enabled,
@@ -253,7 +253,7 @@ class CombatantForm(BoundForm):
                                    ("unique_equipment", self.unique_equipment_edit,
                                     _("Unique equipment"))):
             err = error_label()
-            self.bind(ListBinding((key,), widget, title.lower(), err))
+            self.bind(ValueBinding((key,), widget, title.lower(), err))
             column = QVBoxLayout()
             column.addWidget(QLabel(_("{field}:").format(field=title)))
             column.addWidget(widget)

@@ -8,7 +8,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFormLayout,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -23,14 +22,14 @@ from PySide6.QtWidgets import (
 
 from builder.gui.editor.bound import BoundForm, EditContext, beside, id_from_name_button
 from builder.gui.editor.commands import InsertCommand
-from builder.gui.editor.document import DataPath, option_data, slug, unique_id
+from builder.gui.editor.document import option_data, slug, unique_id
 from builder.gui.editor.fields import (
     NONE_TEXT,
-    Binding,
     CheckBinding,
     LineBinding,
     PlainTextBinding,
     SpinBinding,
+    ValueBinding,
     bring_into_view,
     error_label,
     parse_optional_text,
@@ -96,27 +95,15 @@ class AddsEdit(QWidget):
         self.edited.emit(self.value())
 
 
-class AddsBinding(Binding):
-    widget: AddsEdit
-
-    def __init__(self, key: DataPath, widget: AddsEdit, label: str,
-                 error: QLabel | None = None) -> None:
-        super().__init__(key, widget, label, error)
-        widget.edited.connect(self.commit)
-
-    def load(self, value: Any) -> None:
-        self.widget.set_value(value)
-
-
 # -- a unit's size ---------------------------------------------------------------------------
 
 
 class UnitEdit(QWidget):
     """"Hired in units of [3] to [5] models". The box says whether the combatant has a unit
-    (``toggled``: None, or ``{min, max}`` from the spin boxes); each spin box is a field of
+    (``edited``: None, or ``{min, max}`` from the spin boxes); each spin box is a field of
     its own (``unit.min``, ``unit.max``), so that undo takes back one change at a time."""
 
-    toggled = Signal(object)
+    edited = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -163,26 +150,14 @@ class UnitEdit(QWidget):
 
     def _toggled(self) -> None:
         self.enable_spins()
-        self.toggled.emit(self.value())
-
-
-class UnitBinding(Binding):
-    widget: UnitEdit
-
-    def __init__(self, key: DataPath, widget: UnitEdit, label: str,
-                 error: QLabel | None = None) -> None:
-        super().__init__(key, widget, label, error)
-        widget.toggled.connect(self.commit)
-
-    def load(self, value: Any) -> None:
-        self.widget.set_value(value)
+        self.edited.emit(self.value())
 
 
 def bind_unit(form: BoundForm, unit: UnitEdit, error: QLabel) -> None:
     """The unit's sizes first, so that a problem of one tints that spin box."""
     form.bind(SpinBinding(("unit", "min"), unit.min_spin, _("least models of a unit"), error))
     form.bind(SpinBinding(("unit", "max"), unit.max_spin, _("most models of a unit"), error))
-    form.bind(UnitBinding(("unit",), unit, _("unit"), error))
+    form.bind(ValueBinding(("unit",), unit, _("unit"), error))
 
 
 # -- one option or pick ----------------------------------------------------------------------
@@ -210,10 +185,7 @@ class OptionForm(BoundForm):
     def __init__(self, ctx: EditContext, *, option: bool,
                  parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        form.addRow(self.general_error)
+        form = self.rows()
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText(_("as the book names it"))
         self.id_edit = QLineEdit()
@@ -231,7 +203,7 @@ class OptionForm(BoundForm):
         self.adds_edit = AddsEdit(ctx.doc.system)
         self.adds_edit.setToolTip(_("What it adds to each number stat, the cost included"))
         err = error_label()
-        self.bind(AddsBinding(("adds",), self.adds_edit, _("adds"), err))
+        self.bind(ValueBinding(("adds",), self.adds_edit, _("adds"), err))
         form.addRow(_("Adds:"), with_error(self.adds_edit, err))
         if option:
             self.per_model_check = QCheckBox(_("Adds per model"))

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -180,6 +181,15 @@ class ListPage(QWidget):
         own = [msg for where, msg in self.ctx.doc.problems_under(self.list_path) if not where]
         show_messages(self.error, own)
 
+    def delete_selected(self, text: str, unnamed: str) -> None:
+        """Delete the selected item; ``text``: the undo text, naming it (``{name}``), and
+        ``unnamed`` what to call one without a name."""
+        row = self.current_row()
+        if 0 <= row < self.model.rowCount():
+            name = self.ctx.doc.get((*self.list_path, row)).get("name") or unnamed
+            self.ctx.push(RemoveCommand(self.ctx.doc, self.list_path, row,
+                                        text.format(name=name)))
+
     def enable_buttons(self) -> None:
         """Overridden by pages to enable their buttons for the selection."""
 
@@ -246,11 +256,7 @@ class CombatantsPage(ListPage):
                                         name=data.get("name") or _("combatant"))))
 
     def delete(self) -> None:
-        row = self.current_row()
-        if 0 <= row < self.model.rowCount():
-            name = self.ctx.doc.get((*self.list_path, row)).get("name") or _("combatant")
-            self.ctx.push(RemoveCommand(self.ctx.doc, self.list_path, row,
-                                        _("Delete {name}").format(name=name)))
+        self.delete_selected(_("Delete {name}"), _("combatant"))
 
     def move_row(self, step: int) -> None:
         """Move the selected combatant up or down (not QWidget.move, which it used to hide)."""
@@ -260,7 +266,40 @@ class CombatantsPage(ListPage):
                                       _("Move combatant")))
 
 
-class GlossaryPage(ListPage):
+class AddDeletePage(ListPage):
+    """A page whose list has *Add* (at its end) and *Delete* under it: the glossary, the
+    picks. Subclasses give :meth:`add` and :meth:`delete`."""
+
+    def add_and_delete(self, add_tip: str, delete_tip: str) -> None:
+        self.add_button = small_button(_("Add"), add_tip)
+        self.delete_button = small_button(_("Delete"), delete_tip)
+        self.add_button.clicked.connect(self.add)
+        self.delete_button.clicked.connect(self.delete)
+        self.arrange([self.add_button, self.delete_button])
+
+    def enable_buttons(self) -> None:
+        if not hasattr(self, "delete_button"):
+            return
+        editable = not self.read_only
+        set_enabled(self.add_button, editable)
+        set_enabled(self.delete_button, editable and 0 <= self.current_row()
+                    < self.model.rowCount())
+
+    def insert_new(self, data: dict[str, Any], text: str, name_edit: QLineEdit) -> None:
+        """A new item at the end, its name selected to be typed over."""
+        self.ctx.push(InsertCommand(self.ctx.doc, self.list_path, self.model.rowCount(), data,
+                                    text))
+        bring_into_view(name_edit)
+        name_edit.selectAll()
+
+    def add(self) -> None:
+        raise NotImplementedError
+
+    def delete(self) -> None:
+        raise NotImplementedError
+
+
+class GlossaryPage(AddDeletePage):
     """The faction's own abilities, which its combatants name by id."""
 
     def __init__(self, ctx: FactionPane, ask: Ask) -> None:
@@ -273,12 +312,8 @@ class GlossaryPage(ListPage):
                          _("No faction abilities yet. Racial abilities shared by several "
                            "combatants go here; add one with “Add”."), extra=self.used_by)
         self.ask = ask
-        self.add_button = small_button(_("Add"), _("Add an ability to the faction's glossary"))
-        self.delete_button = small_button(_("Delete"), _("Delete the selected ability"))
-        self.add_button.clicked.connect(self.add)
-        self.delete_button.clicked.connect(self.delete)
-
-        self.arrange([self.add_button, self.delete_button])
+        self.add_and_delete(_("Add an ability to the faction's glossary"),
+                            _("Delete the selected ability"))
         ctx.doc.validated.connect(self._show_used_by)
         self.select(0)
 
@@ -318,23 +353,11 @@ class GlossaryPage(ListPage):
         set_text(self.used_by, _("Used by: {combatants}").format(combatants=", ".join(users))
                  if users else _("Not used by any combatant yet."))
 
-    def enable_buttons(self) -> None:
-        if not hasattr(self, "add_button"):
-            return
-        editable = not self.read_only
-        set_enabled(self.add_button, editable)
-        set_enabled(self.delete_button, editable and 0 <= self.current_row()
-                    < self.model.rowCount())
-
     def add(self) -> None:
-        doc = self.ctx.doc
         data = ability_data(with_id=True) | {
-            "id": unique_id("new-ability", doc.ability_ids()), "name": _("New ability"),
-            "scope": "racial"}
-        self.ctx.push(InsertCommand(doc, self.list_path, self.model.rowCount(), data,
-                                    _("Add faction ability")))
-        bring_into_view(self.ability_form.name_edit)
-        self.ability_form.name_edit.selectAll()
+            "id": unique_id("new-ability", self.ctx.doc.ability_ids()),
+            "name": _("New ability"), "scope": "racial"}
+        self.insert_new(data, _("Add faction ability"), self.ability_form.name_edit)
 
     def delete(self) -> None:
         """Delete the selected ability; one in use says where and removes it from those
@@ -378,7 +401,7 @@ def describe_pick(pick: Any, system: System) -> str:
     return f"{name}\n    " + "  ·  ".join(p for p in parts if p)
 
 
-class PicksPage(ListPage):
+class PicksPage(AddDeletePage):
     """What a list of the faction may take once, not models (artefacts, pacts)."""
 
     def __init__(self, ctx: EditContext) -> None:
@@ -387,34 +410,14 @@ class PicksPage(ListPage):
         super().__init__(ctx, ("picks",), self.pick_form, lambda p: describe_pick(p, system),
                          _("No picks yet. Things a whole list takes once, such as artefacts, "
                            "go here; add one with “Add”."))
-        self.add_button = small_button(_("Add"), _("Add a pick a list of the faction may "
-                                                   "take"))
-        self.delete_button = small_button(_("Delete"), _("Delete the selected pick"))
-        self.add_button.clicked.connect(self.add)
-        self.delete_button.clicked.connect(self.delete)
-        self.arrange([self.add_button, self.delete_button])
+        self.add_and_delete(_("Add a pick a list of the faction may take"),
+                            _("Delete the selected pick"))
         self.select(0)
 
-    def enable_buttons(self) -> None:
-        if not hasattr(self, "delete_button"):
-            return
-        editable = not self.read_only
-        set_enabled(self.add_button, editable)
-        set_enabled(self.delete_button, editable and 0 <= self.current_row()
-                    < self.model.rowCount())
-
     def add(self) -> None:
-        doc = self.ctx.doc
-        taken = [p.get("id", "") for p in doc.get(self.list_path)]
+        taken = [p.get("id", "") for p in self.ctx.doc.get(self.list_path)]
         data = pick_data() | {"id": unique_id("new-pick", taken), "name": _("New pick")}
-        self.ctx.push(InsertCommand(doc, self.list_path, self.model.rowCount(), data,
-                                    _("Add pick")))
-        bring_into_view(self.pick_form.name_edit)
-        self.pick_form.name_edit.selectAll()
+        self.insert_new(data, _("Add pick"), self.pick_form.name_edit)
 
     def delete(self) -> None:
-        row = self.current_row()
-        if 0 <= row < self.model.rowCount():
-            name = self.ctx.doc.get((*self.list_path, row)).get("name") or _("pick")
-            self.ctx.push(RemoveCommand(self.ctx.doc, self.list_path, row,
-                                        _("Delete pick {name}").format(name=name)))
+        self.delete_selected(_("Delete pick {name}"), _("pick"))
