@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from builder.data import load_faction, load_system, save_faction
 from builder.gui.editor.document import FactionDocument, faction_form_data
@@ -189,3 +190,23 @@ def test_options_and_picks_in_spanish(qtbot, band, spanish):
     assert form.options.title() == "Opciones"
     assert form.options.add_button.text() == "Añadir opción"
     assert form.unit_edit.check.text() == "Se contrata en unidades de"
+
+
+def test_units_and_options_by_keyboard_alone(qtbot, pane):
+    """Space ticks the unit box, the arrow keys walk the options list and the form follows,
+    Tab moves through the option's fields."""
+    pane.tabs.setCurrentWidget(pane.combatants)
+    row = _combatant(pane, "test-scout")
+    form = pane.combatants.combatant_form
+    form.unit_edit.check.setFocus()
+    qtbot.keyClick(form.unit_edit.check, Qt.Key.Key_Space)
+    assert pane.doc.get(("combatants", row, "unit")) == {"min": 3, "max": 5}
+    _combatant(pane, "test-spearmen")
+    options = form.options
+    options.view.setFocus()
+    qtbot.keyClick(options.view, Qt.Key.Key_Down)
+    assert options.current_row() == 1
+    assert options.form.name_edit.text() == "Test Long Spears"
+    options.form.name_edit.setFocus()
+    qtbot.keyClick(options.form.name_edit, Qt.Key.Key_Tab)
+    assert options.form.id_edit.hasFocus()
