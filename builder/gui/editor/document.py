@@ -439,11 +439,12 @@ class FactionDocument(QObject):
             if self.has(key):
                 problems = self._twice_at_each(problems, what, key,
                                                positions_of_ids(self.get(key)))
-        for i, c in enumerate(self._data.get("combatants") or []):
-            options = c.get("options") if isinstance(c, dict) else None
-            if isinstance(options, list) and len(options) > 1:
-                problems = self._twice_at_each(problems, "option", ("combatants", i, "options"),
-                                               positions_of_ids(options))
+        # only the combatants the check found a problem in the options of (not 5,000 a key)
+        for i in sorted({int(where.split(".")[1]) for where, _m in problems
+                         if re.match(r"combatants\.\d+\.options\.\d+\.id$", where)}):
+            key = ("combatants", i, "options")
+            problems = self._twice_at_each(problems, "option", key,
+                                           positions_of_ids(self.get(key)))
         self.problems = field_problems(problems)
         self._faction_stale = True
         self.validated.emit()
