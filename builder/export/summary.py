@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 
 from builder.data.errors import DataError
 from builder.data.fingerprint import list_fingerprint
+from builder.data.reference import load_reference
 from builder.data.share import encode_warband
-from builder.export.reference import PLACEHOLDER, Card, Reference, load_reference
 from builder.model import Ability, Combatant, Faction, System, Warband
 from builder.model.ability import ability_label
+from builder.model.reference import PLACEHOLDER, Card, Reference
 from builder.model.text import display
 from builder.rules import Finding, Stats, validate
 from builder.rules.engine import shown_figures

@@ -16,12 +16,12 @@ from builder.data import (
     DataError,
     load_faction,
     load_system,
+    load_yaml,
+    read_text,
     save_faction,
     write_atomic,
-    yamlio,
 )
 from builder.data.loading import MAX_FACTION_BYTES, MAX_SYSTEM_BYTES
-from builder.data.yamlio import read_text
 from builder.gui.datafiles import remove_file
 from builder.gui.editor.document import FactionDocument, faction_form_data
 from builder.gui.editor.pane import FactionPane
@@ -392,7 +392,7 @@ def is_system_file(path: Path) -> bool:
     """A file whose ``schema`` names a game system (a file that cannot be read is left to
     the faction import, which reports why)."""
     try:
-        doc = yamlio.load(path, MAX_SYSTEM_BYTES)
+        doc = load_yaml(path, MAX_SYSTEM_BYTES)
     except DataError:
         return False
     schema = doc.data.get("schema") if isinstance(doc.data, dict) else None
