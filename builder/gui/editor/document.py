@@ -435,10 +435,10 @@ class FactionDocument(QObject):
         problems = self._checker.problems(self._checked())  # redoes only what edits touched
         problems = self._twice_at_each(problems, "combatant", ("combatants",),
                                        self._checker.duplicates())
-        for what, key in (("ability", ("abilities",)), ("pick", ("picks",))):
-            if self.has(key):
-                problems = self._twice_at_each(problems, what, key,
-                                               positions_of_ids(self.get(key)))
+        for what, glossary in (("ability", "abilities"), ("pick", "picks")):
+            if self.has((glossary,)):
+                problems = self._twice_at_each(problems, what, (glossary,),
+                                               positions_of_ids(self.get((glossary,))))
         # only the combatants the check found a problem in the options of (not 5,000 a key)
         for i in sorted({int(where.split(".")[1]) for where, _m in problems
                          if re.match(r"combatants\.\d+\.options\.\d+\.id$", where)}):
