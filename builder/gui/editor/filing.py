@@ -21,8 +21,9 @@ from builder.data import (
     save_faction,
     write_atomic,
 )
+from builder.data.catalogue import is_system_data
 from builder.data.loading import MAX_FACTION_BYTES, MAX_SYSTEM_BYTES
-from builder.gui.datafiles import remove_file
+from builder.gui.dialogs.datafiles import remove_file
 from builder.gui.editor.document import FactionDocument, faction_form_data
 from builder.gui.editor.pane import FactionPane
 from builder.gui.editor.prompts import Prompts
@@ -395,5 +396,4 @@ def is_system_file(path: Path) -> bool:
         doc = load_yaml(path, MAX_SYSTEM_BYTES)
     except DataError:
         return False
-    schema = doc.data.get("schema") if isinstance(doc.data, dict) else None
-    return isinstance(schema, str) and schema.startswith("spherewars-system/")
+    return is_system_data(doc.data)

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from builder import paths
 from builder.data import Catalogue
 from builder.gui.actions import ADD_KEY, DUPLICATE_KEY
-from builder.gui.datafiles import TextFileEditor
+from builder.gui.dialogs.datafiles import TextFileEditor
 from builder.gui.editor.document import (
     FactionDocument,
     faction_form_data,
