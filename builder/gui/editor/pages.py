@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -47,9 +47,6 @@ from builder.gui.editor.views import UniformListView
 from builder.i18n import _, ngettext
 from builder.model import System
 from builder.model.text import display
-
-if TYPE_CHECKING:
-    from builder.gui.editor.pane import FactionPane
 
 Ask = Callable[[str, str, list[tuple[str, str]]], str]
 """(title, text, [(answer, button text), ...]) → the answer chosen, or "cancel"."""
@@ -200,7 +197,7 @@ class ListPage(QWidget):
 
 
 class CombatantsPage(ListPage):
-    def __init__(self, ctx: FactionPane) -> None:
+    def __init__(self, ctx: EditContext) -> None:
         self.combatant_form = CombatantForm(ctx)
         system = ctx.doc.system
         super().__init__(ctx, ("combatants",), self.combatant_form,
@@ -302,7 +299,7 @@ class AddDeletePage(ListPage):
 class GlossaryPage(AddDeletePage):
     """The faction's own abilities, which its combatants name by id."""
 
-    def __init__(self, ctx: FactionPane, ask: Ask) -> None:
+    def __init__(self, ctx: EditContext, ask: Ask) -> None:
         self.ability_form = AbilityForm(ctx, with_id=True)
         self.used_by = QLabel()
         self.used_by.setWordWrap(True)
