@@ -22,6 +22,9 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from builder.export.fonts import register_fallback
+from builder.export.fonts import runs as script_runs
+
 _WIDTHS: dict[str, dict[str, float]] = {}
 """font -> text -> width at 1 pt. Words repeat across cards (rules text, names)."""
 _MAX_CACHED = 200_000
@@ -133,6 +136,19 @@ class Lines:
         c.drawText(text)
 
 
+def _scripts(runs: Sequence[Run]) -> list[Run]:
+    """``runs`` with the characters DejaVu lacks (Chinese, Japanese, Korean) in runs of the
+    fallback font of their own (see :mod:`builder.export.fonts`)."""
+    if all(r.text.isascii() for r in runs):
+        return list(runs)
+    out: list[Run] = []
+    for r in runs:
+        for other, part in script_runs(r.text):
+            out.append(Run(part, register_fallback(), r.color) if other else
+                       Run(part, r.font, r.color))
+    return out
+
+
 class Paragraph:
     """Runs of text, measured once; :meth:`lines` breaks them at any size and width.
 
@@ -150,7 +166,7 @@ class Paragraph:
         glued: list[bool] = []
         breaks: set[int] = set()  # words a written line break follows
         open_word = False  # the last word may continue (no space or break after it yet)
-        for run in runs:
+        for run in _scripts(runs):
             if not run.text:
                 continue
             font, col = run.font, run.color
