@@ -31,6 +31,7 @@ from builder.gui.catalogue_model import (
     hired_text,
     marks,
 )
+from builder.gui.choices import unit_size
 from builder.gui.document import WarbandDocument
 from builder.gui.undokeys import OWN_UNDO
 from builder.gui.widgets import CatalogueView, fit_column
@@ -182,6 +183,9 @@ class CataloguePanel(QWidget):
         if c is None:
             return ""
         parts = [f"<b>{escape(c.display_name)}</b>"]
+        if c.unit is not None:
+            parts.append(escape(_("Hired in units of {size} models: each Add is a new unit of "
+                                  "{least}.").format(size=unit_size(c.unit), least=c.unit.min)))
         state = self.model.room(c.id)
         if state.hired and state.cap is not None:
             parts.append(ngettext("{n} hired, at most {cap}", "{n} hired, at most {cap}",

@@ -48,6 +48,8 @@ from builder.gui.findings_panel import FindingsPanel
 from builder.gui.focus import show_focus
 from builder.gui.guidance import first_steps
 from builder.gui.list_panel import ListDetails, RosterPanel
+from builder.gui.options_panel import OptionsPanel
+from builder.gui.picks_panel import PicksPanel
 from builder.gui.play_game import GameMenu
 from builder.gui.profile_panel import ProfilePanel
 from builder.gui.recovery import Autosaver, Recovery, list_copy
@@ -201,6 +203,8 @@ class MainWindow(QMainWindow):
         centre_layout.addWidget(self.details)
         centre_layout.addWidget(self.totals)
         centre_layout.addWidget(self.roster, 1)
+        self.picks_panel = PicksPanel(self.doc, self.stack)  # SPEC §9: the list's picks
+        centre_layout.addWidget(self.picks_panel)
 
         # -- findings (below the roster)
         self.findings = FindingsPanel()
@@ -220,6 +224,9 @@ class MainWindow(QMainWindow):
         self.right_splitter = self.profile_panel = ProfilePanel(self.doc, self.stack)
         self.profile = self.profile_panel.profile
         self.notes_edit = self.profile_panel.notes_edit
+        # SPEC §9: the current entry's options under its profile
+        self.options_panel = OptionsPanel(self.doc, self.stack)
+        self.profile_panel.add_below_profile(self.options_panel)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("main-splitter")
@@ -307,6 +314,9 @@ class MainWindow(QMainWindow):
         event = self.doc.tournament
         self.findings.show_report(report, noun=self._list_noun(),
                                   event=event.name if event is not None else None, steps=steps)
+        self.picks_panel.refresh()
+        self.options_panel.show_entry(self.roster.current_row()
+                                      if self._profile_source == "roster" else -1)
         if report.findings and report.legal:
             # Warnings only: say plainly that they do not make the list illegal.
             self.statusBar().showMessage(_("Legal, with warnings"), 3000)
@@ -415,11 +425,13 @@ class MainWindow(QMainWindow):
     def _show_catalogue_profile(self, combatant_id: str) -> None:
         self._profile_source = "catalogue"
         self.profile_panel.show_combatant(combatant_id)
+        self.options_panel.show_entry(-1)
 
     def _show_roster_profile(self, row: int) -> None:
         if 0 <= row < len(self.doc.entries):
             self._profile_source = "roster"
             self.profile_panel.show_combatant(self.doc.entry(row).combatant)
+        self.options_panel.show_entry(row)
 
     def _show_profile_again(self) -> None:
         if self._profile_source == "roster":
