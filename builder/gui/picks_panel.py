@@ -40,18 +40,11 @@ from builder.gui.document import WarbandDocument
 from builder.gui.option_commands import SetPicksCommand
 from builder.gui.totals_panel import FlowLayout
 from builder.i18n import _, ngettext
-from builder.model import Faction, System
+from builder.model import Faction
 from builder.model.options import Pick
-from builder.model.text import display
 
 MAX_BODY = 84
 """The most height the picks take (about three lines) before they scroll."""
-
-
-def picks_title(game: System | None) -> str:
-    """What the game calls the things a list takes once ("Artefacts"), else "Extras"."""
-    name = getattr(game, "picks_name", None) if game is not None else None
-    return display(name) if name else _("Extras")
 
 
 class PicksPanel(QWidget):
@@ -127,7 +120,6 @@ class PicksPanel(QWidget):
         self.boxes, self._items, self._tips = {}, [], {}
         self._offered = dict(offered)
         game = faction.game if faction is not None else None
-        self.title.setText(picks_title(game))
         for pick in offered.values():
             adds = adds_text(game, pick.adds) if game is not None else ""
             self._add(pick.id, pick.label, adds,
