@@ -199,14 +199,20 @@ class CataloguePanel(QWidget):
                                   self._limit()):
                 rule = f"<b>{escape(breach.rule.label)}</b>"
                 message = escape(breach.after.message)
+                unit = c.unit is not None  # what Add hires: a unit, or one model
                 if breach.amount is not None and breach.bound is not None:
-                    line = _("{rule}: {amount} of {bound} now; one more: {message}").format(
+                    line = (_("{rule}: {amount} of {bound} now; another unit: {message}")
+                            if unit else
+                            _("{rule}: {amount} of {bound} now; one more: {message}")).format(
                         rule=rule, amount=breach.amount, bound=breach.bound, message=message)
                 else:
-                    line = _("{rule}: one more: {message}").format(rule=rule, message=message)
+                    line = (_("{rule}: another unit: {message}") if unit else
+                            _("{rule}: one more: {message}")).format(rule=rule, message=message)
                 lines.append(f"• {line}")
             if lines:
-                parts.append(_("One more would break a rule (adding it stays possible):")
+                parts.append((_("Another unit would break a rule (adding it stays possible):")
+                              if c.unit is not None else
+                              _("One more would break a rule (adding it stays possible):"))
                              + "<br>" + "<br>".join(lines))
         if c.description:
             parts.append(f"<i>{escape(c.description)}</i>")
