@@ -169,6 +169,10 @@ class RosterModel(QAbstractTableModel):
             return _RIGHT if col >= COUNT else None
         if role >= COMBATANT_ID_ROLE:  # the custom roles, whatever the column
             return self._custom(row, role)
+        if col == COUNT and role == _TOOLTIP:
+            bounds = self.count_range(row)
+            return None if bounds is None else _("A unit of {least} to {most} models").format(
+                least=bounds[0], most=bounds[1])
         if col != NAME:
             return self.doc.entries[row].count if role == _EDIT and col == COUNT else None
         if role == _DECORATION:

@@ -189,6 +189,7 @@ def test_the_catalogue_shows_a_units_size_and_a_new_unit_starts_at_its_least(
 def test_a_units_count_keeps_within_its_size(win: Any) -> None:
     index = win.roster.groups.index_of_entry(1, COUNT)
     assert index.data(COUNT_RANGE_ROLE) == (3, 5)
+    assert index.data(Qt.ItemDataRole.ToolTipRole) == "A unit of 3 to 5 models"
     editor = win.roster_view.itemDelegateForColumn(COUNT).createEditor(
         win.roster_view.viewport(), None, index)
     assert (editor.minimum(), editor.maximum()) == (3, 5)
