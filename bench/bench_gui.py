@@ -129,7 +129,7 @@ def measure_edit() -> tuple[list[float], list[float], int]:
         models = sum(e.count for e in window.doc.entries)
         for _ in range(20):
             app.processEvents()
-        model = window.roster_model
+        model = window.roster.model
         light, full = [], []
         for i in range(EDITS):
             row = i % len(entries)

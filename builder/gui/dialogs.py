@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -36,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from builder import paths
 from builder.data import Catalogue, DataError
-from builder.gui.preview import MakePdf, PdfPreview
+from builder.gui.preview import ExportOptions, MakePdf, PdfPreview
 from builder.gui.screenfit import fit_window
 from builder.gui.widgets import choose_from
 from builder.i18n import N_, _, ngettext
@@ -51,15 +50,6 @@ EVENT_FILTER = N_("Tournament events (*.event.yaml *.yaml);;All files (*)")
 """File dialog filters, marked for translation: pass ``_(FILTER)``."""
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
-
-
-@dataclass
-class ExportOptions:
-    cards: bool = True
-    summary: bool = True
-    page: str = "a4"
-    per_model: bool = False
-    opponent: bool = False
 
 
 class Prompter:
@@ -260,7 +250,7 @@ class Prompter:
 
     def ask_import_text(self, prefill: str) -> str | None:
         """File → Import from code…: the text holding a share code, or None (cancelled)."""
-        from builder.gui.sharing import ImportCodeDialog
+        from builder.gui.import_code import ImportCodeDialog
 
         dialog = ImportCodeDialog(prefill, self.parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:

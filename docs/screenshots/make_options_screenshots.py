@@ -45,12 +45,12 @@ def main(argv: list[str]) -> int:
                             recovery_dir=scratch / "recovery")
         window.resize(width, height)
         window.show()
-        if not window.load_path(LIST, confirmed=True, untitled=True):
+        if not window.files.load_path(LIST, confirmed=True):
             print(f"could not open {LIST}", file=sys.stderr)
             return 1
         spearmen = window.doc.rows_for(["test-spearmen"])[0]
         window.roster.select_row(spearmen)
-        window.roster_view.setFocus()
+        window.roster.view.setFocus()
         if not shoot(app, window, out / name):
             return 1
         window.stack.setClean()

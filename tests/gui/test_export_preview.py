@@ -68,10 +68,10 @@ def test_the_first_pages_are_shown_and_follow_the_choices(qtbot, make):
 
 def test_the_preview_is_the_pdf_the_export_writes(window: Any, tmp_path: Path):
     target = tmp_path / "list.pdf"
-    window.load_path(LIST, confirmed=True)
+    window.files.load_path(LIST, confirmed=True)
     window.prompter.script("export_options", ExportOptions(cards=True, summary=True))
     window.prompter.script("pdf_path", str(target))
-    window.export_pdf()
+    window.pdf.export()
     previewed = window.prompter.preview(ExportOptions(cards=True, summary=True))
     written = PdfReader(target)
     shown_pdf = PdfReader(io.BytesIO(previewed))

@@ -21,8 +21,8 @@ from builder.gui import screenfit
 from builder.gui.datafiles import TextFileEditor
 from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions
 from builder.gui.editor import FactionEditor
+from builder.gui.import_code import ImportCodeDialog
 from builder.gui.language import install_qt_translations
-from builder.gui.sharing import ImportCodeDialog
 from tests.conftest import TEST_DATA
 
 SMALL = QRect(0, 0, 1024, 600)
@@ -79,7 +79,7 @@ def test_restored_geometry_is_clipped_to_the_screen(qtbot: Any, make_window: Any
     big = make_window()
     big.resize(1800, 1000)
     big.move(100, 40)
-    big.save_settings()
+    big.splits.save()
     big.stack.setClean()
     big.close()
     monkeypatch.setattr(screenfit, "available", lambda _widget: SMALL)
@@ -181,7 +181,7 @@ def test_the_rounds_new_windows_fit_a_small_screen(qtbot: Any, small_screen: QRe
         assert_fits(dialog, small_screen, placed=False)
         dialog.close()
     window = make_window(games_catalogue.__wrapped__())
-    assert window.load_path(copy_list(tmp_path, LISTS / "torn-one-leader.warband.yaml"),
+    assert window.files.load_path(copy_list(tmp_path, LISTS / "torn-one-leader.warband.yaml"),
                             confirmed=True)
     window.game.start.trigger()
     play = window.game.play_window

@@ -125,7 +125,7 @@ def test_the_games_own_options_are_offered_to_the_combatants_they_are_for(win: A
 
 @ENGINE
 def test_an_option_that_would_break_a_rule_is_greyed_and_says_which(win: Any) -> None:
-    win.limit_spin.setValue(21)  # 18 spent: the banner (+3) fits, the bow (+8) does not
+    win.details.limit_spin.setValue(21)  # 18 spent: the banner (+3) fits, the bow (+8) does not
     bow, banner = control(win, "option-bow"), control(win, "option-banner")
     assert bow.property("dimmed") and not banner.property("dimmed")
     assert "would break a rule" in bow.toolTip() and "21" in bow.toolTip()
@@ -157,7 +157,7 @@ def test_options_follow_the_current_entry_and_hide_for_a_catalogue_profile(win: 
     win.roster.select_row(1)
     assert control(win, "option-banner").isChecked()
     index = win.catalogue_panel.proxy.index_of("chief")
-    win.catalogue_view.setCurrentIndex(index)
+    win.catalogue_panel.view.setCurrentIndex(index)
     assert not win.options_panel.isVisible()
 
 
@@ -178,7 +178,7 @@ def test_the_catalogue_shows_a_units_size_and_a_new_unit_starts_at_its_least(
     index = win.catalogue_panel.proxy.index_of("levies")
     assert index.data() == "Levies (3–5)"
     assert "units of 3–5 models" in win.catalogue_panel.tooltip(index)
-    win.catalogue_view.setCurrentIndex(index)
+    win.catalogue_panel.view.setCurrentIndex(index)
     win.add_selected()
     assert win.doc.entries[-1] == Entry(combatant="levies", count=3)  # a unit of its own
     assert len(win.doc.entries) == 3
@@ -190,8 +190,8 @@ def test_a_units_count_keeps_within_its_size(win: Any) -> None:
     index = win.roster.groups.index_of_entry(1, COUNT)
     assert index.data(COUNT_RANGE_ROLE) == (3, 5)
     assert index.data(Qt.ItemDataRole.ToolTipRole) == "A unit of 3 to 5 models"
-    editor = win.roster_view.itemDelegateForColumn(COUNT).createEditor(
-        win.roster_view.viewport(), None, index)
+    editor = win.roster.view.itemDelegateForColumn(COUNT).createEditor(
+        win.roster.view.viewport(), None, index)
     assert (editor.minimum(), editor.maximum()) == (3, 5)
     win.step_selected(+1)
     win.step_selected(+1)  # 5: the most
@@ -200,8 +200,8 @@ def test_a_units_count_keeps_within_its_size(win: Any) -> None:
     win.step_selected(-1)
     win.step_selected(-1)  # 3: the least; one fewer would be no unit
     assert win.doc.entry(1).count == 3 and len(win.doc.entries) == 2
-    assert win.roster_view.itemDelegateForColumn(COUNT).createEditor(
-        win.roster_view.viewport(), None, QModelIndex()).minimum() == 1  # no bounds given
+    assert win.roster.view.itemDelegateForColumn(COUNT).createEditor(
+        win.roster.view.viewport(), None, QModelIndex()).minimum() == 1  # no bounds given
 
 
 def test_a_unit_outside_its_size_in_a_file_keeps_its_count_and_steps_back(
@@ -277,13 +277,13 @@ def test_saving_and_opening_again_keeps_options_and_picks(win: Any, tmp_path: Pa
     control(win, "pick-sword-of-fire").click()
     path = tmp_path / "options.warband.yaml"
     win.prompter.script("save_path", str(path))
-    assert win.save_as()
+    assert win.files.save_as()
     saved = load_warband(path)
     assert saved.entries[1].options == {"bow": 1, "drums": 2}
     assert saved.picks == ["sword-of-fire"]
-    win.new_file()
+    win.files.new_file()
     assert win.doc.warband.picks == []
-    assert win.load_path(path)
+    assert win.files.load_path(path)
     assert win.doc.entry(1).options == {"bow": 1, "drums": 2}
     assert control(win, "pick-sword-of-fire").isChecked()
     win.roster.select_row(1)
