@@ -329,6 +329,15 @@ def _for_system(schema: dict[str, Any], system: System) -> dict[str, Any]:
                                             "{value})").format(parameter=k, value=v)}
                        for k, v in system.parameters.items()}}
     schema["properties"]["system"] = {"const": system.id}
+    numbers = [st for st in system.stats if st.kind == "number"]
+    for name in ("Option", "Pick"):  # SPEC §9: adds names the system's number stats
+        if name in defs:
+            adds = defs[name]["properties"]["adds"]
+            defs[name]["properties"]["adds"] = {
+                "type": "object", "additionalProperties": False,
+                "description": adds.get("description", ""),
+                "properties": {st.id: {"type": "integer", "minimum": 0,
+                                       "description": display(st.name)} for st in numbers}}
     if system.ability_kinds:
         kinds = {"anyOf": [{"enum": [k.id for k in system.ability_kinds]}, {"type": "null"}]}
         for name in ("Ability", "GlossaryAbility"):

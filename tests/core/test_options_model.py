@@ -254,15 +254,23 @@ def _where(text: str, near: str, at: str) -> str:
 @pytest.mark.parametrize("mutate", FACTION_MUTATORS, ids=lambda f: f.__name__.strip("_"))
 def test_a_mistake_in_options_units_or_picks_is_reported_at_its_key(
         tmp_path: Path, mutate: Callable[[dict[str, Any]], None]) -> None:
+    system = _system()
+    _refused_at_its_key(tmp_path, mutate, FACTION_DATA,
+                        lambda path: load_faction(path, {system.id: system}))
+
+
+def _refused_at_its_key(tmp_path: Path, mutate: Callable[[dict[str, Any]], None],
+                        original: dict[str, Any], load: Callable[[Path], object]) -> None:
+    """``original`` changed by ``mutate`` and written out is refused with the message of
+    ``mutate``'s docstring (MESSAGE|NEAR|AT) at AT's line and column."""
     message, near, at = [" ".join(p.split()) for p in (mutate.__doc__ or "").split("|")]
-    data = copy.deepcopy(FACTION_DATA)
+    data = copy.deepcopy(original)
     mutate(data)
     path = tmp_path / "broken.yaml"
     text = dump(data)
     path.write_text(text, encoding="utf-8")
-    system = _system()
     with pytest.raises(DataError) as info:
-        load_faction(path, {system.id: system})
+        load(path)
     assert message in " ".join(str(info.value).split())
     assert f"{path}:{_where(text, near, at)}: " in str(info.value), str(info.value)
 
@@ -329,16 +337,7 @@ SYSTEM_MUTATORS = [v for k, v in dict(globals()).items() if k.startswith("_sys_"
 @pytest.mark.parametrize("mutate", SYSTEM_MUTATORS, ids=lambda f: f.__name__.strip("_"))
 def test_a_mistake_in_a_systems_options_picks_or_quantities_is_reported_at_its_key(
         tmp_path: Path, mutate: Callable[[dict[str, Any]], None]) -> None:
-    message, near, at = [" ".join(p.split()) for p in (mutate.__doc__ or "").split("|")]
-    data = copy.deepcopy(SYSTEM_DATA)
-    mutate(data)
-    path = tmp_path / "broken.yaml"
-    text = dump(data)
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(DataError) as info:
-        load_system(path)
-    assert message in " ".join(str(info.value).split())
-    assert f"{path}:{_where(text, near, at)}: " in str(info.value), str(info.value)
+    _refused_at_its_key(tmp_path, mutate, SYSTEM_DATA, load_system)
 
 
 # --- mistakes in a list ------------------------------------------------------------------
@@ -371,3 +370,27 @@ def test_a_mistake_in_a_lists_options_or_picks_is_reported_at_its_key(
     assert message in str(info.value)
     assert f"{path}:{line + 1}:{lines[line].index(at) + 1}: " in str(info.value), \
         str(info.value)
+
+
+def test_a_faction_and_a_system_with_options_are_written_back_as_read(tmp_path: Path) -> None:
+    """The faction editor saves through faction_text: units, options and picks survive, in the
+    SPEC's order, and read back the same."""
+    from builder.data.loading import faction_text, system_text
+
+    system = _system()
+    path = tmp_path / "system.yaml"
+    path.write_text(system_text(system), encoding="utf-8")
+    assert load_system(path) == system
+    assert "for:" in path.read_text(encoding="utf-8")
+    faction = _faction()
+    path = tmp_path / "faction.yaml"
+    path.write_text(faction_text(faction), encoding="utf-8")
+    again = load_faction(path, {system.id: system})
+    assert again == faction
+    written = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert list(written)[-2:] == ["picks", "combatants"]
+    spearmen = _combatant(written, "test-spearmen")
+    assert spearmen["unit"] == {"min": 3, "max": 5}
+    assert spearmen["options"][1] == {"id": "test-long-spears", "name": "Test Long Spears",
+                                      "adds": {"PB": 1}, "per_model": True,
+                                      "tags": ["weapon"]}
