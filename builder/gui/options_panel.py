@@ -93,6 +93,7 @@ class OptionsPanel(ChoiceList):
         entry, combatant, faction = found
         offered = faction.options_for(combatant)
         unknown = tuple(oid for oid in entry.options if oid not in offered)
+        # (the id first: another faction differs there, without comparing two deeply)
         key = (id(faction), faction, combatant.id, tuple(offered), unknown)
         if key != self._key:
             self._build(faction, combatant, list(offered.values()), unknown)
