@@ -319,3 +319,15 @@ def test_options_and_picks_speak_spanish(spanish: None, win: Any) -> None:
     control(win, "pick-sword-of-fire").click()
     assert win.stack.undoText() == "Tomar Sword of Fire"
     assert win.picks_panel.note.text() == "1 tomado"
+
+
+def test_the_profile_lists_what_an_entry_may_take(win: Any) -> None:
+    index = win.catalogue_panel.proxy.index_of("levies")
+    win.catalogue_panel.view.setCurrentIndex(index)
+    text = win.profile_panel.profile.toPlainText()
+    assert "units of 3–5" in text and "\nOptions\n" in text
+    assert "Spear (+1 PE per model; one of Spear, Bow)" in text
+    assert "Drums (+1 PE; up to 3 times)" in text
+    assert "Veteran (+1 PE)\nRe-roll one die." in text  # the game's own, with its text
+    win.catalogue_panel.view.setCurrentIndex(win.catalogue_panel.proxy.index_of("chief"))
+    assert "\nOptions\n" not in win.profile_panel.profile.toPlainText()
