@@ -331,3 +331,17 @@ def test_the_profile_lists_what_an_entry_may_take(win: Any) -> None:
     assert "Veteran (+1 PE)\nRe-roll one die." in text  # the game's own, with its text
     win.catalogue_panel.view.setCurrentIndex(win.catalogue_panel.proxy.index_of("chief"))
     assert "\nOptions\n" not in win.profile_panel.profile.toPlainText()
+
+
+def test_the_picks_leave_the_roster_its_rows_on_a_small_screen(
+        make_window: Any, options_catalogue: Catalogue, qtbot: Any) -> None:
+    window = make_window(options_catalogue)
+    window.resize(1024, 600)
+    ghosts = [Entry(combatant=f"ghost-{n}", count=1) for n in range(8)]  # a finding each
+    window.files.replace(Warband(name="Crowded", faction="test-options-band",
+                                 entries=[Entry(combatant="levies", count=4), *ghosts]), None)
+    qtbot.waitUntil(lambda: not window.splits.fit_timer.isActive(), timeout=2000)
+    assert window.picks_panel.isVisible() and len(window.doc.report.findings) >= 8
+    assert window.roster.view.height() >= window.roster.height_for_rows(4)
+    picks = window.picks_panel.geometry()
+    assert window.picks_panel.parentWidget().rect().contains(picks)  # not cut off

@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
                              details=self.details, totals=self.totals, roster=self.roster,
                              findings=self.findings, profile=self.profile_panel,
                              show_catalogue=a.show_catalogue, show_profile=a.show_profile)
-        self.splits.centre_layout.addWidget(self.picks_panel)
+        self.splits.add_below_roster(self.picks_panel)
         self.setCentralWidget(self.splits.main)
 
         # -- status bar: data problems stay one click away
