@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QScrollArea,
     QSizePolicy,
     QVBoxLayout,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.focus import guard_wheel
+from builder.gui.totals_panel import FlowLayout
 from builder.i18n import _
 from builder.model import System
 from builder.model.options import UnitSize
@@ -99,11 +101,15 @@ def dim(widget: QWidget, dimmed: bool) -> None:
 
 class ChoiceList(QWidget):
     """A titled list of choices (options of an entry, picks of a list): a bold title with a
-    note beside it, then rows of a choice and, on the right, what it adds; scrolling when
-    longer than ``max_body`` pixels."""
+    note beside it, then rows of a choice and, on the right, what it adds (or, with
+    ``flow``, the choices one after the other, onto more lines as the width runs out);
+    scrolling when longer than ``max_body`` pixels."""
+
+    grid: QGridLayout
+    """The rows (without ``flow``)."""
 
     def __init__(self, title: str, name: str, max_body: int,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, flow: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName(name)
         self.max_body = max_body
@@ -121,10 +127,15 @@ class ChoiceList(QWidget):
         head.addWidget(self.title)
         head.addWidget(self.note, 1)
         self.body = QWidget()
-        self.grid = QGridLayout(self.body)
-        self.grid.setContentsMargins(2, 2, 2, 2)
-        self.grid.setHorizontalSpacing(8)
-        self.grid.setVerticalSpacing(2)
+        self.rows: QLayout
+        if flow:
+            self.rows = FlowLayout(self.body, spacing=4)
+            self.rows.setContentsMargins(0, 0, 0, 0)
+        else:
+            self.rows = self.grid = QGridLayout(self.body)
+            self.grid.setContentsMargins(2, 2, 2, 2)
+            self.grid.setHorizontalSpacing(8)
+            self.grid.setVerticalSpacing(2)
         self.scroller = QScrollArea()
         self.scroller.setWidgetResizable(True)
         self.scroller.setFrameShape(QFrame.Shape.NoFrame)
@@ -141,8 +152,8 @@ class ChoiceList(QWidget):
         """Remove every row; True when one of them had the keyboard (give it to the new)."""
         focus = self.body.focusWidget()
         had_focus = focus is not None and self.body.isAncestorOf(focus) and focus.hasFocus()
-        while self.grid.count():
-            item = self.grid.takeAt(0)
+        while self.rows.count():
+            item = self.rows.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.hide()

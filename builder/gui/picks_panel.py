@@ -13,22 +13,18 @@ list or of the data).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFrame,
     QHBoxLayout,
     QLabel,
-    QScrollArea,
-    QSizePolicy,
-    QVBoxLayout,
     QWidget,
 )
 
 from builder.gui.choices import (
     NOTE_STYLE,
     UNKNOWN_STYLE,
+    ChoiceList,
     adds_text,
     breach_tip,
     choice_tip,
@@ -38,7 +34,6 @@ from builder.gui.choices import (
 )
 from builder.gui.document import WarbandDocument
 from builder.gui.option_commands import SetPicksCommand
-from builder.gui.totals_panel import FlowLayout
 from builder.i18n import _, ngettext
 from builder.model import Faction
 from builder.model.options import Pick
@@ -47,48 +42,19 @@ MAX_BODY = 84
 """The most height the picks take (about three lines) before they scroll."""
 
 
-class PicksPanel(QWidget):
+class PicksPanel(ChoiceList):
     """The picks as a strip under the list's entries: the title, then each pick's check box
     and what it adds, flowing onto more lines when the window is narrow."""
 
     def __init__(self, doc: WarbandDocument, stack: QUndoStack,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("picks")
+        super().__init__(_("Extras"), "picks", MAX_BODY, parent, flow=True)
         self.doc, self.stack = doc, stack
         self._key: tuple[object, ...] | None = None
         self.boxes: dict[str, QCheckBox] = {}
-        self._items: list[QWidget] = []
         self._tips: dict[str, str] = {}
         self._offered: dict[str, Pick] = {}
         self._filling = False
-        self.title = QLabel(_("Extras"))
-        self.title.setObjectName("picks-title")
-        font = self.title.font()
-        font.setBold(True)
-        self.title.setFont(font)
-        self.note = QLabel()
-        self.note.setObjectName("picks-note")
-        self.note.setStyleSheet(NOTE_STYLE)
-        head = QHBoxLayout()
-        head.setContentsMargins(0, 0, 0, 0)
-        head.setSpacing(8)
-        head.addWidget(self.title)
-        head.addWidget(self.note, 1)
-        self.body = QWidget()
-        self.flow = FlowLayout(self.body, spacing=4)
-        self.flow.setContentsMargins(0, 0, 0, 0)
-        self.scroller = QScrollArea()
-        self.scroller.setWidgetResizable(True)
-        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroller.setWidget(self.body)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 2, 0, 2)
-        layout.setSpacing(1)
-        layout.addLayout(head)
-        layout.addWidget(self.scroller)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.hide()
 
     def refresh(self) -> None:
@@ -111,13 +77,8 @@ class PicksPanel(QWidget):
 
     def _build(self, faction: Faction | None, offered: dict[str, Pick],
                unknown: tuple[str, ...]) -> None:
-        focus = self.body.focusWidget()
-        had_focus = focus is not None and focus.hasFocus()
-        for item in self._items:
-            self.flow.removeWidget(item)
-            item.hide()
-            item.deleteLater()
-        self.boxes, self._items, self._tips = {}, [], {}
+        had_focus = self.clear_rows()
+        self.boxes, self._tips = {}, {}
         self._offered = dict(offered)
         game = faction.game if faction is not None else None
         for pick in offered.values():
@@ -151,8 +112,7 @@ class PicksPanel(QWidget):
             cost = QLabel(adds)
             cost.setStyleSheet(NOTE_STYLE)
             row.addWidget(cost)
-        self.flow.addWidget(item)
-        self._items.append(item)
+        self.rows.addWidget(item)
         self.boxes[pid] = box
         self._tips[pid] = tip
         return box
@@ -160,7 +120,7 @@ class PicksPanel(QWidget):
     def _fit(self) -> None:
         """As tall as the picks' lines at this width, up to ``MAX_BODY`` (then scrolling)."""
         width = self.scroller.viewport().width() or self.width()
-        height = min(self.flow.heightForWidth(max(width, 1)), MAX_BODY)
+        height = min(self.rows.heightForWidth(max(width, 1)), MAX_BODY)
         if self.scroller.height() != height:
             self.scroller.setFixedHeight(height)
 
