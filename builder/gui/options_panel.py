@@ -227,7 +227,11 @@ class OptionsPanel(ChoiceList):
                 n = taken.get(oid, 0)
                 if control.button is not None and control.button.isChecked() != bool(n):
                     control.button.setChecked(bool(n))
-                if control.spin is not None:
+                if control.spin is not None and control.option is not None:
+                    # (a file may hold more than the most: shown as it is, the finding says)
+                    most = max(control.option.max, n)
+                    if control.spin.maximum() != most:
+                        control.spin.setMaximum(most)
                     value = max(n, control.spin.minimum())
                     if control.spin.value() != value:
                         control.spin.setValue(value)

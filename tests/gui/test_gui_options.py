@@ -345,3 +345,18 @@ def test_the_picks_leave_the_roster_its_rows_on_a_small_screen(
     assert window.roster.view.height() >= window.roster.height_for_rows(4)
     picks = window.picks_panel.geometry()
     assert window.picks_panel.parentWidget().rect().contains(picks)  # not cut off
+
+
+def test_an_option_taken_more_than_its_most_in_a_file_shows_as_it_is(
+        make_window: Any, options_catalogue: Catalogue) -> None:
+    window = make_window(options_catalogue)
+    window.doc.replace(Warband(name="Loud", faction="test-options-band", entries=[
+        Entry(combatant="levies", count=3, options={"drums": 5}),
+        Entry(combatant="levies", count=3)]))
+    window.roster.select_row(0)
+    drums = control(window, "option-drums")
+    assert drums.value() == 5
+    drums.stepDown()
+    assert window.doc.entry(0).options == {"drums": 4}
+    window.roster.select_row(1)  # the same controls, for an entry within the most
+    assert drums.value() == 0 and drums.maximum() == 3
