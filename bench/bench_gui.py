@@ -112,7 +112,7 @@ def measure_edit() -> tuple[list[float], list[float], int]:
     from builder.data import Catalogue
     from builder.gui.app import create_app
     from builder.gui.mainwindow import MainWindow
-    from builder.gui.roster_model import COUNT
+    from builder.gui.panels.roster_model import COUNT
     from builder.model import Entry, Warband
 
     app = create_app([sys.argv[0]])

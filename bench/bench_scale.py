@@ -155,7 +155,7 @@ def _timed(app, window, act: Callable[[], object],  # type: ignore[no-untyped-de
 
 
 def child_edit(folder: Path, n_entries: int) -> dict[str, list[float]]:
-    from builder.gui.roster_model import COUNT
+    from builder.gui.panels.roster_model import COUNT
 
     app, window = _window(folder, folder / f"list-1000-{n_entries}.warband.yaml")
     model = window.roster.model

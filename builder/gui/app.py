@@ -105,7 +105,7 @@ def run(file: str | None = None) -> int:
 def smoke_preview(window: QWidget) -> str:
     """The export preview of the open list, drawn as the export dialog draws it (a bundle
     must carry PDFium's library)."""
-    from builder.gui.preview import ExportOptions, page_images, pdf_maker
+    from builder.gui.dialogs.preview import ExportOptions, page_images, pdf_maker
 
     doc = window.doc  # type: ignore[attr-defined]
     try:

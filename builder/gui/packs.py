@@ -20,8 +20,8 @@ from builder.packs.store import Store
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow
 
+    from builder.gui.dialogs.packs import PacksDialog
     from builder.gui.host import Host
-    from builder.gui.packs_dialog import PacksDialog
 
 
 def dropped_packs(event: QDragEnterEvent | QDropEvent) -> list[str]:
@@ -51,7 +51,7 @@ class PacksController(QObject):
         window.installEventFilter(self)
 
     def open_dialog(self, install: str | None = None) -> PacksDialog:
-        from builder.gui.packs_dialog import PacksDialog
+        from builder.gui.dialogs.packs import PacksDialog
 
         if self.dialog is None:
             from builder.packs.fetch import STALL_SECONDS

@@ -18,7 +18,7 @@ from builder.data.fingerprint import list_fingerprint
 from builder.data.share import ShareCodeError, decode_warband, encode_warband, find_code
 from builder.export.styles import STYLE_NAMES
 from builder.gui import icons
-from builder.gui.import_code import describe
+from builder.gui.dialogs.import_code import describe
 from builder.i18n import _
 from builder.rules import Report
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from builder.data import Catalogue, load_warband
 from builder.gui.dialogs import ExportDialog, ExportOptions
-from builder.gui.preview import pdf_maker
+from builder.gui.dialogs.preview import pdf_maker
 
 REPO = Path(__file__).resolve().parents[2]
 LIST = REPO / "resources" / "examples" / "soimi-legal-ensartadores.warband.yaml"

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QToolTip
 from shiboken6 import Shiboken
 
 from builder.data import Catalogue
-from builder.gui.catalogue_model import (
+from builder.gui.panels.catalogue_model import (
     COST,
     HIRED,
     MARKS,

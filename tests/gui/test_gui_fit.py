@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from builder import i18n
 from builder.data import Catalogue
 from builder.gui import screenfit
-from builder.gui.datafiles import TextFileEditor
 from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions
+from builder.gui.dialogs.datafiles import TextFileEditor
+from builder.gui.dialogs.import_code import ImportCodeDialog
 from builder.gui.editor import FactionEditor
-from builder.gui.import_code import ImportCodeDialog
 from builder.gui.language import install_qt_translations
 from tests.conftest import TEST_DATA
 
@@ -168,8 +168,8 @@ def test_the_rounds_new_windows_fit_a_small_screen(qtbot: Any, small_screen: QRe
                                                    language: str) -> None:
     """The packs dialog, the event's lists dialog and the play window open inside a 1024×600
     screen's room, and what they hold fits them."""
-    from builder.gui.event_dialog import EventDialog
-    from builder.gui.packs_dialog import PacksDialog
+    from builder.gui.dialogs.event_lists import EventDialog
+    from builder.gui.dialogs.packs import PacksDialog
     from tests.gui.test_play_window import LISTS, copy_list, games_catalogue
 
     packs = PacksDialog()

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QSpinBox, QWidget
 
 from builder.data import Catalogue, load_warband, save_warband
 from builder.gui.dialogs import CANCEL, DISCARD, SAVE, ExportOptions, Prompter
-from builder.gui.roster_model import COUNT, NAME
+from builder.gui.panels.roster_model import COUNT, NAME
 from builder.model import Entry, Warband
 from tests.gui.conftest import GUI_DATA, click_message_box
 
@@ -726,7 +726,7 @@ CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModi
 def test_undo_keys_in_the_name_and_notes_fields_are_the_lists_undo(qtbot: Any, window: Any):
     """Issue 14 items 7 and 9: Ctrl+Z in a text field undoes the list's steps, one after the
     other (not the field's own typing once); Ctrl+Y and Ctrl+Shift+Z redo."""
-    from builder.gui.roster_model import add_combatant
+    from builder.gui.panels.roster_model import add_combatant
 
     add_combatant(window.doc, window.stack, "nek-org")
     focus(qtbot, window, window.details.name_edit)
@@ -759,7 +759,7 @@ def test_undo_keys_in_the_name_and_notes_fields_are_the_lists_undo(qtbot: Any, w
 
 def test_ctrl_z_in_the_catalogue_filter_undoes_the_filter_not_the_list(qtbot: Any, window: Any):
     """The filter box is not part of the list: its Ctrl+Z undoes its own typing."""
-    from builder.gui.roster_model import add_combatant
+    from builder.gui.panels.roster_model import add_combatant
 
     add_combatant(window.doc, window.stack, "nek-org")
     focus(qtbot, window, window.catalogue_panel.filter)

@@ -12,7 +12,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QCheckBox, QRadioButton, QSpinBox, QWidget
 
 from builder.data import Catalogue, load_warband
-from builder.gui.roster_model import COUNT, COUNT_RANGE_ROLE, NAME, SUBTOTAL
+from builder.gui.panels.roster_model import COUNT, COUNT_RANGE_ROLE, NAME, SUBTOTAL
 from builder.model import Entry, Warband
 
 DATA = Path(__file__).resolve().parent / "data_options"

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox
 from builder import i18n
 from builder.data import Catalogue
 from builder.export.summary import game_of
-from builder.gui.catalogue_model import NAME
 from builder.gui.dialogs import Prompter
 from builder.gui.focus import show_focus
-from builder.gui.guidance import first_steps
-from builder.gui.list_panel import faction_items
+from builder.gui.panels.catalogue_model import NAME
+from builder.gui.panels.details import faction_items
+from builder.gui.panels.guidance import first_steps
 from builder.model import Entry, Warband
 from builder.model.text import display
 from tests.conftest import TEST_DATA
@@ -132,18 +132,18 @@ def test_choosing_another_games_faction_says_the_game_changes(games: Catalogue,
                                                                make_window: Any) -> None:
     window = make_window(games)
     window.files.replace(Warband(name="Mine", faction="test-faction",
-                            entries=[Entry(combatant="test-leader", count=1)]), None)
+                                 entries=[Entry(combatant="test-leader", count=1)]), None)
     combo = window.details.faction_combo
     torn = combo.findData("test-torn-expedition")
-    window.details._faction_chosen(torn)
+    combo.activated.emit(torn)  # as if chosen in the box
     game = window.doc.catalogue.factions["test-torn-expedition"].game
     assert window.prompter.game_asked == display(game.name)
     assert window.doc.warband.faction == "test-torn-expedition"
     assert "Torn" in window.statusBar().currentMessage()
     # within one game the question names no game
     window.files.replace(Warband(name="Mine", faction="test-faction",
-                            entries=[Entry(combatant="test-leader", count=1)]), None)
-    window.details._faction_chosen(combo.findData("soimi"))
+                                 entries=[Entry(combatant="test-leader", count=1)]), None)
+    combo.activated.emit(combo.findData("soimi"))
     assert window.prompter.game_asked is None
 
 
@@ -181,7 +181,7 @@ def test_qt_file_dialog_speaks_spanish(spanish: None, qtbot: Any) -> None:
 
 def test_spherus_hit_points_are_pv_in_spanish_everywhere(spanish: None,
                                                          games: Catalogue) -> None:
-    from builder.gui.profile import profile_html
+    from builder.gui.panels.profile_html import profile_html
 
     faction = games.factions["test-spherus-party"]
     assert faction.game.stat_label("HP") == "PV"

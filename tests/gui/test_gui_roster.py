@@ -18,8 +18,16 @@ from PySide6.QtWidgets import QApplication, QSpinBox, QTreeView
 
 from builder.data import Catalogue
 from builder.gui.document import WarbandDocument
-from builder.gui.roster_groups import GROUP_ROLE, RosterGroups
-from builder.gui.roster_model import COUNT, NAME, PE, SUBTOTAL, TYPE, RosterModel, add_combatant
+from builder.gui.panels.roster_groups import GROUP_ROLE, RosterGroups
+from builder.gui.panels.roster_model import (
+    COUNT,
+    NAME,
+    PE,
+    SUBTOTAL,
+    TYPE,
+    RosterModel,
+    add_combatant,
+)
 from builder.model import Entry, Warband
 from tests.gui.conftest import paints_after
 

@@ -15,7 +15,7 @@ from builder.data.share import decode_warband, encode_warband
 from builder.export.chat import list_text
 from builder.export.summary import summarise
 from builder.gui.dialogs import CANCEL, Prompter
-from builder.gui.import_code import ImportCodeDialog
+from builder.gui.dialogs.import_code import ImportCodeDialog
 from builder.model import Entry, Warband
 from tests.gui.menus import menus
 from tests.gui.test_gui_mainwindow import TITLE, focus, press

@@ -39,7 +39,7 @@ from builder.data import Catalogue, DataError
 from builder.data.errors import Problem
 from builder.data.share import encode_warband
 from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions, Prompter
-from builder.gui.import_code import ImportCodeDialog
+from builder.gui.dialogs.import_code import ImportCodeDialog
 from builder.model import Entry, Warband
 from builder.model.text import display, quotation
 from tests.conftest import REPO

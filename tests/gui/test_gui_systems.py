@@ -16,9 +16,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel
 
 from builder.data import Catalogue
-from builder.gui.catalogue_model import COST
 from builder.gui.dialogs import DataProblemsDialog
 from builder.gui.editor import FactionEditor
+from builder.gui.panels.catalogue_model import COST
 from tests.gui.conftest import GUI_DATA
 
 SYSTEMS_DATA = Path(__file__).resolve().parent / "data_systems"

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QApplication, QSplitter, QToolBar, QToolButton
 from builder.data import Catalogue
 from builder.gui import icons
 from builder.gui.dialogs import Prompter
-from builder.gui.guidance import first_steps
 from builder.gui.mainwindow.splits import CATALOGUE, PROFILE
+from builder.gui.panels.guidance import first_steps
 from builder.model import Entry, Warband
 from builder.rules import validate
 from tests.conftest import REPO

@@ -13,7 +13,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from builder.data import Catalogue, load_warband
-from builder.gui.packs_dialog import PacksDialog
+from builder.gui.dialogs.packs import PacksDialog
 from builder.packs.fetch import Cancelled
 from builder.packs.install import Installer
 from builder.packs.store import Store

@@ -38,10 +38,11 @@ from builder.data import (
     write_atomic,
     yamlio,
 )
+from builder.data.catalogue import is_system_data
 from builder.data.loading import MAX_FACTION_BYTES, MAX_SYSTEM_BYTES
 from builder.data.yamlio import read_text
 from builder.gui.actions import ADD_KEY, DUPLICATE_KEY
-from builder.gui.datafiles import TextFileEditor, remove_file
+from builder.gui.dialogs.datafiles import TextFileEditor, remove_file
 from builder.gui.editor.document import (
     FactionDocument,
     faction_form_data,
@@ -814,5 +815,4 @@ def _is_system_file(path: Path) -> bool:
         doc = yamlio.load(path, MAX_SYSTEM_BYTES)
     except DataError:
         return False
-    schema = doc.data.get("schema") if isinstance(doc.data, dict) else None
-    return isinstance(schema, str) and schema.startswith("spherewars-system/")
+    return is_system_data(doc.data)

@@ -34,7 +34,7 @@ class EventCheck(QObject):
 
     def show_event_lists(self) -> None:
         """The organiser's whole event: a folder and share codes against an event file."""
-        from builder.gui.event_dialog import EventDialog
+        from builder.gui.dialogs.event_lists import EventDialog
 
         if self.dialog is None:
             self.dialog = EventDialog(self.doc.catalogue, self.last_folder(), parent=self.window)

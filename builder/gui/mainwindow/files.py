@@ -17,8 +17,8 @@ from builder.data import DataError, load_warband, save_warband
 from builder.data.atomic import ReadOnlyError
 from builder.data.ondisk import DiskState, Watched
 from builder.gui.dialogs import DISCARD, SAVE, Prompter
+from builder.gui.dialogs.file_questions import KEEP, OVERWRITE, RELOAD, SAVE_AS
 from builder.gui.document import WarbandDocument, new_warband
-from builder.gui.file_questions import KEEP, OVERWRITE, RELOAD, SAVE_AS
 from builder.gui.mainwindow.examples import EXTENSION, example_files, localised
 from builder.gui.recovery import Autosaver, Recovery, list_copy
 from builder.i18n import _

@@ -47,7 +47,7 @@ class PdfExport(QObject):
             self.prompter.show_error(_("PDF export not available"),
                                      _("PDF export could not be started."), str(exc))
             return
-        from builder.gui.preview import pdf_maker
+        from builder.gui.dialogs.preview import pdf_maker
 
         doc = self.doc
         options = self.prompter.ask_export_options(self.defaults(),

@@ -7,11 +7,11 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
-from builder.gui.findings_panel import FindingsPanel
-from builder.gui.list_panel import RosterPanel
-from builder.gui.profile_panel import ProfilePanel
+from builder.gui.panels.findings import FindingsPanel
+from builder.gui.panels.profile import ProfilePanel
+from builder.gui.panels.roster import RosterPanel
+from builder.gui.panels.totals import TotalsBar
 from builder.gui.screenfit import clip_to_screen
-from builder.gui.totals_panel import TotalsBar
 
 LAYOUT_SAVE_MS = 400
 """The window's layout is written this long after it last changed (a drag is many moves)."""

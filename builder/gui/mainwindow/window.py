@@ -21,26 +21,27 @@ from builder import __version__
 from builder.data import Catalogue
 from builder.gui import icons
 from builder.gui.actions import Actions, build_menus, shortcut_table
-from builder.gui.catalogue_panel import CataloguePanel
 from builder.gui.dialogs import Prompter
 from builder.gui.document import WarbandDocument
-from builder.gui.findings_model import FINDING_ROLE
-from builder.gui.findings_panel import FindingsPanel
 from builder.gui.focus import show_focus
-from builder.gui.guidance import first_steps
-from builder.gui.list_panel import ListDetails, RosterPanel
 from builder.gui.mainwindow.event_check import EventCheck
 from builder.gui.mainwindow.files import FileController
 from builder.gui.mainwindow.gamedata import GameData
 from builder.gui.mainwindow.pdf import PdfExport
 from builder.gui.mainwindow.splits import Splits, default_sizes
-from builder.gui.options_panel import OptionsPanel
-from builder.gui.picks_panel import PicksPanel
-from builder.gui.play_game import GameMenu
-from builder.gui.profile_panel import ProfilePanel
+from builder.gui.panels.catalogue import CataloguePanel
+from builder.gui.panels.details import ListDetails
+from builder.gui.panels.findings import FindingsPanel
+from builder.gui.panels.findings_model import FINDING_ROLE
+from builder.gui.panels.guidance import first_steps
+from builder.gui.panels.options import OptionsPanel
+from builder.gui.panels.picks import PicksPanel
+from builder.gui.panels.profile import ProfilePanel
+from builder.gui.panels.roster import RosterPanel
+from builder.gui.panels.totals import TotalsBar
+from builder.gui.play.menu import GameMenu
 from builder.gui.screenfit import fit_window
 from builder.gui.sharing import Sharing
-from builder.gui.totals_panel import TotalsBar
 from builder.i18n import _, ngettext
 from builder.model.text import display
 from builder.rules import Report

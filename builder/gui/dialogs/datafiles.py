@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from builder import paths
 from builder.data import DataError, write_atomic, yamlio
+from builder.data.catalogue import is_system_data
 from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
 from builder.data.yamlio import read_text
 from builder.gui.screenfit import fit_window
@@ -69,8 +70,7 @@ def check_file(path: Path, systems: Mapping[str, System],
     against ``systems`` (the loaded ones), as the catalogue would."""
     try:
         doc = yamlio.load(path, MAX_FACTION_BYTES)
-        schema = doc.data.get("schema") if isinstance(doc.data, dict) else None
-        if isinstance(schema, str) and schema.startswith("spherewars-system/"):
+        if is_system_data(doc.data):
             system_from(doc)
         else:
             faction_from(doc, systems, broken)

@@ -1,6 +1,6 @@
 """Play mode in the app: the Game menu, a game's session (undo, autosave) and its window.
 
-*Game → Start game* opens the play window (:mod:`builder.gui.play_view`) on the open list.
+*Game → Start game* opens the play window (:mod:`builder.gui.play.view`) on the open list.
 A game's state lives in a file beside the list (``NAME.game.json``,
 :func:`builder.play.state.game_path`), written atomically after every change, so a crash or
 ``kill -9`` loses nothing; *Start game* on a list with a game in progress resumes it, and an
@@ -22,17 +22,17 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QWidget
 
 from builder.data import DataError, load_warband
-from builder.gui.play_session import GameSession
+from builder.gui.play.session import GameSession
 from builder.i18n import N_, _
 
 if TYPE_CHECKING:
     from builder.gui.host import Host
-    from builder.gui.play_view import PlayWindow
+    from builder.gui.play.view import PlayWindow
     from builder.play.plan import Plan
     from builder.play.state import State
 
 # builder.play is imported where it is used (a game started, resumed or saved), not with the
-# main window: the plans and the phone page are no part of the first screen (issue 31, #19)
+# main window: the plans and the phone page are no part of the first screen
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +153,7 @@ class GameMenu(QObject):
         return state
 
     def open(self, plan: Plan, state: State, path: Path, list_path: Path) -> PlayWindow:
-        from builder.gui.play_view import PlayWindow
+        from builder.gui.play.view import PlayWindow
 
         session = GameSession(plan, state, path)
         window = PlayWindow(session, parent=self.window)

@@ -21,7 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.gui.choices import (
+from builder.gui.document import WarbandDocument
+from builder.gui.option_commands import SetPicksCommand
+from builder.gui.panels.choices import (
     NOTE_STYLE,
     UNKNOWN_STYLE,
     ChoiceList,
@@ -32,8 +34,6 @@ from builder.gui.choices import (
     new_breaches,
     set_tip,
 )
-from builder.gui.document import WarbandDocument
-from builder.gui.option_commands import SetPicksCommand
 from builder.i18n import _, ngettext
 from builder.model import Faction
 from builder.model.options import Pick

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from builder.gui.flow import FlowLayout
 from builder.gui.focus import guard_wheel
-from builder.gui.totals_panel import FlowLayout
 from builder.i18n import _
 from builder.model import System
 from builder.model.options import UnitSize

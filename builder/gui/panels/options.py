@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.gui.choices import (
+from builder.gui.document import WarbandDocument, copy_entry
+from builder.gui.option_commands import SetOptionsCommand
+from builder.gui.panels.choices import (
     ChoiceList,
     adds_text,
     breach_tip,
@@ -37,8 +39,6 @@ from builder.gui.choices import (
     new_breaches,
     set_tip,
 )
-from builder.gui.document import WarbandDocument, copy_entry
-from builder.gui.option_commands import SetOptionsCommand
 from builder.i18n import _, ngettext, pgettext
 from builder.model import Combatant, Entry, Faction, System, Warband
 from builder.model.options import Option

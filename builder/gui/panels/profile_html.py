@@ -9,7 +9,7 @@ from html import escape
 
 from builder.export.summary import resolve_ability
 from builder.export.summary import stat_columns as system_columns
-from builder.gui.choices import adds_text, unit_size
+from builder.gui.panels.choices import adds_text, unit_size
 from builder.i18n import N_, _, ngettext
 from builder.model import Ability, Combatant, Faction
 
