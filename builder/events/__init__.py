@@ -35,6 +35,7 @@ from builder.i18n import _, ngettext, pgettext
 from builder.model import Faction, Warband
 from builder.model.event import EVENT_SCHEMA, Event, event_problems, twice_registered
 from builder.rules import Report, validate
+from builder.rules.cache import rule_cache
 from builder.rules.findings import Finding
 
 MAX_EVENT_BYTES = 1 * yamlio.MiB
@@ -167,7 +168,7 @@ def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventChe
     faction = catalogue.get(warband.faction)
     same_game = event.system is None or (faction is not None and faction.system == event.system)
     report = validate(warband, faction, event.points_limit,
-                      extra_rules=event.rules if same_game else ())
+                      extra_rules=event.rules if same_game else (), cache=rule_cache(catalogue))
     fingerprint = list_fingerprint(warband, report.hired)
     extra = event_findings(event, warband, faction, fingerprint)
     if extra:

@@ -21,15 +21,17 @@ from operator import mul
 from typing import cast
 
 from builder.model import Combatant, Entry, Faction, Warband
-from builder.model.system import (
-    POINTS_LIMIT,
-    MaxQuantity,
-    ModelsQuantity,
-    Rule,
-    Selector,
-    SumQuantity,
+from builder.model.system import POINTS_LIMIT, Rule, Selector
+from builder.rules.engine import (
+    KINDS,
+    Quantity,
+    Roster,
+    bounds_of,
+    check_rule,
+    meaning,
+    one_model_adds,
+    quantity,
 )
-from builder.rules.engine import Quantity, Roster, bounds_of, check_rule, quantity
 from builder.rules.findings import Finding
 
 NO_MATCH = -1
@@ -61,8 +63,7 @@ class _Reader:
         self._matched: dict[tuple[tuple[str, object], ...], list[bool]] = {}
 
     def matched(self, sel: Selector) -> list[bool]:
-        key = tuple((k, tuple(v) if isinstance(v, list) else v)
-                    for k, v in sorted(sel.given().items()))
+        key = meaning(sel)
         found = self._matched.get(key)
         if found is None:
             found = self._matched[key] = self._match(key)
@@ -88,39 +89,40 @@ class _Reader:
 
 class _Term:
     """One quantity of a rule: its value for a list, and what one more model of each
-    combatant adds to it (SPEC §5 *Quantities*, read as the engine reads them)."""
+    combatant adds to it, read from the quantity's :class:`~builder.rules.engine.Kind` as
+    the engine reads it."""
 
     def __init__(self, q: Quantity, reader: _Reader) -> None:
         self.fixed: int | None = None
         """A whole number or a parameter: the same for every list of the faction."""
         self.limit = q == POINTS_LIMIT
-        self.max_of: Selector | None = None
+        self.highest = False
+        """A ``max`` quantity: the largest, not a total."""
         self.effects: list[int] | None = None
-        """Per combatant: what one more model adds (``max``: its stat, or NO_MATCH)."""
+        """Per combatant: what one more model adds (``highest``: its value, or NO_MATCH)."""
         self.factor = 1
-        combatants = reader.combatants
-        if isinstance(q, (ModelsQuantity, SumQuantity, MaxQuantity)):
-            times = q.times
+        kind = KINDS.get(type(q))
+        if kind is not None:
+            times = q.times  # type: ignore[union-attr]
             self.factor = times if isinstance(times, int) else reader.faction.parameter(times)
-            if isinstance(q, ModelsQuantity):
-                unit = self.factor
-                self.effects = [unit if m else 0 for m in reader.matched(q.models)]
-            elif isinstance(q, SumQuantity):
-                stat, factor = q.sum, self.factor
-                self.effects = [c.number(stat) * factor if m else 0
-                                for c, m in zip(combatants, reader.matched(q.of), strict=True)]
+            adds = one_model_adds(kind.adds(q))
+            matched = reader.matched(kind.looks_at(q))
+            if kind.highest:
+                self.highest = True
+                self.effects = [adds(c) if m else NO_MATCH
+                                for c, m in zip(reader.combatants, matched, strict=True)]
             else:
-                stat, self.max_of = q.max, q.of
-                self.effects = [c.number(stat) if m else NO_MATCH
-                                for c, m in zip(combatants, reader.matched(q.of), strict=True)]
-            if self.max_of is None and not any(self.effects):
-                self.effects, self.fixed = None, 0
+                factor = self.factor
+                self.effects = [adds(c) * factor if m else 0
+                                for c, m in zip(reader.combatants, matched, strict=True)]
+                if not any(self.effects):
+                    self.effects, self.fixed = None, 0
         elif isinstance(q, bool):  # never valid; as the engine reads it
             self.fixed = int(q)
         elif isinstance(q, int):
             self.fixed = q
         elif not self.limit:
-            self.fixed = reader.faction.parameter(q)
+            self.fixed = reader.faction.parameter(cast(str, q))
 
     def now(self, hired: dict[int, int], limit: int | None) -> tuple[int | None, int]:
         """The value for a list (``hired``: models per combatant index), and for a ``max``
@@ -131,7 +133,7 @@ class _Term:
         if effects is None:
             return limit, 0
         picked = map(effects.__getitem__, hired)  # (map: the loop runs in C)
-        if self.max_of is None:
+        if not self.highest:
             return sum(map(mul, picked, hired.values())), 0
         raw = max(max(picked, default=0), 0)  # (NO_MATCH counts as none)
         return raw * self.factor, raw
@@ -140,7 +142,7 @@ class _Term:
         """The value with one more model of a combatant whose effect is ``effect``."""
         if now is None:
             return None
-        if self.max_of is None:
+        if not self.highest:
             return now + effect
         return now if effect == NO_MATCH else max(raw, effect) * self.factor
 
@@ -159,7 +161,7 @@ class _ListRule:
         self.groups = _group(terms, len(reader.combatants))
         count = terms[0]
         self.simple = (self.kinds == ["at_most"] and rule.when is None
-                       and count.max_of is None and terms[1].effects is None)
+                       and not count.highest and terms[1].effects is None)
         """One ``at_most`` bound no combatant moves, over an amount each adds to (the points
         limit, the Messenger cap): one more breaks it exactly when it adds more than is
         left, or anything once it is broken."""
