@@ -169,7 +169,7 @@ def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventChe
     same_game = event.system is None or (faction is not None and faction.system == event.system)
     report = validate(warband, faction, event.points_limit,
                       extra_rules=event.rules if same_game else (), cache=rule_cache(catalogue))
-    fingerprint = list_fingerprint(warband, report.hired)
+    fingerprint = list_fingerprint(warband, report.hired, faction)
     extra = event_findings(event, warband, faction, fingerprint)
     if extra:
         report = Report(report.warband, report.points_limit, report.stats,
