@@ -13,8 +13,9 @@ from typing import Any
 from builder.i18n import _
 from builder.model import Faction, Warband
 from builder.model.system import Rule
+from builder.rules.builtin import check_builtin
 from builder.rules.cache import RuleCache
-from builder.rules.engine import Roster, caps, check_rule, check_unknown_combatants, figures
+from builder.rules.engine import Roster, caps, check_rule, figures
 from builder.rules.findings import Finding
 
 
@@ -104,7 +105,7 @@ def revalidate(report: Report, warband: Warband, faction: Faction | None,
 
 
 def _checked(roster: Roster, extra_rules: tuple[Rule, ...]) -> Report:
-    findings = check_unknown_combatants(roster)
+    findings = check_builtin(roster)
     for rule in (*roster.system.rules, *extra_rules):
         findings += check_rule(rule, roster)
     return Report(roster.warband, roster.points_limit,

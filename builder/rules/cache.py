@@ -39,6 +39,15 @@ class FactionAnswers:
         self.seen: set[str] = set()
         self._by_meaning: dict[Hashable, tuple[dict[str, object], Answer]] = {}
         self._by_object: dict[int, tuple[object, dict[str, object]]] = {}
+        self._units: bool | None = None
+
+    @property
+    def has_units(self) -> bool:
+        """Whether any combatant hires in units (SPEC §9; else no entry is checked)."""
+        found = self._units
+        if found is None:
+            found = self._units = any(c.unit is not None for c in self.combatants)
+        return found
 
     @property
     def current(self) -> bool:

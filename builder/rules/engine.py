@@ -22,12 +22,16 @@ from operator import attrgetter, itemgetter, mul
 from typing import Any, cast
 
 from builder.i18n import N_, _, ngettext
-from builder.model import Combatant, Faction, Warband
+from builder.model import Combatant, Entry, Faction, Warband
+from builder.model.options import Pick
 from builder.model.system import (
     POINTS_LIMIT,
+    EntriesQuantity,
     Figure,
     MaxQuantity,
     ModelsQuantity,
+    PickSelector,
+    PicksQuantity,
     Rule,
     Selector,
     SumQuantity,
@@ -61,9 +65,9 @@ class Roster:
     """The faction's kept answers, brought up to this list's combatants, when the list hires
     enough combatants for adding them up to pay (:data:`_LONG`); None: plain loops over what
     the list hires cost less."""
-    added_up: dict[int, tuple[dict[str, object], int]] = field(default_factory=dict)
-    """Σ answer × models over the list, per kept table (by the table's identity, which it
-    holds): equal quantities are added up once."""
+    added_up: dict[tuple[int, str], tuple[dict[str, object], int]] = field(default_factory=dict)
+    """Σ answer × models (or entries) over the list, per kept table (by the table's identity,
+    which it holds, and what it is multiplied by): equal quantities are added up once."""
     extremes: dict[tuple[str, int], tuple[dict[str, object], object]] = \
         field(default_factory=dict)
     """The highest or lowest answer of a kept table over the combatants hired, like
@@ -71,6 +75,13 @@ class Roster:
     models of each, so :meth:`moved` carries it over."""
     positions: dict[str, int] | None = None
     """Where each id of ``totals`` is in ``hired`` (worked out for :meth:`moved`)."""
+    optioned: list[tuple[Combatant, Entry]] | None = None
+    """The entries of known combatants that took options (SPEC §9), in list order, once
+    asked for (:meth:`with_options`)."""
+    entry_counts: dict[str, int] | None = None
+    """Entries per known combatant id, in the order of ``hired`` (:meth:`entries_of`)."""
+    chosen_entries: dict[int, list[tuple[Combatant, Entry]]] = field(default_factory=dict)
+    """Of ``optioned``, those each selector (by id) takes in."""
 
     @classmethod
     def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None,
@@ -100,7 +111,8 @@ class Roster:
         whole list. None where that does not apply: a short list, a combatant that joins or
         leaves the list or that the faction does not have, or answers no longer current."""
         answers, totals = self.answers, self.totals
-        if answers is None or not answers.current or answers.faction is not self.faction:
+        if answers is None or not answers.current or answers.faction is not self.faction \
+                or self.with_options():  # (a per-model option's part moves with its entry)
             return None
         if any(totals.get(cid, 0) + n < 1 or cid not in totals for cid, n in changes.items()):
             return None
@@ -113,10 +125,11 @@ class Roster:
             hired[positions[cid]] = (hired[positions[cid]][0], totals[cid])
         added_up = {key: (per, total + sum(cast(int, per[cid]) * n
                                            for cid, n in changes.items()))
+                    if key[1] == _MODELS_WEIGHT else (per, total)  # (entries stay as many)
                     for key, (per, total) in self.added_up.items()}
         return Roster(warband, self.faction, self.system, self.points_limit, hired,
                       self.unknown, {}, totals, self.cache, answers, added_up,
-                      dict(self.extremes), positions)
+                      dict(self.extremes), positions, [], self.entry_counts)
 
     @property
     def models(self) -> int:
@@ -124,11 +137,30 @@ class Roster:
 
     @property
     def points(self) -> int:
-        """The sum of the system's cost stat."""
+        """The sum of the system's cost stat, options and picks included (SPEC §9)."""
         cost = self.system.cost
         if not cost:
             return 0
-        return _total_of(SUM, None, cost, cost, self)
+        return _total_of(SUM, None, cost, cost, self) + _options_and_picks(self, None, cost)
+
+    def with_options(self) -> list[tuple[Combatant, Entry]]:
+        found = self.optioned
+        if found is None:
+            by_id = self.faction.by_id
+            found = self.optioned = [(by_id[e.combatant], e) for e in self.warband.entries
+                                     if e.options and e.combatant in by_id]
+        return found
+
+    def entries_of(self) -> dict[str, int]:
+        """Entries per known combatant id (a unit, like any entry, counts once)."""
+        found = self.entry_counts
+        if found is None:
+            found = dict.fromkeys(self.totals, 0)
+            for e in self.warband.entries:
+                if e.combatant in found:
+                    found[e.combatant] += 1
+            self.entry_counts = found
+        return found
 
 
 _LONG = 24
@@ -185,14 +217,68 @@ def _matched(r: Roster, answers: FactionAnswers, sel: Selector) -> dict[str, obj
     return answers.table(sel, lambda: ("match", meaning(sel)), lambda c: matches(sel, c))
 
 
+def looks_at_options(sel: Selector | None) -> bool:
+    """Whether the selector looks at what entries took (``option:``, ``option_tag:``):
+    then it takes in entries, not combatants, and only those that took such an option."""
+    return sel is not None and (sel.option is not None or sel.option_tag is not None)
+
+
+def _listed_values(value: str | list[str]) -> list[str]:
+    return value if isinstance(value, list) else [value]
+
+
+def took(faction: Faction, sel: Selector, c: Combatant, entry: Entry) -> bool:
+    """Whether an entry took what the selector's ``option``/``option_tag`` ask for (options
+    the combatant is not offered count toward nothing)."""
+    offered = faction.options_for(c)
+    taken = [offered[oid] for oid in entry.options if oid in offered]
+    if sel.option is not None:
+        wanted = _listed_values(sel.option)
+        if not any(o.id in wanted for o in taken):
+            return False
+    if sel.option_tag is not None:
+        tags = _listed_values(sel.option_tag)
+        if not any(t in o.tags for o in taken for t in tags):
+            return False
+    return True
+
+
+def entries_taken(r: Roster, sel: Selector | None) -> list[tuple[Combatant, Entry]]:
+    """The entries with options that the selector takes in (its combatant keys and, when
+    given, its option keys), in list order."""
+    optioned = r.with_options()
+    if not optioned or not gives_keys(sel):
+        return optioned
+    assert sel is not None
+    found = r.chosen_entries.get(id(sel))
+    if found is None:
+        options = looks_at_options(sel)
+        found = r.chosen_entries[id(sel)] = [
+            (c, e) for c, e in optioned
+            if matches(sel, c) and (not options or took(r.faction, sel, c, e))]
+    return found
+
+
+def _per_combatant(r: Roster, pairs: list[tuple[Combatant, Entry]], models: bool = True
+                   ) -> list[tuple[Combatant, int]]:
+    """(combatant, models or entries) over ``pairs``, in the order of ``hired``."""
+    added: dict[str, int] = {}
+    for c, e in pairs:
+        added[c.id] = added.get(c.id, 0) + (e.count if models else 1)
+    return [(c, added[c.id]) for c, _n in r.hired if c.id in added]
+
+
 def selected(r: Roster, sel: Selector | None) -> list[tuple[Combatant, int]]:
-    """(combatant, models) of each hired combatant the selector takes in, in list order."""
+    """(combatant, models) of each hired combatant the selector takes in, in list order;
+    with option keys, the models of the entries that took such an option."""
     if sel is None:
         return r.hired
     found = r.chosen.get(id(sel))
     if found is None:
         if not gives_keys(sel):
             found = r.hired
+        elif looks_at_options(sel):
+            found = _per_combatant(r, entries_taken(r, sel))
         elif r.answers is not None:
             found = list(compress(r.hired, map(_matched(r, r.answers, sel).__getitem__,
                                                r.totals)))
@@ -229,19 +315,27 @@ Hired = list[tuple[Combatant, int]]
 
 @dataclass(frozen=True)
 class Kind:
-    """How the engine reads one kind of quantity (SPEC §5). Everything else is derived from
-    these few parts: the plain loop over a short list and the answers kept per faction for a
-    long one (:func:`_total_of`), and what one more model changes (:mod:`.headroom`)."""
+    """How the engine reads one kind of quantity (SPEC §5, §9). Everything else is derived
+    from these few parts: the plain loop over a short list and the answers kept per faction
+    for a long one (:func:`_value`), and what one more model changes (:mod:`.headroom`)."""
 
     name: str
-    looks_at: Callable[[Any], Selector]
-    """The selector of the combatants the quantity looks at."""
+    looks_at: Callable[[Any], Selector | None]
+    """The selector of the combatants (or, with option keys, entries) it looks at."""
     adds: Callable[[Any], str | None]
     """The stat one model of a combatant it looks at adds (None: one, it counts models)."""
     tell: Callable[[Any, Roster, Hired, int, bool], Amount]
     """The amount with its counted text and, when asked, how it was reached."""
     highest: bool = False
     """The largest value of the stat among the combatants (0 when none), not a total."""
+    per_entry: bool = False
+    """Each entry counts once (a unit too), rather than each model."""
+    with_options: bool = False
+    """What the options of the entries it looks at add counts too, and what the picks add
+    when it looks at the whole list (SPEC §9: sums)."""
+    of_list: Callable[[Any, Roster], int] | None = None
+    """For a kind that counts what the list took rather than what it hires (picks): the
+    amount."""
 
 
 def one_model_adds(stat: str | None) -> Callable[[Combatant], int]:
@@ -272,9 +366,24 @@ def _tell_models(q: ModelsQuantity, r: Roster, hired: Hired, total: int,
                                                what=selection_label(r, q.models, total)))
 
 
+def _tell_entries(q: EntriesQuantity, r: Roster, hired: Hired, total: int,
+                  explain: bool) -> Amount:
+    if gives_keys(q.entries):
+        counted = ngettext("{n} entry of {what}", "{n} entries of {what}", total).format(
+            n=total, what=selection_label(r, q.entries, 2))
+    else:
+        counted = ngettext("{n} entry in the list", "{n} entries in the list",
+                           total).format(n=total)
+    return Amount(total, _listed(r, hired, q.entries) if explain else "", counted)
+
+
 def _tell_sum(q: SumQuantity, r: Roster, hired: Hired, total: int, explain: bool) -> Amount:
-    return Amount(total, _listed(r, hired, q.of, q.sum) if explain else "",
-                  _("{stat} {total} in all").format(stat=q.sum, total=total))
+    basis = ""
+    if explain:
+        parts = [_listed(r, hired, q.of, q.sum)] if hired else []
+        parts += _option_parts(r, q.of, q.sum)
+        basis = ", ".join(parts) or _none_hired(r, q.of)
+    return Amount(total, basis, _("{stat} {total} in all").format(stat=q.sum, total=total))
 
 
 def _tell_max(q: MaxQuantity, r: Roster, hired: Hired, total: int, explain: bool) -> Amount:
@@ -285,16 +394,51 @@ def _tell_max(q: MaxQuantity, r: Roster, hired: Hired, total: int, explain: bool
     return Amount(total, f"{best.name} {q.max} {total}", counted)
 
 
+def _tell_picks(q: PicksQuantity, r: Roster, _hired: Hired, total: int,
+                explain: bool) -> Amount:
+    names = ", ".join(p.label for p in picks_taken(r, q.picks))
+    return Amount(total, (names or _("no picks taken")) if explain else "",
+                  ngettext("{n} pick taken", "{n} picks taken", total).format(n=total))
+
+
+def picks_taken(r: Roster, sel: PickSelector | None = None) -> list[Pick]:
+    """The picks of the list the faction offers (an unknown id counts toward nothing) that
+    the selector takes in, in list order."""
+    offered = r.faction.picks_offered
+    out = []
+    for pid in r.warband.picks:
+        pick = offered.get(pid)
+        if pick is None:
+            continue
+        if sel is not None:
+            if sel.id is not None and pick.id not in _listed_values(sel.id):
+                continue
+            if sel.tag is not None and not any(t in pick.tags
+                                               for t in _listed_values(sel.tag)):
+                continue
+        out.append(pick)
+    return out
+
+
+def _picks(q: PicksQuantity, r: Roster) -> int:
+    return len(picks_taken(r, q.picks)) if r.warband.picks else 0
+
+
 MODELS = Kind("models", attrgetter("models"), lambda q: None, _tell_models)
-SUM = Kind("sum", attrgetter("of"), attrgetter("sum"), _tell_sum)
+ENTRIES = Kind("entries", attrgetter("entries"), lambda q: None, _tell_entries,
+               per_entry=True)
+SUM = Kind("sum", attrgetter("of"), attrgetter("sum"), _tell_sum, with_options=True)
 MAX = Kind("max", attrgetter("of"), attrgetter("max"), _tell_max, highest=True)
-KINDS: dict[type, Kind] = {ModelsQuantity: MODELS, SumQuantity: SUM, MaxQuantity: MAX}
+PICKS = Kind("picks", lambda q: None, lambda q: None, _tell_picks, of_list=_picks)
+KINDS: dict[type, Kind] = {ModelsQuantity: MODELS, EntriesQuantity: ENTRIES,
+                           SumQuantity: SUM, MaxQuantity: MAX, PicksQuantity: PICKS}
 """The kind of each quantity mapping."""
 
 
 def _plain(kind: Kind, stat: str | None, hired: Hired) -> int:
-    """The kind's total over ``hired`` in a plain loop (a short list): Σ what one model
-    adds × models, or the highest (:func:`one_model_adds`, inlined)."""
+    """The kind's total over ``hired`` (combatant, models or entries) in a plain loop (a
+    short list): Σ what one model adds × models, or the highest (:func:`one_model_adds`,
+    inlined)."""
     if stat is None:
         return sum(map(_MODELS, hired))
     if kind.highest:
@@ -302,8 +446,53 @@ def _plain(kind: Kind, stat: str | None, hired: Hired) -> int:
     return _stat_total(hired, stat)
 
 
+def _rows(kind: Kind, r: Roster, sel: Selector | None) -> Hired:
+    """(combatant, what it is counted by: models, or entries for a per-entry kind) of what
+    the selector takes in."""
+    if not kind.per_entry:
+        return selected(r, sel)
+    if looks_at_options(sel):
+        return _per_combatant(r, entries_taken(r, sel), models=False)
+    counts = r.entries_of()
+    return [(c, counts[c.id]) for c, _n in selected(r, sel)]
+
+
+def _options_and_picks(r: Roster, sel: Selector | None, stat: str) -> int:
+    """What the options of the entries the selector takes in add to ``stat`` (× times, × the
+    entry's models when per model), and the picks when it looks at the whole list."""
+    optioned, picks = r.with_options(), r.warband.picks
+    if not optioned and not picks:
+        return 0
+    faction = r.faction
+    total = 0
+    for c, e in entries_taken(r, sel):
+        total += faction.entry_adds(c, e.options, e.count, stat)
+    if picks and not gives_keys(sel):
+        total += faction.picks_add(picks, stat)
+    return total
+
+
+def _option_parts(r: Roster, sel: Selector | None, stat: str) -> list[str]:
+    """"Test Spearmen Test Veteran PB +1", "Test Sword of Fire DOMC +2": what the options and
+    picks added, for a sum's explanation."""
+    faction, parts = r.faction, []
+    for c, e in entries_taken(r, sel):
+        offered = faction.options_for(c)
+        for oid, times in e.options.items():
+            option = offered.get(oid)
+            added = option.added(stat, times, e.count) if option is not None else 0
+            if added:
+                parts.append(f"{c.name} {option.label} {stat} +{added}")  # type: ignore[union-attr]
+    if not gives_keys(sel):
+        for pick in picks_taken(r):
+            if pick.adds.get(stat):
+                parts.append(f"{pick.label} {stat} +{pick.adds[stat]}")
+    return parts
+
+
 _NO_MATCH = float("-inf")
 """A ``highest`` kind's kept answer for a combatant it does not look at (below any number)."""
+_MODELS_WEIGHT, _ENTRIES_WEIGHT = "models", "entries"
 
 
 def _kept(kind: Kind, sel: Selector | None, stat: str | None, source: object, r: Roster,
@@ -311,9 +500,10 @@ def _kept(kind: Kind, sel: Selector | None, stat: str | None, source: object, r:
     """The kind's total through the faction's kept answers (a long list): each combatant's
     answer is :func:`one_model_adds` when the selector takes it in."""
     everyone = not gives_keys(sel)
+    weights = r.entries_of() if kind.per_entry else r.totals
     if stat is None:
         if everyone:
-            return r.models
+            return sum(weights.values()) if kind.per_entry else r.models
         per = _matched(r, answers, cast(Selector, sel))  # (the table selections read too)
     else:
         adds, empty = one_model_adds(stat), _NO_MATCH if kind.highest else 0
@@ -323,10 +513,11 @@ def _kept(kind: Kind, sel: Selector | None, stat: str | None, source: object, r:
     if kind.highest:
         best = _extreme(r, per, "max", lambda found: max(found, default=_NO_MATCH))
         return 0 if best == _NO_MATCH else cast(int, best)
-    found = r.added_up.get(id(per))
+    key = (id(per), _ENTRIES_WEIGHT if kind.per_entry else _MODELS_WEIGHT)
+    found = r.added_up.get(key)
     if found is None:
-        found = r.added_up[id(per)] = (per, sum(map(mul, map(per.__getitem__, r.totals),  # type: ignore[arg-type]
-                                                    r.totals.values())))
+        found = r.added_up[key] = (per, sum(map(mul, map(per.__getitem__, weights),  # type: ignore[arg-type]
+                                                weights.values())))
     return found[1]
 
 
@@ -342,11 +533,42 @@ def _extreme(r: Roster, per: dict[str, object], name: str,
 
 def _total_of(kind: Kind, sel: Selector | None, stat: str | None, source: object,
               r: Roster) -> int:
-    """A quantity mapping's value before ``times`` (``source``: the quantity, which its kept
-    answers are found by)."""
-    if r.answers is not None:
+    """What the combatants (or, with option keys, the entries) the selector takes in give,
+    before options, picks and ``times`` (``source``: the quantity, which its kept answers
+    are found by)."""
+    if r.answers is not None and not looks_at_options(sel):
         return _kept(kind, sel, stat, source, r, r.answers)
-    return _plain(kind, stat, selected(r, sel))
+    return _plain(kind, stat, _rows(kind, r, sel))
+
+
+def _value(kind: Kind, q: Any, r: Roster) -> int:
+    """A quantity mapping's value before ``times``."""
+    if kind.of_list is not None:
+        return kind.of_list(q, r)
+    sel, stat = kind.looks_at(q), kind.adds(q)
+    total = _total_of(kind, sel, stat, q, r)
+    if kind.with_options and stat is not None:
+        total += _options_and_picks(r, sel, stat)
+    return total
+
+
+def list_part(q: Any, r: Roster) -> int | float:
+    """What a quantity mapping counts of a list beyond its combatants on their own, before
+    ``times``: what the entries' options and the picks add, what a selector with option keys
+    takes in, the picks counted (for a highest: the highest of those, or below any number
+    when none). What one more bare model adds is the rest (:mod:`.headroom`)."""
+    kind = KINDS[type(q)]
+    if kind.of_list is not None:
+        return kind.of_list(q, r)
+    sel, stat = kind.looks_at(q), kind.adds(q)
+    part: int | float = _NO_MATCH if kind.highest else 0
+    if looks_at_options(sel):
+        rows = _rows(kind, r, sel)
+        if rows or not kind.highest:
+            part = _plain(kind, stat, rows)
+    if kind.with_options and stat is not None:
+        part += _options_and_picks(r, sel, stat)
+    return part
 
 
 def models_of(q: ModelsQuantity, r: Roster, explain: bool = True) -> Amount:
@@ -364,8 +586,14 @@ def max_of(q: MaxQuantity, r: Roster, explain: bool = True) -> Amount:
 def _amount_of(kind: Kind, q: Any, r: Roster, explain: bool) -> Amount:
     """``explain``: with how the amount was reached (the names of what it counts); the
     counted side of a rule needs only "4 Messengers hired"."""
-    hired = selected(r, kind.looks_at(q))
-    return kind.tell(q, r, hired, _plain(kind, kind.adds(q), hired), explain)
+    if kind.of_list is not None:
+        return kind.tell(q, r, [], kind.of_list(q, r), explain)
+    sel, stat = kind.looks_at(q), kind.adds(q)
+    rows = _rows(kind, r, sel)
+    total = _plain(kind, stat, rows)
+    if kind.with_options and stat is not None:
+        total += _options_and_picks(r, sel, stat)
+    return kind.tell(q, r, rows, total, explain)
 
 
 def named(name: str, r: Roster) -> Amount | None:
@@ -383,7 +611,8 @@ def named(name: str, r: Roster) -> Amount | None:
     return Amount(value, _("the game's rule"))
 
 
-Quantity = int | str | ModelsQuantity | SumQuantity | MaxQuantity
+Quantity = int | str | ModelsQuantity | EntriesQuantity | SumQuantity | MaxQuantity \
+    | PicksQuantity
 
 
 def amount(q: Quantity, r: Roster, explain: bool = True) -> Amount | None:
@@ -431,9 +660,7 @@ def quantity(q: Quantity, r: Roster) -> int | None:
     kind = KINDS.get(type(q))
     if kind is None:  # a bool: never valid, but keep the engine total
         return int(q)  # type: ignore[arg-type]
-    sel, stat = kind.looks_at(q), kind.adds(q)  # (_total_of, inlined on the hot path)
-    total = _kept(kind, sel, stat, q, r, r.answers) if r.answers is not None \
-        else _plain(kind, stat, selected(r, sel))
+    total = _value(kind, q, r)
     times = q.times  # type: ignore[union-attr]  # (a quantity mapping)
     if times == 1:
         return total
@@ -582,29 +809,6 @@ def check_rule(rule: Rule, r: Roster) -> list[Finding]:
     if rule.when is not None and value(rule.when, r) <= 0:
         return []
     return check_each(rule, r) if rule.each is not None else check_list(rule, r)
-
-
-def check_unknown_combatants(r: Roster) -> list[Finding]:
-    """SPEC `unknown-combatant`: an entry names a combatant the faction does not have; it is
-    kept in the list but counts toward nothing else."""
-    def message(cid: str, n: int) -> str:
-        near = r.faction.closest_id(cid)
-        if near:
-            text = ngettext("{n} model of '{id}', which the {faction} data does not have: it "
-                            "counts toward nothing (update the data or remove the entry; did "
-                            "you mean '{near}'?)",
-                            "{n} models of '{id}', which the {faction} data does not have: it "
-                            "counts toward nothing (update the data or remove the entry; did "
-                            "you mean '{near}'?)", n)
-        else:
-            text = ngettext("{n} model of '{id}', which the {faction} data does not have: it "
-                            "counts toward nothing (update the data or remove the entry)",
-                            "{n} models of '{id}', which the {faction} data does not have: it "
-                            "counts toward nothing (update the data or remove the entry)", n)
-        return text.format(n=n, id=cid, faction=r.faction.name, near=near)
-
-    return [Finding("unknown-combatant", "error", message(cid, n), (cid,))
-            for cid, n in r.unknown.items()]
 
 
 def figures(r: Roster) -> dict[str, int]:

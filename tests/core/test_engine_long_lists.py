@@ -130,7 +130,7 @@ def run_edits(faction: Faction, w: Warband, steps: list[tuple[int, int]]) -> Non
     report = validate(w, faction)
     for row, count in steps:
         old = w.entries[row]
-        w.entries[row] = Entry(combatant=old.combatant, count=count)
+        w.entries[row] = old.model_copy(update={"count": count})  # (its options kept)
         report = revalidate(report, w, faction, {old.combatant: count - old.count})
         fresh = validate(w, faction)
         assert seen(report) == seen(fresh)
