@@ -20,6 +20,7 @@ from builder.i18n import N_, _
 from builder.model import Combatant, Entry, Faction, Warband
 from builder.model.event import Event
 from builder.rules import Report, revalidate, validate
+from builder.rules.cache import rule_cache
 
 DEFAULT_NAME = N_("New warband")
 """The name of a new list (in the current language: ``_(DEFAULT_NAME)``)."""
@@ -233,16 +234,17 @@ class WarbandDocument(QObject):
         the same event, faction and limit. Nothing changes: for "what would this break"."""
         if self.tournament is not None:
             return check_list(self.tournament, warband, self._catalogue).report
-        return validate(warband, self.faction)
+        return validate(warband, self.faction, cache=rule_cache(self._catalogue))
 
     def _validate(self, changes: dict[str, int] | None = None) -> Report:
         """``changes``: when only some combatants' models changed, by how many (id -> models
         added): the last report then moves on by them rather than being made again."""
         if self.tournament is not None:
             return check_list(self.tournament, self._warband, self._catalogue).report
+        cache = rule_cache(self._catalogue)
         if changes is not None:
-            return revalidate(self._report, self._warband, self.faction, changes)
-        return validate(self._warband, self.faction)
+            return revalidate(self._report, self._warband, self.faction, changes, cache)
+        return validate(self._warband, self.faction, cache=cache)
 
     def _changed(self, changes: dict[str, int] | None = None) -> None:
         self._report = self._validate(changes)

@@ -16,8 +16,6 @@ from builder.gui.panels.roster_model import COUNT, COUNT_RANGE_ROLE, NAME, SUBTO
 from builder.model import Entry, Warband
 
 DATA = Path(__file__).resolve().parent / "data_options"
-ENGINE = pytest.mark.xfail(strict=True, reason="points and figures with options and picks: "
-                           "house-engine's SPEC §9 engine, not merged yet")
 
 
 @pytest.fixture
@@ -60,7 +58,6 @@ def roster_row(window: Any, row: int) -> tuple[str, int, int]:
 # ---------------------------------------------------------------- options of an entry
 
 
-@ENGINE
 def test_ticking_an_option_adds_its_cost_and_undo_takes_it_back(win: Any) -> None:
     assert points(win) == "18 / 30"  # 10 + 4 × 2
     banner = control(win, "option-banner")
@@ -80,7 +77,6 @@ def test_ticking_an_option_adds_its_cost_and_undo_takes_it_back(win: Any) -> Non
     assert banner.isChecked() and points(win) == "21 / 30"
 
 
-@ENGINE
 def test_options_of_a_group_are_one_choice(win: Any) -> None:
     spear, bow = control(win, "option-spear"), control(win, "option-bow")
     none = control(win, "option-group-weapon-none")
@@ -100,7 +96,6 @@ def test_options_of_a_group_are_one_choice(win: Any) -> None:
     assert spear.isChecked()
 
 
-@ENGINE
 def test_an_option_taken_several_times_is_a_spin_box_whose_steps_undo_together(
         win: Any) -> None:
     drums = control(win, "option-drums")
@@ -123,7 +118,6 @@ def test_the_games_own_options_are_offered_to_the_combatants_they_are_for(win: A
     assert win.options_panel.isVisible()
 
 
-@ENGINE
 def test_an_option_that_would_break_a_rule_is_greyed_and_says_which(win: Any) -> None:
     win.details.limit_spin.setValue(21)  # 18 spent: the banner (+3) fits, the bow (+8) does not
     bow, banner = control(win, "option-bow"), control(win, "option-banner")
@@ -232,7 +226,6 @@ def test_a_single_combatant_with_options_is_hired_into_an_entry_without_them(
 # ---------------------------------------------------------------- picks
 
 
-@ENGINE
 def test_taking_a_pick_moves_the_second_budget_and_undo_takes_it_back(win: Any) -> None:
     assert win.picks_panel.isVisible()
     dominion = win.totals.dominion_spent
@@ -248,7 +241,6 @@ def test_taking_a_pick_moves_the_second_budget_and_undo_takes_it_back(win: Any) 
     assert dominion.value.text() == "0 / 3"
 
 
-@ENGINE
 def test_a_pick_over_the_budget_is_greyed_and_says_which_rule(win: Any) -> None:
     crown, sword = control(win, "pick-crown"), control(win, "pick-sword-of-fire")
     crown.click()  # 3 of 3
@@ -270,7 +262,6 @@ def test_a_list_of_a_faction_without_picks_shows_no_picks_panel(
 # ---------------------------------------------------------------- files
 
 
-@ENGINE
 def test_saving_and_opening_again_keeps_options_and_picks(win: Any, tmp_path: Path) -> None:
     control(win, "option-bow").click()
     control(win, "option-drums").setValue(2)
