@@ -15,7 +15,8 @@ from pypdf import PdfReader
 from PySide6.QtWidgets import QDialogButtonBox
 
 from builder.data import Catalogue, load_warband
-from builder.gui.dialogs import ExportDialog, ExportOptions
+from builder.gui.dialogs import ExportOptions
+from builder.gui.dialogs.export import ExportDialog
 from builder.gui.dialogs.preview import pdf_maker
 
 REPO = Path(__file__).resolve().parents[2]

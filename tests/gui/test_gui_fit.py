@@ -18,8 +18,10 @@ from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from builder import i18n
 from builder.data import Catalogue
 from builder.gui import screenfit
-from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions
+from builder.gui.dialogs import ExportOptions
+from builder.gui.dialogs.data_problems import DataProblemsDialog
 from builder.gui.dialogs.datafiles import TextFileEditor
+from builder.gui.dialogs.export import ExportDialog
 from builder.gui.dialogs.import_code import ImportCodeDialog
 from builder.gui.editor import FactionEditor
 from builder.gui.language import install_qt_translations

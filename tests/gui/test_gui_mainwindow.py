@@ -514,7 +514,7 @@ def test_data_problems_are_one_click_away(qtbot: Any, make_window: Any,
     qtbot.mouseClick(window.problems_button, Qt.MouseButton.LeftButton)
     (problems, _catalogue, _reload), = window.prompter.asked("data_problems")
     assert problems == cat.problems
-    from builder.gui.dialogs import DataProblemsDialog
+    from builder.gui.dialogs.data_problems import DataProblemsDialog
 
     dialog = DataProblemsDialog(cat.problems)
     qtbot.addWidget(dialog)
@@ -564,7 +564,7 @@ def test_export_pdf_passes_the_choices(window: Any, tmp_path: Path,
 
 
 def test_export_dialog_choices(qtbot: Any) -> None:
-    from builder.gui.dialogs import ExportDialog
+    from builder.gui.dialogs.export import ExportDialog
 
     dialog = ExportDialog(ExportOptions(page="letter"))
     qtbot.addWidget(dialog)

@@ -38,7 +38,9 @@ from PySide6.QtWidgets import (
 from builder.data import Catalogue, DataError
 from builder.data.errors import Problem
 from builder.data.share import encode_warband
-from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions, Prompter
+from builder.gui.dialogs import ExportOptions, Prompter
+from builder.gui.dialogs.data_problems import DataProblemsDialog
+from builder.gui.dialogs.export import ExportDialog
 from builder.gui.dialogs.import_code import ImportCodeDialog
 from builder.model import Entry, Warband
 from builder.model.text import display, quotation

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel
 
 from builder.data import Catalogue
-from builder.gui.dialogs import DataProblemsDialog
+from builder.gui.dialogs.data_problems import DataProblemsDialog
 from builder.gui.editor import FactionEditor
 from builder.gui.panels.catalogue_model import COST
 from tests.gui.conftest import GUI_DATA

@@ -15,10 +15,8 @@ from builder.gui.dialogs.prompter import (
     PDF_FILTER,
     SAVE,
     WARBAND_FILTER,
-    DataProblemsDialog,
-    ExportDialog,
     Prompter,
 )
 
 __all__ = ["CANCEL", "DISCARD", "EVENT_FILTER", "PDF_FILTER", "SAVE", "WARBAND_FILTER",
-           "DataProblemsDialog", "ExportDialog", "ExportOptions", "Prompter"]
+           "ExportOptions", "Prompter"]

@@ -20,8 +20,6 @@ from PySide6.QtWidgets import (
 )
 
 from builder.data import Catalogue, DataError
-from builder.gui.dialogs.data_problems import DataProblemsDialog
-from builder.gui.dialogs.export import ExportDialog
 from builder.gui.dialogs.preview import ExportOptions, MakePdf
 from builder.gui.widgets import choose_from
 from builder.i18n import N_, _, ngettext
@@ -190,6 +188,8 @@ class Prompter:
                            preview: MakePdf | None = None) -> ExportOptions | None:
         """What to print; ``preview`` makes the PDF for some options, to show its first
         pages."""
+        from builder.gui.dialogs.export import ExportDialog  # (loaded when first asked)
+
         dialog = ExportDialog(defaults, self.parent, preview=preview)
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -231,6 +231,8 @@ class Prompter:
                            reload: Callable[[], Catalogue] | None = None) -> None:
         """The data problems, with what can be done about each file; ``reload`` reads the
         data again after a file was fixed or deleted (and returns the new catalogue)."""
+        from builder.gui.dialogs.data_problems import DataProblemsDialog
+
         DataProblemsDialog(problems, self.parent, catalogue=catalogue, reload=reload).exec()
 
     def ask_import_text(self, prefill: str) -> str | None:
