@@ -121,6 +121,13 @@ def picks_add(picks: Mapping[str, Pick], taken: Iterable[str], stat: str | None)
 # --- checks against the stat line, on plain data -------------------------------------------
 
 
+def _same_letters(word: str, known: list[str]) -> str | None:
+    """A stat written with its letters swapped or in another case ('BP' for 'PB', 'man'
+    for 'MAN'): too short for a likeness score to see it."""
+    letters = sorted(word.upper())
+    return next((k for k in known if sorted(k.upper()) == letters), None)
+
+
 def _adds_problems(where: str, adds: Any, stat_kind: Mapping[str, Any]) -> Iterator[Problem]:
     """Each key of ``adds`` names a number stat of the game (the closest one suggested)."""
     if not isinstance(adds, dict):
@@ -131,7 +138,8 @@ def _adds_problems(where: str, adds: Any, stat_kind: Mapping[str, Any]) -> Itera
             continue
         kind = stat_kind.get(key)
         if kind is None:
-            near = closest(key, numbers) or closest(key, list(stat_kind))
+            near = closest(key, numbers) or closest(key, list(stat_kind)) \
+                or _same_letters(key, numbers)
             if near:
                 message = _("unknown stat '{stat}' (did you mean '{near}'?)")
             elif numbers:
