@@ -351,3 +351,27 @@ def test_an_option_taken_more_than_its_most_in_a_file_shows_as_it_is(
     assert window.doc.entry(0).options == {"drums": 4}
     window.roster.select_row(1)  # the same controls, for an entry within the most
     assert drums.value() == 0 and drums.maximum() == 3
+
+
+def test_the_options_of_another_combatant_take_their_rows_height(win: Any) -> None:
+    """Made while the panel shows (one entry's options, then another combatant's), the new
+    rows get their height at once: none is hidden under the notes."""
+    win.roster.add("scout")
+    scout = win.doc.rows_for(["scout"])[0]
+    win.roster.select_row(scout)  # one option: the game's veteran
+    veteran = control(win, "option-veteran")
+    assert veteran.isVisible()
+    assert win.options_panel.scroller.height() >= veteran.sizeHint().height()
+    win.roster.select_row(1)  # back to the levies: five rows and a choice of weapon
+    bow = control(win, "option-bow")
+    assert bow.isVisible() and win.options_panel.scroller.height() > 4 * bow.height()
+    assert win.options_panel.scroller.viewport().rect().contains(
+        bow.geometry().translated(0, -win.options_panel.scroller.verticalScrollBar().value()))
+
+
+def test_a_pick_strip_made_while_shown_fits_its_picks(
+        win: Any, make_window: Any, options_catalogue: Catalogue) -> None:
+    win.picks_panel._key = None  # made again, now that it shows
+    win.picks_panel.refresh()
+    sword = control(win, "pick-sword-of-fire")
+    assert sword.isVisible() and win.picks_panel.scroller.height() >= sword.height()

@@ -155,8 +155,9 @@ class ChoiceList(QWidget):
         while self.rows.count():
             item = self.rows.takeAt(0)
             widget = item.widget() if item is not None else None
-            if widget is not None:
+            if widget is not None:  # out of the panel now, gone when control returns
                 widget.hide()
+                widget.setParent(None)  # type: ignore[call-overload]
                 widget.deleteLater()
         return had_focus
 
@@ -178,9 +179,20 @@ class ChoiceList(QWidget):
         self.grid.addWidget(box, line, 0, 1, 3)
         return box
 
+    def show_rows(self) -> None:
+        """Show the rows made now. A widget put in the layout of a shown one is shown only on
+        a later pass of the event loop, and until then it has no height: the panel, fitted
+        to its rows, would have room for none."""
+        for i in range(self.rows.count()):
+            item = self.rows.itemAt(i)
+            widget = item.widget() if item is not None else None
+            if widget is not None and widget.isHidden():
+                widget.show()
+
     def finish_rows(self, lines: int, focus: QWidget | None) -> None:
         """After the rows are made: the name column takes the room, the height fits the rows
         (up to ``max_body``), and the keyboard goes to ``focus`` when given."""
+        self.show_rows()
         self.grid.setColumnStretch(0, 1)
         self.grid.setRowStretch(lines, 1)
         guard_wheel(self.body)  # a wheel turn over a spin box scrolls, not changes

@@ -91,6 +91,7 @@ class PicksPanel(ChoiceList):
                 "list.").format(faction=faction.name if faction else self.doc.warband.faction,
                                  id=pid))
             box.setStyleSheet(UNKNOWN_STYLE)
+        self.show_rows()
         first = next(iter(self.boxes.values()), None)
         if first is not None:
             self.title.setBuddy(first)
