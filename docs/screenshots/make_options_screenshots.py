@@ -1,5 +1,5 @@
 """Screenshots of the main window with options, units and picks (SPEC §9), for
-docs/options-app.md: a small and a common screen.
+docs/options.md and docs/options-app.md: a small and a common screen.
 
 Run with ``python docs/screenshots/make_options_screenshots.py [FOLDER]``. Offscreen and
 deterministic like the others (:func:`shots.offscreen_app`). No shipped game has options yet,
@@ -19,8 +19,7 @@ from shots import ROOT, offscreen_app
 HERE = Path(__file__).resolve().parent
 DATA = ROOT / "tests" / "data" / "relaunch"
 LIST = DATA / "lists" / "test-relaunch-sixty.warband.yaml"
-SHOTS = (("en", 1024, 600, "options-1024x600.png"), ("en", 1280, 760, "options-1280x760.png"),
-         ("es", 1280, 760, "options-es-1280x760.png"))
+SHOTS = (("en", 1024, 600, "options-1024x600.png"), ("en", 1280, 760, "options-1280x760.png"))
 
 
 def main(argv: list[str]) -> int:
