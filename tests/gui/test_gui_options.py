@@ -375,3 +375,24 @@ def test_a_pick_strip_made_while_shown_fits_its_picks(
     win.picks_panel.refresh()
     sword = control(win, "pick-sword-of-fire")
     assert sword.isVisible() and win.picks_panel.scroller.height() >= sword.height()
+
+
+def test_the_catalogue_greys_a_unit_that_would_not_fit_and_says_another_unit(
+        make_window: Any) -> None:
+    """The test game's 60-point list has 9 points left: another unit of spearmen (3 × 3) fits,
+    another of archers (3 × 4) does not; a single scout (5) does."""
+    relaunch = Path(__file__).resolve().parents[1] / "data" / "relaunch"
+    window = make_window(Catalogue.load([relaunch], user=False))
+    assert window.files.load_path(relaunch / "lists" / "test-relaunch-sixty.warband.yaml",
+                                  confirmed=True)
+    panel = window.catalogue_panel
+    greyed = {cid: panel.model.index_of(cid).data(Qt.ItemDataRole.ForegroundRole) is not None
+              for cid in ("test-spearmen", "test-archers", "test-scout")}
+    assert greyed == {"test-spearmen": False, "test-archers": True, "test-scout": False}
+    tip = panel.tooltip(panel.proxy.index_of("test-archers"))
+    assert "Another unit would break a rule" in tip and "another unit:" in tip
+    assert "units of 3–5 models" in tip
+    window.catalogue_panel.view.setCurrentIndex(panel.proxy.index_of("test-archers"))
+    window.add_selected()  # greyed, still possible: a new unit of three
+    assert window.doc.entries[-1] == Entry(combatant="test-archers", count=3)
+    assert window.totals.points.value.text() == "63 / 60"
