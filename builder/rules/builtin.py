@@ -16,7 +16,14 @@ UNKNOWN_COMBATANT, UNIT_SIZE, OPTION_LIMIT = "unknown-combatant", "unit-size", "
 
 
 def check_builtin(r: Roster) -> list[Finding]:
-    return [*check_unknown_combatants(r), *check_unit_size(r), *check_option_limit(r)]
+    """The built-in rules in order (each skipped at once where it has nothing to look at:
+    this runs for every list)."""
+    out = check_unknown_combatants(r) if r.unknown else []
+    if r.cache.answers_for(r.faction).has_units:
+        out += check_unit_size(r)
+    if r.optioned or r.warband.picks:
+        out += check_option_limit(r)
+    return out
 
 
 def check_unknown_combatants(r: Roster) -> list[Finding]:
@@ -74,7 +81,7 @@ def check_option_limit(r: Roster) -> list[Finding]:
     not have (both named, as ``unknown-combatant`` names a combatant: they count toward
     nothing), a pick taken twice."""
     faction, out = r.faction, []
-    for c, e in r.with_options():
+    for c, e in r.optioned:
         offered = faction.options_for(c)
         groups: dict[str, Option] = {}
         for oid, times in e.options.items():

@@ -75,13 +75,16 @@ class Roster:
     models of each, so :meth:`moved` carries it over."""
     positions: dict[str, int] | None = None
     """Where each id of ``totals`` is in ``hired`` (worked out for :meth:`moved`)."""
-    optioned: list[tuple[Combatant, Entry]] | None = None
-    """The entries of known combatants that took options (SPEC §9), in list order, once
-    asked for (:meth:`with_options`)."""
+    optioned: list[tuple[Combatant, Entry]] = field(default_factory=list)
+    """The entries of known combatants that took options (SPEC §9), in list order."""
     entry_counts: dict[str, int] | None = None
     """Entries per known combatant id, in the order of ``hired`` (:meth:`entries_of`)."""
     chosen_entries: dict[int, list[tuple[Combatant, Entry]]] = field(default_factory=dict)
     """Of ``optioned``, those each selector (by id) takes in."""
+    stat_adds: dict[str, tuple[list[tuple[Combatant, Entry, int]], int]] = \
+        field(default_factory=dict)
+    """Per stat, the entries whose options add to it (with what they add) and what the picks
+    add (:func:`_adding`)."""
 
     @classmethod
     def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None,
@@ -101,8 +104,10 @@ class Roster:
         if len(totals) >= _LONG:
             answers = cache.answers_for(faction)
             answers.cover(totals)
+        optioned = [(by_id[e.combatant], e) for e in warband.entries
+                    if e.options and e.combatant in by_id]
         return cls(warband, faction, faction.game, points_limit, hired, unknown, {}, totals,
-                   cache, answers)
+                   cache, answers, optioned=optioned)
 
     def moved(self, warband: Warband, changes: Mapping[str, int]) -> Roster | None:
         """The roster of ``warband``: this roster's list after the models of some combatants
@@ -112,7 +117,7 @@ class Roster:
         leaves the list or that the faction does not have, or answers no longer current."""
         answers, totals = self.answers, self.totals
         if answers is None or not answers.current or answers.faction is not self.faction \
-                or self.with_options():  # (a per-model option's part moves with its entry)
+                or self.optioned:  # (a per-model option's part moves with its entry)
             return None
         if any(totals.get(cid, 0) + n < 1 or cid not in totals for cid, n in changes.items()):
             return None
@@ -141,15 +146,10 @@ class Roster:
         cost = self.system.cost
         if not cost:
             return 0
-        return _total_of(SUM, None, cost, cost, self) + _options_and_picks(self, None, cost)
-
-    def with_options(self) -> list[tuple[Combatant, Entry]]:
-        found = self.optioned
-        if found is None:
-            by_id = self.faction.by_id
-            found = self.optioned = [(by_id[e.combatant], e) for e in self.warband.entries
-                                     if e.options and e.combatant in by_id]
-        return found
+        total = _total_of(SUM, None, cost, cost, self)
+        if self.optioned or self.warband.picks:
+            total += _options_and_picks(self, None, cost)
+        return total
 
     def entries_of(self) -> dict[str, int]:
         """Entries per known combatant id (a unit, like any entry, counts once)."""
@@ -246,7 +246,7 @@ def took(faction: Faction, sel: Selector, c: Combatant, entry: Entry) -> bool:
 def entries_taken(r: Roster, sel: Selector | None) -> list[tuple[Combatant, Entry]]:
     """The entries with options that the selector takes in (its combatant keys and, when
     given, its option keys), in list order."""
-    optioned = r.with_options()
+    optioned = r.optioned
     if not optioned or not gives_keys(sel):
         return optioned
     assert sel is not None
@@ -277,7 +277,7 @@ def selected(r: Roster, sel: Selector | None) -> list[tuple[Combatant, int]]:
     if found is None:
         if not gives_keys(sel):
             found = r.hired
-        elif looks_at_options(sel):
+        elif sel.option is not None or sel.option_tag is not None:  # (looks_at_options)
             found = _per_combatant(r, entries_taken(r, sel))
         elif r.answers is not None:
             found = list(compress(r.hired, map(_matched(r, r.answers, sel).__getitem__,
@@ -460,16 +460,35 @@ def _rows(kind: Kind, r: Roster, sel: Selector | None) -> Hired:
 def _options_and_picks(r: Roster, sel: Selector | None, stat: str) -> int:
     """What the options of the entries the selector takes in add to ``stat`` (× times, × the
     entry's models when per model), and the picks when it looks at the whole list."""
-    optioned, picks = r.with_options(), r.warband.picks
-    if not optioned and not picks:
+    found = r.stat_adds.get(stat)
+    if found is None:
+        found = r.stat_adds[stat] = _adding(r, stat)
+    entries, picks = found
+    if not entries and not picks:
         return 0
-    faction = r.faction
-    total = 0
-    for c, e in entries_taken(r, sel):
-        total += faction.entry_adds(c, e.options, e.count, stat)
-    if picks and not gives_keys(sel):
-        total += faction.picks_add(picks, stat)
+    if not gives_keys(sel):
+        return sum(map(_ADDED, entries)) + picks
+    assert sel is not None
+    options, total = looks_at_options(sel), 0
+    for c, e, added in entries:
+        if matches(sel, c) and (not options or took(r.faction, sel, c, e)):
+            total += added
     return total
+
+
+_ADDED = itemgetter(2)
+
+
+def _adding(r: Roster, stat: str) -> tuple[list[tuple[Combatant, Entry, int]], int]:
+    """The entries whose options add to ``stat`` with what they add, and what the picks
+    add (worked out once per list and stat: most options add to a stat or two)."""
+    faction, entries = r.faction, []
+    for c, e in r.optioned:
+        added = faction.entry_adds(c, e.options, e.count, stat)
+        if added:
+            entries.append((c, e, added))
+    picks = r.warband.picks
+    return entries, faction.picks_add(picks, stat) if picks else 0
 
 
 def _option_parts(r: Roster, sel: Selector | None, stat: str) -> list[str]:
@@ -660,7 +679,17 @@ def quantity(q: Quantity, r: Roster) -> int | None:
     kind = KINDS.get(type(q))
     if kind is None:  # a bool: never valid, but keep the engine total
         return int(q)  # type: ignore[arg-type]
-    total = _value(kind, q, r)
+    if kind.of_list is not None:
+        total = kind.of_list(q, r)
+    else:  # (_value, inlined on the hot path)
+        sel, stat = kind.looks_at(q), kind.adds(q)
+        if r.answers is not None and not looks_at_options(sel):
+            total = _kept(kind, sel, stat, q, r, r.answers)
+        else:
+            total = _plain(kind, stat, selected(r, sel) if not kind.per_entry
+                           else _rows(kind, r, sel))
+        if kind.with_options and stat is not None and (r.optioned or r.warband.picks):
+            total += _options_and_picks(r, sel, stat)
     times = q.times  # type: ignore[union-attr]  # (a quantity mapping)
     if times == 1:
         return total
