@@ -295,15 +295,14 @@ def warband_files(path: Path, skipped: list[Path] | None = None) -> list[Path]:
     """Every *.yaml and *.yml (any case) in a folder, recursively, with whatever cannot be
     read (a FIFO, a dangling link, a folder that cannot be listed) left in for the loader to
     name; ``skipped`` receives the folder's other plain files (SPEC §6)."""
-    from builder.data.yamlio import yaml_files
+    from builder.data import yaml_files
 
     return yaml_files(path, suffixes=(".yaml", ".yml"), any_case=True, skipped=skipped)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from builder.batch import map_runs_in_halves
-    from builder.data import Catalogue, DataError, load_warband
-    from builder.data.yamlio import collector_paused
+    from builder.data import Catalogue, DataError, collector_paused, load_warband
     from builder.rules import validate
     from builder.rules.cache import rule_cache
 
@@ -599,7 +598,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     damaged code is refused with the reason, and OUT is never replaced without --force."""
     import os
 
-    from builder.data import DataError, save_warband, yamlio
+    from builder.data import DataError, decode_text, read_text, save_warband
     from builder.data.catalogue import Fingerprints
     from builder.data.share import ShareCodeError, decode_warband
 
@@ -613,11 +612,11 @@ def cmd_import(args: argparse.Namespace) -> int:
             text = sys.stdin.buffer.read(IMPORT_MAX_BYTES + 1)
             if len(text) > IMPORT_MAX_BYTES:
                 raise DataError.of_file(stdin, _("more than 8 MiB; refusing to read it"))
-            source_text = yamlio.decode(stdin, text)
+            source_text = decode_text(stdin, text)
         elif os.path.lexists(source):
             failed = _("spherewars: cannot import from {path}: {problem}")
             where = {"path": source}
-            source_text = yamlio.read_text(source, IMPORT_MAX_BYTES)
+            source_text = read_text(source, IMPORT_MAX_BYTES)
         else:
             source_text = source
         if args.all:  # every code of the text, into the folder OUT

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from builder.export.reference import load_reference
+from builder.data.reference import load_reference
 from tests.conftest import REPO, TEST_DATA
 
 SYSTEMS_DIR = REPO / "resources" / "systems"

@@ -141,7 +141,7 @@ def test_torn_glossary_has_what_the_chapter_defines_and_marks_our_reading() -> N
 
 def test_spherewars_terrain_says_impassable_terrain_cannot_be_fought_over() -> None:
     """ "Miniatures cannot fight over this type of terrain" (Terrain Advantage)."""
-    from builder.export.reference import load_reference
+    from builder.data.reference import load_reference
 
     for name, row in (("spherewars-1e.yaml", "no fighting over it"),
                       ("spherewars-1e.es.yaml", "no se lucha por encima de él")):

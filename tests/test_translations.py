@@ -256,7 +256,7 @@ REFERENCES = sorted(p for p in (REPO / "resources" / "reference").glob("*.yaml")
 def test_every_reference_text_has_a_parallel_spanish_one(path: Path):
     """resources/reference/<id>.es.yaml says the same as <id>.yaml item by item: the same
     blocks, points, table shapes and notes, so the Spanish sheet leaves nothing out."""
-    from builder.export.reference import load_reference
+    from builder.data.reference import load_reference
 
     english = load_reference(path)
     spanish_path = path.with_name(f"{path.stem}.es.yaml")
@@ -278,7 +278,7 @@ def test_every_reference_text_has_a_parallel_spanish_one(path: Path):
 
 
 def test_the_sheet_prints_the_reference_in_the_current_language():
-    from builder.export.reference import load_reference
+    from builder.data.reference import load_reference
 
     assert load_reference("spherewars-1e").title == "Turn reference"
     i18n.set_language("es")

@@ -1,5 +1,5 @@
-"""Data files already read and checked, kept between runs (issue 15: a 5,000-combatant faction
-opens in a moment).
+"""Data files already read and checked, kept between runs, so that a 5,000-combatant faction
+opens in a moment.
 
 Reading a big faction is parsing megabytes of YAML and validating thousands of combatants, and
 for unchanged bytes the answer is always the same. So once a game system or faction file has
@@ -17,7 +17,7 @@ written or unpickled is ignored (and written again), and deleting the folder los
 Entries hold pickles, and unpickling runs code, so an entry is unpickled only when it carries
 the HMAC-SHA256 the program wrote with it, made with a key of the user's own that is not kept
 in the cache folder (:func:`user_key`: 32 random bytes in the user's data folder, readable by
-the user alone). A file planted in the cache folder (issue 28: a pickle that runs a command)
+the user alone). A file planted in the cache folder (a pickle that runs a command)
 fails that check, is never unpickled and is deleted; with no key, nothing is cached.
 """
 

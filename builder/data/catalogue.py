@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from builder import paths
-from builder.data import yamlio
+from builder.data import _loader
+from builder.data._document import Document
+from builder.data._files import read_text, yaml_files
 from builder.data.cache import Entry, Store
 from builder.data.errors import DataError
 from builder.data.fingerprint import data_fingerprint, list_fingerprint
 from builder.data.loading import MAX_FACTION_BYTES, checked_faction, system_from
-from builder.data.yamlio import yaml_files
 from builder.i18n import _
 from builder.model import DEFAULT_SYSTEM, Faction, System, Warband
 
@@ -63,7 +64,7 @@ class _Read:
     path: Path
     text: str
     builtin: bool
-    doc: yamlio.Document | None = None
+    doc: Document | None = None
     key: str | None = None
     """The file's cache key, when there is a cache."""
     kept: Entry | None = None
@@ -75,11 +76,11 @@ class _Read:
     def data(self) -> Any:
         return self.kept.data if self.kept is not None else self.parsed().data
 
-    def parsed(self) -> yamlio.Document:
+    def parsed(self) -> Document:
         """The parsed document (a file answered from the cache is parsed only if its kept
         answer cannot be used: its system changed)."""
         if self.doc is None:
-            self.doc = yamlio.parse(self.path, self.text)
+            self.doc = _loader.parse_yaml(self.path, self.text)
         return self.doc
 
 
@@ -172,7 +173,7 @@ class Catalogue:
     def take(self, layers: list[tuple[Path, bool]]) -> None:
         """Read the files of ``layers`` (folder or file, built-in or not) and add them, in
         one pause of the collector (what they make lives on: frozen after)."""
-        with yamlio.collector_paused(freeze=True):
+        with _loader.collector_paused(freeze=True):
             self.add(self.read(layers))
 
     def read(self, layers: list[tuple[Path, bool]]) -> list[_Read]:
@@ -193,18 +194,18 @@ class Catalogue:
         return out
 
     def _read(self, path: Path, builtin: bool) -> _Read:
-        text = yamlio.read_text(path, MAX_FACTION_BYTES)
+        text = read_text(path, MAX_FACTION_BYTES)
         if self.store is None:
-            return _Read(path, text, builtin, yamlio.parse(path, text))
+            return _Read(path, text, builtin, _loader.parse_yaml(path, text))
         key = self.store.key(text)
         kept = self.store.get(path, key)
         if kept is None:
-            return _Read(path, text, builtin, yamlio.parse(path, text), key)
+            return _Read(path, text, builtin, _loader.parse_yaml(path, text), key)
         return _Read(path, text, builtin, None, key, kept)
 
     def add(self, files: list[_Read]) -> None:
         """Systems first, then factions, each in layer order."""
-        with yamlio.collector_paused(freeze=True):
+        with _loader.collector_paused(freeze=True):
             self._add_all(files)
 
     def _add_all(self, files: list[_Read]) -> None:
@@ -301,8 +302,8 @@ class Catalogue:
     def add_file(self, path: Path, *, builtin: bool = False) -> Faction | None:
         """Load one more faction file (the editor's saved or imported faction)."""
         try:
-            text = yamlio.read_text(path, MAX_FACTION_BYTES)
-            read = _Read(path, text, builtin, yamlio.parse(path, text), origin=ADDED)
+            text = read_text(path, MAX_FACTION_BYTES)
+            read = _Read(path, text, builtin, _loader.parse_yaml(path, text), origin=ADDED)
         except DataError as exc:
             self.problems.append(exc)
             return None

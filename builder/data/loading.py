@@ -1,6 +1,6 @@
 """Reading data files through the models, one way: read → parse → check → place each error.
 
-1. :mod:`builder.data.yamlio` reads and parses a file into a :class:`~yamlio.Document` (plain
+1. :mod:`._files` reads a file and :mod:`._loader` parses it into a :class:`Document` (plain
    data plus the node tree that knows where everything is).
 2. :func:`check` validates the plain data: the model's shape (pydantic) and the checks across
    keys (a faction against its game system, a system's rules against its stat line).
@@ -22,7 +22,11 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from builder import paths
-from builder.data import yamlio
+from builder.data import _fast
+from builder.data._document import Document
+from builder.data._files import MiB, read_text
+from builder.data._loader import load_yaml, parse_yaml
+from builder.data._saving import dump_yaml, save_yaml
 from builder.data.errors import MAX_PROBLEMS, DataError, Problem, more_problems
 from builder.i18n import N_, _
 from builder.model import DEFAULT_SYSTEM, Combatant, Faction, System, Warband
@@ -42,9 +46,9 @@ from builder.model.faction import (
 )
 from builder.model.system import not_one_of, system_problems, unknown_system
 
-MAX_WARBAND_BYTES = 1 * yamlio.MiB
-MAX_FACTION_BYTES = 10 * yamlio.MiB
-MAX_SYSTEM_BYTES = 10 * yamlio.MiB
+MAX_WARBAND_BYTES = 1 * MiB
+MAX_FACTION_BYTES = 10 * MiB
+MAX_SYSTEM_BYTES = 10 * MiB
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -64,35 +68,35 @@ CrossCheck = Callable[[Any], list[tuple[str, str]]]
 
 
 def load_warband(path: str | Path) -> Warband:
-    return parse_warband(path, yamlio.read_text(path, MAX_WARBAND_BYTES))
+    return parse_warband(path, read_text(path, MAX_WARBAND_BYTES))
 
 
 def parse_warband(path: str | Path, text: str) -> Warband:
     """A list from its text: a well-formed list in the plain layout (most lists) is read on a
     fast path; anything else, or anything wrong, goes the one way through (libyaml, the model,
     each error placed), so its messages are those of the full reader."""
-    data = yamlio.simple_data(text)
+    data = _fast.simple_data(text)
     if data is not None:
         warband = Warband.well_formed(data)
         if warband is not None:
             return warband
-    return warband_from(yamlio.parse(path, text))
+    return warband_from(parse_yaml(path, text))
 
 
-def warband_from(doc: yamlio.Document) -> Warband:
+def warband_from(doc: Document) -> Warband:
     same_kind(doc, "spherewars-warband")
     return placed(doc, *check(Warband, doc.data))
 
 
 def load_system(path: str | Path, *, builtin: bool = False) -> System:
-    return system_from(yamlio.load(path, MAX_SYSTEM_BYTES), builtin=builtin)
+    return system_from(load_yaml(path, MAX_SYSTEM_BYTES), builtin=builtin)
 
 
-def system_from(doc: yamlio.Document, *, builtin: bool = False) -> System:
+def system_from(doc: Document, *, builtin: bool = False) -> System:
     """A system file, its turn reference checked too (it is printed on every sheet). A
     built-in system's is not: the shipped references are checked against the shipped games by
     the test suite, and reading them all would slow every start with an empty cache."""
-    from builder.export.reference import reference_problems
+    from builder.data.reference import reference_problems
 
     same_kind(doc, "spherewars-system")
     system = placed(doc, *check(System, doc.data, system_problems))
@@ -105,18 +109,18 @@ def system_from(doc: yamlio.Document, *, builtin: bool = False) -> System:
 def load_faction(path: str | Path, systems: Mapping[str, System] | None = None) -> Faction:
     """A faction file checked against its system (``systems``: the loaded ones; by default the
     built-in systems)."""
-    return faction_from(yamlio.load(path, MAX_FACTION_BYTES),
+    return faction_from(load_yaml(path, MAX_FACTION_BYTES),
                         builtin_systems() if systems is None else systems)
 
 
-def faction_from(doc: yamlio.Document, systems: Mapping[str, System],
+def faction_from(doc: Document, systems: Mapping[str, System],
                  broken: Mapping[str, str] | None = None) -> Faction:
     """``broken``: system id -> where it is broken, to name it when a faction depends on it."""
     faction, system = checked_faction(doc, systems, broken)
     return faction.attach(system)
 
 
-def checked_faction(doc: yamlio.Document, systems: Mapping[str, System],
+def checked_faction(doc: Document, systems: Mapping[str, System],
                     broken: Mapping[str, str] | None = None) -> tuple[Faction, System]:
     """:func:`faction_from` before the faction is attached to its system: the faction and
     that system."""
@@ -363,7 +367,7 @@ def _dotted(problems: list[Where]) -> list[tuple[str, str]]:
             for loc, key, msg in problems]
 
 
-def same_kind(doc: yamlio.Document, family: str) -> None:
+def same_kind(doc: Document, family: str) -> None:
     """One clear message for a file of another kind, instead of one per unknown key."""
     schema = doc.data.get("schema")
     if isinstance(schema, str) and "/" in schema:
@@ -407,7 +411,7 @@ def check(model: type[M], data: Any, cross: CrossCheck | None = None
     return (result if not problems else None), problems
 
 
-def placed(doc: yamlio.Document, result: M | None, problems: list[Where]) -> M:
+def placed(doc: Document, result: M | None, problems: list[Where]) -> M:
     """``result``, or a DataError with every problem at the line and column the author typed."""
     if not problems and result is not None:
         return result
@@ -544,31 +548,31 @@ def _message(loc: tuple[Any, ...], kind: str, err: Any, ctx: dict[str, Any]) -> 
 
 
 def warband_text(warband: Warband) -> str:
-    return yamlio.dump(warband.to_data())
+    return dump_yaml(warband.to_data())
 
 
 def faction_text(faction: Faction) -> str:
-    return yamlio.dump(faction_data(faction))
+    return dump_yaml(faction_data(faction))
 
 
 def system_text(system: System) -> str:
     """A system as a file writes it: the keys its author gave, in the model's order."""
-    return yamlio.dump(system.model_dump(by_alias=True, exclude_unset=True))
+    return dump_yaml(system.model_dump(by_alias=True, exclude_unset=True))
 
 
 def save_faction(faction: Faction, path: str | Path, *, replace_read_only: bool = False) -> None:
     """Atomic save in the SPEC's key order, so hand edits and diffs stay readable; the
     comments of the file it replaces are kept."""
-    yamlio.save(path, faction_data(faction), replace_read_only=replace_read_only)
+    save_yaml(path, faction_data(faction), replace_read_only=replace_read_only)
 
 
 def save_warband(warband: Warband, path: str | Path, *, replace_read_only: bool = False) -> None:
     """Atomic save; entries are written as they are, known to the data or not; the comments
     of the file it replaces are kept."""
-    yamlio.save(path, warband.to_data(), replace_read_only=replace_read_only)
+    save_yaml(path, warband.to_data(), replace_read_only=replace_read_only)
 
 
-def validate_document(model: type[M], doc: yamlio.Document) -> M:
+def validate_document(model: type[M], doc: Document) -> M:
     """Any other strict model read from a file (the reference texts) with the same messages."""
     return placed(doc, *check(model, doc.data))
 

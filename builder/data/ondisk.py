@@ -1,4 +1,4 @@
-"""Whether a file changed on disk since the program read or wrote it (issue 28, item 12).
+"""Whether a file changed on disk since the program read or wrote it.
 
 Two windows on the same list, or an editor outside, would otherwise save over each other
 without a word. :class:`DiskState` notes what the file was like; :meth:`DiskState.changed_since`

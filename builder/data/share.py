@@ -18,7 +18,7 @@ import re
 import zlib
 from typing import Any
 
-from builder.data import yamlio
+from builder.data._saving import dump_yaml
 from builder.data.errors import DataError
 from builder.data.fingerprint import canonical_json
 from builder.data.loading import MAX_WARBAND_BYTES, parse_warband
@@ -73,7 +73,7 @@ def decode_warband(text: str) -> Warband:
     document = {"schema": WARBAND_SCHEMA} | data
     try:
         # The same loader as a file: every check a .warband.yaml gets, this gets.
-        return parse_warband(_(SOURCE), yamlio.dump(document))
+        return parse_warband(_(SOURCE), dump_yaml(document))
     except DataError as exc:
         problems = "; ".join(p.message for p in exc.problems)
         raise ShareCodeError(_("the share code does not hold a valid list: {problems}").format(

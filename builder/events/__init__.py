@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder.data import Catalogue, yamlio
+from builder.data import Catalogue, Document, MiB, load_yaml, parse_yaml
 from builder.data.fingerprint import list_fingerprint
 from builder.data.loading import check, placed, same_kind
 from builder.i18n import _, ngettext, pgettext
@@ -38,21 +38,21 @@ from builder.rules import Report, validate
 from builder.rules.cache import rule_cache
 from builder.rules.findings import Finding
 
-MAX_EVENT_BYTES = 1 * yamlio.MiB
+MAX_EVENT_BYTES = 1 * MiB
 """An event file is hand-written like a list; it gets a list's size cap."""
 
 
 def load_event(path: str | Path, catalogue: Catalogue) -> Event:
     """The event in ``path``, its rules checked against the loaded systems; every mistake is
     a :class:`DataError` with ``FILE:LINE:COLUMN: message``."""
-    return event_from(yamlio.load(path, MAX_EVENT_BYTES), catalogue)
+    return event_from(load_yaml(path, MAX_EVENT_BYTES), catalogue)
 
 
 def parse_event(path: str | Path, text: str, catalogue: Catalogue) -> Event:
-    return event_from(yamlio.parse(path, text), catalogue)
+    return event_from(parse_yaml(path, text), catalogue)
 
 
-def event_from(doc: yamlio.Document, catalogue: Catalogue) -> Event:
+def event_from(doc: Document, catalogue: Catalogue) -> Event:
     same_kind(doc, "spherewars-event")
     event, problems = check(Event, doc.data, lambda data: event_problems(
         data, catalogue.system_documents, catalogue.factions))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.data import DataError, Problem, yamlio
+from builder.data import DataError, Problem, load_yaml
 from builder.i18n import _
 from builder.model.base import closest
 from builder.packs.format import is_version
@@ -22,7 +22,7 @@ def pinned_packs(path: str | Path, store: Store | None = None) -> dict[str, str]
     own reading would; pins of the wrong shape are left for the event's model to report."""
     from builder.events import MAX_EVENT_BYTES
 
-    doc = yamlio.load(path, MAX_EVENT_BYTES)
+    doc = load_yaml(path, MAX_EVENT_BYTES)
     packs = doc.data.get("packs") if isinstance(doc.data, dict) else None
     if not isinstance(packs, dict):
         return {}

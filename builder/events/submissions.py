@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder.data import Catalogue, DataError, yamlio
+from builder.data import Catalogue, DataError, MiB, read_text, yaml_files
 from builder.data.share import ShareCodeError, decode_warband, find_codes
 from builder.i18n import N_, _, ngettext
 from builder.model import Warband
 from builder.model.event import Event
 
 LIST_SUFFIXES = (".yaml", ".yml")
-MAX_CODES_BYTES = 64 * yamlio.MiB
+MAX_CODES_BYTES = 64 * MiB
 """Largest text searched for share codes: a mailbox of a few hundred messages."""
 MAX_ERROR_CHARS = 400
 """An unreadable file's error as a report quotes it (the loader quotes the file's text)."""
@@ -182,7 +182,7 @@ def gather(paths: Iterable[str], codes: Iterable[str] = (), *,
         seen[os.path.realpath(exclude)] = ""
     for raw in paths:
         skipped: list[Path] = []
-        found = yamlio.yaml_files(raw, suffixes=LIST_SUFFIXES, any_case=True, skipped=skipped)
+        found = yaml_files(raw, suffixes=LIST_SUFFIXES, any_case=True, skipped=skipped)
         out.skipped += len(skipped)
         outside = links_out(raw, found)
         for path in found:
@@ -203,7 +203,7 @@ def gather(paths: Iterable[str], codes: Iterable[str] = (), *,
     codes_seen: dict[str, str] = {}
     for raw in codes:
         try:
-            text = yamlio.read_text(raw, MAX_CODES_BYTES)
+            text = read_text(raw, MAX_CODES_BYTES)
         except DataError as exc:
             out.submissions.append(Submission(raw, refused=short_error(
                 "; ".join(p.message for p in exc.problems))))

@@ -27,6 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph as RLParagraph
 
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
+from builder.export.palette import ACCENT, INK, MUTED, RULE, SHADE, TRACK_BELOW, TRACK_DARK
 from builder.export.summary import AttackLine, ProfileSheet, WarbandSummary
 from builder.export.text import capital, esc
 from builder.export.textfit import LEADING, Lines, Paragraph, Run, unit_width
@@ -46,11 +47,6 @@ TITLE_SIZES = (10.0, 9.0, 8.0, 7.0)
 SPACE_BEFORE = 0.4
 """Space above a paragraph of rules text, as a multiple of its size."""
 
-INK = colors.black
-MUTED = colors.HexColor("#555555")
-RULE = colors.HexColor("#8a8a8a")
-SHADE = colors.HexColor("#e6e6e6")
-ACCENT = colors.HexColor("#6b1d1d")
 
 
 # --- blocks: laid out once, drawn where they fall -----------------------------------------
@@ -262,8 +258,8 @@ class BoxRow(Block):
     SIZES = (8.0, 6.5, 5.5, 4.5)
     MAX_BOXES = 120
     HELP = 5.5
-    BELOW = colors.HexColor("#c4c4c4")
-    DARK = colors.HexColor("#7a7a7a")
+    BELOW = TRACK_BELOW
+    DARK = TRACK_DARK
 
     def __init__(self, label: str, plain: int, shaded: int = 0, help_text: str = "",
                  label_w: float = 0.0, space_before: float = 0.0, dark: int = 0) -> None:

@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableS
 from reportlab.platypus.doctemplate import LayoutError
 
 from builder.batch import map_in_halves
+from builder.data.reference import is_translation, load_reference
 from builder.data.share import QR_MAX_CHARS
 from builder.export.fonts import (
     BOLD,
@@ -30,11 +31,23 @@ from builder.export.fonts import (
     register_fonts,
 )
 from builder.export.layout import Command, Group, as_text, long_table, para_style, pieces
-from builder.export.reference import Reference, is_translation, load_reference
+from builder.export.palette import (
+    ACCENT,
+    BAD,
+    BAD_BG,
+    GOOD,
+    GOOD_BG,
+    INK,
+    MUTED,
+    RULE,
+    SHADE,
+    markup,
+)
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.export.text import capital, esc
 from builder.export.turnref import fitted_groups, flow_columns
 from builder.i18n import _, ngettext, number
+from builder.model.reference import Reference
 
 MARGIN = 13 * mm
 COLUMN_GAP = 6 * mm
@@ -42,15 +55,6 @@ FOOTER = 7 * mm
 MIN_COLUMN_START = 60
 """Below this much room the reference starts on a new page rather than in a sliver."""
 
-INK = colors.black
-MUTED = colors.HexColor("#555555")
-RULE = colors.HexColor("#9a9a9a")
-SHADE = colors.HexColor("#e9e9e9")
-ACCENT = colors.HexColor("#6b1d1d")
-BAD = colors.HexColor("#b00020")
-BAD_BG = colors.HexColor("#fdecee")
-GOOD = colors.HexColor("#1e6b2f")
-GOOD_BG = colors.HexColor("#eaf5ec")
 
 
 _style = para_style
@@ -80,7 +84,7 @@ def _points_text(s: WarbandSummary) -> str:
     if s.points_limit is None:
         return _("{points} points (no limit set)").format(points=used)
     text = _("{points} / {limit} points").format(points=used, limit=s.points_limit)
-    return f"<font color='#b00020'><b>{text}</b></font>" if used > s.points_limit else text
+    return f"<font color='{markup(BAD)}'><b>{text}</b></font>" if used > s.points_limit else text
 
 
 QR_MIN = 32 * mm
@@ -287,7 +291,7 @@ def verdict(s: WarbandSummary) -> list[Flowable]:
     rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
     shown = s.findings[:MAX_PRINTED_FINDINGS]
     label = esc(_("warning"))
-    warning = f" <font color='#666666' size='7'>[{label}]</font>"
+    warning = f" <font color='{markup(MUTED)}' size='7'>[{label}]</font>"
     for f in shown:  # the message a player reads (no rule id); a warning says it is one
         texts = pieces(f.message)
         for i, text in enumerate(texts):  # a long message continues, a paragraph a part
@@ -571,7 +575,7 @@ def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
     translated = s.game.reference is not None and is_translation(s.game.reference)
     about = _("· from the {source}, in our translation; each item names its section") \
         if translated else _("· from the {source}; each item names its section")
-    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='#555555'>"
+    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='{markup(MUTED)}'>"
                         + esc(about.format(source=ref.source)) + "</font>", H2)
     _w, h = heading.wrap(width, pages.h)
     y = last._y - H2.spaceBefore

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 
 from builder.data.errors import DataError
 from builder.data.fingerprint import list_fingerprint
+from builder.data.reference import load_reference
 from builder.data.share import encode_warband
 from builder.export.choices import OptionLine, PickLine, choices, pick_lines
-from builder.export.reference import PLACEHOLDER, Card, Reference, load_reference
 from builder.i18n import _, ngettext
 from builder.model import Ability, Combatant, Faction, System, Warband
+from builder.model.reference import PLACEHOLDER, Card, Reference
 from builder.model.text import display
 from builder.rules import Finding, Stats, validate
 from builder.rules.engine import shown_figures

@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Protocol
 
-from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
@@ -19,14 +18,11 @@ from reportlab.platypus.doctemplate import LayoutError
 from builder.export.fonts import BOLD, ITALIC
 from builder.export.layout import Group
 from builder.export.layout import para_style as _style
-from builder.export.reference import Item, Reference
+from builder.export.palette import ACCENT, MUTED, RULE, SHADE
 from builder.export.text import esc, rich
 from builder.i18n import _
+from builder.model.reference import Item, Reference
 
-ACCENT = colors.HexColor("#6b1d1d")
-MUTED = colors.HexColor("#555555")
-RULE = colors.HexColor("#9a9a9a")
-SHADE = colors.HexColor("#e9e9e9")
 GROUP_GAP = 6.0
 """Space under each item."""
 

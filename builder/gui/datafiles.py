@@ -33,9 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 from builder import paths
-from builder.data import DataError, write_atomic, yamlio
+from builder.data import DataError, load_yaml, read_text, write_atomic
 from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
-from builder.data.yamlio import read_text
 from builder.gui.screenfit import fit_window
 from builder.i18n import _, ngettext
 from builder.model import System
@@ -68,7 +67,7 @@ def check_file(path: Path, systems: Mapping[str, System],
     """What the app's loader says of one data file: None when it loads. A faction is checked
     against ``systems`` (the loaded ones), as the catalogue would."""
     try:
-        doc = yamlio.load(path, MAX_FACTION_BYTES)
+        doc = load_yaml(path, MAX_FACTION_BYTES)
         schema = doc.data.get("schema") if isinstance(doc.data, dict) else None
         if isinstance(schema, str) and schema.startswith("spherewars-system/"):
             system_from(doc)

@@ -207,14 +207,14 @@ class EventDialog(QDialog):
             self.check()
 
     def _load_codes(self) -> None:
-        from builder.data import yamlio
+        from builder.data import read_text
         from builder.events.submissions import MAX_CODES_BYTES
 
         path = self.ask_codes_file()
         if not path:
             return
         try:
-            text = yamlio.read_text(path, MAX_CODES_BYTES)
+            text = read_text(path, MAX_CODES_BYTES)
         except DataError as exc:
             self._say(str(exc), error=True)
             return

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from builder import paths
-from builder.data import yamlio
+from builder.data import MiB, collector_paused, load_yaml
 from builder.data.catalogue import Catalogue, _is_system, _Read
 from builder.data.errors import DataError, Problem
 from builder.data.fingerprint import encode
@@ -25,7 +25,7 @@ from builder.packs.archive import PackProblems, folder_files, problems
 from builder.packs.format import PACK_FILE, PackInfo
 from builder.packs.store import Store
 
-MAX_PACK_FILE_BYTES = yamlio.MiB
+MAX_PACK_FILE_BYTES = MiB
 
 
 @dataclass
@@ -59,7 +59,7 @@ def read_info(folder: Path, label: str) -> PackInfo:
     if not os.path.lexists(path):
         raise problems(label, [_("no pack.yaml at the pack's root: a pack is a folder with "
                                  "pack.yaml and its data files below it")])
-    doc = yamlio.load(path, MAX_PACK_FILE_BYTES)
+    doc = load_yaml(path, MAX_PACK_FILE_BYTES)
     same_kind(doc, "spherewars-pack")
     return placed(doc, *check(PackInfo, doc.data))
 
@@ -88,7 +88,7 @@ def check_pack(folder: Path, label: str | None = None, store: Store | None = Non
     catalogue = Catalogue()
     # one pause of the collector for the whole load, as check-data's (a collection between
     # reading and adding walked every object just parsed)
-    with yamlio.collector_paused(freeze=True):
+    with collector_paused(freeze=True):
         items = _load(catalogue, folder, data, info, store, claim, found)
     if found:
         raise PackProblems([_relabel(p, folder, label) for p in found])

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
-from builder.data import yamlio
+from builder.data import MiB, decode_text, parse_yaml
 from builder.data.errors import DataError
 from builder.data.loading import check, placed, same_kind
 from builder.i18n import _
@@ -27,7 +27,7 @@ from builder.packs.fetch import STALL_SECONDS, Cancelled, Download, FetchError, 
 from builder.packs.format import SUFFIX, Index, IndexEntry, version_key
 from builder.packs.store import Installed, Store
 
-MAX_INDEX_BYTES = yamlio.MiB
+MAX_INDEX_BYTES = MiB
 
 Progress = Callable[[str, int, int | None], None]
 """Told (what is downloaded, bytes received, bytes expected or None)."""
@@ -69,7 +69,7 @@ class UpdateStep:
 
 
 def read_index(text: str, label: str) -> Index:
-    doc = yamlio.parse(label, text)
+    doc = parse_yaml(label, text)
     same_kind(doc, "spherewars-index")
     return placed(doc, *check(Index, doc.data))
 
@@ -140,7 +140,7 @@ class Installer:
             raise InstallError(_("{source}: neither a .swpack nor an index (an index is at most "
                                  "1 MiB of YAML)").format(source=label))
         try:
-            return yamlio.decode(label, raw)
+            return decode_text(label, raw)
         except DataError as exc:
             raise InstallError(_("{source}: neither a .swpack nor an index: {problem}").format(
                 source=label, problem=exc.problems[0].message)) from None

@@ -247,10 +247,10 @@ def read_documents(folder: Path) -> dict[str, Any]:
             return found
     except (OSError, ValueError, EOFError, TypeError):
         pass
-    from builder.data import yamlio
+    from builder.data import MiB, load_yaml
     from builder.data.catalogue import data_files
 
-    return {path.relative_to(folder).as_posix(): yamlio.load(path, 10 * yamlio.MiB).data
+    return {path.relative_to(folder).as_posix(): load_yaml(path, 10 * MiB).data
             for path in data_files(folder)}
 
 

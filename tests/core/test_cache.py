@@ -16,7 +16,7 @@ import pytest
 
 from builder import paths
 from builder.cli import main
-from builder.data import Catalogue, yamlio
+from builder.data import Catalogue, Document, _loader
 from builder.data import cache as cache_module
 from tests.conftest import TEST_DATA, TEST_FACTIONS
 
@@ -45,13 +45,13 @@ def _load(*extra: Path, cached: bool = True) -> Catalogue:
 def _parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The names of the files parsed from now on."""
     seen: list[str] = []
-    real = yamlio.parse
+    real = _loader.parse_yaml
 
-    def parse(path: str | Path, text: str) -> yamlio.Document:
+    def parse(path: str | Path, text: str) -> Document:
         seen.append(Path(path).name)
         return real(path, text)
 
-    monkeypatch.setattr(yamlio, "parse", parse)
+    monkeypatch.setattr(_loader, "parse_yaml", parse)
     return seen
 
 

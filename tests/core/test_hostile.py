@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from builder.data import DataError, load_faction, load_warband
-from builder.data.yamlio import MAX_DEPTH
+from builder.data._loader import MAX_DEPTH
 
 HEADER = "schema: spherewars-warband/1\nname: X\nfaction: soimi\n"
 
@@ -122,7 +122,7 @@ def test_a_yaml_sentence_we_do_not_know_still_reads_as_ours(tmp_path: Path, monk
     still gets 'not valid YAML: …' at the problem's line and column, not a traceback."""
     import yaml
 
-    from builder.data import yamlio
+    from builder.data import _loader
 
     path = tmp_path / "odd.warband.yaml"
     path.write_text(HEADER + "entries: [{combatant: x, count: 1}]\n", encoding="utf-8")
@@ -131,7 +131,7 @@ def test_a_yaml_sentence_we_do_not_know_still_reads_as_ours(tmp_path: Path, monk
         mark = yaml.Mark("x", 40, 2, 4, None, None)
         raise yaml.scanner.ScannerError(None, None, "a sentence from a future libyaml", mark)
 
-    monkeypatch.setattr(yamlio._Loader, "get_single_node", odd)
+    monkeypatch.setattr(_loader._Loader, "get_single_node", odd)
     with pytest.raises(DataError) as info:
         load_warband(path)
     assert str(info.value).startswith(f"{path}:3:5: not valid YAML: ")

@@ -19,7 +19,7 @@ from builder.data import (
     load_warband,
     save_warband,
 )
-from builder.data.yamlio import dump
+from builder.data import dump_yaml as dump
 from tests.conftest import TEST_DATA, TEST_FACTIONS
 
 FACTION = yaml.safe_load((TEST_FACTIONS / "test-faction.yaml").read_text(encoding="utf-8"))

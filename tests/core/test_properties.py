@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder.data import DataError, load_warband, parse_warband, save_warband
-from builder.data.yamlio import parse
+from builder.data import parse_yaml as parse
 from builder.model import Entry, Warband
 from builder.rules import validate
 from tests.core.helpers import make_faction

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from builder import paths
 from builder.cli import main
 from builder.data import Catalogue, DataError, check_faction_data, load_system
-from builder.data.yamlio import dump
+from builder.data import dump_yaml as dump
 from builder.model.pattern import PatternError, matches, parse
 
 TORN = yaml.safe_load((paths.systems_dir() / "torn.yaml").read_text(encoding="utf-8"))

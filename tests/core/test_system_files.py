@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from builder import paths
 from builder.data import DataError, check_faction_data, load_system
+from builder.data import dump_yaml as dump
 from builder.data.loading import system_text
-from builder.data.yamlio import dump
 from builder.model import Warband
 from builder.rules import validate
 

@@ -1,6 +1,6 @@
 """`validate`'s output is the same, byte for byte, whatever way a file is read.
 
-Lists are read on fast paths (``yamlio.simple_data`` line by line, ``yamlio._plain`` over
+Lists are read on fast paths (``_fast.simple_data`` line by line, ``_fast.plain`` over
 libyaml's nodes, ``Warband.well_formed`` without pydantic), each falling back to the full
 reader for anything else. The folder ``mixed/`` holds legal, illegal, broken and odd lists
 (test data); with the hostile corpus it is checked against the output the program gave before
@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from builder import batch
 from builder.cli import main
-from builder.data import DataError, yamlio
+from builder.data import DataError, _fast, _loader, parse_yaml
 from builder.data.cache import Store
 from builder.model import Warband
 
@@ -44,8 +44,8 @@ def in_tests(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _fast_paths_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(yamlio, "simple_data", lambda text: None)
-    monkeypatch.setattr(yamlio, "_plain", lambda root: yamlio._UNUSUAL)
+    monkeypatch.setattr(_fast, "simple_data", lambda text: None)
+    monkeypatch.setattr(_fast, "plain", lambda root: _fast.UNUSUAL)
     monkeypatch.setattr(Warband, "well_formed", classmethod(lambda cls, data: None))
     monkeypatch.setattr(Store, "default", classmethod(lambda cls: None))
 
@@ -141,31 +141,31 @@ def _documents(draw: st.DrawFn) -> str:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_documents())
 def test_the_line_reader_reads_what_libyaml_reads(text: str) -> None:
-    simple = yamlio.simple_data(text)
+    simple = _fast.simple_data(text)
     if simple is not None:
         # same values of the same types (repr tells True from 1 and 1 from '1')
-        assert repr(yamlio.parse("t.yaml", text).data) == repr(simple)
+        assert repr(parse_yaml("t.yaml", text).data) == repr(simple)
 
 
 @pytest.mark.parametrize("value", _ODD + _PLAIN)
 def test_each_odd_value_is_read_as_libyaml_reads_it(value: str) -> None:
     for text in (f"name: {value}\n", f"entries:\n  - combatant: {value}\n",
                  f"entries:\n- combatant: x\n  count: {value}\nnotes: n"):
-        simple = yamlio.simple_data(text)
+        simple = _fast.simple_data(text)
         if simple is not None:
-            assert repr(yamlio.parse("t.yaml", text).data) == repr(simple), text
+            assert repr(parse_yaml("t.yaml", text).data) == repr(simple), text
 
 
 def test_the_line_reader_takes_the_lists_it_is_for() -> None:
     for path in sorted((TESTS / "core" / "mixed").glob("*.yaml")):
         text = path.read_bytes().decode("utf-8", "replace")
-        simple = yamlio.simple_data(text)
+        simple = _fast.simple_data(text)
         if simple is not None:
-            assert repr(yamlio.parse(path, text).data) == repr(simple)
+            assert repr(parse_yaml(path, text).data) == repr(simple)
     for name in ("legal", "quoted", "no-limit", "empty-entries", "empty-entries-below",
                  "wide-dash", "unicode-ok"):
         text = (TESTS / "core" / "mixed" / f"{name}.warband.yaml").read_text(encoding="utf-8")
-        assert yamlio.simple_data(text) is not None, name
+        assert _fast.simple_data(text) is not None, name
 
 
 _ATOMS = ["a", "1", "-1", "0", "010", "true", "True", "yes", "null", "~", "", "1.5", "'q'",
@@ -191,20 +191,20 @@ def _flow(rng: random.Random, depth: int = 0) -> str:
 @given(st.randoms(use_true_random=False))
 def test_the_node_reader_builds_what_pyyaml_builds(rng: random.Random) -> None:
     text = "\n".join(f"k{i}: {_flow(rng)}" for i in range(rng.randint(1, 4))) + "\n"
-    loader = yamlio._Loader(text)
+    loader = _loader._Loader(text)
     try:
         root = loader.get_single_node()
-        plain = yamlio._plain(root)
+        plain = _fast.plain(root)
         try:
             built = loader.construct_document(root)
         except Exception as exc:  # a YAMLError, a duplicate key, a number too long
-            assert plain is yamlio._UNUSUAL, exc  # left to PyYAML, which says why
+            assert plain is _fast.UNUSUAL, exc  # left to PyYAML, which says why
             return
     except yaml.YAMLError:
         return
     finally:
         loader.dispose()
-    assert plain is yamlio._UNUSUAL or repr(plain) == repr(built)
+    assert plain is _fast.UNUSUAL or repr(plain) == repr(built)
 
 
 _NAMES = ["A list", "", "  ", "x\u202ey", "tab\tok", "n" * 200, "n" * 201, None, 3, True]

@@ -178,7 +178,7 @@ def test_spherewars_cards_get_no_aids() -> None:
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_every_shipped_reference_suits_its_game(language: str) -> None:
     from builder import i18n
-    from builder.export.reference import load_reference
+    from builder.data.reference import load_reference
 
     i18n.set_language(language)
     for system in builtin_systems().values():
@@ -190,7 +190,7 @@ def test_every_shipped_reference_suits_its_game(language: str) -> None:
 def test_the_spanish_card_section_asks_for_the_same_aids(game: str) -> None:
     """The Spanish reference's card: prints the same pools, lines, tracks, counters and table
     as the English one, only its words differ."""
-    from builder.export.reference import load_reference, reference_path
+    from builder.data.reference import load_reference, reference_path
 
     english = load_reference(reference_path(game, "en")).card
     spanish = load_reference(reference_path(game, "es")).card

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from builder.data import DataError
-from builder.export.reference import load_reference, reference_path
+from builder.data.reference import load_reference, reference_path
 
 REQUIRED_TOPICS = [
     "Actualisation phase", "Action phase", "Activating", "Running and sprinting",

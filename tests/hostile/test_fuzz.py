@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder.data import DataError, load_faction, load_warband, parse_warband
-from builder.data.yamlio import parse
+from builder.data import parse_yaml as parse
 from builder.model.base import MAX_COUNT
 from tests.hostile import helpers as h
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from builder.data import DataError
-from builder.data.yamlio import parse
+from builder.data import parse_yaml as parse
 from builder.safeio import escape
 
 

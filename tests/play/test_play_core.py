@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from builder import paths
 from builder.data import Catalogue, DataError, load_system, load_warband
-from builder.data.yamlio import dump
+from builder.data import dump_yaml as dump
 from builder.play import state as game
 from builder.play.plan import Plan, make_plan
 from tests.conftest import TEST_DATA, TEST_FACTIONS

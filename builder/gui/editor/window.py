@@ -34,12 +34,12 @@ from builder.data import (
     DataError,
     load_faction,
     load_system,
+    load_yaml,
+    read_text,
     save_faction,
     write_atomic,
-    yamlio,
 )
 from builder.data.loading import MAX_FACTION_BYTES, MAX_SYSTEM_BYTES
-from builder.data.yamlio import read_text
 from builder.gui.actions import ADD_KEY, DUPLICATE_KEY
 from builder.gui.datafiles import TextFileEditor, remove_file
 from builder.gui.editor.document import (
@@ -811,7 +811,7 @@ def _is_system_file(path: Path) -> bool:
     """A file whose ``schema`` names a game system (a file that cannot be read is left to
     the faction import, which reports why)."""
     try:
-        doc = yamlio.load(path, MAX_SYSTEM_BYTES)
+        doc = load_yaml(path, MAX_SYSTEM_BYTES)
     except DataError:
         return False
     schema = doc.data.get("schema") if isinstance(doc.data, dict) else None

@@ -1,0 +1,206 @@
+"""Fast paths that read what the hardened loader (:mod:`._loader`) reads, without its cost.
+
+:func:`simple_data` reads the plain block layout of a saved list line by line, without
+libyaml; :func:`plain` builds the data of a composed node tree without PyYAML's generic
+constructor. Both give exactly what the loader gives (the tests compare them on generated texts)
+or step aside (None, :data:`UNUSUAL`) so that the loader reads the document and, for a broken
+one, gives its message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from builder.data._scalars import (
+    BOOL,
+    BOOL_TAG,
+    INT,
+    INT_START,
+    INT_TAG,
+    MAP_TAG,
+    MAX_DIGITS,
+    NULL_TAG,
+    SEQ_TAG,
+    STR_TAG,
+    WORDS,
+)
+
+_SIMPLE_TEXT = re.compile("[\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+                          "\U00010000-\U0010ffff]*")
+"""Text made only of characters every part of the reader takes as they are (no tab, carriage
+return, control character, invisible line break or byte-order mark)."""
+_NOT_PLAIN_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
+_NOT_SIMPLE: Any = object()
+
+
+def simple_data(text: str) -> dict[str, Any] | None:
+    """The data of a document in the plain block layout a saved list has (``key: value``
+    lines, and lists of flat ``- key: value`` mappings), read line by line in a fraction of
+    libyaml's time; None for anything else, which the loader then reads.
+
+    What is read here is exactly what the loader reads (the tests compare both on
+    generated texts): keys are plain ASCII words, values one-line plain scalars resolved as
+    the loader resolves them, or quoted text without escapes; anything else (comments after a
+    value, flow collections other than ``[]``, tags, anchors, block scalars, a value over
+    several lines, a duplicate key, a tab, an unusual character, any other indentation) falls
+    back, so the full reader gives the data or, for a broken file, its message.
+    """
+    if _SIMPLE_TEXT.fullmatch(text) is None:
+        return None
+    lines = text.split("\n")
+    count = len(lines)
+    data: dict[str, Any] = {}
+    i = 0
+    while i < count:
+        line = lines[i]
+        i += 1
+        pair = _key_value(line)
+        if pair is None:
+            body = line.lstrip(" ")
+            if not body or body[0] == "#":
+                continue
+            return None
+        key, raw = pair
+        if key in data:
+            return None
+        if raw:
+            value = _simple_scalar(raw)
+        else:
+            value, i = _simple_items(lines, i)
+        if value is _NOT_SIMPLE:
+            return None
+        data[key] = value
+    return data or None
+
+
+def _key_value(line: str) -> tuple[str, str] | None:
+    """``key: value`` (the value without its spaces, "" for none), the key a plain ASCII word
+    the loader reads as text, or None."""
+    key, colon, rest = line.partition(":")
+    if not colon or not (key.isascii() and key.isidentifier()) or key in WORDS \
+            or rest[:1] not in ("", " "):
+        return None
+    return key, rest.strip(" ")
+
+
+def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
+    """The ``- key: value`` items from line ``i`` on (None when there are none, ``[]`` for an
+    indented ``[]``), and the index of the line after them."""
+    items: list[dict[str, Any]] = []
+    dash = column = -1
+    count = len(lines)
+    current: dict[str, Any] = {}
+    while i < count:
+        line = lines[i]
+        body = line.lstrip(" ")
+        indent = len(line) - len(body)
+        if body[:2] == "- ":
+            rest = body[2:].lstrip(" ")
+            if dash < 0:
+                dash = indent
+            elif indent != dash:
+                return _NOT_SIMPLE, i
+            column = len(line) - len(rest)
+            current = {}
+            items.append(current)
+        elif not body or body[0] == "#":
+            i += 1
+            continue
+        elif indent == 0:
+            break  # the document's next key (or a line the caller refuses)
+        elif body == "[]" and not items:
+            return [], i + 1
+        elif indent != column:
+            return _NOT_SIMPLE, i
+        else:
+            rest = body
+        pair = _key_value(rest)
+        if pair is None or pair[0] in current:
+            return _NOT_SIMPLE, i
+        i += 1
+        current[pair[0]] = _simple_scalar(pair[1]) if pair[1] else None
+        if current[pair[0]] is _NOT_SIMPLE:
+            return _NOT_SIMPLE, i
+    return (items or None), i
+
+
+def _simple_scalar(raw: str) -> Any:
+    """A one-line value (without its spaces) as the loader reads it, or _NOT_SIMPLE."""
+    first = raw[0]
+    if first in _NOT_PLAIN_START:
+        if first == "'" and len(raw) >= 2 and raw[-1] == "'":
+            inner = raw[1:-1]
+            if "'" not in inner.replace("''", ""):
+                return inner.replace("''", "'")
+        elif first == '"' and len(raw) >= 2 and raw[-1] == '"':
+            inner = raw[1:-1]
+            if '"' not in inner and "\\" not in inner:
+                return inner
+        elif raw == "[]":
+            return []
+        return _NOT_SIMPLE
+    if ": " in raw or " #" in raw or raw[-1] == ":":
+        return _NOT_SIMPLE
+    if raw in WORDS:
+        return WORDS[raw]
+    if first in INT_START and INT.match(raw):
+        return int(raw) if len(raw) <= MAX_DIGITS else _NOT_SIMPLE
+    return raw
+
+
+UNUSUAL: Any = object()
+"""What :func:`plain` gives for a document it leaves to PyYAML's constructor."""
+
+
+def plain(root: yaml.Node) -> Any:
+    """The plain data of a node tree without aliases, exactly as the loader's constructor
+    builds it, without the cost of PyYAML's generic constructor (which dispatches every node
+    through a table and a generator); or :data:`UNUSUAL` for anything that constructor would
+    refuse or treat specially (an explicit tag, a duplicate key, a key that is not a scalar,
+    a whole number too long), so that it runs and gives its own message."""
+    try:
+        return _plain_node(root)
+    except (_Unusual, RecursionError):
+        return UNUSUAL
+
+
+_SCALAR, _MAPPING, _SEQUENCE = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode
+
+
+def _plain_node(node: yaml.Node) -> Any:
+    """:func:`plain` of one node. A function of the module, not a closure: a closure that
+    calls itself is a reference cycle, which a frozen load would keep."""
+    tag = node.tag
+    kind = type(node)
+    if kind is _SCALAR:
+        if tag == STR_TAG:
+            return node.value
+        if tag == INT_TAG:
+            value = node.value
+            if len(value) <= MAX_DIGITS and INT.match(value):
+                return int(value)
+        elif tag == NULL_TAG:
+            return None
+        elif tag == BOOL_TAG and node.value in BOOL:
+            return BOOL[node.value]
+    elif kind is _MAPPING and tag == MAP_TAG:
+        out = {}
+        pairs = node.value
+        keys = set()
+        for key_node, value_node in pairs:
+            if type(key_node) is not _SCALAR:
+                raise _Unusual
+            keys.add(key_node.value)
+            out[_plain_node(key_node)] = _plain_node(value_node)
+        if len(out) == len(pairs) == len(keys):
+            return out
+    elif kind is _SEQUENCE and tag == SEQ_TAG:
+        return [_plain_node(item) for item in node.value]
+    raise _Unusual
+
+
+class _Unusual(Exception):
+    pass
