@@ -244,6 +244,22 @@ class Faction(StrictModel):
         """An entry's points: its models' cost and what its options add to the cost stat."""
         return self.cost(c) * count + self.entry_adds(c, options, count, self.game.cost)
 
+    def took(self, c: Combatant, options: Mapping[str, int], sel: Selector) -> bool:
+        """Whether an entry of ``c`` that took ``options`` (option id -> times) matches the
+        selector's ``option:`` and ``option_tag:`` keys (SPEC §9; True when it gives
+        neither). Its other keys look at the combatant (:func:`selects`)."""
+        if sel.option is not None:
+            wanted = sel.option if isinstance(sel.option, list) else [sel.option]
+            if not any(options.get(oid, 0) > 0 for oid in wanted):
+                return False
+        if sel.option_tag is not None:
+            tags = sel.option_tag if isinstance(sel.option_tag, list) else [sel.option_tag]
+            offered = self.options_for(c)
+            if not any(t in o.tags for oid, n in options.items() if n > 0
+                       and (o := offered.get(oid)) is not None for t in tags):
+                return False
+        return True
+
     def picks_add(self, picks: list[str], stat: str | None) -> int:
         """What the picks a list took add to ``stat`` (unknown ids add nothing)."""
         return picks_add(self.picks_offered, picks, stat) if picks else 0

@@ -57,29 +57,34 @@ class UnitSize(StrictModel):
     max: Count
 
 
-class Option(StrictModel):
-    """What an entry of a combatant may add (SPEC §9)."""
+class Offered(StrictModel):
+    """What options and picks have in common: an id, a name, what it adds, tags, a text."""
 
     id: Id
     name: Name
     adds: Adds = Field(default_factory=dict)
+    tags: list[Name] = Field(default_factory=list)
+    text: OptText = None
+
+    @property
+    def label(self) -> str:
+        """The name in the current language (a system's may be {en: …, es: …})."""
+        return display(self.name)
+
+    @property
+    def rules_text(self) -> str | None:
+        return display(self.text) if self.text is not None else None
+
+
+class Option(Offered):
+    """What an entry of a combatant may add (SPEC §9)."""
+
     per_model: Annotated[bool, Strict()] = False
     """False: it adds once per entry; true: once per model of the entry."""
     max: Count = 1
     """Times one entry may take it."""
     group: Id | None = None
     """At most one option of a group per entry."""
-    tags: list[Name] = Field(default_factory=list)
-    text: OptText = None
-
-    @property
-    def label(self) -> str:
-        """The option's name in the current language (a system's may be {en: …, es: …})."""
-        return display(self.name)
-
-    @property
-    def rules_text(self) -> str | None:
-        return display(self.text) if self.text is not None else None
 
     def added(self, stat: str | None, times: int, count: int) -> int:
         """What ``times`` of this option add to ``stat`` on an entry of ``count`` models."""
@@ -87,22 +92,8 @@ class Option(StrictModel):
         return per * times * (count if self.per_model else 1)
 
 
-class Pick(StrictModel):
+class Pick(Offered):
     """Something a whole list takes once, not a model (an artefact, a pact)."""
-
-    id: Id
-    name: Name
-    adds: Adds = Field(default_factory=dict)
-    tags: list[Name] = Field(default_factory=list)
-    text: OptText = None
-
-    @property
-    def label(self) -> str:
-        return display(self.name)
-
-    @property
-    def rules_text(self) -> str | None:
-        return display(self.text) if self.text is not None else None
 
 
 # --- what an entry or a list adds ----------------------------------------------------------
@@ -130,6 +121,13 @@ def picks_add(picks: Mapping[str, Pick], taken: Iterable[str], stat: str | None)
 # --- checks against the stat line, on plain data -------------------------------------------
 
 
+def _same_letters(word: str, known: list[str]) -> str | None:
+    """A stat written with its letters swapped or in another case ('BP' for 'PB', 'man'
+    for 'MAN'): too short for a likeness score to see it."""
+    letters = sorted(word.upper())
+    return next((k for k in known if sorted(k.upper()) == letters), None)
+
+
 def _adds_problems(where: str, adds: Any, stat_kind: Mapping[str, Any]) -> Iterator[Problem]:
     """Each key of ``adds`` names a number stat of the game (the closest one suggested)."""
     if not isinstance(adds, dict):
@@ -140,7 +138,8 @@ def _adds_problems(where: str, adds: Any, stat_kind: Mapping[str, Any]) -> Itera
             continue
         kind = stat_kind.get(key)
         if kind is None:
-            near = closest(key, numbers) or closest(key, list(stat_kind))
+            near = closest(key, numbers) or closest(key, list(stat_kind)) \
+                or _same_letters(key, numbers)
             if near:
                 message = _("unknown stat '{stat}' (did you mean '{near}'?)")
             elif numbers:
@@ -156,39 +155,38 @@ def _adds_problems(where: str, adds: Any, stat_kind: Mapping[str, Any]) -> Itera
                     numbers) or pgettext("stats", "none"))
 
 
+_TAKEN = {
+    "option": N_("option id '{id}' is already an option the game system offers this combatant; "
+                 "give it another id"),
+    "pick": N_("pick id '{id}' is already a pick of the game system; give it another id"),
+}
+
+
+def offered_problems(what: str, where: str, items: Any, stat_kind: Mapping[str, Any],
+                     taken: Iterable[str] = ()) -> list[Problem]:
+    """A list of options or picks (``what``: "option" or "pick"; ``where``: its path, such as
+    ``combatants/2/options``): duplicate ids, and ``adds`` naming number stats. ``taken``:
+    ids the game system already offers the same combatants or lists (a faction's option or
+    pick may not reuse one)."""
+    found = mappings(items)
+    problems = duplicate_ids(what, where, found)
+    others = set(taken)
+    for j, item in enumerate(found):
+        problems += _adds_problems(f"{where}/{j}/adds", item.get("adds"), stat_kind)
+        item_id = item.get("id")
+        if isinstance(item_id, str) and item_id in others:
+            problems.append((f"{where}/{j}/id", _(_TAKEN[what]).format(id=item_id)))
+    return problems
+
+
 def option_problems(where: str, options: Any, stat_kind: Mapping[str, Any],
                     taken: Iterable[str] = ()) -> list[Problem]:
-    """A list of options (``where``: its path, such as ``combatants/2/options``): duplicate
-    ids, and ``adds`` naming stats. ``taken``: ids that other options offered to the same
-    combatants already use (the system's, for a faction's combatant)."""
-    items = mappings(options)
-    problems = duplicate_ids(N_("option"), where, items)
-    others = set(taken)
-    for j, option in enumerate(items):
-        problems += _adds_problems(f"{where}/{j}/adds", option.get("adds"), stat_kind)
-        oid = option.get("id")
-        if isinstance(oid, str) and oid in others:
-            problems.append((f"{where}/{j}/id", _(
-                "option id '{id}' is already an option the game system offers this combatant; "
-                "give it another id").format(id=oid)))
-    return problems
+    return offered_problems(N_("option"), where, options, stat_kind, taken)
 
 
 def pick_problems(where: str, picks: Any, stat_kind: Mapping[str, Any],
                   taken: Iterable[str] = ()) -> list[Problem]:
-    """A list of picks: duplicate ids and ``adds``; ``taken``: the system's pick ids (a
-    faction's pick may not reuse one)."""
-    items = mappings(picks)
-    problems = duplicate_ids(N_("pick"), where, items)
-    others = set(taken)
-    for j, pick in enumerate(items):
-        problems += _adds_problems(f"{where}/{j}/adds", pick.get("adds"), stat_kind)
-        pid = pick.get("id")
-        if isinstance(pid, str) and pid in others:
-            problems.append((f"{where}/{j}/id", _(
-                "pick id '{id}' is already a pick of the game system; give it another "
-                "id").format(id=pid)))
-    return problems
+    return offered_problems(N_("pick"), where, picks, stat_kind, taken)
 
 
 def unit_problems(where: str, unit: Any, cap: Any = None) -> list[Problem]:

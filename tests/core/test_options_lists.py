@@ -173,7 +173,7 @@ ids = st.from_regex(r"test-[a-z]{1,8}", fullmatch=True)
                           st.dictionaries(ids, st.integers(1, 5), max_size=3)),
                 max_size=6),
        st.lists(ids, max_size=4))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 def test_share_then_import_brings_options_and_picks_back(entries, picks) -> None:
     w = Warband(name="Test", faction="test-relaunch-band", points_limit=60, picks=picks,
                 entries=[Entry(combatant=c, count=n, options=o) for c, n, o in entries])
@@ -201,7 +201,7 @@ def test_import_writes_a_list_with_its_options_and_picks(capsys, tmp_path: Path)
 def plain_rules(tmp_path_factory) -> Path:
     """The test system with only the rules of §5's first quantities (the text is what this
     tests, not the rule engine's reading of §9) beside the test faction."""
-    from builder.data.yamlio import dump
+    from builder.data import dump_yaml as dump
 
     folder = tmp_path_factory.mktemp("relaunch")
     system = yaml.safe_load((RELAUNCH / "test-relaunch.system.yaml").read_text(encoding="utf-8"))

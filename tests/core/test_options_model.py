@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builder.data import DataError, load_faction, load_system, load_warband
-from builder.data.yamlio import dump
+from builder.data import dump_yaml as dump
 from builder.model.system import EntriesQuantity, PicksQuantity
 from tests.conftest import TEST_DATA
 
@@ -90,6 +92,22 @@ def test_what_an_entry_and_the_picks_add() -> None:
     assert faction.picks_add(["test-pact", "test-blessing", "unknown"], "PB") == 7
 
 
+def test_which_entries_an_option_selector_takes_in() -> None:
+    from builder.model.system import Selector
+
+    faction = _faction()
+    spearmen = faction.combatant("test-spearmen")
+    veteran = {"test-veteran": 1, "test-banner": 1}
+    assert faction.took(spearmen, veteran, Selector(option="test-banner"))
+    assert faction.took(spearmen, veteran, Selector(option=["test-drill", "test-veteran"]))
+    assert not faction.took(spearmen, {}, Selector(option="test-banner"))
+    assert faction.took(spearmen, veteran, Selector(option_tag="veteran"))  # the system's
+    assert faction.took(spearmen, veteran, Selector(option_tag=["weapon", "command"]))
+    assert not faction.took(spearmen, {"test-drill": 2}, Selector(option_tag="veteran"))
+    assert not faction.took(spearmen, {"no-such": 1}, Selector(option_tag="veteran"))
+    assert faction.took(spearmen, {}, Selector(type="troop"))  # no option key: any entry
+
+
 def test_a_list_reads_options_and_picks_on_both_paths(tmp_path: Path) -> None:
     quick = load_warband(SIXTY)
     assert quick.entries[1].options == {"test-veteran": 1, "test-long-spears": 1}
@@ -122,6 +140,11 @@ def test_a_list_without_options_writes_no_options_or_picks() -> None:
 def _adds_unknown_stat(d):
     """unknown stat 'PBB' (did you mean 'PB'?)|test-great-weapon|PBB"""
     d["combatants"][0]["options"][0]["adds"] = {"PBB": 2}
+
+
+def _adds_swapped_letters(d):
+    """unknown stat 'BP' (did you mean 'PB'?)|test-great-weapon|BP"""
+    d["combatants"][0]["options"][0]["adds"] = {"BP": 2}
 
 
 def _adds_text_stat(d):
@@ -254,15 +277,23 @@ def _where(text: str, near: str, at: str) -> str:
 @pytest.mark.parametrize("mutate", FACTION_MUTATORS, ids=lambda f: f.__name__.strip("_"))
 def test_a_mistake_in_options_units_or_picks_is_reported_at_its_key(
         tmp_path: Path, mutate: Callable[[dict[str, Any]], None]) -> None:
+    system = _system()
+    _refused_at_its_key(tmp_path, mutate, FACTION_DATA,
+                        lambda path: load_faction(path, {system.id: system}))
+
+
+def _refused_at_its_key(tmp_path: Path, mutate: Callable[[dict[str, Any]], None],
+                        original: dict[str, Any], load: Callable[[Path], object]) -> None:
+    """``original`` changed by ``mutate`` and written out is refused with the message of
+    ``mutate``'s docstring (MESSAGE|NEAR|AT) at AT's line and column."""
     message, near, at = [" ".join(p.split()) for p in (mutate.__doc__ or "").split("|")]
-    data = copy.deepcopy(FACTION_DATA)
+    data = copy.deepcopy(original)
     mutate(data)
     path = tmp_path / "broken.yaml"
     text = dump(data)
     path.write_text(text, encoding="utf-8")
-    system = _system()
     with pytest.raises(DataError) as info:
-        load_faction(path, {system.id: system})
+        load(path)
     assert message in " ".join(str(info.value).split())
     assert f"{path}:{_where(text, near, at)}: " in str(info.value), str(info.value)
 
@@ -329,16 +360,7 @@ SYSTEM_MUTATORS = [v for k, v in dict(globals()).items() if k.startswith("_sys_"
 @pytest.mark.parametrize("mutate", SYSTEM_MUTATORS, ids=lambda f: f.__name__.strip("_"))
 def test_a_mistake_in_a_systems_options_picks_or_quantities_is_reported_at_its_key(
         tmp_path: Path, mutate: Callable[[dict[str, Any]], None]) -> None:
-    message, near, at = [" ".join(p.split()) for p in (mutate.__doc__ or "").split("|")]
-    data = copy.deepcopy(SYSTEM_DATA)
-    mutate(data)
-    path = tmp_path / "broken.yaml"
-    text = dump(data)
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(DataError) as info:
-        load_system(path)
-    assert message in " ".join(str(info.value).split())
-    assert f"{path}:{_where(text, near, at)}: " in str(info.value), str(info.value)
+    _refused_at_its_key(tmp_path, mutate, SYSTEM_DATA, load_system)
 
 
 # --- mistakes in a list ------------------------------------------------------------------
@@ -371,3 +393,73 @@ def test_a_mistake_in_a_lists_options_or_picks_is_reported_at_its_key(
     assert message in str(info.value)
     assert f"{path}:{line + 1}:{lines[line].index(at) + 1}: " in str(info.value), \
         str(info.value)
+
+
+def test_a_faction_and_a_system_with_options_are_written_back_as_read(tmp_path: Path) -> None:
+    """The faction editor saves through faction_text: units, options and picks survive, in the
+    SPEC's order, and read back the same."""
+    from builder.data.loading import faction_text, system_text
+
+    system = _system()
+    path = tmp_path / "system.yaml"
+    path.write_text(system_text(system), encoding="utf-8")
+    assert load_system(path) == system
+    assert "for:" in path.read_text(encoding="utf-8")
+    faction = _faction()
+    path = tmp_path / "faction.yaml"
+    path.write_text(faction_text(faction), encoding="utf-8")
+    again = load_faction(path, {system.id: system})
+    assert again == faction
+    written = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert list(written)[-2:] == ["picks", "combatants"]
+    spearmen = _combatant(written, "test-spearmen")
+    assert spearmen["unit"] == {"min": 3, "max": 5}
+    assert spearmen["options"][1] == {"id": "test-long-spears", "name": "Test Long Spears",
+                                      "adds": {"PB": 1}, "per_model": True,
+                                      "tags": ["weapon"]}
+
+
+_SYSTEM = load_system(SYSTEM_FILE)
+_JUNK = st.one_of(st.none(), st.booleans(), st.integers(-5, 10_000_000), st.text(max_size=30),
+                  st.lists(st.integers(0, 5), max_size=3),
+                  st.dictionaries(st.text(max_size=6), st.integers(-1, 3), max_size=3))
+_OPTION_KEYS = ["id", "name", "adds", "per_model", "max", "group", "tags", "text", "for",
+                "misspelt"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["option", "pick", "unit", "system-option",
+                                           "entries", "picks"]),
+                          st.sampled_from(_OPTION_KEYS), _JUNK), min_size=1, max_size=4))
+@settings(max_examples=25, deadline=None)
+def test_any_value_in_options_units_or_picks_is_read_or_refused_in_words(changes) -> None:
+    """Whatever is written in these keys, loading gives the model or a DataError (each
+    problem at a line and column), never another exception."""
+    import tempfile
+
+    faction, system = copy.deepcopy(FACTION_DATA), copy.deepcopy(SYSTEM_DATA)
+    for where, key, value in changes:
+        if where == "option":
+            faction["combatants"][0]["options"][0][key] = value
+        elif where == "pick":
+            faction["picks"][0][key] = value
+        elif where == "unit":
+            _combatant(faction, "test-spearmen")["unit"][key[:3]] = value
+        elif where == "system-option":
+            system["options"][0][key] = value
+        elif where == "entries":
+            system["rules"][3]["at_most"] = {"entries": {key: value}}
+        else:
+            system["rules"][3]["count"] = {"picks": {key: value}}
+    with tempfile.TemporaryDirectory() as folder:
+        system_path, faction_path = Path(folder) / "s.yaml", Path(folder) / "f.yaml"
+        system_path.write_text(dump(system), encoding="utf-8")
+        faction_path.write_text(dump(faction), encoding="utf-8")
+        try:
+            loaded = load_system(system_path)
+        except DataError as exc:
+            assert all(p.line >= 1 and p.column >= 1 for p in exc.problems)
+            loaded = _SYSTEM
+        try:
+            load_faction(faction_path, {loaded.id: loaded})
+        except DataError as exc:
+            assert all(p.line >= 1 and p.column >= 1 for p in exc.problems)
