@@ -15,8 +15,9 @@ from builder.model import Faction, Warband
 from builder.model.system import Rule
 from builder.rules.builtin import check_builtin
 from builder.rules.cache import RuleCache
-from builder.rules.engine import Roster, caps, check_rule, figures
+from builder.rules.engine import Roster, caps, figures
 from builder.rules.findings import Finding
+from builder.rules.forms import check_rule
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ its entries) and the numbers involved."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from builder.i18n import _, ngettext
 from builder.model.options import Option, similar
@@ -16,7 +17,14 @@ UNKNOWN_COMBATANT, UNIT_SIZE, OPTION_LIMIT = "unknown-combatant", "unit-size", "
 
 
 def check_builtin(r: Roster) -> list[Finding]:
-    return [*check_unknown_combatants(r), *check_unit_size(r), *check_option_limit(r)]
+    """The built-in rules in order (each skipped at once where it has nothing to look at:
+    this runs for every list)."""
+    out = check_unknown_combatants(r) if r.unknown else []
+    if r.cache.answers_for(r.faction).has_units:
+        out += check_unit_size(r)
+    if r.optioned or r.warband.picks:
+        out += check_option_limit(r)
+    return out
 
 
 def check_unknown_combatants(r: Roster) -> list[Finding]:
@@ -74,21 +82,19 @@ def check_option_limit(r: Roster) -> list[Finding]:
     not have (both named, as ``unknown-combatant`` names a combatant: they count toward
     nothing), a pick taken twice."""
     faction, out = r.faction, []
-    for c, e in r.with_options():
+    for c, e in r.optioned:
         offered = faction.options_for(c)
         groups: dict[str, Option] = {}
         for oid, times in e.options.items():
             option = offered.get(oid)
             if option is None:
-                near = similar(oid, offered)
-                text = (_("{combatant}: option '{id}', which the {faction} data does not have "
-                          "for it: it counts toward nothing (update the data or remove the "
-                          "option; did you mean '{near}'?)") if near else
-                        _("{combatant}: option '{id}', which the {faction} data does not have "
-                          "for it: it counts toward nothing (update the data or remove the "
-                          "option)"))
-                out.append(Finding(OPTION_LIMIT, "error", text.format(
-                    combatant=c.name, id=oid, faction=faction.name, near=near), (c.id,)))
+                out.append(Finding(OPTION_LIMIT, "error", _unknown(
+                    _("{combatant}: option '{id}', which the {faction} data does not have for "
+                      "it: it counts toward nothing (update the data or remove the option; "
+                      "did you mean '{near}'?)"),
+                    _("{combatant}: option '{id}', which the {faction} data does not have for "
+                      "it: it counts toward nothing (update the data or remove the option)"),
+                    oid, offered, combatant=c.name, faction=faction.name), (c.id,)))
                 continue
             if times > option.max:
                 out.append(Finding(OPTION_LIMIT, "error", ngettext(
@@ -109,16 +115,21 @@ def check_option_limit(r: Roster) -> list[Finding]:
         for pid, n in Counter(picks).items():
             pick = offered_picks.get(pid)
             if pick is None:
-                near = similar(pid, offered_picks)
-                text = (_("pick '{id}', which the {faction} data does not have: it counts "
-                          "toward nothing (update the data or remove the pick; did you mean "
-                          "'{near}'?)") if near else
-                        _("pick '{id}', which the {faction} data does not have: it counts "
-                          "toward nothing (update the data or remove the pick)"))
-                out.append(Finding(OPTION_LIMIT, "error", text.format(
-                    id=pid, faction=faction.name, near=near)))
+                out.append(Finding(OPTION_LIMIT, "error", _unknown(
+                    _("pick '{id}', which the {faction} data does not have: it counts toward "
+                      "nothing (update the data or remove the pick; did you mean '{near}'?)"),
+                    _("pick '{id}', which the {faction} data does not have: it counts toward "
+                      "nothing (update the data or remove the pick)"),
+                    pid, offered_picks, faction=faction.name)))
             elif n > 1:
                 out.append(Finding(OPTION_LIMIT, "error", _(
                     "{pick} taken {n} times; a list takes each pick once").format(
                     pick=pick.label, n=n), (), n, 1))
     return out
+
+
+def _unknown(with_near: str, without: str, given: str, known: Iterable[str],
+             **fields: str) -> str:
+    """An id the data does not have, named, with the closest known one when there is one."""
+    near = similar(given, known)
+    return (with_near if near else without).format(id=given, near=near, **fields)

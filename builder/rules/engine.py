@@ -1,9 +1,12 @@
-"""The rule vocabulary of SPEC §5: quantities, selectors, the two rule forms, figures.
+"""The quantities of SPEC §5 and §9 and the list they are read from (:class:`Roster`), and
+the figures.
 
 Read it against the SPEC: one small definition per quantity kind (:class:`Kind`: what it
-looks at, what one model adds, how it is told), one function per rule form
-(:func:`check_list`, :func:`check_each`). Each quantity gives an :class:`Amount`: its value
-and, for messages, how it was reached ("Nek'Org MAN 3").
+looks at, what one model adds, how it is told). Each quantity gives an :class:`Amount`: its
+value and, for messages, how it was reached ("Nek'Org MAN 3"). Beside it:
+:mod:`.selectors` (what a selector takes in), :mod:`.taken` (what a list's options and picks
+add), :mod:`.forms` (the two rule forms and their findings), :mod:`.builtin` (the rules every
+game has), :mod:`.headroom` (what one more of a combatant would break).
 
 A short list is added up in plain loops over what it hires. A list that hires many
 combatants adds up answers kept per faction (:mod:`builder.rules.cache`: what one model of
@@ -21,26 +24,29 @@ from itertools import compress
 from operator import attrgetter, itemgetter, mul
 from typing import Any, cast
 
-from builder.i18n import N_, _, ngettext
+from builder.i18n import _, ngettext
 from builder.model import Combatant, Entry, Faction, Warband
-from builder.model.options import Pick
 from builder.model.system import (
     POINTS_LIMIT,
     EntriesQuantity,
     Figure,
     MaxQuantity,
     ModelsQuantity,
-    PickSelector,
     PicksQuantity,
     Rule,
     Selector,
     SumQuantity,
     System,
 )
-from builder.model.template import fill, placeholders
-from builder.model.text import display, quotation
 from builder.rules.cache import FactionAnswers, RuleCache, capped_figures
-from builder.rules.findings import Finding
+from builder.rules.selectors import gives_keys, looks_at_options, matches, meaning
+from builder.rules.taken import (
+    entries_taken,
+    option_parts,
+    options_and_picks,
+    per_combatant,
+    picks_taken,
+)
 
 
 @dataclass
@@ -75,13 +81,16 @@ class Roster:
     models of each, so :meth:`moved` carries it over."""
     positions: dict[str, int] | None = None
     """Where each id of ``totals`` is in ``hired`` (worked out for :meth:`moved`)."""
-    optioned: list[tuple[Combatant, Entry]] | None = None
-    """The entries of known combatants that took options (SPEC §9), in list order, once
-    asked for (:meth:`with_options`)."""
+    optioned: list[tuple[Combatant, Entry]] = field(default_factory=list)
+    """The entries of known combatants that took options (SPEC §9), in list order."""
     entry_counts: dict[str, int] | None = None
     """Entries per known combatant id, in the order of ``hired`` (:meth:`entries_of`)."""
     chosen_entries: dict[int, list[tuple[Combatant, Entry]]] = field(default_factory=dict)
     """Of ``optioned``, those each selector (by id) takes in."""
+    stat_adds: dict[str, tuple[list[tuple[Combatant, Entry, int]], int]] = \
+        field(default_factory=dict)
+    """Per stat, the entries whose options add to it (with what they add) and what the picks
+    add (:func:`_adding`)."""
 
     @classmethod
     def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None,
@@ -101,8 +110,10 @@ class Roster:
         if len(totals) >= _LONG:
             answers = cache.answers_for(faction)
             answers.cover(totals)
+        optioned = [(by_id[e.combatant], e) for e in warband.entries
+                    if e.options and e.combatant in by_id]
         return cls(warband, faction, faction.game, points_limit, hired, unknown, {}, totals,
-                   cache, answers)
+                   cache, answers, optioned=optioned)
 
     def moved(self, warband: Warband, changes: Mapping[str, int]) -> Roster | None:
         """The roster of ``warband``: this roster's list after the models of some combatants
@@ -112,7 +123,7 @@ class Roster:
         leaves the list or that the faction does not have, or answers no longer current."""
         answers, totals = self.answers, self.totals
         if answers is None or not answers.current or answers.faction is not self.faction \
-                or self.with_options():  # (a per-model option's part moves with its entry)
+                or self.optioned:  # (a per-model option's part moves with its entry)
             return None
         if any(totals.get(cid, 0) + n < 1 or cid not in totals for cid, n in changes.items()):
             return None
@@ -141,15 +152,10 @@ class Roster:
         cost = self.system.cost
         if not cost:
             return 0
-        return _total_of(SUM, None, cost, cost, self) + _options_and_picks(self, None, cost)
-
-    def with_options(self) -> list[tuple[Combatant, Entry]]:
-        found = self.optioned
-        if found is None:
-            by_id = self.faction.by_id
-            found = self.optioned = [(by_id[e.combatant], e) for e in self.warband.entries
-                                     if e.options and e.combatant in by_id]
-        return found
+        total = _total_of(SUM, None, cost, cost, self)
+        if self.optioned or self.warband.picks:
+            total += options_and_picks(self, None, cost)
+        return total
 
     def entries_of(self) -> dict[str, int]:
         """Entries per known combatant id (a unit, like any entry, counts once)."""
@@ -165,7 +171,7 @@ class Roster:
 
 _LONG = 24
 """Combatants a list hires from which :class:`Roster` adds up through kept answers."""
-_COMBATANT, _MODELS, _ID = itemgetter(0), itemgetter(1), attrgetter("id")
+_MODELS = itemgetter(1)
 
 
 def _int_stat(c: Combatant, stat: str) -> int:
@@ -178,94 +184,8 @@ def _int_stat(c: Combatant, stat: str) -> int:
 # --- selectors -----------------------------------------------------------------------------
 
 
-def _any(value: str | list[str], have: str | None) -> bool:
-    return have in value if isinstance(value, list) else have == value
-
-
-def matches(sel: Selector, c: Combatant) -> bool:
-    """Every key the selector gives must match; a list value matches any of its items."""
-    if sel.type is not None and not _any(sel.type, c.type):
-        return False
-    if sel.id is not None and not _any(sel.id, c.id):
-        return False
-    if sel.rank is not None and not _any(sel.rank, c.rank):
-        return False
-    if sel.squad is not None and c.squad != sel.squad:
-        return False
-    if sel.tag is not None:
-        tags = sel.tag if isinstance(sel.tag, list) else [sel.tag]
-        if not any(t in c.tags for t in tags):
-            return False
-    return True
-
-
-def gives_keys(sel: Selector | None) -> bool:
-    """Whether the selector gives any key (``{}``, like none, matches everything)."""
-    if sel is None:
-        return False
-    values = sel.__dict__.values()  # (its fields: counted in C, on every selection)
-    return [*values].count(None) != len(values)
-
-
-def meaning(sel: Selector) -> tuple[tuple[str, object], ...]:
-    """The keys a selector gives, as a value (equal selectors select the same)."""
-    return tuple((k, tuple(v) if isinstance(v, list) else v)
-                 for k, v in sorted(sel.given().items()))
-
-
 def _matched(r: Roster, answers: FactionAnswers, sel: Selector) -> dict[str, object]:
     return answers.table(sel, lambda: ("match", meaning(sel)), lambda c: matches(sel, c))
-
-
-def looks_at_options(sel: Selector | None) -> bool:
-    """Whether the selector looks at what entries took (``option:``, ``option_tag:``):
-    then it takes in entries, not combatants, and only those that took such an option."""
-    return sel is not None and (sel.option is not None or sel.option_tag is not None)
-
-
-def _listed_values(value: str | list[str]) -> list[str]:
-    return value if isinstance(value, list) else [value]
-
-
-def took(faction: Faction, sel: Selector, c: Combatant, entry: Entry) -> bool:
-    """Whether an entry took what the selector's ``option``/``option_tag`` ask for (options
-    the combatant is not offered count toward nothing)."""
-    offered = faction.options_for(c)
-    taken = [offered[oid] for oid in entry.options if oid in offered]
-    if sel.option is not None:
-        wanted = _listed_values(sel.option)
-        if not any(o.id in wanted for o in taken):
-            return False
-    if sel.option_tag is not None:
-        tags = _listed_values(sel.option_tag)
-        if not any(t in o.tags for o in taken for t in tags):
-            return False
-    return True
-
-
-def entries_taken(r: Roster, sel: Selector | None) -> list[tuple[Combatant, Entry]]:
-    """The entries with options that the selector takes in (its combatant keys and, when
-    given, its option keys), in list order."""
-    optioned = r.with_options()
-    if not optioned or not gives_keys(sel):
-        return optioned
-    assert sel is not None
-    found = r.chosen_entries.get(id(sel))
-    if found is None:
-        options = looks_at_options(sel)
-        found = r.chosen_entries[id(sel)] = [
-            (c, e) for c, e in optioned
-            if matches(sel, c) and (not options or took(r.faction, sel, c, e))]
-    return found
-
-
-def _per_combatant(r: Roster, pairs: list[tuple[Combatant, Entry]], models: bool = True
-                   ) -> list[tuple[Combatant, int]]:
-    """(combatant, models or entries) over ``pairs``, in the order of ``hired``."""
-    added: dict[str, int] = {}
-    for c, e in pairs:
-        added[c.id] = added.get(c.id, 0) + (e.count if models else 1)
-    return [(c, added[c.id]) for c, _n in r.hired if c.id in added]
 
 
 def selected(r: Roster, sel: Selector | None) -> list[tuple[Combatant, int]]:
@@ -277,8 +197,8 @@ def selected(r: Roster, sel: Selector | None) -> list[tuple[Combatant, int]]:
     if found is None:
         if not gives_keys(sel):
             found = r.hired
-        elif looks_at_options(sel):
-            found = _per_combatant(r, entries_taken(r, sel))
+        elif sel.option is not None or sel.option_tag is not None:  # (looks_at_options)
+            found = per_combatant(r, entries_taken(r, sel))
         elif r.answers is not None:
             found = list(compress(r.hired, map(_matched(r, r.answers, sel).__getitem__,
                                                r.totals)))
@@ -381,7 +301,7 @@ def _tell_sum(q: SumQuantity, r: Roster, hired: Hired, total: int, explain: bool
     basis = ""
     if explain:
         parts = [_listed(r, hired, q.of, q.sum)] if hired else []
-        parts += _option_parts(r, q.of, q.sum)
+        parts += option_parts(r, q.of, q.sum)
         basis = ", ".join(parts) or _none_hired(r, q.of)
     return Amount(total, basis, _("{stat} {total} in all").format(stat=q.sum, total=total))
 
@@ -399,25 +319,6 @@ def _tell_picks(q: PicksQuantity, r: Roster, _hired: Hired, total: int,
     names = ", ".join(p.label for p in picks_taken(r, q.picks))
     return Amount(total, (names or _("no picks taken")) if explain else "",
                   ngettext("{n} pick taken", "{n} picks taken", total).format(n=total))
-
-
-def picks_taken(r: Roster, sel: PickSelector | None = None) -> list[Pick]:
-    """The picks of the list the faction offers (an unknown id counts toward nothing) that
-    the selector takes in, in list order."""
-    offered = r.faction.picks_offered
-    out = []
-    for pid in r.warband.picks:
-        pick = offered.get(pid)
-        if pick is None:
-            continue
-        if sel is not None:
-            if sel.id is not None and pick.id not in _listed_values(sel.id):
-                continue
-            if sel.tag is not None and not any(t in pick.tags
-                                               for t in _listed_values(sel.tag)):
-                continue
-        out.append(pick)
-    return out
 
 
 def _picks(q: PicksQuantity, r: Roster) -> int:
@@ -452,42 +353,9 @@ def _rows(kind: Kind, r: Roster, sel: Selector | None) -> Hired:
     if not kind.per_entry:
         return selected(r, sel)
     if looks_at_options(sel):
-        return _per_combatant(r, entries_taken(r, sel), models=False)
+        return per_combatant(r, entries_taken(r, sel), models=False)
     counts = r.entries_of()
     return [(c, counts[c.id]) for c, _n in selected(r, sel)]
-
-
-def _options_and_picks(r: Roster, sel: Selector | None, stat: str) -> int:
-    """What the options of the entries the selector takes in add to ``stat`` (× times, × the
-    entry's models when per model), and the picks when it looks at the whole list."""
-    optioned, picks = r.with_options(), r.warband.picks
-    if not optioned and not picks:
-        return 0
-    faction = r.faction
-    total = 0
-    for c, e in entries_taken(r, sel):
-        total += faction.entry_adds(c, e.options, e.count, stat)
-    if picks and not gives_keys(sel):
-        total += faction.picks_add(picks, stat)
-    return total
-
-
-def _option_parts(r: Roster, sel: Selector | None, stat: str) -> list[str]:
-    """"Test Spearmen Test Veteran PB +1", "Test Sword of Fire DOMC +2": what the options and
-    picks added, for a sum's explanation."""
-    faction, parts = r.faction, []
-    for c, e in entries_taken(r, sel):
-        offered = faction.options_for(c)
-        for oid, times in e.options.items():
-            option = offered.get(oid)
-            added = option.added(stat, times, e.count) if option is not None else 0
-            if added:
-                parts.append(f"{c.name} {option.label} {stat} +{added}")  # type: ignore[union-attr]
-    if not gives_keys(sel):
-        for pick in picks_taken(r):
-            if pick.adds.get(stat):
-                parts.append(f"{pick.label} {stat} +{pick.adds[stat]}")
-    return parts
 
 
 _NO_MATCH = float("-inf")
@@ -511,7 +379,7 @@ def _kept(kind: Kind, sel: Selector | None, stat: str | None, source: object, r:
                                              else meaning(cast(Selector, sel))),
                             lambda c: adds(c) if everyone or matches(sel, c) else empty)  # type: ignore[arg-type]
     if kind.highest:
-        best = _extreme(r, per, "max", lambda found: max(found, default=_NO_MATCH))
+        best = extreme(r, per, "max", lambda found: max(found, default=_NO_MATCH))
         return 0 if best == _NO_MATCH else cast(int, best)
     key = (id(per), _ENTRIES_WEIGHT if kind.per_entry else _MODELS_WEIGHT)
     found = r.added_up.get(key)
@@ -521,7 +389,7 @@ def _kept(kind: Kind, sel: Selector | None, stat: str | None, source: object, r:
     return found[1]
 
 
-def _extreme(r: Roster, per: dict[str, object], name: str,
+def extreme(r: Roster, per: dict[str, object], name: str,
              reduce: Callable[[Iterator[Any]], object]) -> object:
     """``reduce`` of a kept table's answers for the combatants hired (a highest or a lowest),
     once per list and carried over by :meth:`Roster.moved`."""
@@ -548,7 +416,7 @@ def _value(kind: Kind, q: Any, r: Roster) -> int:
     sel, stat = kind.looks_at(q), kind.adds(q)
     total = _total_of(kind, sel, stat, q, r)
     if kind.with_options and stat is not None:
-        total += _options_and_picks(r, sel, stat)
+        total += options_and_picks(r, sel, stat)
     return total
 
 
@@ -567,7 +435,7 @@ def list_part(q: Any, r: Roster) -> int | float:
         if rows or not kind.highest:
             part = _plain(kind, stat, rows)
     if kind.with_options and stat is not None:
-        part += _options_and_picks(r, sel, stat)
+        part += options_and_picks(r, sel, stat)
     return part
 
 
@@ -592,7 +460,7 @@ def _amount_of(kind: Kind, q: Any, r: Roster, explain: bool) -> Amount:
     rows = _rows(kind, r, sel)
     total = _plain(kind, stat, rows)
     if kind.with_options and stat is not None:
-        total += _options_and_picks(r, sel, stat)
+        total += options_and_picks(r, sel, stat)
     return kind.tell(q, r, rows, total, explain)
 
 
@@ -660,7 +528,17 @@ def quantity(q: Quantity, r: Roster) -> int | None:
     kind = KINDS.get(type(q))
     if kind is None:  # a bool: never valid, but keep the engine total
         return int(q)  # type: ignore[arg-type]
-    total = _value(kind, q, r)
+    if kind.of_list is not None:
+        total = kind.of_list(q, r)
+    else:  # (_value, inlined on the hot path)
+        sel, stat = kind.looks_at(q), kind.adds(q)
+        if r.answers is not None and not looks_at_options(sel):
+            total = _kept(kind, sel, stat, q, r, r.answers)
+        else:
+            total = _plain(kind, stat, selected(r, sel) if not kind.per_entry
+                           else _rows(kind, r, sel))
+        if kind.with_options and stat is not None and (r.optioned or r.warband.picks):
+            total += options_and_picks(r, sel, stat)
     times = q.times  # type: ignore[union-attr]  # (a quantity mapping)
     if times == 1:
         return total
@@ -671,144 +549,6 @@ def quantity(q: Quantity, r: Roster) -> int | None:
 def value(q: Quantity, r: Roster) -> int:
     found = quantity(q, r)
     return found if found is not None else 0
-
-
-# --- rules ---------------------------------------------------------------------------------
-
-
-def bounds_of(rule: Rule) -> list[tuple[str, Quantity]]:
-    """("at_most" | "at_least", quantity) for each bound the rule sets, in the order they are
-    checked (``exactly`` is both)."""
-    if rule.exactly is not None:
-        return [("at_most", rule.exactly), ("at_least", rule.exactly)]
-    out: list[tuple[str, Quantity]] = []
-    if rule.at_most is not None:
-        out.append(("at_most", rule.at_most))
-    if rule.at_least is not None:
-        out.append(("at_least", rule.at_least))
-    return out
-
-
-def _broken(kind: str, have: int, bound: int) -> bool:
-    return have > bound if kind == "at_most" else have < bound
-
-
-_DEFAULT = {  # {why}: " (how the bound was reached)", or nothing
-    ("list", "at_most"): N_("{rule}: {counted}; at most {bound} allowed{why}"),
-    ("list", "at_least"): N_("{rule}: {counted}; at least {bound} needed{why}"),
-    ("list", "exactly"): N_("{rule}: {counted}; exactly {bound} needed{why}"),
-    ("each", "at_most"): N_("{rule}: {amount} × {combatant} hired; at most {bound} allowed{why}"),
-    ("each", "at_least"): N_("{rule}: {amount} × {combatant} hired; at least {bound} "
-                             "needed{why}"),
-    ("each", "exactly"): N_("{rule}: {amount} × {combatant} hired; exactly {bound} "
-                            "needed{why}"),
-}
-
-
-def _finding(rule: Rule, form: str, kind: str, have: Amount, bound: Amount,
-             combatant: Combatant | None, ids: tuple[str, ...]) -> Finding:
-    fields = {"amount": have.value, "bound": bound.value, "basis": bound.basis,
-              "counted": have.counted or str(have.value), "rule": rule.label,
-              "combatant": combatant.name if combatant else ""}
-    if rule.message is not None:  # data: filled, never given to str.format
-        message = fill(display(rule.message), fields)
-    else:
-        shape = "exactly" if rule.exactly is not None else kind
-        why = f" ({bound.basis})" if bound.basis else ""
-        message = _(_DEFAULT[(form, shape)]).format(why=why, **fields)
-    cite, original = quotation(rule.cite)
-    return Finding(rule.id, rule.severity, message, ids, have.value, bound.value,
-                   cite or None, original)
-
-
-def _shows(rule: Rule, field: str) -> bool:
-    """Whether the rule's message shows ``field`` (the default messages show every field): the
-    explanation of an amount ("2× Nek'Org PE 169, …") is built only for a message that shows
-    it."""
-    if rule.message is None:
-        return True
-    return field in placeholders(display(rule.message))
-
-
-def check_list(rule: Rule, r: Roster) -> list[Finding]:
-    """Form 1: one amount for the whole list against the rule's bounds; one finding at most."""
-    assert rule.count is not None
-    have = quantity(rule.count, r)
-    if have is None:
-        return []
-    for kind, q in bounds_of(rule):
-        bound = quantity(q, r)
-        if bound is not None and _broken(kind, have, bound):
-            counted = amount(rule.count, r, explain=False) if _shows(rule, "counted") \
-                else Amount(have)
-            explained = amount(q, r) if _shows(rule, "basis") else Amount(bound)
-            assert counted is not None and explained is not None
-            counting = KINDS.get(type(rule.count))
-            sel = counting.looks_at(rule.count) if counting is not None else None
-            # the combatants counted, when the rule counts some rather than the whole list
-            ids = tuple(map(_ID, map(_COMBATANT, selected(r, sel)))) if gives_keys(sel) \
-                else ()
-            return [_finding(rule, "list", kind, counted, explained, None, ids)]
-    return []
-
-
-def check_each(rule: Rule, r: Roster) -> list[Finding]:
-    """Form 2: the models of each hired combatant that matches, one finding per combatant
-    that breaks a bound; with ``own_max`` a combatant's own ``max`` replaces ``at_most``."""
-    assert rule.each is not None
-    out = []
-    bounds = [(kind, q, quantity(q, r)) for kind, q in bounds_of(rule)]
-    for c, n in _suspects(rule, r, bounds):
-        for kind, q, bound in bounds:
-            if rule.own_max and kind == "at_most" and c.max is not None:
-                if n > c.max:
-                    out.append(_finding(rule, "each", kind, Amount(n),
-                                        Amount(c.max, _("its own max")), c, (c.id,)))
-                    break
-                continue
-            if bound is not None and _broken(kind, n, bound):
-                explained = amount(q, r) if _shows(rule, "basis") else Amount(bound)
-                assert explained is not None
-                out.append(_finding(rule, "each", kind, Amount(n), explained, c, (c.id,)))
-                break
-    return out
-
-
-def _suspects(rule: Rule, r: Roster, bounds: list[tuple[str, Quantity, int | None]]
-              ) -> list[tuple[Combatant, int]]:
-    """The members of a form-2 rule that may break a bound, in order: a combatant with no
-    more models than the lowest ``at_most`` (its own ``max`` included) and no fewer than the
-    highest ``at_least`` breaks none, and a long list is mostly such combatants."""
-    members = selected(r, rule.each)
-    if r.answers is None:
-        return members
-    most = [b for kind, _q, b in bounds if kind == "at_most" and b is not None]
-    least = [b for kind, _q, b in bounds if kind == "at_least" and b is not None]
-    if rule.own_max and any(kind == "at_most" for kind, _q, _b in bounds):
-        own = r.answers.table(_OWN_MAX, lambda: _OWN_MAX, _own_max)
-        lowest = _extreme(r, own, "min", lambda found: min(
-            (m for m in found if m is not None), default=None))
-        if lowest is not None:
-            most.append(cast(int, lowest))
-    low, high = min(most, default=None), max(least, default=None)
-    if low is None:
-        return members if high is not None else []
-    if high is None:  # (the usual case, in C: those with more models than the lowest cap)
-        return list(compress(members, map(low.__lt__, map(_MODELS, members))))
-    return [m for m in members if m[1] > low or m[1] < high]
-
-
-_OWN_MAX = "own max"
-
-
-def _own_max(c: Combatant) -> int | None:
-    return c.max
-
-
-def check_rule(rule: Rule, r: Roster) -> list[Finding]:
-    if rule.when is not None and value(rule.when, r) <= 0:
-        return []
-    return check_each(rule, r) if rule.each is not None else check_list(rule, r)
 
 
 def figures(r: Roster) -> dict[str, int]:

@@ -26,15 +26,13 @@ from builder.rules.engine import (
     KINDS,
     Quantity,
     Roster,
-    bounds_of,
-    check_rule,
     list_part,
-    looks_at_options,
-    meaning,
     one_model_adds,
     quantity,
 )
 from builder.rules.findings import Finding
+from builder.rules.forms import bounds_of, check_rule
+from builder.rules.selectors import looks_at_options, meaning
 
 NO_MATCH = -1
 """The effect on a ``max`` quantity of a combatant it does not look at (stats are >= 0)."""
