@@ -306,7 +306,7 @@ def test_options_and_picks_speak_spanish(spanish: None, win: Any) -> None:
     assert win.options_panel.title.text() == "Op&ciones"
     assert control(win, "option-group-weapon-none").text() == "Ninguna"
     assert win.options_panel.note.text() == "Levies, 4 miniaturas: 8 PE"
-    assert win.picks_panel.title.text() == "Extras"
+    assert win.picks_panel.title.text() == "E&xtras"
     control(win, "pick-sword-of-fire").click()
     assert win.stack.undoText() == "Tomar Sword of Fire"
     assert win.picks_panel.note.text() == "1 tomado"
@@ -396,3 +396,14 @@ def test_the_catalogue_greys_a_unit_that_would_not_fit_and_says_another_unit(
     window.add_selected()  # greyed, still possible: a new unit of three
     assert window.doc.entries[-1] == Entry(combatant="test-archers", count=3)
     assert window.totals.points.value.text() == "63 / 60"
+
+
+def test_the_keyboard_reaches_the_picks(win: Any, qtbot: Any) -> None:
+    win.activateWindow()
+    qtbot.keyClick(win, Qt.Key.Key_X, Qt.KeyboardModifier.AltModifier)  # E&xtras
+    first = win.focusWidget()
+    assert first is control(win, "pick-sword-of-fire")
+    qtbot.keyClick(first, Qt.Key.Key_Tab)
+    assert win.focusWidget() is control(win, "pick-crown")
+    qtbot.keyClick(win.focusWidget(), Qt.Key.Key_Space)
+    assert win.doc.warband.picks == ["crown"]

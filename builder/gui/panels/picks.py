@@ -48,7 +48,7 @@ class PicksPanel(ChoiceList):
 
     def __init__(self, doc: WarbandDocument, stack: QUndoStack,
                  parent: QWidget | None = None) -> None:
-        super().__init__(_("Extras"), "picks", MAX_BODY, parent, flow=True)
+        super().__init__(_("E&xtras"), "picks", MAX_BODY, parent, flow=True)
         self.doc, self.stack = doc, stack
         self._key: tuple[object, ...] | None = None
         self.boxes: dict[str, QCheckBox] = {}
