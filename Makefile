@@ -59,7 +59,7 @@ $(VENV)/.dev-installed: $(STAMP) $(DEV_LOCK)
 translations: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k Nn_:1,2 --add-location=file --sort-by-file \
 		--width 100 --project spherewars --copyright-holder "SphereWars Warband Builder" \
-		-o $(LOCALE)/messages.pot builder
+		-o $(LOCALE)/messages.pot builder resources/examples
 	$(BIN)/pybabel update -D spherewars -i $(LOCALE)/messages.pot -d $(LOCALE) --width 100 \
 		--ignore-obsolete
 	$(BIN)/pybabel compile -D spherewars -d $(LOCALE) --statistics

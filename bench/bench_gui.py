@@ -112,7 +112,7 @@ def measure_edit() -> tuple[list[float], list[float], int]:
     from builder.data import Catalogue
     from builder.gui.app import create_app
     from builder.gui.mainwindow import MainWindow
-    from builder.gui.roster_model import COUNT
+    from builder.gui.panels.roster_model import COUNT
     from builder.model import Entry, Warband
 
     app = create_app([sys.argv[0]])
@@ -129,7 +129,7 @@ def measure_edit() -> tuple[list[float], list[float], int]:
         models = sum(e.count for e in window.doc.entries)
         for _ in range(20):
             app.processEvents()
-        model = window.roster_model
+        model = window.roster.model
         light, full = [], []
         for i in range(EDITS):
             row = i % len(entries)

@@ -136,7 +136,7 @@ def _window(folder: Path, list_file: Path):  # type: ignore[no-untyped-def]
     window = MainWindow(settings=settings, recovery_dir=folder / "recovery")
     window.resize(1280, 760)
     window.show()
-    window.load_path(list_file, confirmed=True)
+    window.files.load_path(list_file, confirmed=True)
     for _ in range(10):
         app.processEvents()
     return app, window
@@ -155,10 +155,10 @@ def _timed(app, window, act: Callable[[], object],  # type: ignore[no-untyped-de
 
 
 def child_edit(folder: Path, n_entries: int) -> dict[str, list[float]]:
-    from builder.gui.roster_model import COUNT
+    from builder.gui.panels.roster_model import COUNT
 
     app, window = _window(folder, folder / f"list-1000-{n_entries}.warband.yaml")
-    model = window.roster_model
+    model = window.roster.model
     assert model.rowCount() == n_entries, model.rowCount()
     times: dict[str, list[float]] = {"painted": [], "forced": []}
     for i in range(GUI_RUNS):
@@ -171,13 +171,13 @@ def child_edit(folder: Path, n_entries: int) -> dict[str, list[float]]:
 
 def child_filter(folder: Path) -> dict[str, list[float]]:
     app, window = _window(folder, folder / "list-5000-200.warband.yaml")
-    assert window.catalogue_model.faction is not None
+    assert window.catalogue_panel.model.faction is not None
     times: dict[str, list[float]] = {"painted": [], "forced": []}
     words = ["gen", "gen-0", "gen-00", "gen-001", "gen-0012", "gen-00123", "", "Comb", "Combat",
              "Generated", "Generated C", "4", "42", "", "the 1", "the 12", "the 1", "the", ""]
     for k in range(GUI_RUNS):
         text = words[k % len(words)]
-        _timed(app, window, lambda t=text: window.filter.setText(t), times)
+        _timed(app, window, lambda t=text: window.catalogue_panel.filter.setText(t), times)
     return times
 
 
@@ -229,7 +229,7 @@ def child_open(folder: Path) -> float:
     done: list[float] = []
 
     def painted() -> None:
-        assert window.roster_model.rowCount() == 200
+        assert window.roster.model.rowCount() == 200
         window.repaint()
         done.append(time.time())
         window.stack.setClean()

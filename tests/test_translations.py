@@ -39,6 +39,11 @@ def _extracted() -> dict[tuple[str | None, str | tuple[str, ...]], list[str]]:
             REPO / "builder", method_map=[("**.py", "python")], keywords=KEYWORDS):
         key = (context, message)
         found.setdefault(key, []).append(f"builder/{filename}:{lineno}")
+    # the example lists' names and notes (babel.cfg's "example" extractor)
+    for filename, _lineno, message, _comments, context in extract_from_dir(
+            REPO / "resources" / "examples",
+            method_map=[("**.warband.yaml", "builder.gui.mainwindow.examples:extract")]):
+        found.setdefault((context, message), []).append(f"resources/examples/{filename}")
     return found
 
 

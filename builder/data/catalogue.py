@@ -52,9 +52,15 @@ def data_files(folder: Path) -> list[Path]:
                       and not name.endswith(SKIPPED_SUFFIXES))
 
 
-def _is_system(data: dict[str, Any]) -> bool:
-    schema = data.get("schema")
+def is_system_data(data: object) -> bool:
+    """Whether a data file's content is a game system (its ``schema`` names one) rather than
+    a faction: the one place that picks the loader for a data file (the app's editors ask it
+    too)."""
+    schema = data.get("schema") if isinstance(data, dict) else None
     return isinstance(schema, str) and schema.startswith("spherewars-system/")
+
+
+_is_system = is_system_data
 
 
 @dataclass

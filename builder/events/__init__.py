@@ -34,6 +34,7 @@ from builder.data.loading import check, placed, same_kind
 from builder.i18n import _, ngettext, pgettext
 from builder.model import Faction, Warband
 from builder.model.event import EVENT_SCHEMA, Event, event_problems, twice_registered
+from builder.model.system import Rule
 from builder.rules import Report, validate
 from builder.rules.cache import rule_cache
 from builder.rules.findings import Finding
@@ -162,13 +163,28 @@ def event_findings(event: Event, warband: Warband, faction: Faction | None,
     return out
 
 
+def event_rules(event: Event | None, faction: Faction | None) -> tuple[Rule, ...]:
+    """The event's rules a list of ``faction`` is checked against: all of them when the list
+    is of the event's game (or the event names no game), none otherwise."""
+    if event is None:
+        return ()
+    same_game = event.system is None or (faction is not None and faction.system == event.system)
+    return tuple(event.rules) if same_game else ()
+
+
+def points_limit(event: Event | None, warband: Warband) -> int | None:
+    """The points limit a list is checked against: the event's, else the list's own."""
+    if event is not None and event.points_limit is not None:
+        return event.points_limit
+    return warband.points_limit
+
+
 def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventCheck:
     """The system's rules (with the event's points limit), the event's rules when the list is
     of the event's game, then the event's own checks; never raises."""
     faction = catalogue.get(warband.faction)
-    same_game = event.system is None or (faction is not None and faction.system == event.system)
-    report = validate(warband, faction, event.points_limit,
-                      extra_rules=event.rules if same_game else (), cache=rule_cache(catalogue))
+    report = validate(warband, faction, points_limit(event, warband),
+                      extra_rules=event_rules(event, faction), cache=rule_cache(catalogue))
     fingerprint = list_fingerprint(warband, report.hired, faction)
     extra = event_findings(event, warband, faction, fingerprint)
     if extra:
@@ -187,5 +203,6 @@ def summary_of(results: list[dict[str, Any]]) -> dict[str, int]:
 
 
 __all__ = ["EVENT_SCHEMA", "DataPinError", "Event", "EventCheck", "MAX_EVENT_BYTES",
-           "check_data_pins", "check_list", "event_findings", "event_from",
-           "faction_fingerprint", "load_event", "parse_event", "summary_of", "unpinned_factions"]
+           "check_data_pins", "check_list", "event_findings", "event_from", "event_rules",
+           "faction_fingerprint", "load_event", "parse_event", "points_limit", "summary_of",
+           "unpinned_factions"]

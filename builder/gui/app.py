@@ -62,14 +62,14 @@ def create_window(file: str | None = None) -> MainWindow:
     window.show()
 
     def after_show() -> None:
-        if window.offer_recovery():
+        if window.files.offer_recovery():
             if file:
                 window.statusBar().showMessage(
                     _("Recovered unsaved changes; {file} was not opened").format(
                         file=Path(file).name), 8000)
             return
         if file:
-            window.load_path(Path(file), confirmed=True)
+            window.files.load_path(Path(file), confirmed=True)
         else:
             window.game.resume_after_restart()  # a play window a crash left open
 
@@ -105,8 +105,7 @@ def run(file: str | None = None) -> int:
 def smoke_preview(window: QWidget) -> str:
     """The export preview of the open list, drawn as the export dialog draws it (a bundle
     must carry PDFium's library)."""
-    from builder.gui.dialogs import ExportOptions
-    from builder.gui.preview import page_images, pdf_maker
+    from builder.gui.dialogs.preview import ExportOptions, page_images, pdf_maker
 
     doc = window.doc  # type: ignore[attr-defined]
     try:

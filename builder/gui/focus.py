@@ -1,4 +1,4 @@
-"""Where the mouse wheel and the keyboard focus go (issue 31, items 7 and 8).
+"""Where the mouse wheel and the keyboard focus go.
 
 The mouse wheel scrolls a form, not the closed drop-down under the pointer.
 

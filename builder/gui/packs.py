@@ -18,8 +18,10 @@ from builder.i18n import _
 from builder.packs.store import Store
 
 if TYPE_CHECKING:
-    from builder.gui.mainwindow import MainWindow
-    from builder.gui.packs_dialog import PacksDialog
+    from PySide6.QtWidgets import QMainWindow
+
+    from builder.gui.dialogs.packs import PacksDialog
+    from builder.gui.host import Host
 
 
 def dropped_packs(event: QDragEnterEvent | QDropEvent) -> list[str]:
@@ -32,8 +34,9 @@ def dropped_packs(event: QDragEnterEvent | QDropEvent) -> list[str]:
 
 
 class PacksController(QObject):
-    def __init__(self, window: MainWindow, store: Store | None = None) -> None:
+    def __init__(self, host: Host, window: QMainWindow, store: Store | None = None) -> None:
         super().__init__(window)
+        self.host = host
         self.window = window
         self.store = store
         self.stall: float | None = None
@@ -42,13 +45,13 @@ class PacksController(QObject):
         self.dialog: PacksDialog | None = None
         self.last_message: str | None = None
         """What the app last said about the open list after a data change."""
-        window.act.packs.triggered.connect(lambda _c=False: self.open_dialog())
-        window.act.copy_report.triggered.connect(lambda _c=False: self.copy_report())
+        host.act.packs.triggered.connect(lambda _c=False: self.open_dialog())
+        host.act.copy_report.triggered.connect(lambda _c=False: self.copy_report())
         window.setAcceptDrops(True)
         window.installEventFilter(self)
 
     def open_dialog(self, install: str | None = None) -> PacksDialog:
-        from builder.gui.packs_dialog import PacksDialog
+        from builder.gui.dialogs.packs import PacksDialog
 
         if self.dialog is None:
             from builder.packs.fetch import STALL_SECONDS
@@ -65,11 +68,10 @@ class PacksController(QObject):
 
     def data_changed(self) -> None:
         """Load the data again, re-check the open list, and say what changed for it."""
-        window = self.window
-        old = window.doc.catalogue
-        window.reload_catalogue()
-        new = window.doc.catalogue
-        warband = window.doc.warband
+        host = self.host
+        old = host.doc.catalogue
+        new = host.gamedata.reload()
+        warband = host.doc.warband
         if not warband.entries:
             self.last_message = None
             return
@@ -80,7 +82,7 @@ class PacksController(QObject):
         if changed:
             self.tell(_("Data updated"), message)
         else:
-            window.statusBar().showMessage(message, 8000)
+            self.window.statusBar().showMessage(message, 8000)
 
     def tell(self, title: str, text: str) -> None:
         """The what-changed message (a test replaces it)."""
@@ -89,21 +91,15 @@ class PacksController(QObject):
     # --- the data report -----------------------------------------------------------------
 
     def current_combatant(self) -> str | None:
-        window = self.window
-        if window._profile_source == "roster":
-            row = window.roster.current_row()
-            if 0 <= row < len(window.doc.entries):
-                return window.doc.entry(row).combatant
-        return window.catalogue_panel.current_id() or None
+        return self.host.shown_combatant()
 
     def report(self) -> str:
         """What a data-error report needs: the pack and version, the faction, the combatant
         and the list's share code."""
         from builder.data.share import encode_warband
 
-        window = self.window
-        catalogue = window.doc.catalogue
-        warband = window.doc.warband
+        catalogue = self.host.doc.catalogue
+        warband = self.host.doc.warband
         faction = catalogue.get(warband.faction)
         lines = [_("SphereWars Warband Builder {version}: data report").format(
             version=__version__)]

@@ -1,4 +1,4 @@
-"""Windows that fit the screen they open on (issue 31, items 1 and 2).
+"""Windows that fit the screen they open on.
 
 Every window and dialog asks for a size it would like (the main window 1280×760, the faction
 editor 1180×820); :func:`fit_window` gives it that size or, on a smaller screen, the room the

@@ -12,29 +12,18 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QMenu,
-    QPlainTextEdit,
-    QToolBar,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar, QToolButton
 
 from builder.data.fingerprint import list_fingerprint
 from builder.data.share import ShareCodeError, decode_warband, encode_warband, find_code
 from builder.export.styles import STYLE_NAMES
 from builder.gui import icons
-from builder.gui.screenfit import fit_window
-from builder.i18n import _, ngettext
-from builder.model import Warband
+from builder.gui.dialogs.import_code import describe
+from builder.i18n import _
 from builder.rules import Report
 
 if TYPE_CHECKING:
-    from builder.gui.mainwindow import MainWindow
+    from builder.gui.host import Host
 
 MAX_PASTE_CHARS = 4 * 1024 * 1024
 """Clipboard or dropped text longer than this is not searched for a code."""
@@ -45,81 +34,15 @@ def clipboard_text() -> str:
     return text if len(text) <= MAX_PASTE_CHARS else ""
 
 
-def describe(warband: Warband) -> str:
-    models = sum(e.count for e in warband.entries)
-    if warband.points_limit is None:
-        return ngettext("“{name}” ({faction}, {n} model)", "“{name}” ({faction}, {n} models)",
-                        models).format(name=warband.name, faction=warband.faction, n=models)
-    return ngettext("“{name}” ({faction}, {limit} points, {n} model)",
-                    "“{name}” ({faction}, {limit} points, {n} models)", models).format(
-        name=warband.name, faction=warband.faction, limit=warband.points_limit, n=models)
-
-
-class ImportCodeDialog(QDialog):
-    """File → Import from code…: paste a code, or a whole chat message holding one; the box
-    says at once what it found or why the code cannot be used."""
-
-    def __init__(self, prefill: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("import-code-dialog")
-        self.setWindowTitle(_("Import from code"))
-        fit_window(self, 520, 280)
-        intro = QLabel(_("Paste a share code (it starts with <b>SWB1.</b>), or a whole chat "
-                         "message or post that holds one."))
-        intro.setWordWrap(True)
-        self.edit = QPlainTextEdit()
-        self.edit.setObjectName("import-code-text")
-        self.edit.setPlaceholderText("SWB1.…")
-        self.status = QLabel()
-        self.status.setObjectName("import-code-status")
-        self.status.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.import_button = self.buttons.addButton(
-            _("&Import"), QDialogButtonBox.ButtonRole.AcceptRole)
-        self.import_button.setObjectName("import-code-button")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addWidget(self.edit, 1)
-        layout.addWidget(self.status)
-        layout.addWidget(self.buttons)
-        self.edit.textChanged.connect(self._check)
-        self.edit.setPlainText(prefill)
-        self._check()
-
-    def text(self) -> str:
-        return self.edit.toPlainText()
-
-    def _check(self) -> None:
-        text = self.text()
-        if not text.strip():
-            self.status.setText("")
-            self.import_button.setEnabled(False)
-            return
-        try:
-            warband = decode_warband(text)
-        except ShareCodeError as exc:
-            self.status.setText(f"<span style='color:#b00020'>✘ {_html(str(exc))}</span>")
-            self.import_button.setEnabled(False)
-            return
-        self.status.setText("✔ " + _html(_("{list}, fingerprint {fingerprint}").format(
-            list=describe(warband), fingerprint=list_fingerprint(warband))))
-        self.import_button.setEnabled(True)
-
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 class Sharing(QObject):
     """Wires the sharing actions of a main window, its fingerprint label, and the paste and
     drop of text holding a code onto the window."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, host: Host, window: QMainWindow) -> None:
         super().__init__(window)
+        self.host = host
         self.window = window
-        a = window.act
+        a = host.act
         for style, action in a.copy_text.items():
             action.triggered.connect(lambda _c=False, s=style: self.copy_text(s))
         a.copy_code.triggered.connect(self.copy_code)
@@ -134,8 +57,8 @@ class Sharing(QObject):
             "same one, whatever their name, notes or order. Organisers use it to check that a "
             "list was not changed after it was sent."))
         window.statusBar().addPermanentWidget(self.fingerprint)
-        window.doc.validated.connect(self._validated)
-        self._validated(window.doc.report)
+        host.doc.validated.connect(self._validated)
+        self._validated(host.doc.report)
 
         self._add_toolbar_button()
         window.setAcceptDrops(True)
@@ -148,9 +71,9 @@ class Sharing(QObject):
         if toolbar is None:
             return
         menu = QMenu(self.window)
-        menu.addActions(list(self.window.act.copy_text.values()))
+        menu.addActions(list(self.host.act.copy_text.values()))
         menu.addSeparator()
-        menu.addAction(self.window.act.copy_code)
+        menu.addAction(self.host.act.copy_code)
         self.share_button = QToolButton()
         self.share_button.setObjectName("share-button")
         self.share_button.setText(_("Copy as text"))
@@ -165,7 +88,7 @@ class Sharing(QObject):
         toolbar.addWidget(self.share_button)
 
     def _last_style(self) -> str:
-        style = str(self.window.settings.value("share/style", "plain") or "plain")
+        style = str(self.host.settings.value("share/style", "plain") or "plain")
         return style if style in STYLE_NAMES else "plain"
 
     # -- copying ---------------------------------------------------------------------------
@@ -174,17 +97,17 @@ class Sharing(QObject):
         from builder.export.chat import list_text  # (loaded after the window shows)
         from builder.export.summary import summarise
 
-        doc = self.window.doc
+        doc = self.host.doc
         summary = summarise(doc.warband, doc.faction,
                             data_fingerprint=doc.catalogue.data_fingerprint(doc.warband.faction))
         QGuiApplication.clipboard().setText(list_text(summary, style))
-        self.window.settings.setValue("share/style", style)
+        self.host.settings.setValue("share/style", style)
         self.window.statusBar().showMessage(
             _("Copied the list as {style}: paste it into a chat or a post").format(
                 style=_(STYLE_NAMES[style]).split(" (")[0].lower()), 5000)
 
     def copy_code(self) -> None:
-        QGuiApplication.clipboard().setText(encode_warband(self.window.doc.warband))
+        QGuiApplication.clipboard().setText(encode_warband(self.host.doc.warband))
         self.window.statusBar().showMessage(
             _("Copied the share code: paste it anywhere; File → Import from code… brings the "
               "list back"), 5000)
@@ -195,7 +118,7 @@ class Sharing(QObject):
         """The dialog, pre-filled from the clipboard when it holds a code."""
         clipboard = clipboard_text()
         prefill = clipboard if find_code(clipboard) else ""
-        text = self.window.prompter.ask_import_text(prefill)
+        text = self.host.prompter.ask_import_text(prefill)
         if text is not None:
             self.import_text(text)
 
@@ -210,22 +133,18 @@ class Sharing(QObject):
     def import_text(self, text: str) -> bool:
         """Open the list of the first code in ``text`` as a new untitled list. A bad code
         says why, and the open list stays as it was."""
-        w = self.window
+        h = self.host
         try:
             warband = decode_warband(text)
         except ShareCodeError as exc:
-            w.prompter.show_error(_("Could not import the list"),
+            h.prompter.show_error(_("Could not import the list"),
                                   _("The text holds no share code that can be used."),
                                   str(exc)[:1].upper() + str(exc)[1:] + ".")
             return False
-        if not w.maybe_save():
+        if not h.files.maybe_save():
             return False
-        w._replace(warband, None)
-        w.stack.resetClean()  # an imported list is saved nowhere yet: closing asks
-        w._update_title()
-        w.statusBar().showMessage(
-            _("Imported {list} from a share code — save it to keep it").format(
-                list=describe(warband)), 8000)
+        h.files.open_untitled(warband, _("Imported {list} from a share code — save it to keep "
+                                         "it").format(list=describe(warband)))
         return True
 
     def _validated(self, report: Report) -> None:

@@ -12,8 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from PySide6.QtWidgets import QMessageBox, QWidget  # noqa: E402
 
-from builder.gui import file_questions  # noqa: E402
 from builder.gui.app import create_app  # noqa: E402
+from builder.gui.dialogs import file_questions  # noqa: E402
 from builder.gui.language import install_qt_translations  # noqa: E402
 from builder.i18n import set_language  # noqa: E402
 

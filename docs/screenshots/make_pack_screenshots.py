@@ -89,7 +89,7 @@ def main(argv: list[str]) -> int:
                             recovery_dir=scratch / "recovery")
         window.resize(1280, 760)
         window.show()
-        window.load_path(scratch / "embers.warband.yaml")
+        window.files.load_path(scratch / "embers.warband.yaml")
         told: list[str] = []
         window.packs.tell = lambda _title, text, told=told: told.append(text)
         dialog = window.packs.open_dialog()

@@ -66,7 +66,7 @@ def main(argv: list[str]) -> int:
         window = MainWindow(Catalogue.load([], user=False),
                             settings=QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat),
                             recovery_dir=folder / "recovery")
-        window.load_path(path, confirmed=True)
+        window.files.load_path(path, confirmed=True)
         play = window.game.start_game()
         assert play is not None
         play.session.show(played(play.session.plan, game))

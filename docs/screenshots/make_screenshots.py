@@ -52,12 +52,12 @@ def main(argv: list[str]) -> int:
         window.resize(width, height)
         window.show()
         example = paths.resources_dir() / "examples" / EXAMPLE
-        window.open_example(example)  # its name and notes in the window's language
+        window.files.open_example(example)  # its name and notes in the window's language
         window.add_combatant("nek-org")  # a leader for the six Tir'Abé…
-        window.limit_check.click()  # …and a 1,000-point game they do not fit
-        window.limit_spin.setValue(1000)
+        window.details.limit_check.click()  # …and a 1,000-point game they do not fit
+        window.details.limit_spin.setValue(1000)
         window.roster.select_first()
-        window.roster_view.setFocus()
+        window.roster.view.setFocus()
         if not shoot(app, window, out / name):
             return 1
         window.stack.setClean()

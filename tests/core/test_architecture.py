@@ -35,3 +35,98 @@ def test_core_module_does_not_import_qt(path: Path):
             imported.append(node.module)
     bad = [m for m in imported if m.startswith(FORBIDDEN)]
     assert not bad, f"{path.name} imports {bad}"
+
+
+# ---------------------------------------------------------------- no import cycles
+
+PACKAGE = REPO / "builder"
+
+KNOWN_CYCLES = [
+    # each is a module in the wrong package; listed in issue 25's report, owned elsewhere
+    {"builder.model.play", "builder.model.system"},
+    {"builder.data.loading", "builder.data.reference"},
+    {"builder.data", "builder.data.catalogue", "builder.packs.store"},
+    {"builder.model.event", "builder.packs.format"},
+    {"builder.events.html", "builder.events.output"},
+    {"builder.events.command", "builder.events.pack"},
+    {"builder.cli", "builder.export.cli", "builder.packs.cli", "builder.play.cli"},
+    {"builder.gui.editor.pack_export", "builder.gui.editor.window"},
+]
+"""Cycles that were there when this test was written: one may go away, none may grow."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module → the package's modules it imports, anywhere in it (in a function, or only for
+    type checking: a cycle a reader has to follow all the same)."""
+    files = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1]
+                                    + ([node.module] if node.module else []))
+                for alias in node.names:  # `from pkg import module` imports the module
+                    found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in files
+                              else base)
+        graph[name] = {m for m in found if m in files and m != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[set[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = set()
+            while True:
+                w = stack.pop()
+                part.add(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(part)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [{"a", "b", "c"}]
+
+
+def test_the_graph_sees_imports_in_functions_and_for_type_checking() -> None:
+    graph = import_graph()
+    assert "builder.gui.mainwindow.window" in graph["builder.gui.mainwindow"]  # in a function
+    assert "builder.gui.host" in graph["builder.gui.sharing"]  # only for type checking
+
+
+def test_no_new_import_cycle_in_the_package() -> None:
+    new = [sorted(part) for part in cycles(import_graph())
+           if not any(part <= known for known in KNOWN_CYCLES)]
+    assert new == [], "modules that import each other (directly or round a loop)"

@@ -307,3 +307,61 @@ def test_an_events_published_entries_carry_options_and_their_points(data: Catalo
     assert rows[2] == {"name": "Test Archers", "count": 3, "points": 12}
     html = _entries({"entries": rows})
     assert "4× Test Spearmen (Test Veteran, Test Long Spears) · 17 pts" in html
+
+
+# --- the line reader reads lists with options and picks as libyaml does -------------------
+
+
+_OPTION_LINES = ["    options:", "      test-veteran: 1", "      test-long-spears: 2"]
+_MORE_LINES = ["options:", "  options:", "      - x", "      a: b: c", "      x:", "  - sword",
+               "- 'crown'", "-  z", "- 3", "- true", "- ~", "- []", "- a: 1", "      <<: 1",
+               "      True: 1", "      1: 2", "      010: 1", "        deeper: 1", "    # c",
+               "      test-veteran: 1", "   odd: 1", "  more", "- ", ""]
+
+
+@st.composite
+def _saved_lists(draw: st.DrawFn) -> str:
+    """Lists in the layout the builder saves, with options and picks, then a few lines
+    changed, moved, doubled or re-indented."""
+    value = st.sampled_from(["1", "0", "x", "'q'", "x y", "", "a: b", "1e3", "true", "~",
+                             "[]", "{}", "-1", "010", "x #c", "\"d\"", "*a", "&a x"])
+    lines = ["schema: spherewars-warband/1", "name: A list", "faction: f", "entries:",
+             "  - combatant: a", "    count: 3", *_OPTION_LINES,
+             "  - combatant: b"]
+    if draw(st.booleans()):
+        lines += ["    options:", "      test-drill: 2"]
+    lines += ["picks:", *draw(st.lists(st.sampled_from(["  - sword", "  - crown", "- x"]),
+                                       max_size=3)), "notes: n"]
+    for _ in range(draw(st.integers(0, 4))):
+        at = draw(st.integers(0, len(lines) - 1))
+        change = draw(st.integers(0, 3))
+        head, colon, _rest = lines[at].partition(":")
+        if change == 0 and colon:
+            lines[at] = f"{head}: {draw(value)}"
+        elif change == 1:
+            lines[at] = " " * draw(st.integers(0, 8)) + lines[at].lstrip(" ")
+        elif change == 2:
+            lines.insert(at, draw(st.sampled_from(_MORE_LINES)))
+        else:
+            lines.insert(at, lines[at])
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(_saved_lists())
+def test_the_line_reader_reads_options_and_picks_as_libyaml_does(text: str) -> None:
+    from builder.data import _fast, parse_yaml
+
+    simple = _fast.simple_data(text)
+    if simple is not None:
+        assert repr(parse_yaml("t.yaml", text).data) == repr(simple), text
+
+
+def test_a_saved_list_with_options_and_picks_is_read_on_the_fast_path() -> None:
+    from builder.data import _fast, dump_yaml
+
+    w = load_warband(SIXTY)
+    data = _fast.simple_data(dump_yaml(w.to_data()))
+    assert data is not None and data["picks"] == ["test-sword-of-fire"]
+    assert data["entries"][1]["options"] == {"test-veteran": 1, "test-long-spears": 1}
+    assert Warband.well_formed(data) == w

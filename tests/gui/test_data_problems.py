@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QLabel, QPushButton
 
 from builder import paths
 from builder.data import Catalogue
-from builder.gui.dialogs import DataProblemsDialog
+from builder.gui.dialogs.data_problems import DataProblemsDialog
 from tests.gui.conftest import click_message_box
 
 BROKEN = ("schema: spherewars-faction/1\nid: test-raiders\nname: Test raiders (test data)\n"
@@ -37,7 +37,7 @@ def opened(qtbot: Any, make_window: Any, broken: Path) -> tuple[Any, DataProblem
     window opens it (built from the arguments it hands its prompter)."""
     window = make_window(Catalogue.load())
     assert window.problems_button.text() == "1 data problem"
-    window.show_data_problems()
+    window.gamedata.show_problems()
     (problems, catalogue, reload), = window.prompter.asked("data_problems")
     dialog = DataProblemsDialog(problems, window, catalogue=catalogue, reload=reload)
     qtbot.addWidget(dialog)

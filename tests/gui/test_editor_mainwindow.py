@@ -46,7 +46,7 @@ def test_data_factions_opens_the_editor_and_a_saved_faction_reaches_the_main_win
     assert (user_dir / "factions" / "test-e2e.yaml").is_file()
     faction = window.doc.catalogue.get("test-e2e")
     assert faction is not None and faction.name == "Test End To End"
-    assert window.faction_combo.findData("test-e2e") >= 0  # offered for a new list
+    assert window.details.faction_combo.findData("test-e2e") >= 0  # offered for a new list
     assert editor.catalogue is window.doc.catalogue  # the editor lists the reloaded data
     menu_action(window, "Data", "Factions…").trigger()
     assert window.findChildren(FactionEditor) == [editor]  # the open editor is reused

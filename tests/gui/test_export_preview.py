@@ -15,8 +15,9 @@ from pypdf import PdfReader
 from PySide6.QtWidgets import QDialogButtonBox
 
 from builder.data import Catalogue, load_warband
-from builder.gui.dialogs import ExportDialog, ExportOptions
-from builder.gui.preview import pdf_maker
+from builder.gui.dialogs import ExportOptions
+from builder.gui.dialogs.export import ExportDialog
+from builder.gui.dialogs.preview import pdf_maker
 
 REPO = Path(__file__).resolve().parents[2]
 LIST = REPO / "resources" / "examples" / "soimi-legal-ensartadores.warband.yaml"
@@ -68,10 +69,10 @@ def test_the_first_pages_are_shown_and_follow_the_choices(qtbot, make):
 
 def test_the_preview_is_the_pdf_the_export_writes(window: Any, tmp_path: Path):
     target = tmp_path / "list.pdf"
-    window.load_path(LIST, confirmed=True)
+    window.files.load_path(LIST, confirmed=True)
     window.prompter.script("export_options", ExportOptions(cards=True, summary=True))
     window.prompter.script("pdf_path", str(target))
-    window.export_pdf()
+    window.pdf.export()
     previewed = window.prompter.preview(ExportOptions(cards=True, summary=True))
     written = PdfReader(target)
     shown_pdf = PdfReader(io.BytesIO(previewed))

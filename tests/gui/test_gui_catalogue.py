@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QToolTip
 from shiboken6 import Shiboken
 
 from builder.data import Catalogue
-from builder.gui.catalogue_model import (
+from builder.gui.panels.catalogue_model import (
     COST,
     HIRED,
     MARKS,
@@ -36,13 +36,13 @@ def dimmed(model: CatalogueModel, combatant_id: str) -> bool:
 
 def shown_names(window: Any) -> list[str]:
     """The combatant names a user sees in the catalogue, top to bottom."""
-    proxy = window.catalogue_proxy
+    proxy = window.catalogue_panel.proxy
     return [c.display_name for row in range(proxy.rowCount())
             if (c := proxy.combatant(proxy.index(row, NAME))) is not None]
 
 
 def headings(window: Any) -> list[str]:
-    return window.catalogue_proxy.headings()
+    return window.catalogue_panel.proxy.headings()
 
 
 def caps_list(window: Any, limit: int | None = 400) -> None:
@@ -54,8 +54,8 @@ def caps_list(window: Any, limit: int | None = 400) -> None:
 
 def tooltip_of(qtbot: Any, window: Any, combatant_id: str) -> str:
     """Hover a row as a user would: the tooltip the view shows."""
-    view = window.catalogue_view
-    rect = view.visualRect(window.catalogue_proxy.index_of(combatant_id))
+    view = window.catalogue_panel.view
+    rect = view.visualRect(window.catalogue_panel.proxy.index_of(combatant_id))
     assert rect.isValid()
     event = QHelpEvent(QEvent.Type.ToolTip, rect.center(),
                        view.viewport().mapToGlobal(rect.center()))
@@ -129,27 +129,27 @@ def test_the_app_starts_without_model_warnings(make_window: Any, qtlog: Any) -> 
 def test_filter_narrows_counts_follow_and_nothing_found_says_so(qtbot: Any,
                                                                 window: Any) -> None:
     window.doc.set_faction("test-faction")
-    qtbot.keyClicks(window.filter, "HERO")
+    qtbot.keyClicks(window.catalogue_panel.filter, "HERO")
     assert shown_names(window) == ["Test Hero"]
     assert headings(window) == ["Troops (1 of 2)"]
     # the match is highlighted, so Enter hires it
     assert window.catalogue_panel.current_id() == "test-hero"
-    placeholder = window.catalogue_view.placeholder
+    placeholder = window.catalogue_panel.view.placeholder
     assert not placeholder.isVisible()
 
-    window.filter.setText("the tester")  # nicknames match too
+    window.catalogue_panel.filter.setText("the tester")  # nicknames match too
     assert shown_names(window) == ["Test Leader, the tester"]
     assert headings(window) == ["Leaders (1)"]
 
-    window.filter.setText("nobody")
+    window.catalogue_panel.filter.setText("nobody")
     assert shown_names(window) == [] and headings(window) == []
     assert placeholder.isVisible()
     assert placeholder.text() == "No combatant matches “nobody”"
     assert window.catalogue_panel.selected_ids() == []  # Enter hires nothing
-    qtbot.keyClick(window.filter, Qt.Key.Key_Return)
+    qtbot.keyClick(window.catalogue_panel.filter, Qt.Key.Key_Return)
     assert window.doc.entries == []
 
-    window.filter.clear()
+    window.catalogue_panel.filter.clear()
     assert not placeholder.isVisible()
     assert len(shown_names(window)) == 5
     assert headings(window) == ["Leaders (1)", "Avatars (1)", "Messengers (1)", "Troops (2)"]
@@ -161,9 +161,10 @@ def test_a_filter_keystroke_paints_the_catalogue_once(qtbot: Any, window: Any) -
     full repaint of the table)."""
     window.doc.set_faction("test-faction")
     qtbot.waitExposed(window)
-    viewport = window.catalogue_view.viewport()
+    viewport = window.catalogue_panel.view.viewport()
+    box = window.catalogue_panel.filter
     for text in ("hero", "", "test s", "", "leader"):
-        assert (text, paints_after(viewport, lambda t=text: window.filter.setText(t))) == (text, 1)
+        assert (text, paints_after(viewport, lambda t=text: box.setText(t))) == (text, 1)
 
 
 def test_a_keystroke_that_shows_or_hides_the_scroll_bar_paints_the_catalogue_once(
@@ -172,7 +173,7 @@ def test_a_keystroke_that_shows_or_hides_the_scroll_bar_paints_the_catalogue_onc
     column widens (narrows); Qt does both after the pass's paint, and painted the whole table
     again in the next pass."""
     window.doc.set_faction("test-faction")
-    view = window.catalogue_view
+    view = window.catalogue_panel.view
     view.setFixedHeight(8 * view.verticalHeader().defaultSectionSize())  # < nine rows
     viewport, bar = view.viewport(), view.verticalScrollBar()
     for _pass in range(3):
@@ -180,7 +181,7 @@ def test_a_keystroke_that_shows_or_hides_the_scroll_bar_paints_the_catalogue_onc
     assert bar.isVisible()
     widths: list[int] = []
     for text, scrolls in (("hero", False), ("", True), ("leader", False), ("", True)):
-        paints = paints_after(viewport, lambda t=text: window.filter.setText(t))
+        paints = paints_after(viewport, lambda t=text: window.catalogue_panel.filter.setText(t))
         assert (text, bar.isVisible(), paints) == (text, scrolls, 1)
         widths.append(view.columnWidth(NAME))
     assert widths[0] > widths[1]  # the name column took the scroll bar's room
@@ -189,13 +190,15 @@ def test_a_keystroke_that_shows_or_hides_the_scroll_bar_paints_the_catalogue_onc
 def test_the_highlighted_row_stays_while_it_matches(qtbot: Any, window: Any) -> None:
     window.doc.set_faction("test-faction")
     panel = window.catalogue_panel
-    window.catalogue_view.setCurrentIndex(window.catalogue_proxy.index_of("test-squaddie"))
+    window.catalogue_panel.view.setCurrentIndex(window.catalogue_panel.proxy.index_of("test-squaddie"))
     shown: list[str] = []
     panel.combatant_selected.connect(shown.append)
-    window.filter.setText("test")  # every row matches: the squaddie stays highlighted
-    window.filter.setText("test s")
+    # every row matches: the squaddie stays highlighted
+    window.catalogue_panel.filter.setText("test")
+    window.catalogue_panel.filter.setText("test s")
     assert panel.current_id() == "test-squaddie" and shown == []
-    window.filter.setText("hero")  # no longer a match: the first match is highlighted
+    # no longer a match: the first match is highlighted
+    window.catalogue_panel.filter.setText("hero")
     assert panel.current_id() == "test-hero" and shown == ["test-hero"]
 
 
@@ -206,29 +209,29 @@ def test_a_filtered_out_highlight_goes_to_the_first_match_not_the_row_above(
     told once, of that one."""
     window.doc.set_faction("test-faction")
     panel = window.catalogue_panel
-    window.catalogue_view.setCurrentIndex(window.catalogue_proxy.index_of("test-hero"))
+    window.catalogue_panel.view.setCurrentIndex(window.catalogue_panel.proxy.index_of("test-hero"))
     shown: list[str] = []
     panel.combatant_selected.connect(shown.append)
     # "d" keeps the leader ("Test Leader") and the squaddie, the row just above the hero
-    window.filter.setText("d")
-    assert [c.id for c in window.catalogue_model.faction.combatants
-            if window.catalogue_proxy.index_of(c.id).isValid()] == ["test-leader",
+    window.catalogue_panel.filter.setText("d")
+    assert [c.id for c in window.catalogue_panel.model.faction.combatants
+            if window.catalogue_panel.proxy.index_of(c.id).isValid()] == ["test-leader",
                                                                     "test-squaddie"]
     assert panel.current_id() == "test-leader"
     assert shown == ["test-leader"]
-    assert window.profile.toPlainText().startswith("Test Leader")
+    assert window.profile_panel.profile.toPlainText().startswith("Test Leader")
     # moved up onto the first match itself, the highlight changes no more: still told once
-    window.filter.clear()
-    window.catalogue_view.setCurrentIndex(window.catalogue_proxy.index_of("test-avatar"))
+    window.catalogue_panel.filter.clear()
+    window.catalogue_panel.view.setCurrentIndex(window.catalogue_panel.proxy.index_of("test-avatar"))
     shown.clear()
-    window.filter.setText("leader")
+    window.catalogue_panel.filter.setText("leader")
     assert panel.current_id() == "test-leader" and shown == ["test-leader"]
-    assert window.profile.toPlainText().startswith("Test Leader")
+    assert window.profile_panel.profile.toPlainText().startswith("Test Leader")
 
 
 def test_the_filter_keeps_the_selection_it_still_shows(qtbot: Any, window: Any) -> None:
     window.doc.set_faction("test-faction")
-    view, model = window.catalogue_view, window.catalogue_proxy
+    view, model = window.catalogue_panel.view, window.catalogue_panel.proxy
     select = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
     for cid in ("test-squaddie", "test-hero", "test-leader"):
         view.selectionModel().select(model.index_of(cid), select)
@@ -236,16 +239,17 @@ def test_the_filter_keeps_the_selection_it_still_shows(qtbot: Any, window: Any) 
                                           QItemSelectionModel.SelectionFlag.NoUpdate)
     assert sorted(window.catalogue_panel.selected_ids()) == ["test-hero", "test-leader",
                                                              "test-squaddie"]
-    window.filter.setText("er")  # the squaddie is filtered out; the rest stay selected
+    # the squaddie is filtered out; the rest stay selected
+    window.catalogue_panel.filter.setText("er")
     assert shown_names(window) == ["Test Leader, the tester", "Test Messenger", "Test Hero"]
     assert sorted(window.catalogue_panel.selected_ids()) == ["test-hero", "test-leader"]
     assert window.catalogue_panel.current_id() == "test-hero"
     window.add_selected()
     assert sorted(e.combatant for e in window.doc.entries) == ["test-hero", "test-leader"]
-    window.filter.clear()  # the squaddie shows again, no longer selected
+    window.catalogue_panel.filter.clear()  # the squaddie shows again, no longer selected
     assert sorted(window.catalogue_panel.selected_ids()) == ["test-hero", "test-leader"]
     assert not view.selectionModel().isRowSelected(
-        window.catalogue_proxy.index_of("test-squaddie").row())
+        window.catalogue_panel.proxy.index_of("test-squaddie").row())
 
 
 def test_a_range_selected_across_filtered_rows_hires_only_the_shown(qtbot: Any,
@@ -253,8 +257,9 @@ def test_a_range_selected_across_filtered_rows_hires_only_the_shown(qtbot: Any,
     """Shift+click from the first match to the last selects the rows a user sees between
     them, not those the filter leaves out."""
     window.doc.set_faction("test-faction")
-    window.filter.setText("er")  # Leader, Messenger, Hero (not the Avatar and Squaddie)
-    view, matches = window.catalogue_view, window.catalogue_proxy
+    # Leader, Messenger, Hero (not the Avatar and Squaddie)
+    window.catalogue_panel.filter.setText("er")
+    view, matches = window.catalogue_panel.view, window.catalogue_panel.proxy
     first, last = matches.index_of("test-leader"), matches.index_of("test-hero")
     view.setCurrentIndex(first)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
@@ -272,7 +277,7 @@ def test_a_range_selected_across_filtered_rows_hires_only_the_shown(qtbot: Any,
 def test_rows_show_hired_against_the_cap_and_dim_what_breaks_a_rule(qtbot: Any,
                                                                      window: Any) -> None:
     caps_list(window)  # 280 of 400 points
-    model = window.catalogue_model
+    model = window.catalogue_panel.model
     hired = {c: model.index_of(c, HIRED).data() or "" for c in (
         "test-leader", "test-avatar", "test-messenger", "test-squaddie", "test-hero")}
     # five of a kind, a squad's three units over two entries, a combatant's own max
@@ -308,17 +313,17 @@ def test_rows_show_hired_against_the_cap_and_dim_what_breaks_a_rule(qtbot: Any,
 
 def test_the_points_limit_dims_what_costs_more_than_is_left(qtbot: Any, window: Any) -> None:
     caps_list(window, limit=330)  # 280 spent: 50 left
-    model = window.catalogue_model
+    model = window.catalogue_panel.model
     assert dimmed(model, "test-leader") and dimmed(model, "test-avatar")  # 100, 80
     tip = tooltip_of(qtbot, window, "test-avatar")
     assert "<b>Points</b>: 280 of 330 now; one more: 360 points spent, the limit is 330" in tip
-    window.limit_spin.setValue(400)
+    window.details.limit_spin.setValue(400)
     assert not dimmed(model, "test-avatar") and not dimmed(model, "test-leader")
 
 
 def test_an_edit_signals_only_the_rows_it_changed(qtbot: Any, window: Any) -> None:
     caps_list(window, limit=None)
-    model = window.catalogue_model
+    model = window.catalogue_panel.model
     changed: list[tuple[str, int, int]] = []
     model.dataChanged.connect(lambda first, last, _roles=None: changed.append(
         (first.data(), first.row(), last.row())))
@@ -334,9 +339,9 @@ def test_an_edit_signals_only_the_rows_it_changed(qtbot: Any, window: Any) -> No
 def test_no_list_data_no_counts(window: Any) -> None:
     caps_list(window)
     window.doc.set_faction("nobody")
-    assert window.catalogue_model.rowCount() == 0
+    assert window.catalogue_panel.model.rowCount() == 0
     window.doc.set_faction("test-faction")
-    assert window.catalogue_model.index_of("test-leader", HIRED).data() == "1/5"
+    assert window.catalogue_panel.model.index_of("test-leader", HIRED).data() == "1/5"
 
 
 # ---------------------------------------------------------------- small screens
@@ -347,8 +352,8 @@ def test_names_stay_readable_on_a_small_screen(qtbot: Any, window: Any,
                                                size: tuple[int, int]) -> None:
     caps_list(window)
     window.resize(*size)
-    qtbot.waitUntil(lambda: window.catalogue_view.viewport().width() < 400, timeout=2000)
-    view = window.catalogue_view
+    qtbot.waitUntil(lambda: window.catalogue_panel.view.viewport().width() < 400, timeout=2000)
+    view = window.catalogue_panel.view
     name_width = view.horizontalHeader().sectionSize(NAME)
     assert name_width >= view.fontMetrics().horizontalAdvance("Test Messenger") + 8
     # the numbers stay narrow; Marks gave way first
@@ -357,7 +362,7 @@ def test_names_stay_readable_on_a_small_screen(qtbot: Any, window: Any,
     # the whole name is in the tooltip whatever the width
     assert "<b>Test Leader, the tester</b>" in tooltip_of(qtbot, window, "test-leader")
     # widen the catalogue: every column comes back
-    window.splitter.setSizes([600, 500, 300])
+    window.splits.main.setSizes([600, 500, 300])
     qtbot.waitUntil(lambda: not view.isColumnHidden(MARKS), timeout=2000)
     assert not view.isColumnHidden(RANK)
 
@@ -368,7 +373,7 @@ def test_the_catalogue_speaks_spanish(qtbot: Any, make_window: Any) -> None:
     i18n.set_language("es")
     window = make_window()
     caps_list(window)
-    model = window.catalogue_model
+    model = window.catalogue_panel.model
     assert [model.headerData(c, Qt.Orientation.Horizontal) for c in (NAME, HIRED)] == [
         "Combatiente", "Contr."]
     assert model.headerData(HIRED, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) \
@@ -377,22 +382,23 @@ def test_the_catalogue_speaks_spanish(qtbot: Any, make_window: Any) -> None:
     assert "2 contratados, como mucho 5" in tip
     assert "Uno más incumpliría una regla (se puede añadir igualmente):" in tip
     assert "2 de 2 ahora; uno más:" in tip
-    window.filter.setText("hero")
+    window.catalogue_panel.filter.setText("hero")
     assert headings(window) == ["Tropas (1 de 2)"]  # (the system names its types in both)
-    window.filter.setText("nadie")
-    assert window.catalogue_view.placeholder.text() == "Ningún combatiente coincide con «nadie»"
+    window.catalogue_panel.filter.setText("nadie")
+    placeholder = window.catalogue_panel.view.placeholder
+    assert placeholder.text() == "Ningún combatiente coincide con «nadie»"
 
 
 def _used_data(window: Any) -> list[weakref.ref]:
     """Read the data again, use it as a user would (a list, an edit, the filter) and return
     weak references to that catalogue and its faction (made in a frame of its own, which
     ends here and keeps nothing)."""
-    window.reload_catalogue()
+    window.gamedata.reload()
     data = window.doc.catalogue
     window.doc.replace(Warband(name="Kept", faction="soimi", points_limit=400,
                                entries=[Entry(combatant="tir-abe", count=1)]))
     window.doc.set_count(0, 2)
-    window.filter.setText("tir")
+    window.catalogue_panel.filter.setText("tir")
     QApplication.processEvents()
     return [weakref.ref(data), weakref.ref(data.get("soimi"))]
 
@@ -402,7 +408,7 @@ def test_data_read_again_lets_the_old_data_go(qtbot: Any, window: Any) -> None:
     drops when it reads the files again must go by reference counting alone: nothing the
     window, the list's validation or the catalogue's counts keep may hold it in a cycle."""
     kept = _used_data(window)
-    window.reload_catalogue()
+    window.gamedata.reload()
     QApplication.processEvents()
     gc.collect()  # (it cannot free what is frozen: what is still here is kept for good)
     assert [ref() for ref in kept] == [None, None]

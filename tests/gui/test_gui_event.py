@@ -28,7 +28,7 @@ def two_leaders() -> Warband:
 
 
 def findings(window: Any) -> list[str]:
-    model = window.findings_model
+    model = window.findings.model
     return [model.findings[i].rule for i in range(model.rowCount())]
 
 
@@ -49,7 +49,7 @@ def test_check_against_event_from_the_file_menu(qtbot: Any, window: Any, tmp_pat
 
     # the event's limit replaces the list's own: 332 > 300
     assert "points-limit" in findings(window)
-    assert window.findings_stack.currentWidget() is window.findings_view
+    assert window.findings.stack.currentWidget() is window.findings.view
     assert "Copa de Saphir" in window.windowTitle()
     assert window.act.clear_event.isEnabled()
 
@@ -69,16 +69,16 @@ def test_event_legal_list_says_so(window: Any, tmp_path: Path):
                                entries=[Entry(combatant="nek-org", count=1)]))
     event_file = tmp_path / "copa.event.yaml"
     event_file.write_text(EVENT, encoding="utf-8")
-    assert window.load_event_path(event_file)
-    assert window.findings_stack.currentWidget() is window.legal_label
-    assert "Copa de Saphir" in window.legal_label.text()
+    assert window.event_check.load_path(event_file)
+    assert window.findings.stack.currentWidget() is window.findings.legal_label
+    assert "Copa de Saphir" in window.findings.legal_label.text()
 
 
 def test_event_of_another_faction(window: Any, tmp_path: Path):
     window.doc.replace(two_leaders())
     event_file = tmp_path / "other.event.yaml"
     event_file.write_text(EVENT.replace("[soimi]", "[test-faction]"), encoding="utf-8")
-    assert window.load_event_path(event_file)
+    assert window.event_check.load_path(event_file)
     assert "event-faction" in findings(window)
 
 
@@ -99,7 +99,7 @@ def test_event_pinned_to_other_data_is_refused(window: Any, tmp_path: Path):
     window.doc.replace(two_leaders())
     event_file = tmp_path / "pinned.event.yaml"
     event_file.write_text(EVENT + "data: {soimi: AAAA-BBBB}\n", encoding="utf-8")
-    assert not window.load_event_path(event_file)
+    assert not window.event_check.load_path(event_file)
     (title, _text, details), = window.prompter.asked("error")
     assert title == "Not the event's data" and "AAAA-BBBB" in details
     assert window.doc.tournament is None

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMenu
 from builder.data import Catalogue, save_warband
 from builder.data.fingerprint import list_fingerprint
 from builder.data.share import encode_warband
-from builder.gui.event_dialog import EventDialog
+from builder.gui.dialogs.event_lists import EventDialog
 from builder.model import Entry, Warband
 
 EVENT = """\

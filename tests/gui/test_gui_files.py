@@ -66,7 +66,7 @@ def autosaved_name(folder: Path) -> str | None:
 
 
 def test_every_change_reaches_the_recovery_copy_at_once(qtbot: Any, window: Any) -> None:
-    copy = window.recovery.list_path
+    copy = window.files.recovery.list_path
     window.add_combatant("tir-abe")
     qtbot.waitUntil(copy.is_file, timeout=3000)
     assert [(e.combatant, e.count) for e in load_warband(copy).entries] == [("tir-abe", 1)]
@@ -104,7 +104,7 @@ def test_typing_without_a_pause_is_still_written(qtbot: Any, window: Any,
     for i in range(10):  # a change every 0.3 s for 3 s: the pause never comes
         clock[0] += 0.3
         rename(window, f"Typing {i}")
-    assert window.recovery.list_path.is_file()
+    assert window.files.recovery.list_path.is_file()
 
 
 CHILD = """
@@ -155,7 +155,7 @@ def test_kill_9_loses_no_edit_that_was_finished(make_window: Any, tmp_path: Path
 
     window = make_window()
     window.prompter.script("recover", True)
-    assert window.offer_recovery()
+    assert window.files.offer_recovery()
     assert window.doc.warband.name == "The last edit"
     assert [(e.combatant, e.count) for e in window.doc.entries] == [("tir-abe", 1),
                                                                    ("nek-org", 1)]
@@ -175,21 +175,21 @@ def blocked(tmp_path: Path) -> Path:
 def test_an_unwritable_recovery_folder_is_said_once_and_work_goes_on(
         qtbot: Any, make_window: Any, blocked: Path, tmp_path: Path) -> None:
     window = make_window(recovery_dir=blocked)
-    assert not window.offer_recovery()
+    assert not window.files.offer_recovery()
     qtbot.waitUntil(lambda: bool(window.prompter.asked("recovery_off")), timeout=3000)
     (folder, problem), = window.prompter.asked("recovery_off")
     assert folder == blocked and problem
     # opening a list: no error, and it is not shown as modified
     path = tmp_path / "mine.warband.yaml"
     save_warband(soimi("Mine", ("tir-abe", 1)), path)
-    assert window.load_path(path, confirmed=True)
+    assert window.files.load_path(path, confirmed=True)
     assert not window.isWindowModified() and window.doc.warband.name == "Mine"
     # editing and saving go on; recovery is not mentioned again
     window.add_combatant("nek-org")
-    window.autosave()
+    window.files.autosave()
     rename(window, "Still mine")
     QApplication.processEvents()
-    assert window.save()
+    assert window.files.save()
     assert load_warband(path).name == "Still mine"
     assert len(window.prompter.asked("recovery_off")) == 1
     assert window.prompter.asked("error") == []
@@ -204,10 +204,10 @@ def test_a_failed_write_later_turns_recovery_off_once(qtbot: Any, window: Any,
     monkeypatch.setattr(recovery_module, "write_atomic", full)
     for name in ("One", "Two", "Three"):
         rename(window, name)
-        window.autosave()
+        window.files.autosave()
     qtbot.waitUntil(lambda: bool(window.prompter.asked("recovery_off")), timeout=3000)
     QApplication.processEvents()
-    assert window.prompter.asked("recovery_off") == [(window.recovery.folder,
+    assert window.prompter.asked("recovery_off") == [(window.files.recovery.folder,
                                                       "No space left on device")]
     assert window.doc.warband.name == "Three"
 
@@ -236,11 +236,11 @@ def test_a_read_only_file_system_as_recovery_folder(qtbot: Any, make_window: Any
     window = make_window(recovery_dir=read_only_mount)
     path = tmp_path / "mine.warband.yaml"
     save_warband(soimi("Mine", ("tir-abe", 1)), path)
-    assert window.load_path(path, confirmed=True)  # (raised EROFS from the recovery copy)
+    assert window.files.load_path(path, confirmed=True)  # (raised EROFS from the recovery copy)
     assert not window.isWindowModified()
-    assert not window.offer_recovery()
+    assert not window.files.offer_recovery()
     window.add_combatant("nek-org")
-    window.autosave()
+    window.files.autosave()
     qtbot.waitUntil(lambda: bool(window.prompter.asked("recovery_off")), timeout=3000)
     assert "Read-only" in window.prompter.asked("recovery_off")[0][1]
 
@@ -252,7 +252,7 @@ def test_the_recovery_off_note_says_why_once(qtbot: Any, make_window: Any,
     window.prompter.note_recovery_off = type(window.prompter).__bases__[0].note_recovery_off \
         .__get__(window.prompter)
     seen = click_message_box("recovery-off-note", QMessageBox.StandardButton.Ok)
-    window.offer_recovery()
+    window.files.offer_recovery()
     qtbot.waitUntil(lambda: bool(seen), timeout=3000)
     assert "Unsaved changes cannot be kept for recovery after a crash" in seen[0]
     assert str(blocked) in seen[0] and "You can go on working" in seen[0]
@@ -277,13 +277,13 @@ def edit_outside(path: Path, name: str) -> None:
 @pytest.mark.parametrize("answer", ["keep", "overwrite", "reload", "save-as"])
 def test_saving_over_a_file_changed_outside_asks_first(window: Any, on_disk: Path,
                                                        tmp_path: Path, answer: str) -> None:
-    assert window.load_path(on_disk, confirmed=True)
+    assert window.files.load_path(on_disk, confirmed=True)
     window.add_combatant("nek-org")
     edit_outside(on_disk, "Edited outside")
     window.prompter.script("changed_on_disk", answer)
     other = tmp_path / "mine-too.warband.yaml"
     window.prompter.script("save_path", str(other))
-    saved = window.save()
+    saved = window.files.save()
     assert window.prompter.asked("changed_on_disk") == [(on_disk.resolve(), True, True)]
     outside = load_warband(on_disk)
     if answer == "keep":
@@ -302,33 +302,33 @@ def test_two_windows_on_one_file_do_not_save_over_each_other(make_window: Any,
                                                             on_disk: Path) -> None:
     first, second = make_window(), make_window()
     for window in (first, second):
-        assert window.load_path(on_disk, confirmed=True)
+        assert window.files.load_path(on_disk, confirmed=True)
     rename(first, "First's notes")
-    assert first.save()
+    assert first.files.save()
     assert first.prompter.asked("changed_on_disk") == []  # its own save is no change
     rename(second, "Second's notes")
-    assert not second.save()  # asked; the scripted default does nothing now
+    assert not second.files.save()  # asked; the scripted default does nothing now
     assert second.prompter.asked("changed_on_disk") == [(on_disk.resolve(), True, True)]
     assert load_warband(on_disk).name == "First's notes"
     # saving again (after choosing to do nothing) asks again
     second.prompter.script("changed_on_disk", "overwrite")
-    assert second.save()
+    assert second.files.save()
     assert load_warband(on_disk).name == "Second's notes"
     # and now the first one is the one behind
     rename(first, "First again")
-    first.save()
+    first.files.save()
     assert len(first.prompter.asked("changed_on_disk")) == 1
 
 
 def test_a_file_touched_or_copied_back_unchanged_is_not_a_change(window: Any, on_disk: Path,
                                                                  tmp_path: Path) -> None:
-    assert window.load_path(on_disk, confirmed=True)
+    assert window.files.load_path(on_disk, confirmed=True)
     os.utime(on_disk, ns=(1, 1))
     copy = tmp_path / "copy"
     copy.write_bytes(on_disk.read_bytes())
     os.replace(copy, on_disk)  # same bytes, another inode
     rename(window, "Mine")
-    assert window.save()
+    assert window.files.save()
     assert window.prompter.asked("changed_on_disk") == []
 
 
@@ -341,7 +341,7 @@ def activate(window: Any) -> None:
 def test_coming_back_to_the_window_notices_a_change(qtbot: Any, window: Any,
                                                     on_disk: Path) -> None:
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
-    assert window.load_path(on_disk, confirmed=True)
+    assert window.files.load_path(on_disk, confirmed=True)
     activate(window)
     QApplication.processEvents()
     assert window.prompter.asked("changed_on_disk") == []  # nothing changed yet
@@ -356,7 +356,7 @@ def test_coming_back_to_the_window_notices_a_change(qtbot: Any, window: Any,
 def test_a_change_put_off_is_not_asked_again_on_focus_but_on_save(qtbot: Any, window: Any,
                                                                   on_disk: Path) -> None:
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
-    assert window.load_path(on_disk, confirmed=True)
+    assert window.files.load_path(on_disk, confirmed=True)
     edit_outside(on_disk, "Edited outside")
     for _ in range(3):
         activate(window)
@@ -364,7 +364,7 @@ def test_a_change_put_off_is_not_asked_again_on_focus_but_on_save(qtbot: Any, wi
     assert len(window.prompter.asked("changed_on_disk")) == 1  # "decide later", once
     rename(window, "Mine")
     window.prompter.script("changed_on_disk", "overwrite")
-    assert window.save()
+    assert window.files.save()
     assert len(window.prompter.asked("changed_on_disk")) == 2
     assert load_warband(on_disk).name == "Mine"
 
@@ -374,11 +374,11 @@ def test_the_changed_on_disk_question_names_the_choices(qtbot: Any, window: Any,
     """The real question (not a scripted answer): what the user reads and clicks."""
     window.prompter.ask_changed_on_disk = type(window.prompter).__bases__[0] \
         .ask_changed_on_disk.__get__(window.prompter)
-    assert window.load_path(on_disk, confirmed=True)
+    assert window.files.load_path(on_disk, confirmed=True)
     rename(window, "Mine")
     edit_outside(on_disk, "Edited outside")
     seen = click_message_box("changed-on-disk-prompt", "Overwrite")
-    assert window.save()
+    assert window.files.save()
     assert "“shared.warband.yaml” was changed by another program or window" in seen[0]
     assert "your unsaved changes here are lost" in seen[0]
     assert load_warband(on_disk).name == "Mine"

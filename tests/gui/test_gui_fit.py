@@ -18,11 +18,13 @@ from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from builder import i18n
 from builder.data import Catalogue
 from builder.gui import screenfit
-from builder.gui.datafiles import TextFileEditor
-from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions
+from builder.gui.dialogs import ExportOptions
+from builder.gui.dialogs.data_problems import DataProblemsDialog
+from builder.gui.dialogs.datafiles import TextFileEditor
+from builder.gui.dialogs.export import ExportDialog
+from builder.gui.dialogs.import_code import ImportCodeDialog
 from builder.gui.editor import FactionEditor
 from builder.gui.language import install_qt_translations
-from builder.gui.sharing import ImportCodeDialog
 from tests.conftest import TEST_DATA
 
 SMALL = QRect(0, 0, 1024, 600)
@@ -79,7 +81,7 @@ def test_restored_geometry_is_clipped_to_the_screen(qtbot: Any, make_window: Any
     big = make_window()
     big.resize(1800, 1000)
     big.move(100, 40)
-    big.save_settings()
+    big.splits.save()
     big.stack.setClean()
     big.close()
     monkeypatch.setattr(screenfit, "available", lambda _widget: SMALL)
@@ -168,8 +170,8 @@ def test_the_rounds_new_windows_fit_a_small_screen(qtbot: Any, small_screen: QRe
                                                    language: str) -> None:
     """The packs dialog, the event's lists dialog and the play window open inside a 1024×600
     screen's room, and what they hold fits them."""
-    from builder.gui.event_dialog import EventDialog
-    from builder.gui.packs_dialog import PacksDialog
+    from builder.gui.dialogs.event_lists import EventDialog
+    from builder.gui.dialogs.packs import PacksDialog
     from tests.gui.test_play_window import LISTS, copy_list, games_catalogue
 
     packs = PacksDialog()
@@ -181,7 +183,7 @@ def test_the_rounds_new_windows_fit_a_small_screen(qtbot: Any, small_screen: QRe
         assert_fits(dialog, small_screen, placed=False)
         dialog.close()
     window = make_window(games_catalogue.__wrapped__())
-    assert window.load_path(copy_list(tmp_path, LISTS / "torn-one-leader.warband.yaml"),
+    assert window.files.load_path(copy_list(tmp_path, LISTS / "torn-one-leader.warband.yaml"),
                             confirmed=True)
     window.game.start.trigger()
     play = window.game.play_window

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QSpinBox, QWidget
 
 from builder.data import Catalogue, load_warband, save_warband
 from builder.gui.dialogs import CANCEL, DISCARD, SAVE, ExportOptions, Prompter
-from builder.gui.roster_model import COUNT, NAME
+from builder.gui.panels.roster_model import COUNT, NAME
 from builder.model import Entry, Warband
 from tests.gui.conftest import GUI_DATA, click_message_box
 
@@ -27,12 +27,12 @@ def ids(window: Any) -> list[tuple[str, int]]:
 
 
 def catalogue_index(window: Any, combatant_id: str) -> Any:
-    source = window.catalogue_model.index_of(combatant_id)
-    return window.catalogue_proxy.mapFromSource(source)
+    source = window.catalogue_panel.model.index_of(combatant_id)
+    return window.catalogue_panel.proxy.mapFromSource(source)
 
 
 def double_click_catalogue(qtbot: Any, window: Any, combatant_id: str) -> None:
-    view = window.catalogue_view
+    view = window.catalogue_panel.view
     rect = view.visualRect(catalogue_index(window, combatant_id))
     assert rect.isValid()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -68,25 +68,25 @@ def test_build_a_legal_soimi_list_by_keyboard_and_mouse(qtbot: Any, window: Any)
     assert not window.doc.report.legal  # empty: no Leader yet
 
     # Keyboard: Ctrl+F, type part of a name, Enter hires the match.
-    focus(qtbot, window, window.roster_view)
-    press(qtbot, window.roster_view, QKeySequence.StandardKey.Find)
-    assert window.filter.hasFocus()
-    qtbot.keyClicks(window.filter, "ensart")
-    qtbot.keyClick(window.filter, Qt.Key.Key_Return)
+    focus(qtbot, window, window.roster.view)
+    press(qtbot, window.roster.view, QKeySequence.StandardKey.Find)
+    assert window.catalogue_panel.filter.hasFocus()
+    qtbot.keyClicks(window.catalogue_panel.filter, "ensart")
+    qtbot.keyClick(window.catalogue_panel.filter, Qt.Key.Key_Return)
     assert ids(window) == [("nek-org", 1)]
     assert window.isWindowModified()
 
     # Mouse: clear the filter, double-click Tir'Abé.
-    window.filter.clear()
+    window.catalogue_panel.filter.clear()
     double_click_catalogue(qtbot, window, "tir-abe")
     assert ids(window) == [("nek-org", 1), ("tir-abe", 1)]
 
     # A points limit, by mouse; the name, by keyboard.
-    qtbot.mouseClick(window.limit_check, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.details.limit_check, Qt.MouseButton.LeftButton)
     assert window.doc.warband.points_limit == 400
-    focus(qtbot, window, window.name_edit)
-    window.name_edit.selectAll()
-    qtbot.keyClicks(window.name_edit, "Los Ensartadores")
+    focus(qtbot, window, window.details.name_edit)
+    window.details.name_edit.selectAll()
+    qtbot.keyClicks(window.details.name_edit, "Los Ensartadores")
     assert window.doc.warband.name == "Los Ensartadores"
     assert window.windowTitle() == "Los Ensartadores[*]" + TITLE
 
@@ -96,28 +96,28 @@ def test_build_a_legal_soimi_list_by_keyboard_and_mouse(qtbot: Any, window: Any)
     assert window.totals.points.value.text() == "332 / 400"
     assert window.totals.messengers.value.text() == "0 / 5"
     assert window.totals.orders.value.text() == "5"
-    assert window.findings_stack.currentWidget() is window.legal_label
-    assert "legal" in window.legal_label.text()
+    assert window.findings.stack.currentWidget() is window.findings.legal_label
+    assert "legal" in window.findings.legal_label.text()
 
 
 def test_enter_in_the_catalogue_and_the_add_button_add(qtbot: Any, window: Any) -> None:
-    view = window.catalogue_view
+    view = window.catalogue_panel.view
     focus(qtbot, window, view)
     view.setCurrentIndex(catalogue_index(window, "tir-abe"))
     qtbot.keyClick(view, Qt.Key.Key_Return)
     assert ids(window) == [("tir-abe", 1)]
     view.setCurrentIndex(catalogue_index(window, "nek-org"))
-    qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.catalogue_panel.add_button, Qt.MouseButton.LeftButton)
     assert ids(window) == [("tir-abe", 1), ("nek-org", 1)]
     # Down from the filter box moves into the list.
-    focus(qtbot, window, window.filter)
-    qtbot.keyClick(window.filter, Qt.Key.Key_Down)
+    focus(qtbot, window, window.catalogue_panel.filter)
+    qtbot.keyClick(window.catalogue_panel.filter, Qt.Key.Key_Down)
     assert view.hasFocus()
 
 
 def test_breaking_a_cap_shows_the_finding_and_colours_the_totals(qtbot: Any,
                                                                   window: Any) -> None:
-    qtbot.mouseClick(window.limit_check, Qt.MouseButton.LeftButton)  # 400 points
+    qtbot.mouseClick(window.details.limit_check, Qt.MouseButton.LeftButton)  # 400 points
     for _ in range(3):
         double_click_catalogue(qtbot, window, "nek-org")
     assert window.totals.points.value.text() == "507 / 400"
@@ -129,16 +129,16 @@ def test_breaking_a_cap_shows_the_finding_and_colours_the_totals(qtbot: Any,
     assert ids(window) == [("nek-org", 6)]
     rules = [f.rule for f in window.doc.report.findings]
     assert rules == ["same-combatant-limit", "points-limit"]
-    assert window.findings_stack.currentWidget() is window.findings_view
-    assert window.findings_model.rowCount() == 2
-    message = window.findings_model.index(0).data()
+    assert window.findings.stack.currentWidget() is window.findings.view
+    assert window.findings.model.rowCount() == 2
+    message = window.findings.model.index(0).data()
     assert message == ("6 × Nek'Org hired; at most 5 of the same combatant (the game's rule)"
                        "\n“a Warband can only hire a maximum of five of the same combatant”")
 
     # Clicking the finding selects the entries it names.
-    window.roster_view.clearSelection()
-    rect = window.findings_view.visualRect(window.findings_model.index(0))
-    qtbot.mouseClick(window.findings_view.viewport(), Qt.MouseButton.LeftButton,
+    window.roster.view.clearSelection()
+    rect = window.findings.view.visualRect(window.findings.model.index(0))
+    qtbot.mouseClick(window.findings.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=rect.center())
     assert window.selected_rows() == [0]
 
@@ -162,36 +162,36 @@ def test_messengers_over_the_leaders_command(make_window: Any) -> None:
     assert window.totals.messengers.state == "over"
     finding = window.doc.report.findings[0]
     assert finding.rule == "messenger-limit"
-    window.select_finding(window.findings_model.index(0))
+    window.select_finding(window.findings.model.index(0))
     assert window.selected_rows() == [1]
 
 
 def test_delete_and_plus_minus_work_on_the_roster(qtbot: Any, window: Any) -> None:
     window.add_combatant("nek-org")
     window.add_combatant("tir-abe")
-    focus(qtbot, window, window.roster_view)
+    focus(qtbot, window, window.roster.view)
     window.roster.select_row(0)
-    qtbot.keyClick(window.roster_view, Qt.Key.Key_Plus)
+    qtbot.keyClick(window.roster.view, Qt.Key.Key_Plus)
     assert ids(window) == [("nek-org", 2), ("tir-abe", 1)]
-    qtbot.keyClick(window.roster_view, Qt.Key.Key_Minus)
+    qtbot.keyClick(window.roster.view, Qt.Key.Key_Minus)
     assert ids(window) == [("nek-org", 1), ("tir-abe", 1)]
-    press(qtbot, window.roster_view, QKeySequence.StandardKey.Delete)
+    press(qtbot, window.roster.view, QKeySequence.StandardKey.Delete)
     assert ids(window) == [("tir-abe", 1)]
     window.stack.undo()
     assert ids(window) == [("nek-org", 1), ("tir-abe", 1)]
     window.roster.select_row(1)
-    qtbot.keyClick(window.roster_view, Qt.Key.Key_Minus)  # one fewer than one: removed
+    qtbot.keyClick(window.roster.view, Qt.Key.Key_Minus)  # one fewer than one: removed
     assert ids(window) == [("nek-org", 1)]
     window.stack.undo()
     # Ctrl+Enter hires the catalogue's selection from anywhere in the window.
-    window.catalogue_view.setCurrentIndex(catalogue_index(window, "tir-abe"))
-    press(qtbot, window.roster_view, "Ctrl+Return")
+    window.catalogue_panel.view.setCurrentIndex(catalogue_index(window, "tir-abe"))
+    press(qtbot, window.roster.view, "Ctrl+Return")
     assert ids(window) == [("nek-org", 1), ("tir-abe", 2)]
     window.stack.undo()
     # Delete while typing in the name box edits the text, not the roster.
-    focus(qtbot, window, window.name_edit)
-    window.name_edit.setCursorPosition(0)
-    qtbot.keyClick(window.name_edit, Qt.Key.Key_Delete)
+    focus(qtbot, window, window.details.name_edit)
+    window.details.name_edit.setCursorPosition(0)
+    qtbot.keyClick(window.details.name_edit, Qt.Key.Key_Delete)
     assert len(window.doc.entries) == 2
     assert window.doc.warband.name == "ew warband"
 
@@ -199,9 +199,9 @@ def test_delete_and_plus_minus_work_on_the_roster(qtbot: Any, window: Any) -> No
 def test_count_spin_box_steps_are_one_undo_step(qtbot: Any, window: Any) -> None:
     window.add_combatant("nek-org")
     index = window.roster.groups.index_of_entry(0, COUNT)
-    window.roster_view.setCurrentIndex(index)
-    window.roster_view.edit(index)
-    spin = window.roster_view.findChild(QSpinBox, "count-editor")
+    window.roster.view.setCurrentIndex(index)
+    window.roster.view.edit(index)
+    spin = window.roster.view.findChild(QSpinBox, "count-editor")
     assert spin is not None and spin.value() == 1
     for _ in range(3):
         spin.stepUp()
@@ -214,36 +214,36 @@ def test_count_spin_box_steps_are_one_undo_step(qtbot: Any, window: Any) -> None
 
 def test_undo_redo_every_kind_of_edit_from_the_window(qtbot: Any, window: Any) -> None:
     window.add_combatant("nek-org")
-    focus(qtbot, window, window.name_edit)
-    window.name_edit.selectAll()
-    qtbot.keyClicks(window.name_edit, "Hunters")
-    qtbot.mouseClick(window.limit_check, Qt.MouseButton.LeftButton)
-    window.limit_spin.setValue(300)
-    window.faction_combo.setCurrentIndex(window.faction_combo.findData("test-faction"))
-    window.faction_combo.activated.emit(window.faction_combo.currentIndex())
+    focus(qtbot, window, window.details.name_edit)
+    window.details.name_edit.selectAll()
+    qtbot.keyClicks(window.details.name_edit, "Hunters")
+    qtbot.mouseClick(window.details.limit_check, Qt.MouseButton.LeftButton)
+    window.details.limit_spin.setValue(300)
+    window.details.faction_combo.setCurrentIndex(window.details.faction_combo.findData("test-faction"))
+    window.details.faction_combo.activated.emit(window.details.faction_combo.currentIndex())
     done = window.doc.warband.to_data()
     assert done["name"] == "Hunters" and done["points_limit"] == 300
     assert done["faction"] == "test-faction"
-    assert window.catalogue_model.faction.id == "test-faction"
+    assert window.catalogue_panel.model.faction.id == "test-faction"
     assert window.prompter.asked("change_faction") == [("Test Faction", ["Nek'Org"], 1)]
     assert window.doc.entries == []  # the test faction has no Nek'Org
     steps = window.stack.count()
     assert steps == 4  # add, rename, limit (on, then its value: merged), faction
 
-    focus(qtbot, window, window.roster_view)
+    focus(qtbot, window, window.roster.view)
     for _ in range(steps):
-        press(qtbot, window.roster_view, QKeySequence.StandardKey.Undo)
+        press(qtbot, window.roster.view, QKeySequence.StandardKey.Undo)
     assert window.doc.warband.to_data() == {
         "schema": "spherewars-warband/1", "name": "New warband", "faction": "soimi",
         "points_limit": None, "entries": []}
-    assert window.name_edit.text() == "New warband"
-    assert not window.limit_check.isChecked()
-    assert window.faction_combo.currentData() == "soimi"
+    assert window.details.name_edit.text() == "New warband"
+    assert not window.details.limit_check.isChecked()
+    assert window.details.faction_combo.currentData() == "soimi"
     assert not window.isWindowModified()
     for _ in range(steps):
-        press(qtbot, window.roster_view, QKeySequence.StandardKey.Redo)
+        press(qtbot, window.roster.view, QKeySequence.StandardKey.Redo)
     assert window.doc.warband.to_data() == done
-    assert window.limit_spin.value() == 300
+    assert window.details.limit_spin.value() == 300
     assert window.isWindowModified()
 
 
@@ -257,19 +257,19 @@ def test_save_reopen_compare(qtbot: Any, make_window: Any, tmp_path: Path) -> No
     target = tmp_path / "lists" / "mine"
     target.parent.mkdir()
     window.prompter.script("save_path", str(target))
-    focus(qtbot, window, window.roster_view)
-    press(qtbot, window.roster_view, QKeySequence.StandardKey.Save)
+    focus(qtbot, window, window.roster.view)
+    press(qtbot, window.roster.view, QKeySequence.StandardKey.Save)
     saved = tmp_path / "lists" / "mine.warband.yaml"
     assert saved.is_file()
     assert sorted(p.name for p in saved.parent.iterdir()) == ["mine.warband.yaml"]
     assert not window.isWindowModified()
     assert window.doc.path == saved.resolve()
-    assert window.recent_files()[0] == str(saved.resolve())
+    assert window.files.recent_files()[0] == str(saved.resolve())
     assert window.settings.value("files/last_folder") == str(saved.parent.resolve())
     assert load_warband(saved) == window.doc.warband
 
     other = make_window()
-    assert other.load_path(saved)
+    assert other.files.load_path(saved)
     assert other.doc.warband.to_data() == window.doc.warband.to_data()
     assert other.windowTitle() == "New warband[*]" + TITLE
     assert ids(other) == [("nek-org", 1), ("tir-abe", 2)]
@@ -277,17 +277,17 @@ def test_save_reopen_compare(qtbot: Any, make_window: Any, tmp_path: Path) -> No
 
     # Save again goes to the same file without asking.
     window.add_combatant("nek-org")
-    assert window.save()
+    assert window.files.save()
     assert window.prompter.asked("save_path") == [(str(tmp_path / "New warband"),)] or True
     assert load_warband(saved).entries[0].count == 2
 
 
 def test_save_as_suggests_a_file_name(window: Any, tmp_path: Path) -> None:
     window.settings.setValue("files/last_folder", str(tmp_path))
-    window.name_edit.setText("Los Ensartadores")
-    window.name_edit.textEdited.emit("Los Ensartadores")
+    window.details.name_edit.setText("Los Ensartadores")
+    window.details.name_edit.textEdited.emit("Los Ensartadores")
     window.prompter.script("save_path", None)
-    assert not window.save_as()
+    assert not window.files.save_as()
     assert window.prompter.asked("save_path") == [
         (str(tmp_path / "los-ensartadores.warband.yaml"),)]
 
@@ -297,7 +297,7 @@ def test_unsaved_changes_prompt_buttons(qtbot: Any, window: Any, tmp_path: Path)
     window.add_combatant("nek-org")
 
     seen = click_message_box("unsaved-changes-prompt", QMessageBox.StandardButton.Cancel)
-    window.new_file()
+    window.files.new_file()
     assert seen and "New warband" in seen[0] and "TIMEOUT" not in seen
     assert ids(window) == [("nek-org", 1)] and window.isWindowModified()
 
@@ -307,20 +307,20 @@ def test_unsaved_changes_prompt_buttons(qtbot: Any, window: Any, tmp_path: Path)
 
     window.prompter.script("save_path", str(tmp_path / "kept.warband.yaml"))
     seen = click_message_box("unsaved-changes-prompt", QMessageBox.StandardButton.Save)
-    window.new_file()
+    window.files.new_file()
     assert seen
     assert ids(window) == [] and not window.isWindowModified()
     assert load_warband(tmp_path / "kept.warband.yaml").entries[0].combatant == "nek-org"
 
     window.add_combatant("tir-abe")
     seen = click_message_box("unsaved-changes-prompt", QMessageBox.StandardButton.Discard)
-    window.new_file()
+    window.files.new_file()
     assert seen and ids(window) == []
 
     # Opening asks too (a scripted answer this time), and Cancel keeps the list.
     window.add_combatant("tir-abe")
     window.prompter.script("save_changes", CANCEL)
-    window.open_file()
+    window.files.open_file()
     assert window.prompter.asked("open_path") == []
     assert ids(window) == [("tir-abe", 1)]
 
@@ -329,7 +329,7 @@ def test_save_in_the_prompt_that_is_then_cancelled_keeps_the_list(window: Any) -
     window.add_combatant("nek-org")
     window.prompter.script("save_changes", SAVE)
     window.prompter.script("save_path", None)  # the user cancels the file dialog
-    window.new_file()
+    window.files.new_file()
     assert ids(window) == [("nek-org", 1)]
 
 
@@ -341,13 +341,13 @@ def test_a_broken_file_reports_file_line_column_and_the_app_carries_on(
                       "entries:\n  - combatant: nek-org\n    count: 0\n", encoding="utf-8")
     window.prompter.script("save_changes", DISCARD)
     window.prompter.script("open_path", str(broken))
-    window.open_file()
+    window.files.open_file()
     (title, text, details), = window.prompter.asked("error")
     assert title == "Could not open the list"
     assert f"{broken}:6:12: count must be an integer >= 1" in details
     assert ids(window) == [("nek-org", 1)]
     assert window.doc.path is None
-    assert not window.load_path(tmp_path / "missing.warband.yaml", confirmed=True)
+    assert not window.files.load_path(tmp_path / "missing.warband.yaml", confirmed=True)
     assert len(window.prompter.asked("error")) == 2
 
 
@@ -372,14 +372,14 @@ def test_unknown_combatants_are_shown_reported_and_saved_back(window: Any,
     save_warband(Warband(name="Old data", faction="soimi", points_limit=None,
                          entries=[Entry(combatant="nek-org", count=1),
                                   Entry(combatant="retired-hero", count=2)]), path)
-    assert window.load_path(path)
-    assert window.roster_model.index(1, NAME).data() == "retired-hero (unknown combatant)"
+    assert window.files.load_path(path)
+    assert window.roster.model.index(1, NAME).data() == "retired-hero (unknown combatant)"
     assert [f.rule for f in window.doc.report.findings] == ["unknown-combatant"]
     assert "not in the loaded data" in window.statusBar().currentMessage()
     window.roster.select_row(1)
-    assert "not in the" in window.profile.toPlainText()
+    assert "not in the" in window.profile_panel.profile.toPlainText()
     window.add_combatant("tir-abe")
-    assert window.save()
+    assert window.files.save()
     assert [e.combatant for e in load_warband(path).entries] == ["nek-org", "retired-hero",
                                                                  "tir-abe"]
 
@@ -389,34 +389,37 @@ def test_a_list_of_a_faction_not_loaded_keeps_its_entries(window: Any,
     path = tmp_path / "elves.warband.yaml"
     save_warband(Warband(name="Elves", faction="elves", entries=[
         Entry(combatant="archer", count=3)]), path)
-    assert window.load_path(path)
-    assert window.faction_combo.currentText() == "elves (not loaded)"
-    assert window.catalogue_model.rowCount() == 0
-    assert "No data" in window.catalogue_title.text()
+    assert window.files.load_path(path)
+    assert window.details.faction_combo.currentText() == "elves (not loaded)"
+    assert window.catalogue_panel.model.rowCount() == 0
+    assert "No data" in window.catalogue_panel.title.text()
     assert [f.rule for f in window.doc.report.findings] == ["unknown-faction"]
-    assert window.save()
+    assert window.files.save()
     assert load_warband(path).entries == [Entry(combatant="archer", count=3)]
 
 
 def test_open_recent_and_examples(window: Any, tmp_path: Path) -> None:
     path = tmp_path / "recent.warband.yaml"
     save_warband(soimi_list("Recent one"), path)
-    window.load_path(path)
-    window.new_file()
-    window._fill_recent_menu()
-    labels = [a.text() for a in window.recent_menu.actions() if a.text()]
+    window.files.load_path(path)
+    window.files.new_file()
+    window.files.recent_menu.aboutToShow.emit()  # (filled as it opens)
+    labels = [a.text() for a in window.files.recent_menu.actions() if a.text()]
     assert labels[0] == "&1 recent.warband.yaml"
-    window.recent_menu.actions()[0].trigger()
+    window.files.recent_menu.actions()[0].trigger()
     assert window.doc.warband.name == "Recent one"
     path.unlink()
-    window.open_recent(path)
-    assert window.prompter.asked("error") and str(path) not in window.recent_files()
-    window.clear_recent()
-    assert window.recent_files() == []
+    window.files.open_recent(path)
+    assert window.prompter.asked("error") and str(path) not in window.files.recent_files()
+    window.files.clear_recent()
+    assert window.files.recent_files() == []
 
-    examples = {a.statusTip(): a for a in window.examples_menu.actions()}
+    window.files.examples_menu.aboutToShow.emit()
+    examples = {a.statusTip(): a for a in window.files.examples_menu.actions()}
     legal = [a for tip, a in examples.items() if "legal-ensartadores" in tip]
     assert legal, "File → Open Example lists the shipped example lists"
+    assert legal[0].text() == "Los Ensartadores"  # by the example's own name
+    assert "Nobody in command" in [a.text() for a in examples.values()]
     legal[0].trigger()
     assert window.doc.warband.name == "Los Ensartadores"
     assert window.doc.path is None  # an untitled copy: Save asks for a name
@@ -430,52 +433,52 @@ def test_autosave_is_offered_back_after_a_crash(make_window: Any, tmp_path: Path
     crashed = make_window()
     crashed.add_combatant("nek-org")
     crashed.add_combatant("nek-org")
-    crashed.autosave()  # (written a moment after each change: tests/gui/test_gui_files.py)
-    assert crashed.recovery.list_path.is_file()
+    crashed.files.autosave()  # (written a moment after each change: tests/gui/test_gui_files.py)
+    assert crashed.files.recovery.list_path.is_file()
     autosaved = crashed.doc.warband.to_data()
     # The crash: the process is gone, so its lock is no longer held.
-    crashed.recovery._lock.unlock()
-    crashed.recovery = type(crashed.recovery)(tmp_path / "elsewhere")
+    crashed.files.recovery._lock.unlock()
+    crashed.files.recovery = type(crashed.files.recovery)(tmp_path / "elsewhere")
 
     window = make_window()
     window.prompter.script("recover", True)
-    assert window.offer_recovery()
+    assert window.files.offer_recovery()
     assert window.doc.warband.to_data() == autosaved
     assert window.isWindowModified()
     assert window.doc.path is None
     assert not list((tmp_path / "recovery").glob("autosave-*-1.*"))  # the orphan is gone
-    assert window.recovery.list_path.is_file()  # and this window autosaved it at once
+    assert window.files.recovery.list_path.is_file()  # and this window autosaved it at once
 
     # Nothing more to offer; a clean exit removes this window's autosave.
-    assert not make_window().offer_recovery()
+    assert not make_window().files.offer_recovery()
     window.stack.setClean()
     window.close()
-    assert not window.recovery.list_path.exists()
+    assert not window.files.recovery.list_path.exists()
 
 
 def test_a_declined_autosave_is_deleted(make_window: Any, tmp_path: Path) -> None:
     crashed = make_window()
     crashed.add_combatant("tir-abe")
-    crashed.autosave()
+    crashed.files.autosave()
     files = sorted(p.name for p in (tmp_path / "recovery").iterdir())
-    crashed.recovery._lock.unlock()
-    crashed.recovery = type(crashed.recovery)(tmp_path / "elsewhere")
+    crashed.files.recovery._lock.unlock()
+    crashed.files.recovery = type(crashed.files.recovery)(tmp_path / "elsewhere")
     window = make_window()
     window.prompter.script("recover", False)
-    assert not window.offer_recovery()
+    assert not window.files.offer_recovery()
     assert files and not list((tmp_path / "recovery").glob("autosave-*.warband.yaml"))
     assert window.doc.entries == []
 
 
 def test_saving_removes_the_autosave(window: Any, tmp_path: Path) -> None:
     window.add_combatant("tir-abe")
-    window.autosave()
-    assert window.recovery.list_path.exists()
+    window.files.autosave()
+    assert window.files.recovery.list_path.exists()
     window.prompter.script("save_path", str(tmp_path / "x.warband.yaml"))
-    assert window.save()
-    assert not window.recovery.list_path.exists()
-    window.autosave()  # nothing unsaved: nothing written
-    assert not window.recovery.list_path.exists()
+    assert window.files.save()
+    assert not window.files.recovery.list_path.exists()
+    window.files.autosave()  # nothing unsaved: nothing written
+    assert not window.files.recovery.list_path.exists()
 
 
 # ---------------------------------------------------------------- settings, data, export
@@ -488,13 +491,13 @@ def test_window_size_splitters_and_folder_persist(make_window: Any,
     first.resize(10, 540)  # as narrow as the window goes
     size = (first.size().width(), first.size().height())
     assert size[1] == 540
-    first.splitter.setSizes([250, 600, 250])
-    sizes = first.splitter.sizes()
+    first.splits.main.setSizes([250, 600, 250])
+    sizes = first.splits.main.sizes()
     first.close()
     assert settings.value("window/geometry") is not None
     second = make_window()
     assert (second.size().width(), second.size().height()) == size
-    assert second.splitter.sizes() == sizes
+    assert second.splits.main.sizes() == sizes
 
 
 def test_data_problems_are_one_click_away(qtbot: Any, make_window: Any,
@@ -511,7 +514,7 @@ def test_data_problems_are_one_click_away(qtbot: Any, make_window: Any,
     qtbot.mouseClick(window.problems_button, Qt.MouseButton.LeftButton)
     (problems, _catalogue, _reload), = window.prompter.asked("data_problems")
     assert problems == cat.problems
-    from builder.gui.dialogs import DataProblemsDialog
+    from builder.gui.dialogs.data_problems import DataProblemsDialog
 
     dialog = DataProblemsDialog(cat.problems)
     qtbot.addWidget(dialog)
@@ -545,7 +548,7 @@ def test_export_pdf_passes_the_choices(window: Any, tmp_path: Path,
     assert window.prompter.asked("open_pdf") == [(tmp_path / "out.pdf",)]
     # The choices are remembered for next time.
     window.prompter.script("export_options", None)
-    window.export_pdf()
+    window.pdf.export()
     (defaults,), = window.prompter.asked("export_options")[1:]
     assert defaults == ExportOptions(cards=True, summary=False, page="letter", per_model=True,
                                      opponent=True)
@@ -556,12 +559,12 @@ def test_export_pdf_passes_the_choices(window: Any, tmp_path: Path,
     monkeypatch.setattr(builder.export, "export_pdf", broken)
     window.prompter.script("export_options", ExportOptions())
     window.prompter.script("pdf_path", str(tmp_path / "bad.pdf"))
-    window.export_pdf()
+    window.pdf.export()
     assert "RuntimeError: no fonts" in window.prompter.asked("error")[-1][2]
 
 
 def test_export_dialog_choices(qtbot: Any) -> None:
-    from builder.gui.dialogs import ExportDialog
+    from builder.gui.dialogs.export import ExportDialog
 
     dialog = ExportDialog(ExportOptions(page="letter"))
     qtbot.addWidget(dialog)
@@ -612,8 +615,8 @@ def test_faction_editor_saves_reload_the_catalogue(make_window: Any, tmp_path: P
         "    profile: {PE: 10}\n", 1), encoding="utf-8")
     editor.faction_saved.emit("test-faction")
     assert window.doc.report.legal
-    assert window.roster_model.index(1, NAME).data() == "New Guy"
-    assert window.catalogue_model.index_of("new-guy").isValid()
+    assert window.roster.model.index(1, NAME).data() == "New Guy"
+    assert window.catalogue_panel.model.index_of("new-guy").isValid()
     assert ids(window) == [("test-leader", 1), ("new-guy", 1)]
     # a faction deleted in the editor, or a file fixed as text there, reloads the data too
     (extra / "test-faction.yaml").unlink()
@@ -628,28 +631,28 @@ def test_faction_editor_saves_reload_the_catalogue(make_window: Any, tmp_path: P
 
 def test_faction_editor_missing_says_so(window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "builder.gui.editor", None)
-    window.open_faction_editor()
+    window.gamedata.open_editor()
     (title, _text, _details), = window.prompter.asked("error")
     assert title == "Faction editor not available"
 
 
 def test_profile_panel_follows_the_selection(qtbot: Any, window: Any) -> None:
-    window.catalogue_view.setCurrentIndex(catalogue_index(window, "tir-abe"))
-    text = window.profile.toPlainText()
+    window.catalogue_panel.view.setCurrentIndex(catalogue_index(window, "tir-abe"))
+    text = window.profile_panel.profile.toPlainText()
     for column in ("PE", "CA", "MOV", "MAN", "DES", "POT", "CON", "FUR", "POD"):
         assert column in text
     assert "Golpe de empuñadura (feat 5, 2 successes)"  # as the card prints it in text
     assert "Wounds: 5" in text
     window.add_combatant("nek-org")
     window.roster.select_row(0)
-    assert window.profile.toPlainText().startswith("Nek'Org")
+    assert window.profile_panel.profile.toPlainText().startswith("Nek'Org")
 
 
 def test_dragging_from_the_catalogue_onto_the_roster_adds(qtbot: Any, window: Any) -> None:
     """The events a real drag delivers to the roster's viewport, in order."""
     index = catalogue_index(window, "tir-abe")
-    mime = window.catalogue_proxy.mimeData([index])
-    viewport = window.roster_view.viewport()
+    mime = window.catalogue_panel.proxy.mimeData([index])
+    viewport = window.roster.view.viewport()
     pos = viewport.rect().center()
     copy, left, none = (Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton,
                         Qt.KeyboardModifier.NoModifier)
@@ -671,16 +674,16 @@ def test_dragging_from_the_catalogue_onto_the_roster_adds(qtbot: Any, window: An
 
 
 def test_notes_are_edited_undone_and_saved(qtbot: Any, window: Any, tmp_path: Path) -> None:
-    focus(qtbot, window, window.notes_edit)
-    qtbot.keyClicks(window.notes_edit, "Bring dice")
+    focus(qtbot, window, window.profile_panel.notes_edit)
+    qtbot.keyClicks(window.profile_panel.notes_edit, "Bring dice")
     assert window.doc.warband.notes == "Bring dice"
     assert window.stack.count() == 1  # typing is one step
     window.stack.undo()
-    assert window.doc.warband.notes is None and window.notes_edit.toPlainText() == ""
+    assert window.doc.warband.notes is None and window.profile_panel.notes_edit.toPlainText() == ""
     window.stack.redo()
-    assert window.notes_edit.toPlainText() == "Bring dice"
+    assert window.profile_panel.notes_edit.toPlainText() == "Bring dice"
     window.prompter.script("save_path", str(tmp_path / "n.warband.yaml"))
-    assert window.save()
+    assert window.files.save()
     assert load_warband(tmp_path / "n.warband.yaml").notes == "Bring dice"
 
 
@@ -692,7 +695,7 @@ def test_real_pdf_export(window: Any, tmp_path: Path) -> None:
     window.add_combatant("retired-hero")  # unknown entries print too
     window.prompter.script("export_options", ExportOptions(page="letter"))
     window.prompter.script("pdf_path", str(tmp_path / "list.pdf"))
-    window.export_pdf()
+    window.pdf.export()
     assert not window.prompter.asked("error")
     assert (tmp_path / "list.pdf").read_bytes().startswith(b"%PDF")
 
@@ -701,12 +704,12 @@ def test_real_faction_editor_opens_once_and_reloads(qtbot: Any, make_window: Any
     import builder.gui.editor as editor_module
 
     window = make_window(extra_data=[GUI_DATA])
-    window.open_faction_editor()
-    editor = window._editor
+    window.gamedata.open_editor()
+    editor = window.gamedata.editor()
     assert isinstance(editor, editor_module.FactionEditor)
     assert editor.isVisible()
-    window.open_faction_editor()
-    assert window._editor is editor  # raised, not opened twice
+    window.gamedata.open_editor()
+    assert window.gamedata.editor() is editor  # raised, not opened twice
     before = window.doc.catalogue
     editor.faction_saved.emit("test-faction")
     assert window.doc.catalogue is not before
@@ -723,45 +726,46 @@ CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModi
 def test_undo_keys_in_the_name_and_notes_fields_are_the_lists_undo(qtbot: Any, window: Any):
     """Issue 14 items 7 and 9: Ctrl+Z in a text field undoes the list's steps, one after the
     other (not the field's own typing once); Ctrl+Y and Ctrl+Shift+Z redo."""
-    from builder.gui.roster_model import add_combatant
+    from builder.gui.panels.roster_model import add_combatant
 
     add_combatant(window.doc, window.stack, "nek-org")
-    focus(qtbot, window, window.name_edit)
-    window.name_edit.end(False)
-    qtbot.keyClicks(window.name_edit, " X")
+    focus(qtbot, window, window.details.name_edit)
+    window.details.name_edit.end(False)
+    qtbot.keyClicks(window.details.name_edit, " X")
     assert window.doc.warband.name == "New warband X"
 
-    qtbot.keyClick(window.name_edit, Qt.Key.Key_Z, CTRL)
-    assert window.doc.warband.name == "New warband" == window.name_edit.text()
-    qtbot.keyClick(window.name_edit, Qt.Key.Key_Z, CTRL)
+    qtbot.keyClick(window.details.name_edit, Qt.Key.Key_Z, CTRL)
+    assert window.doc.warband.name == "New warband" == window.details.name_edit.text()
+    qtbot.keyClick(window.details.name_edit, Qt.Key.Key_Z, CTRL)
     assert ids(window) == []
     assert window.act.redo.isEnabled()
-    qtbot.keyClick(window.name_edit, Qt.Key.Key_Y, CTRL)
+    qtbot.keyClick(window.details.name_edit, Qt.Key.Key_Y, CTRL)
     assert ids(window) == [("nek-org", 1)]
-    qtbot.keyClick(window.name_edit, Qt.Key.Key_Z, CTRL | SHIFT)
-    assert window.doc.warband.name == "New warband X" == window.name_edit.text()
+    qtbot.keyClick(window.details.name_edit, Qt.Key.Key_Z, CTRL | SHIFT)
+    assert window.doc.warband.name == "New warband X" == window.details.name_edit.text()
 
-    focus(qtbot, window, window.notes_edit)
-    qtbot.keyClicks(window.notes_edit, "Test notes")
+    focus(qtbot, window, window.profile_panel.notes_edit)
+    qtbot.keyClicks(window.profile_panel.notes_edit, "Test notes")
     assert window.doc.warband.notes == "Test notes"
-    qtbot.keyClick(window.notes_edit, Qt.Key.Key_Z, CTRL)
-    assert not window.doc.warband.notes and window.notes_edit.toPlainText() == ""
-    qtbot.keyClick(window.notes_edit, Qt.Key.Key_Z, CTRL)
+    qtbot.keyClick(window.profile_panel.notes_edit, Qt.Key.Key_Z, CTRL)
+    assert not window.doc.warband.notes and window.profile_panel.notes_edit.toPlainText() == ""
+    qtbot.keyClick(window.profile_panel.notes_edit, Qt.Key.Key_Z, CTRL)
     assert window.doc.warband.name == "New warband"
-    qtbot.keyClick(window.notes_edit, Qt.Key.Key_Z, CTRL)
-    qtbot.keyClick(window.notes_edit, Qt.Key.Key_Z, CTRL)  # nothing left: the field keeps still
-    assert ids(window) == [] and window.notes_edit.toPlainText() == ""
+    qtbot.keyClick(window.profile_panel.notes_edit, Qt.Key.Key_Z, CTRL)
+    # nothing left: the field keeps still
+    qtbot.keyClick(window.profile_panel.notes_edit, Qt.Key.Key_Z, CTRL)
+    assert ids(window) == [] and window.profile_panel.notes_edit.toPlainText() == ""
 
 
 def test_ctrl_z_in_the_catalogue_filter_undoes_the_filter_not_the_list(qtbot: Any, window: Any):
     """The filter box is not part of the list: its Ctrl+Z undoes its own typing."""
-    from builder.gui.roster_model import add_combatant
+    from builder.gui.panels.roster_model import add_combatant
 
     add_combatant(window.doc, window.stack, "nek-org")
-    focus(qtbot, window, window.filter)
-    qtbot.keyClicks(window.filter, "tir")
-    qtbot.keyClick(window.filter, Qt.Key.Key_Z, CTRL)
-    assert window.filter.text() == ""
+    focus(qtbot, window, window.catalogue_panel.filter)
+    qtbot.keyClicks(window.catalogue_panel.filter, "tir")
+    qtbot.keyClick(window.catalogue_panel.filter, Qt.Key.Key_Z, CTRL)
+    assert window.catalogue_panel.filter.text() == ""
     assert ids(window) == [("nek-org", 1)]  # the list's step is still there
 
 
@@ -821,7 +825,7 @@ def _export_and_open(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     window.prompter.script("export_options", ExportOptions())
     window.prompter.script("pdf_path", str(tmp_path / "out.pdf"))
     window.prompter.script("open_pdf", True)
-    window.export_pdf()
+    window.pdf.export()
     return opened
 
 
@@ -858,11 +862,11 @@ def test_export_never_writes_over_the_open_list(window: Any, tmp_path: Path) -> 
     listing = tmp_path / "mine.warband.yaml"
     window.add_combatant("nek-org")
     window.prompter.script("save_path", str(listing))
-    window.save_as()
+    window.files.save_as()
     before = listing.read_bytes()
     window.prompter.script("export_options", ExportOptions())
     window.prompter.script("pdf_path", str(listing))
-    window.export_pdf()
+    window.pdf.export()
     assert "is the list being printed" in window.prompter.asked("error")[-1][1]
     assert listing.read_bytes() == before
 

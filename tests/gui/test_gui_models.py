@@ -9,10 +9,10 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QUndoStack
 
 from builder.data import Catalogue
-from builder.gui.catalogue_model import CatalogueModel
 from builder.gui.document import WarbandDocument
-from builder.gui.findings_model import FINDING_ROLE, FindingsModel
-from builder.gui.roster_model import (
+from builder.gui.panels.catalogue_model import CatalogueModel
+from builder.gui.panels.findings_model import FINDING_ROLE, FindingsModel
+from builder.gui.panels.roster_model import (
     COMBATANT_ID_ROLE,
     COUNT,
     FLAGGED_ROLE,

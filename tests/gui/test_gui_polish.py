@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox
 from builder import i18n
 from builder.data import Catalogue
 from builder.export.summary import game_of
-from builder.gui.catalogue_model import NAME
 from builder.gui.dialogs import Prompter
 from builder.gui.focus import show_focus
-from builder.gui.guidance import first_steps
-from builder.gui.list_panel import faction_items
+from builder.gui.panels.catalogue_model import NAME
+from builder.gui.panels.details import faction_items
+from builder.gui.panels.guidance import first_steps
 from builder.model import Entry, Warband
 from builder.model.text import display
 from tests.conftest import TEST_DATA
@@ -42,10 +42,10 @@ def test_catalogue_names_are_not_cut_on_a_wide_screen(qapp: QApplication, make_w
     try:
         window = make_window()
         window.resize(1920, 1080)
-        window.reset_layout()
+        window.splits.reset()
         QApplication.processEvents()
         for faction in ("soimi", "test-faction"):
-            window._replace(Warband(name="x", faction=faction, entries=[]), None)
+            window.files.replace(Warband(name="x", faction=faction, entries=[]), None)
             QApplication.processEvents()
             view = window.catalogue_panel.view
             metrics = view.fontMetrics()
@@ -53,9 +53,9 @@ def test_catalogue_names_are_not_cut_on_a_wide_screen(qapp: QApplication, make_w
             for c in window.doc.catalogue.factions[faction].combatants:
                 assert metrics.horizontalAdvance(c.display_name) <= room, c.display_name
         # the points box is as wide as its number, not stretched across the row
-        spin = window.limit_spin
+        spin = window.details.limit_spin
         assert spin.width() <= spin.sizeHint().width() + 4
-        assert window.faction_combo.width() > 2 * spin.width()
+        assert window.details.faction_combo.width() > 2 * spin.width()
     finally:
         i18n.set_language("en")
 
@@ -67,7 +67,7 @@ def test_the_list_with_the_keyboard_shows_its_selection_in_full(qtbot: Any,
                                                                  make_window: Any) -> None:
     window = make_window()
     window.activateWindow()
-    roster, catalogue = window.roster_view, window.catalogue_panel.view
+    roster, catalogue = window.roster.view, window.catalogue_panel.view
     show_focus(roster, catalogue)
     strong = QApplication.palette(roster).color(QPalette.ColorGroup.Active,
                                                 QPalette.ColorRole.Highlight)
@@ -119,7 +119,7 @@ def test_faction_drop_down_groups_factions_by_game(games: Catalogue,
     for heading, ids in under.items():
         assert {display(games.factions[f].game.name) for f in ids} == {heading}
     window = make_window(games)
-    combo = window.faction_combo
+    combo = window.details.faction_combo
     heading_rows = [i for i in range(combo.count()) if combo.itemData(i) is None]
     assert heading_rows and all(not combo.model().item(i).isEnabled() for i in heading_rows)
     # one game only: no headings
@@ -131,19 +131,19 @@ def test_faction_drop_down_groups_factions_by_game(games: Catalogue,
 def test_choosing_another_games_faction_says_the_game_changes(games: Catalogue,
                                                                make_window: Any) -> None:
     window = make_window(games)
-    window._replace(Warband(name="Mine", faction="test-faction",
-                            entries=[Entry(combatant="test-leader", count=1)]), None)
-    combo = window.faction_combo
+    window.files.replace(Warband(name="Mine", faction="test-faction",
+                                 entries=[Entry(combatant="test-leader", count=1)]), None)
+    combo = window.details.faction_combo
     torn = combo.findData("test-torn-expedition")
-    window.details._faction_chosen(torn)
+    combo.activated.emit(torn)  # as if chosen in the box
     game = window.doc.catalogue.factions["test-torn-expedition"].game
     assert window.prompter.game_asked == display(game.name)
     assert window.doc.warband.faction == "test-torn-expedition"
     assert "Torn" in window.statusBar().currentMessage()
     # within one game the question names no game
-    window._replace(Warband(name="Mine", faction="test-faction",
-                            entries=[Entry(combatant="test-leader", count=1)]), None)
-    window.details._faction_chosen(combo.findData("soimi"))
+    window.files.replace(Warband(name="Mine", faction="test-faction",
+                                 entries=[Entry(combatant="test-leader", count=1)]), None)
+    combo.activated.emit(combo.findData("soimi"))
     assert window.prompter.game_asked is None
 
 
@@ -181,7 +181,7 @@ def test_qt_file_dialog_speaks_spanish(spanish: None, qtbot: Any) -> None:
 
 def test_spherus_hit_points_are_pv_in_spanish_everywhere(spanish: None,
                                                          games: Catalogue) -> None:
-    from builder.gui.profile import profile_html
+    from builder.gui.panels.profile_html import profile_html
 
     faction = games.factions["test-spherus-party"]
     assert faction.game.stat_label("HP") == "PV"
@@ -215,16 +215,16 @@ def test_list_rows_are_not_cut_at_1024x600(qapp: QApplication, make_window: Any,
     try:
         window = make_window()
         window.resize(1024, 600)
-        window.reset_layout()
-        window._replace(Warband(name="x", faction="test-faction", entries=[
+        window.splits.reset()
+        window.files.replace(Warband(name="x", faction="test-faction", entries=[
             Entry(combatant=c.id, count=1)
             for c in window.doc.catalogue.factions["test-faction"].combatants]), None)
         QApplication.processEvents()
-        view = window.roster_view
+        view = window.roster.view
         room = view.columnWidth(0) - 2 * view.indentation() - 24  # the flag icon and margins
         for c in window.doc.catalogue.factions["test-faction"].combatants:
             assert view.fontMetrics().horizontalAdvance(c.display_name) <= room, c.display_name
-        assert window.splitter.sizes()[1] >= 1024 // 2  # the list keeps half the window
+        assert window.splits.main.sizes()[1] >= 1024 // 2  # the list keeps half the window
     finally:
         i18n.set_language("en")
 
@@ -235,8 +235,8 @@ def test_the_wheel_over_the_closed_faction_box_changes_nothing(games: Catalogue,
     from PySide6.QtGui import QWheelEvent
 
     window = make_window(games)
-    combo, spin = window.faction_combo, window.limit_spin
-    window.limit_check.click()
+    combo, spin = window.details.faction_combo, window.details.limit_spin
+    window.details.limit_check.click()
     before = (window.doc.warband.faction, window.doc.warband.points_limit)
     for widget in (combo, spin):
         centre = QPointF(widget.rect().center())

@@ -28,7 +28,7 @@ def _finding_row(window: Any) -> tuple[str, str]:
 
 def test_english_cites_are_the_books_words(make_window: Any) -> None:
     window = make_window(Catalogue.load(user=False))
-    window.open_example(EXAMPLE)
+    window.files.open_example(EXAMPLE)
     text, tip = _finding_row(window)
     assert text.endswith(f"\n“{POINTS_CITE}”") and "translated" not in text
     assert f"The rulebook: “{POINTS_CITE}”" in tip and "our translation" not in tip
@@ -44,7 +44,7 @@ def test_english_cites_are_the_books_words(make_window: Any) -> None:
 
 def test_spanish_cites_are_labelled_as_our_translation(spanish: None, make_window: Any) -> None:
     window = make_window(Catalogue.load(user=False))
-    window.open_example(EXAMPLE)
+    window.files.open_example(EXAMPLE)
     text, tip = _finding_row(window)
     assert text.splitlines()[-1] == ("Reglamento (traducido): «Puntos de Enrolamiento (PE): "
                                      "coste de enrolar al combatiente en tu Banda»")

@@ -18,8 +18,16 @@ from PySide6.QtWidgets import QApplication, QSpinBox, QTreeView
 
 from builder.data import Catalogue
 from builder.gui.document import WarbandDocument
-from builder.gui.roster_groups import GROUP_ROLE, RosterGroups
-from builder.gui.roster_model import COUNT, NAME, PE, SUBTOTAL, TYPE, RosterModel, add_combatant
+from builder.gui.panels.roster_groups import GROUP_ROLE, RosterGroups
+from builder.gui.panels.roster_model import (
+    COUNT,
+    NAME,
+    PE,
+    SUBTOTAL,
+    TYPE,
+    RosterModel,
+    add_combatant,
+)
 from builder.model import Entry, Warband
 from tests.gui.conftest import paints_after
 
@@ -235,7 +243,7 @@ def mixed(window: Any) -> Any:
 
 def shown_names(window: Any) -> list[str]:
     """Every row of the roster as the user reads it from the top."""
-    view, out = window.roster_view, []
+    view, out = window.roster.view, []
     index = view.model().index(0, 0)
     while index.isValid():
         out.append(index.data())
@@ -247,7 +255,7 @@ def test_the_window_shows_the_roster_grouped(mixed: Any) -> None:
     assert shown_names(mixed) == ["Leaders", "Test Leader, the tester", "Messengers",
                                   "Test Messenger", "Troops", "Test Squaddie", "Test Hero",
                                   "Unknown combatants", "ghost (unknown combatant)"]
-    view = mixed.roster_view
+    view = mixed.roster.view
     assert view.uniformRowHeights()
     # the subtotal column fits the widest group total, and the type column its names
     fm = QFontMetricsF(view.font())
@@ -257,16 +265,16 @@ def test_the_window_shows_the_roster_grouped(mixed: Any) -> None:
 def test_selection_follows_entries_through_edits(qtbot: Any, mixed: Any) -> None:
     mixed.roster.select_row(4)  # the hero, shown under Troops
     assert mixed.selected_rows() == [4]
-    assert mixed.profile.toPlainText().startswith("Test Hero")
+    assert mixed.profile_panel.profile.toPlainText().startswith("Test Hero")
     mixed.add_combatant("test-avatar")  # a new heading above: selects the avatar
     assert mixed.selected_rows() == [5]
     mixed.roster.select_row(4)
-    mixed.roster_model.setData(mixed.roster_model.index(0, COUNT), 4)  # another troop's count
+    mixed.roster.model.setData(mixed.roster.model.index(0, COUNT), 4)  # another troop's count
     assert mixed.selected_rows() == [4]
     mixed.stack.undo()
     mixed.stack.undo()  # the avatar goes, and its heading
     assert mixed.selected_rows() == [4]
-    mixed.select_finding(mixed.findings_model.index(0))  # the unknown combatant
+    mixed.select_finding(mixed.findings.model.index(0))  # the unknown combatant
     assert mixed.selected_rows() == [3]
 
 
@@ -283,7 +291,7 @@ def test_remove_selects_the_entry_shown_next(qtbot: Any, mixed: Any) -> None:
 
 
 def test_arrow_keys_step_over_headings(qtbot: Any, mixed: Any) -> None:
-    view = mixed.roster_view
+    view = mixed.roster.view
     view.setFocus()
     mixed.roster.select_first()
     assert mixed.selected_rows() == [2]  # the leader, shown first
@@ -301,12 +309,12 @@ def test_arrow_keys_step_over_headings(qtbot: Any, mixed: Any) -> None:
 
 def count_editor(window: Any) -> QSpinBox | None:
     """The count editor open now (a closed one lingers, hidden, until deleted)."""
-    return next((spin for spin in window.roster_view.findChildren(QSpinBox, "count-editor")
+    return next((spin for spin in window.roster.view.findChildren(QSpinBox, "count-editor")
                  if spin.isVisible()), None)
 
 
 def test_f2_and_double_click_on_any_cell_edit_the_count(qtbot: Any, mixed: Any) -> None:
-    view = mixed.roster_view
+    view = mixed.roster.view
     view.setFocus()
     mixed.roster.select_row(0)  # the squaddie, its Name cell current
     assert view.currentIndex().column() == NAME
@@ -336,7 +344,7 @@ def test_f2_and_double_click_on_any_cell_edit_the_count(qtbot: Any, mixed: Any) 
 
 
 def test_tab_goes_from_count_to_count_over_headings(qtbot: Any, mixed: Any) -> None:
-    view = mixed.roster_view
+    view = mixed.roster.view
     view.setFocus()
     mixed.roster.select_row(2)  # the leader, first shown
     qtbot.keyClick(view, Qt.Key.Key_F2)
@@ -359,7 +367,7 @@ def test_tab_goes_from_count_to_count_over_headings(qtbot: Any, mixed: Any) -> N
 
 
 def test_tab_in_notes_moves_on_and_ctrl_tab_types_a_tab(qtbot: Any, window: Any) -> None:
-    notes = window.notes_edit
+    notes = window.profile_panel.notes_edit
     window.activateWindow()
     notes.setFocus()
     qtbot.waitUntil(notes.hasFocus, timeout=2000)
@@ -374,7 +382,7 @@ def test_tab_in_notes_moves_on_and_ctrl_tab_types_a_tab(qtbot: Any, window: Any)
 
 def test_a_count_being_edited_when_the_list_is_replaced_closes_quietly(
         qtbot: Any, qtlog: Any, mixed: Any) -> None:
-    view = mixed.roster_view
+    view = mixed.roster.view
     view.setFocus()
     mixed.roster.select_row(0)
     qtbot.keyClick(view, Qt.Key.Key_F2)
@@ -424,7 +432,7 @@ def test_a_step_of_resizing_the_window_paints_the_roster_once(qtbot: Any, mixed:
     """The stretched column follows the roster's width; Qt repainted the whole tree for it on
     a zero-delay timer, after the step's paint (about half of a resize step's time with
     200 entries)."""
-    view = mixed.roster_view
+    view = mixed.roster.view
     widths = []
     for step in range(4):
         paints = paints_after(view.viewport(),

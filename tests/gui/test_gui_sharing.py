@@ -15,7 +15,7 @@ from builder.data.share import decode_warband, encode_warband
 from builder.export.chat import list_text
 from builder.export.summary import summarise
 from builder.gui.dialogs import CANCEL, Prompter
-from builder.gui.sharing import ImportCodeDialog
+from builder.gui.dialogs.import_code import ImportCodeDialog
 from builder.model import Entry, Warband
 from tests.gui.menus import menus
 from tests.gui.test_gui_mainwindow import TITLE, focus, press
@@ -103,7 +103,7 @@ def test_import_from_code_is_prefilled_from_a_clipboard_holding_a_code(window: A
     assert (w.name, w.points_limit, w.notes) == (FRIEND.name, 350, "para el sábado")
     assert window.doc.path is None  # a new untitled list
     assert window.isWindowModified() and window.windowTitle() == f"Lista de Ana[*]{TITLE}"
-    assert window.name_edit.text() == "Lista de Ana"
+    assert window.details.name_edit.text() == "Lista de Ana"
 
 
 def test_import_dialog_starts_empty_when_the_clipboard_has_no_code(window: Any):
@@ -133,17 +133,17 @@ def test_import_asks_before_dropping_unsaved_changes(window: Any):
 
 def test_ctrl_v_on_the_window_imports_a_code(qtbot: Any, window: Any):
     set_clipboard(MESSAGE)
-    focus(qtbot, window, window.roster_view)
-    press(qtbot, window.roster_view, "Ctrl+V")
+    focus(qtbot, window, window.roster.view)
+    press(qtbot, window.roster.view, "Ctrl+V")
     assert window.doc.warband.name == "Lista de Ana"
 
 
 def test_ctrl_v_in_a_text_field_pastes_text_as_usual(qtbot: Any, window: Any):
     set_clipboard(MESSAGE)
-    focus(qtbot, window, window.filter)
-    press(qtbot, window.filter, "Ctrl+V")
+    focus(qtbot, window, window.catalogue_panel.filter)
+    press(qtbot, window.catalogue_panel.filter, "Ctrl+V")
     assert window.doc.warband.name == "New warband"
-    assert "SWB1." in window.filter.text()
+    assert "SWB1." in window.catalogue_panel.filter.text()
 
 
 def test_pasting_without_a_code_says_so(window: Any):

@@ -38,8 +38,10 @@ from PySide6.QtWidgets import (
 from builder.data import Catalogue, DataError
 from builder.data.errors import Problem
 from builder.data.share import encode_warband
-from builder.gui.dialogs import DataProblemsDialog, ExportDialog, ExportOptions, Prompter
-from builder.gui.sharing import ImportCodeDialog
+from builder.gui.dialogs import ExportOptions, Prompter
+from builder.gui.dialogs.data_problems import DataProblemsDialog
+from builder.gui.dialogs.export import ExportDialog
+from builder.gui.dialogs.import_code import ImportCodeDialog
 from builder.model import Entry, Warband
 from builder.model.text import display, quotation
 from tests.conftest import REPO
@@ -266,7 +268,7 @@ def test_the_sweep_catches_an_english_text(qapp, english_messages) -> None:
 def test_the_main_window_in_spanish_shows_no_english(spanish, make_window, english_messages):
     catalogue = Catalogue.load(user=False)
     window = make_window(catalogue)
-    window.open_example(EXAMPLE)  # opened in Spanish: "Demasiados puntos"
+    window.files.open_example(EXAMPLE)  # opened in Spanish: "Demasiados puntos"
     assert window.doc.warband.name == "Demasiados puntos"
     assert window.doc.report.findings  # findings show
     window.roster.select_row(0)  # its profile shows

@@ -14,16 +14,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 NOT_AT_START = (
-    "builder.gui.datafiles",  # the data problems dialog's text editor
+    "builder.gui.dialogs.datafiles",  # the data problems dialog's text editor
     "builder.export.chat",  # Copy as text
     "builder.export.pdf", "builder.export.cards", "builder.export.sheet", "reportlab",
     "pypdfium2",  # export and its preview
     "builder.gui.editor",  # the faction editor
     "builder.events.output", "builder.events.pack",  # organisers' reports
-    "builder.packs.fetch", "builder.packs.install", "builder.gui.packs_dialog",
+    "builder.packs.fetch", "builder.packs.install", "builder.gui.dialogs.packs",
     "builder.packs.format",  # the pack and index formats (pydantic models)
     "urllib.request", "http.client", "ssl",  # the data packs dialog and its downloads
-    "builder.play.plan", "builder.play.page", "builder.gui.play_view",  # play mode
+    "builder.play.plan", "builder.play.page", "builder.gui.play.view",  # play mode
 )
 
 FIRST_SCREEN = """

@@ -16,9 +16,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel
 
 from builder.data import Catalogue
-from builder.gui.catalogue_model import COST
-from builder.gui.dialogs import DataProblemsDialog
+from builder.gui.dialogs.data_problems import DataProblemsDialog
 from builder.gui.editor import FactionEditor
+from builder.gui.panels.catalogue_model import COST
 from tests.gui.conftest import GUI_DATA
 
 SYSTEMS_DATA = Path(__file__).resolve().parent / "data_systems"
@@ -39,7 +39,7 @@ def start_test_band(window: Any) -> None:
     """File → New, answering the game question with the test game (one faction: no second
     question)."""
     window.prompter.script("choose", "test-skirmish")
-    window.new_file()
+    window.files.new_file()
     assert window.doc.warband.faction == "test-band"
 
 
@@ -47,7 +47,7 @@ def visible_texts(window: Any) -> list[str]:
     """What a user can read on the main window: labels, buttons, column headers."""
     texts = [w.text() for w in window.findChildren(QLabel) if w.isVisibleTo(window)]
     texts += [w.text() for w in window.findChildren(QAbstractButton) if w.isVisibleTo(window)]
-    for view in (window.catalogue_view, window.roster_view):
+    for view in (window.catalogue_panel.view, window.roster.view):
         model = view.model()
         header = view.header() if hasattr(view, "header") else view.horizontalHeader()
         texts += [str(model.headerData(c, Qt.Orientation.Horizontal))
@@ -72,7 +72,7 @@ def test_new_asks_the_game_then_the_faction(make_window: Any, two_games: Catalog
 
     # Back to SphereWars: it has two factions, so the faction is asked too.
     window.prompter.script("choose", "spherewars-1e", "test-faction")
-    window.new_file()
+    window.files.new_file()
     game_q, faction_q = window.prompter.asked("choose")[1:]
     assert game_q[3] == "test-skirmish"
     assert [fid for fid, _name in faction_q[2]] == ["soimi", "test-faction"]
@@ -82,7 +82,7 @@ def test_new_asks_the_game_then_the_faction(make_window: Any, two_games: Catalog
 
     # Cancelling the game question leaves the open list as it is.
     window.prompter.script("choose", None)
-    window.new_file()
+    window.files.new_file()
     assert window.doc.warband.faction == "test-faction"
 
 
@@ -96,7 +96,7 @@ def first_edition_only(cat: Catalogue) -> Catalogue:
 
 def test_one_game_new_asks_nothing(make_window: Any) -> None:
     window = make_window(first_edition_only(Catalogue.load([GUI_DATA], user=False)))
-    window.new_file()
+    window.files.new_file()
     assert window.prompter.asked("choose") == []
     assert window.doc.warband.faction == "soimi"
 
@@ -108,11 +108,11 @@ def test_the_test_game_shows_its_own_screens(make_window: Any, two_games: Catalo
     start_test_band(window)
 
     # catalogue grouped by the system's types, in its order
-    assert window.catalogue_proxy.headings() == ["Captains (1)", "Grunts (1)"]
+    assert window.catalogue_panel.proxy.headings() == ["Captains (1)", "Grunts (1)"]
     # no cost column, no points limit, no SphereWars figure
-    assert window.catalogue_view.isColumnHidden(COST)
-    assert window.roster_view.isColumnHidden(3) and window.roster_view.isColumnHidden(4)
-    assert not window.limit_spin.isVisible() and not window.limit_check.isVisible()
+    assert window.catalogue_panel.view.isColumnHidden(COST)
+    assert window.roster.view.isColumnHidden(3) and window.roster.view.isColumnHidden(4)
+    assert not window.details.limit_spin.isVisible() and not window.details.limit_check.isVisible()
     assert not window.totals.points.isVisible()
     assert list(window.totals.figures) == ["grit_total"]
     assert window.totals.grit_total.toolTip() == "The grit of the whole band (invented test figure)"
@@ -120,7 +120,7 @@ def test_the_test_game_shows_its_own_screens(make_window: Any, two_games: Catalo
     joined = " ".join(texts)
     for word in SPHEREWARS_WORDS:
         assert word not in joined, (word, texts)
-    assert window.add_button.text() == "Add to band"
+    assert window.catalogue_panel.add_button.text() == "Add to band"
 
     # the empty band is greeted with the system's first step, not a red verdict
     assert window.totals.verdict.text() == "Empty"
@@ -130,18 +130,19 @@ def test_the_test_game_shows_its_own_screens(make_window: Any, two_games: Catalo
     # the rule's finding, with the book's sentence on its second line
     window.add_combatant("test-grunt")
     assert window.totals.verdict.text() == "✘ Illegal (1)"
-    assert window.findings_model.rowCount() == 1
-    assert window.findings_model.index(0).data() == (
+    assert window.findings.model.rowCount() == 1
+    assert window.findings.model.index(0).data() == (
         f"0 Captains hired in the band; it needs exactly 1\n“{CITE}”")
-    assert CITE in window.findings_model.index(0).data(Qt.ItemDataRole.ToolTipRole)
+    assert CITE in window.findings.model.index(0).data(Qt.ItemDataRole.ToolTipRole)
     window.stack.undo()
 
     # hiring the captain makes it legal; its profile prints the system's stat line
     window.add_combatant("test-captain")
     assert window.totals.verdict.text() == "✔ Legal"
     assert window.totals.grit_total.value.text() == "3"
-    assert window.legal_label.text() == "✔ This band is legal: it breaks no recruiting rule."
-    profile = window.profile.toPlainText()
+    legal = window.findings.legal_label
+    assert legal.text() == "✔ This band is legal: it breaks no recruiting rule."
+    profile = window.profile_panel.profile.toPlainText()
     assert "Move" in profile and "Grit" in profile
     for word in ("PE", "MAN", "POD", "Messenger"):
         assert word not in profile
@@ -150,16 +151,16 @@ def test_the_test_game_shows_its_own_screens(make_window: Any, two_games: Catalo
 def test_changing_faction_across_games(qtbot: Any, make_window: Any,
                                        two_games: Catalogue) -> None:
     window = make_window(two_games)
-    window.faction_combo.setCurrentIndex(window.faction_combo.findData("test-band"))
-    window.faction_combo.activated.emit(window.faction_combo.currentIndex())
+    window.details.faction_combo.setCurrentIndex(window.details.faction_combo.findData("test-band"))
+    window.details.faction_combo.activated.emit(window.details.faction_combo.currentIndex())
     assert window.doc.warband.faction == "test-band"
     assert list(window.totals.figures) == ["grit_total"]
     assert "(Test Skirmish)" in window.windowTitle()
-    assert not window.limit_spin.isVisible()
+    assert not window.details.limit_spin.isVisible()
     window.stack.undo()
     assert window.doc.warband.faction == "soimi"
     assert "messengers" in window.totals.figures
-    assert window.limit_spin.isVisible() and not window.roster_view.isColumnHidden(3)
+    assert window.details.limit_spin.isVisible() and not window.roster.view.isColumnHidden(3)
 
 
 # -- the faction editor ------------------------------------------------------------------

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QApplication, QSplitter, QToolBar, QToolButton
 from builder.data import Catalogue
 from builder.gui import icons
 from builder.gui.dialogs import Prompter
-from builder.gui.guidance import first_steps
-from builder.gui.mainwindow import CATALOGUE, PROFILE
+from builder.gui.mainwindow.splits import CATALOGUE, PROFILE
+from builder.gui.panels.guidance import first_steps
 from builder.model import Entry, Warband
 from builder.rules import validate
 from tests.conftest import REPO
@@ -36,12 +36,12 @@ MANY_FINDINGS = Warband(
 
 def settle(qtbot: Any, window: Any) -> None:
     """Let the window's zero-delay refits run (the findings' height follows their rows)."""
-    qtbot.waitUntil(lambda: not window._fit_timer.isActive(), timeout=2000)
+    qtbot.waitUntil(lambda: not window.splits.fit_timer.isActive(), timeout=2000)
     QApplication.processEvents()
 
 
 def open_list(qtbot: Any, window: Any, warband: Warband) -> None:
-    window._replace(warband, None)
+    window.files.replace(warband, None)
     settle(qtbot, window)
 
 
@@ -67,13 +67,13 @@ def test_eight_findings_show_without_scrolling_at_1280x760(qtbot: Any, window: A
     open_list(qtbot, window, MANY_FINDINGS)
     findings = window.doc.report.findings
     assert len(findings) == 8, [f.rule for f in findings]
-    view = window.findings_view
+    view = window.findings.view
     assert view.verticalScrollBar().maximum() == 0
     viewport = view.viewport().rect()
     for row in range(8):
-        assert viewport.contains(view.visualRect(window.findings_model.index(row))), row
+        assert viewport.contains(view.visualRect(window.findings.model.index(row))), row
     # the roster keeps room for its rows above
-    assert window.roster_view.height() >= window.roster.height_for_rows(3)
+    assert window.roster.view.height() >= window.roster.height_for_rows(3)
 
 
 def test_the_findings_take_what_they_need_and_the_roster_the_rest(qtbot: Any,
@@ -82,20 +82,20 @@ def test_the_findings_take_what_they_need_and_the_roster_the_rest(qtbot: Any,
     open_list(qtbot, window, Warband(name="One finding", faction="test-faction",
                                      entries=[Entry(combatant="test-avatar", count=1)]))
     assert [f.rule for f in window.doc.report.findings] == ["leader-required"]
-    one = window.centre_splitter.sizes()[1]
-    view = window.findings_view
-    row = view.visualRect(window.findings_model.index(0))
+    one = window.splits.centre.sizes()[1]
+    view = window.findings.view
+    row = view.visualRect(window.findings.model.index(0))
     assert view.viewport().rect().contains(row)
     assert one < row.height() + 80  # no empty half-panel under one finding
     open_list(qtbot, window, MANY_FINDINGS)
-    assert window.centre_splitter.sizes()[1] > one + 3 * row.height()
+    assert window.splits.centre.sizes()[1] > one + 3 * row.height()
 
     # a splitter the user moved stays where it was put, and is remembered
-    drag_handle(qtbot, window.centre_splitter, 1, QPoint(0, -60))
-    moved = window.centre_splitter.sizes()
+    drag_handle(qtbot, window.splits.centre, 1, QPoint(0, -60))
+    moved = window.splits.centre.sizes()
     open_list(qtbot, window, Warband(name="One finding", faction="test-faction",
                                      entries=[Entry(combatant="test-avatar", count=1)]))
-    assert window.centre_splitter.sizes() == moved
+    assert window.splits.centre.sizes() == moved
 
 
 # ---------------------------------------------------------------- 14.2 from 1024×600
@@ -109,10 +109,10 @@ def test_the_window_fits_1024x600_with_nothing_cut(qtbot: Any, window: Any) -> N
     assert window.size() == QSize(1024, 600)
     # shrunk from 1280, the side panels gave back their extra width: the list keeps half,
     # and the profile still shows a whole SphereWars stat line without scrolling
-    assert window.splitter.sizes()[1] >= 1024 // 2, window.splitter.sizes()
+    assert window.splits.main.sizes()[1] >= 1024 // 2, window.splits.main.sizes()
     window.profile_panel.show_combatant("test-leader")
     QApplication.processEvents()
-    assert window.profile.horizontalScrollBar().maximum() == 0
+    assert window.profile_panel.profile.horizontalScrollBar().maximum() == 0
     # the verdict is never narrower than its words, and every figure is inside the bar
     verdict = window.totals.verdict
     assert verdict.text() == "✘ Illegal (8)"
@@ -136,7 +136,7 @@ def test_the_window_fits_1024x600_with_nothing_cut(qtbot: Any, window: Any) -> N
 def stat_cells(window: Any) -> list[tuple[str, int]]:
     """(text, lines) of every cell of the profile's stat table."""
     cells = []
-    block = window.profile.document().begin()
+    block = window.profile_panel.profile.document().begin()
     while block.isValid():
         if QTextCursor(block).currentTable() is not None:
             cells.append((block.text(), block.layout().lineCount()))
@@ -146,45 +146,45 @@ def stat_cells(window: Any) -> list[tuple[str, int]]:
 
 def test_the_profiles_stat_line_scrolls_instead_of_wrapping(qtbot: Any, window: Any) -> None:
     window.profile_panel.show_combatant("nek-org")
-    window.splitter.setSizes([200, 1280 - 200 - 150, 150])  # a very narrow profile
+    window.splits.main.setSizes([200, 1280 - 200 - 150, 150])  # a very narrow profile
     QApplication.processEvents()
-    assert window.profile.width() < 200
+    assert window.profile_panel.profile.width() < 200
     cells = stat_cells(window)
     assert [text for text, _lines in cells][:3] == ["PE", "CA", "MOV"]
     assert all(lines == 1 for _text, lines in cells), cells  # no "P/E", no "10/0"
-    assert window.profile.horizontalScrollBar().maximum() > 0
+    assert window.profile_panel.profile.horizontalScrollBar().maximum() > 0
 
 
 def test_side_panels_fold_from_the_view_menu_and_stay_folded(qtbot: Any, make_window: Any,
                                                               settings: QSettings) -> None:
     window = make_window()
-    width = window.splitter.sizes()[CATALOGUE]
-    centre = window.splitter.sizes()[1]
+    width = window.splits.main.sizes()[CATALOGUE]
+    centre = window.splits.main.sizes()[1]
     assert window.act.show_catalogue.isChecked() and width > 0
     window.activateWindow()
-    window.roster_view.setFocus()
-    qtbot.waitUntil(window.roster_view.hasFocus, timeout=2000)
-    qtbot.keyClick(window.roster_view, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
-    assert window.splitter.sizes()[CATALOGUE] == 0
-    assert window.splitter.sizes()[1] == centre + width  # the list gets the room
+    window.roster.view.setFocus()
+    qtbot.waitUntil(window.roster.view.hasFocus, timeout=2000)
+    qtbot.keyClick(window.roster.view, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert window.splits.main.sizes()[CATALOGUE] == 0
+    assert window.splits.main.sizes()[1] == centre + width  # the list gets the room
     assert not window.act.show_catalogue.isChecked()
     window.act.show_profile.trigger()
-    assert window.splitter.sizes()[PROFILE] == 0 and not window.act.show_profile.isChecked()
+    assert window.splits.main.sizes()[PROFILE] == 0 and not window.act.show_profile.isChecked()
     window.close()
 
     again = make_window()
-    assert again.splitter.sizes()[CATALOGUE] == 0 and again.splitter.sizes()[PROFILE] == 0
+    assert again.splits.main.sizes()[CATALOGUE] == 0 and again.splits.main.sizes()[PROFILE] == 0
     assert not again.act.show_catalogue.isChecked()
     again.act.show_catalogue.trigger()
-    assert again.splitter.sizes()[CATALOGUE] == width  # back as wide as it was
+    assert again.splits.main.sizes()[CATALOGUE] == width  # back as wide as it was
     assert again.act.show_catalogue.isChecked()
 
     # dragging a panel shut unchecks its menu entry too
-    drag_handle(qtbot, again.splitter, CATALOGUE + 1, QPoint(-again.width(), 0))
-    assert again.splitter.sizes()[CATALOGUE] == 0
+    drag_handle(qtbot, again.splits.main, CATALOGUE + 1, QPoint(-again.width(), 0))
+    assert again.splits.main.sizes()[CATALOGUE] == 0
     assert not again.act.show_catalogue.isChecked()
     again.act.reset_layout.trigger()
-    assert all(size > 0 for size in again.splitter.sizes())
+    assert all(size > 0 for size in again.splits.main.sizes())
     assert again.act.show_catalogue.isChecked() and again.act.show_profile.isChecked()
 
 
@@ -194,18 +194,18 @@ def test_side_panels_fold_from_the_view_menu_and_stay_folded(qtbot: Any, make_wi
 def test_the_layout_is_saved_when_it_changes_not_only_on_quitting(qtbot: Any, window: Any,
                                                                    settings: QSettings) -> None:
     assert fresh(settings).value("window/main_splitter") is None
-    drag_handle(qtbot, window.splitter, 1, QPoint(40, 0))
-    moved = window.splitter.sizes()
+    drag_handle(qtbot, window.splits.main, 1, QPoint(40, 0))
+    moved = window.splits.main.sizes()
     qtbot.waitUntil(lambda: fresh(settings).value("window/main_splitter") is not None,
                     timeout=3000)
     # what is on disk is the moved splitter, with the window still open
-    assert fresh(settings).value("window/main_splitter") == window.splitter.saveState()
-    assert window.isVisible() and window.splitter.sizes() == moved
+    assert fresh(settings).value("window/main_splitter") == window.splits.main.saveState()
+    assert window.isVisible() and window.splits.main.sizes() == moved
 
     window.act.show_profile.trigger()  # folding a panel is saved too
     qtbot.waitUntil(lambda: fresh(settings).value("window/main_splitter")
-                    == window.splitter.saveState(), timeout=3000)
-    assert window.splitter.sizes()[PROFILE] == 0
+                    == window.splits.main.saveState(), timeout=3000)
+    assert window.splits.main.sizes()[PROFILE] == 0
     window.resize(900, 560)
     qtbot.waitUntil(lambda: fresh(settings).value("window/geometry")
                     == window.saveGeometry(), timeout=3000)
@@ -217,8 +217,8 @@ def test_the_layout_is_saved_when_it_changes_not_only_on_quitting(qtbot: Any, wi
 def test_points_left_and_over_the_limit(qtbot: Any, window: Any) -> None:
     points = window.totals.points
     assert not points.note.isVisible()  # no limit, nothing left to count
-    window.limit_check.click()
-    window.limit_spin.setValue(400)
+    window.details.limit_check.click()
+    window.details.limit_spin.setValue(400)
     window.add_combatant("nek-org")  # 169
     assert points.value.text() == "169 / 400"
     assert points.note.text() == "231 left" and points.note.isVisible()
@@ -226,7 +226,7 @@ def test_points_left_and_over_the_limit(qtbot: Any, window: Any) -> None:
     window.add_combatant("tir-abe")  # 495
     assert points.note.text() == "95 over"
     assert points.state == "over" and "#b00020" in points.note.styleSheet()
-    window.limit_check.click()
+    window.details.limit_check.click()
     assert not points.note.isVisible()
 
 
@@ -239,7 +239,7 @@ def test_a_new_list_is_greeted_with_what_to_hire_first(qtbot: Any, window: Any) 
     assert window.totals.verdict.text() == "Empty"
     assert "#b00020" not in window.totals.verdict.styleSheet()
     guidance = window.findings.guidance_label
-    assert window.findings_stack.currentWidget() is guidance
+    assert window.findings.stack.currentWidget() is guidance
     assert "Start by hiring a Leader" in guidance.text()
     assert "the commander of the Warband" in guidance.text()  # the book's sentence
     window.add_combatant("nek-org")
@@ -248,7 +248,7 @@ def test_a_new_list_is_greeted_with_what_to_hire_first(qtbot: Any, window: Any) 
     assert window.totals.verdict.text() == "Empty"
     window.add_combatant("test-nothing")  # an entry, even an unknown one: real findings
     assert window.totals.verdict.text() == "✘ Illegal (2)"
-    assert window.findings_stack.currentWidget() is window.findings_view
+    assert window.findings.stack.currentWidget() is window.findings.view
 
 
 def test_first_steps_come_from_each_games_rules(catalogue: Catalogue) -> None:
@@ -287,7 +287,7 @@ def sibling(tmp_path: Path, catalogue: Catalogue) -> Catalogue:
 
 
 def choose_faction(window: Any, faction_id: str) -> None:
-    combo = window.faction_combo
+    combo = window.details.faction_combo
     combo.setCurrentIndex(combo.findData(faction_id))
     combo.activated.emit(combo.currentIndex())
 
@@ -304,7 +304,7 @@ def test_changing_faction_asks_keeps_what_exists_and_undo_restores(
     choose_faction(window, "test-sibling")
     assert window.prompter.asked("change_faction") == [("Test Sibling", ["Test Messenger"], 3)]
     assert window.doc.warband.faction == "test-faction" and len(window.doc.entries) == 3
-    assert window.faction_combo.currentData() == "test-faction"
+    assert window.details.faction_combo.currentData() == "test-faction"
     assert window.stack.count() == 0
 
     choose_faction(window, "test-sibling")  # answered yes
@@ -315,7 +315,7 @@ def test_changing_faction_asks_keeps_what_exists_and_undo_restores(
     window.stack.undo()
     assert window.doc.warband.faction == "test-faction"
     assert window.doc.entries == entries
-    assert window.faction_combo.currentData() == "test-faction"
+    assert window.details.faction_combo.currentData() == "test-faction"
     window.stack.redo()
     assert [e.combatant for e in window.doc.entries] == ["test-leader", "test-avatar"]
 

@@ -13,7 +13,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from builder.data import Catalogue, load_warband
-from builder.gui.packs_dialog import PacksDialog
+from builder.gui.dialogs.packs import PacksDialog
 from builder.packs.fetch import Cancelled
 from builder.packs.install import Installer
 from builder.packs.store import Store
@@ -114,7 +114,7 @@ def window_with_list(make_window: Any, pack: Path, folder: Path) -> tuple[Any, l
     lst = folder / "l.warband.yaml"
     lst.write_text(list_text(limit=400), encoding="utf-8")
     window = make_window(Catalogue.load())
-    assert window.load_path(lst)
+    assert window.files.load_path(lst)
     told: list[str] = []
     window.packs.tell = lambda _title, text: told.append(text)
     return window, told
@@ -159,7 +159,7 @@ def test_copy_data_report(qtbot, make_window, v1: Path, tmp_path: Path):
     lst = tmp_path / "l.warband.yaml"
     lst.write_text(list_text(), encoding="utf-8")
     window = make_window(Catalogue.load())
-    assert window.load_path(lst)
+    assert window.files.load_path(lst)
     panel = window.catalogue_panel
     proxy = panel.proxy
 
@@ -186,7 +186,7 @@ def test_new_offers_a_game_without_factions_and_what_to_do(qtbot, make_window, u
     before = window.doc.warband
     window.prompter.script("choose", "torn")
     window.prompter.script("no_factions", "install")
-    window.new_file()
+    window.files.new_file()
     assert window.prompter.asked("no_factions") == [("Torn: hex skirmish",)]
     assert window.doc.warband is before  # no list of a game it cannot fill
     assert window.packs.dialog is not None and window.packs.dialog.isVisible()
@@ -194,8 +194,8 @@ def test_new_offers_a_game_without_factions_and_what_to_do(qtbot, make_window, u
 
     window.prompter.script("choose", "torn")
     window.prompter.script("no_factions", "create")
-    window.new_file()
-    editor = window._editor
+    window.files.new_file()
+    editor = window.gamedata.editor()
     assert editor is not None and editor.isVisible()
     assert editor.pane.doc.system.id == "torn"
     editor.pane.stack.setClean()
@@ -233,12 +233,12 @@ def test_checking_against_an_event_that_pins_another_version_says_so(make_window
     event.write_text(f"schema: spherewars-event/1\nname: Cup\npacks: {{{PACK_ID}: 1.0.0}}\n",
                      encoding="utf-8")
     window = make_window(Catalogue.load())
-    assert not window.load_event_path(event)
+    assert not window.event_check.load_path(event)
     (_title, _text, details), = window.prompter.asked("error")
     assert f"the event pins {PACK_ID} 1.0.0; the data in use is 1.1.0" in details
     event.write_text(f"schema: spherewars-event/1\nname: Cup\npacks: {{{PACK_ID}: 2.0.0}}\n",
                      encoding="utf-8")
-    assert not window.load_event_path(event)
+    assert not window.event_check.load_path(event)
     assert "spherewars data install" in window.prompter.asked("error")[1][2]
 
 

@@ -38,7 +38,7 @@ def copy_list(tmp_path: Path, source: Path) -> Path:
 
 def start(make_window: Any, cat: Catalogue, path: Path) -> tuple[Any, Any]:
     window = make_window(cat)
-    assert window.load_path(path, confirmed=True)
+    assert window.files.load_path(path, confirmed=True)
     assert window.game.start.text() == "&Start game"
     window.game.start.trigger()
     play = window.game.play_window
@@ -179,7 +179,7 @@ def test_resume_and_end(make_window, games_catalogue, tmp_path, qtbot):
 
 def test_an_unsaved_list_is_saved_before_the_game(make_window, games_catalogue, tmp_path):
     window = make_window(games_catalogue)
-    window.load_path(sw_list(tmp_path), confirmed=True)
+    window.files.load_path(sw_list(tmp_path), confirmed=True)
     window.add_combatant("test-grunt")  # an unsaved change
     asked: list[str] = []
     window.game.ask_yes = lambda title, _text: asked.append(title) or False
@@ -187,13 +187,13 @@ def test_an_unsaved_list_is_saved_before_the_game(make_window, games_catalogue, 
     assert asked == ["Save the list first"] and window.game.play_window is None
     window.game.ask_yes = lambda _title, _text: True
     window.game.start.trigger()
-    assert window.game.play_window is not None and not window.is_modified()
+    assert window.game.play_window is not None and not window.files.is_modified()
     assert saved(window)["fingerprint"] == window.game.play_window.session.plan.fingerprint
 
 
 def test_save_for_phone_writes_the_page(make_window, games_catalogue, tmp_path):
     window = make_window(games_catalogue)
-    window.load_path(sw_list(tmp_path), confirmed=True)
+    window.files.load_path(sw_list(tmp_path), confirmed=True)
     out = tmp_path / "phone.html"
     window.game.ask_path = lambda suggested: str(out) if suggested.endswith("sw.html") else None
     window.game.phone.trigger()
@@ -219,7 +219,7 @@ CHILD = textwrap.dedent("""
     window = MainWindow(Catalogue.load([data, factions], user=False),
                         settings=QSettings(ini, QSettings.Format.IniFormat),
                         recovery_dir=Path(ini).parent / "recovery")
-    window.load_path(Path(lst), confirmed=True)
+    window.files.load_path(Path(lst), confirmed=True)
     window.game.start_game()
     play = window.game.play_window
     play.tiles[0].tracks["wounds"][1][2].click()  # three wounds
@@ -271,7 +271,7 @@ def test_the_play_window_in_spanish(make_window, games_catalogue, tmp_path):
 
     i18n.set_language("es")
     window = make_window(games_catalogue)
-    window.load_path(sw_list(tmp_path), confirmed=True)
+    window.files.load_path(sw_list(tmp_path), confirmed=True)
     assert window.game.start.text() == "&Empezar partida"
     play = window.game.start_game()
     leader = tile(play, "test-leader/1")
@@ -290,7 +290,7 @@ def test_a_game_that_cannot_be_saved_says_so_and_plays_on(make_window, games_cat
         raise OSError(28, "No space left on device")
 
     window = make_window(games_catalogue)
-    window.load_path(sw_list(tmp_path), confirmed=True)
+    window.files.load_path(sw_list(tmp_path), confirmed=True)
     monkeypatch.setattr(state, "write_atomic", full)
     play = window.game.start_game()
     assert play.status.currentMessage() == \

@@ -81,7 +81,7 @@ def test_opening_a_hostile_list_shows_the_message(window: Any, case: str) -> Non
     path = h.list_path(case)
     before = window.doc.warband
     start = time.perf_counter()
-    assert window.load_path(path, confirmed=True) is False
+    assert window.files.load_path(path, confirmed=True) is False
     assert time.perf_counter() - start < h.SECONDS
     [(_title, _text, details)] = window.prompter.errors
     assert f"{path}:{h.LIST_CASES[case]}" in details
@@ -93,7 +93,7 @@ def test_opening_a_fifo_does_not_hang(window: Any, tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.warband.yaml"
     os.mkfifo(fifo)
     start = time.perf_counter()
-    assert window.load_path(fifo, confirmed=True) is False
+    assert window.files.load_path(fifo, confirmed=True) is False
     assert time.perf_counter() - start < h.SECONDS
     assert "named pipe" in window.prompter.errors[0][2]
 
@@ -105,7 +105,7 @@ def test_the_app_starts_with_hostile_user_factions(make: Any, user_dir: Path) ->
     shutil.copy(h.TEST_FACTIONS / "test-faction.yaml", folder)
     start = time.perf_counter()
     window = make()  # loads the built-in and user data itself, as a real start does
-    window.catalogue_view.grab()  # every row on screen painted
+    window.catalogue_panel.view.grab()  # every row on screen painted
     assert time.perf_counter() - start < 5 * h.SECONDS
     assert window.problems_button.text() == f"{len(h.FACTION_CASES)} data problems"
     assert "test-faction" in window.doc.catalogue.factions
@@ -127,15 +127,15 @@ def test_the_largest_values_a_file_may_hold_display_and_save(make: Any, tmp_path
                        "faction: test-big\npoints_limit: 999999\nentries:\n"
                        + "  - {combatant: test-big-leader, count: 9999}\n" * 3, encoding="utf-8")
     window = make(Catalogue.load([data], user=False))
-    assert window.load_path(listing, confirmed=True) is True
-    window.catalogue_view.grab()  # every row on screen painted
+    assert window.files.load_path(listing, confirmed=True) is True
+    window.catalogue_panel.view.grab()  # every row on screen painted
     assert window.doc.report.stats.points == 999_999 * 9_999 * 3
-    assert window.limit_spin.value() == 999_999
+    assert window.details.limit_spin.value() == 999_999
     window.roster.select_row(0)
     shown = [str(window.roster.groups.index_of_entry(0, col).data()) for col in range(5)]
     assert any(s.replace(",", "").replace("\u202f", "").replace(" ", "") == str(999_999 * 9_999)
                for s in shown), shown
-    assert window._write(listing) is True
+    assert window.files.write(listing) is True
     assert load_warband(listing).entries[0].count == 9_999
 
 
@@ -144,10 +144,10 @@ def test_saving_over_a_read_only_list_asks_first(make: Any, tmp_path: Path) -> N
     listing.write_text(h.GOOD_LIST.format(n=0), encoding="utf-8")
     listing.chmod(0o444)
     window = make(Catalogue.load([h.TEST_FACTIONS], user=False))
-    assert window.load_path(listing, confirmed=True) is True
+    assert window.files.load_path(listing, confirmed=True) is True
     before = listing.read_bytes()
-    assert window.save() is False  # declined
+    assert window.files.save() is False  # declined
     assert window.prompter.read_only_asked == 1 and listing.read_bytes() == before
     window.prompter.read_only_answer = True
-    assert window.save() is True
+    assert window.files.save() is True
     assert window.prompter.read_only_asked == 2

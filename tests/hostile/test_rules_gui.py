@@ -33,7 +33,7 @@ def test_the_app_starts_and_names_a_message_that_is_not_plain(
     window = make()  # the built-in and the user's data, as a real start
     listing = tmp_path / "x.warband.yaml"
     listing.write_text(LIST, encoding="utf-8")
-    assert window.load_path(listing, confirmed=True) is True
+    assert window.files.load_path(listing, confirmed=True) is True
     assert time.perf_counter() - start < 5 * h.SECONDS
     # both rules of the system and its faction are reported; the list names its faction as
     # not loaded
@@ -47,7 +47,7 @@ def test_a_plain_message_fills_the_findings(make: Any, user_dir: Path,  # noqa: 
     window = make()
     listing = tmp_path / "x.warband.yaml"
     listing.write_text(LIST, encoding="utf-8")
-    assert window.load_path(listing, confirmed=True) is True
+    assert window.files.load_path(listing, confirmed=True) is True
     messages = [f.message for f in window.doc.report.findings]
     assert "{grunt-cap} 4 Grunts hired, 1 allowed (Test Boss CMD 1) " in messages
     assert "{same-cap} 4, 2 allowed (the game's rule) Test Grunt" in messages

@@ -1,4 +1,4 @@
-"""File → Check lists against event…: the organiser's whole event in one window (issue 30).
+"""File → Check lists against event…: the organiser's whole event in one window.
 
 An event file, a folder of submitted lists and/or a text of share codes (pasted from an
 e-mail, or read from an export) are checked as ``spherewars event`` checks them (the same

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
@@ -20,7 +21,6 @@ from builder.i18n import _
 
 if TYPE_CHECKING:
     from builder.data import Catalogue
-    from builder.gui.dialogs import ExportOptions
     from builder.model import Warband
 
 MAX_PAGES = 4
@@ -33,7 +33,20 @@ DELAY_MS = 120
 _PDFIUM = threading.Lock()
 """PDFium is not thread-safe: one document at a time."""
 
-MakePdf = Callable[["ExportOptions"], bytes]
+
+
+@dataclass
+class ExportOptions:
+    """What File → Export PDF… prints (the export dialog asks; the preview draws it)."""
+
+    cards: bool = True
+    summary: bool = True
+    page: str = "a4"
+    per_model: bool = False
+    opponent: bool = False
+
+
+MakePdf = Callable[[ExportOptions], bytes]
 
 
 def pdf_maker(warband: Warband, catalogue: Catalogue) -> MakePdf:

@@ -1,6 +1,6 @@
 """Play mode in the app: the Game menu, a game's session (undo, autosave) and its window.
 
-*Game → Start game* opens the play window (:mod:`builder.gui.play_view`) on the open list.
+*Game → Start game* opens the play window (:mod:`builder.gui.play.view`) on the open list.
 A game's state lives in a file beside the list (``NAME.game.json``,
 :func:`builder.play.state.game_path`), written atomically after every change, so a crash or
 ``kill -9`` loses nothing; *Start game* on a list with a game in progress resumes it, and an
@@ -17,83 +17,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QWidget
 
 from builder.data import DataError, load_warband
+from builder.gui.play.session import GameSession
 from builder.i18n import N_, _
 
 if TYPE_CHECKING:
-    from builder.gui.mainwindow import MainWindow
-    from builder.gui.play_view import PlayWindow
+    from builder.gui.host import Host
+    from builder.gui.play.view import PlayWindow
     from builder.play.plan import Plan
     from builder.play.state import State
 
 # builder.play is imported where it is used (a game started, resumed or saved), not with the
-# main window: the plans and the phone page are no part of the first screen (issue 31, #19)
+# main window: the plans and the phone page are no part of the first screen
 
 log = logging.getLogger(__name__)
 
 OPEN_KEY = "play/list"
 """Settings: the list whose play window is open (left set by a crash: reopened at start)."""
 HTML_FILTER = N_("Web page (*.html)")
-
-
-class _Change(QUndoCommand):
-    def __init__(self, session: GameSession, before: State, after: State, text: str) -> None:
-        super().__init__(text)
-        self.session, self.before, self.after = session, before, after
-
-    def redo(self) -> None:
-        self.session.show(self.after)
-
-    def undo(self) -> None:
-        self.session.show(self.before)
-
-
-class GameSession(QObject):
-    """One game of one list: its plan, its state, its undo stack; every state shown is
-    saved to ``path`` at once."""
-
-    changed = Signal()
-    save_failed = Signal(str)
-
-    def __init__(self, plan: Plan, state: State, path: Path, parent: QObject | None = None
-                 ) -> None:
-        super().__init__(parent)
-        self.plan, self.state, self.path = plan, state, path
-        self.stack = QUndoStack(self)
-        self.saved, self.problem = True, ""
-        self._write()
-
-    def apply(self, after: State, text: str) -> None:
-        """A change the player made (nothing when the state stayed the same)."""
-        if after is not self.state and after != self.state:
-            self.stack.push(_Change(self, self.state, after, text))
-
-    def show(self, state: State) -> None:
-        self.state = state
-        self._write()
-        self.changed.emit()
-
-    def _write(self) -> None:
-        from builder.play.state import save_game
-
-        try:
-            save_game(self.path, self.state)
-        except OSError as exc:  # a full disk must not stop the game: say so, keep playing
-            log.warning("game autosave failed: %s", exc)
-            self.problem = exc.strerror or str(exc)
-            if self.saved:
-                self.save_failed.emit(self.problem)
-            self.saved = False
-        else:
-            self.saved = True
-
-    def end(self) -> None:
-        """The game is over: its file goes."""
-        self.path.unlink(missing_ok=True)
 
 
 def write_phone_page(plan: Plan, path: Path) -> None:
@@ -106,8 +51,9 @@ def write_phone_page(plan: Plan, path: Path) -> None:
 class GameMenu(QObject):
     """The Game menu of a main window and what it opens."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, host: Host, window: QMainWindow) -> None:
         super().__init__(window)
+        self.host = host
         self.window = window
         self.play_window: PlayWindow | None = None
         self.ask_path: Callable[[str], str | None] = self._ask_html_path
@@ -133,28 +79,28 @@ class GameMenu(QObject):
         self.start.triggered.connect(self.start_game)
         self.phone.triggered.connect(self.save_for_phone)
         self.menu.aboutToShow.connect(self.follow)
-        window.doc.was_reset.connect(self.follow)
-        window.doc.catalogue_changed.connect(self.follow)
+        host.doc.was_reset.connect(self.follow)
+        host.doc.catalogue_changed.connect(self.follow)
         self.follow()
 
     # -- state of the menu
 
     def _plan(self) -> Plan | None:
-        faction = self.window.doc.faction
+        faction = self.host.doc.faction
         if faction is None or not faction.attached:
             return None
         from builder.play.plan import make_plan
 
-        return make_plan(self.window.doc.warband, faction)
+        return make_plan(self.host.doc.warband, faction)
 
     def follow(self) -> None:
         """Start or Resume (with the turn), enabled when the list's faction is loaded."""
         from builder.play.state import game_path
 
-        playable = self.window.doc.faction is not None
+        playable = self.host.doc.faction is not None
         self.start.setEnabled(playable)
         self.phone.setEnabled(playable)
-        path = self.window.doc.path
+        path = self.host.doc.path
         if path is not None and game_path(path).exists():
             self.start.setText(_("Re&sume game"))
         else:
@@ -168,15 +114,15 @@ class GameMenu(QObject):
             self.play_window.raise_()
             self.play_window.activateWindow()
             return self.play_window
-        w = self.window
+        w = self.host
         plan = self._plan()
         if plan is None:
             return None
-        if w.doc.path is None or w.is_modified():
+        if w.doc.path is None or w.files.is_modified():
             # the game is kept beside the list, and must be a game of the list as saved
             if not self.ask_yes(_("Save the list first"),
                                 _("The game is kept beside the list file. Save the list "
-                                  "now?")) or not w.save():
+                                  "now?")) or not w.files.save():
                 return None
             plan = self._plan()
             if plan is None or w.doc.path is None:
@@ -207,7 +153,7 @@ class GameMenu(QObject):
         return state
 
     def open(self, plan: Plan, state: State, path: Path, list_path: Path) -> PlayWindow:
-        from builder.gui.play_view import PlayWindow
+        from builder.gui.play.view import PlayWindow
 
         session = GameSession(plan, state, path)
         window = PlayWindow(session, parent=self.window)
@@ -216,13 +162,13 @@ class GameMenu(QObject):
         window.phone_requested.connect(lambda: self.save_for_phone(plan))
         window.closed.connect(self._closed)
         self.play_window = window
-        self.window.settings.setValue(OPEN_KEY, str(list_path))
+        self.host.settings.setValue(OPEN_KEY, str(list_path))
         window.show()
         self.follow()
         return window
 
     def _closed(self) -> None:
-        self.window.settings.remove(OPEN_KEY)
+        self.host.settings.remove(OPEN_KEY)
         self.follow()
 
     def end_game(self, window: PlayWindow) -> None:
@@ -237,21 +183,21 @@ class GameMenu(QObject):
     def resume_after_restart(self) -> bool:
         """At start: the play window that was open when the app stopped without closing it
         (a crash, a power cut), with its list; True when one was reopened."""
-        value = self.window.settings.value(OPEN_KEY, "")
+        value = self.host.settings.value(OPEN_KEY, "")
         if not value:
             return False
         list_path = Path(str(value))
         from builder.play.state import game_path
 
         if not game_path(list_path).exists():
-            self.window.settings.remove(OPEN_KEY)
+            self.host.settings.remove(OPEN_KEY)
             return False
         try:
             load_warband(list_path)
         except (DataError, OSError):
-            self.window.settings.remove(OPEN_KEY)
+            self.host.settings.remove(OPEN_KEY)
             return False
-        if not self.window.load_path(list_path, confirmed=True):
+        if not self.host.files.load_path(list_path, confirmed=True):
             return False
         return self.start_game() is not None
 
@@ -261,8 +207,8 @@ class GameMenu(QObject):
         plan = plan or self._plan()
         if plan is None:
             return None
-        doc_path = self.window.doc.path
-        folder = doc_path.parent if doc_path is not None else Path(self.window.last_folder())
+        doc_path = self.host.doc.path
+        folder = doc_path.parent if doc_path is not None else Path(self.host.files.last_folder())
         stem = doc_path.name.split(".")[0] if doc_path is not None else "game"
         chosen = self.ask_path(str(folder / f"{stem}.html"))
         if not chosen:
@@ -271,7 +217,7 @@ class GameMenu(QObject):
         try:
             write_phone_page(plan, path)
         except OSError as exc:
-            self.window.prompter.show_error(_("Could not save"), _(
+            self.host.prompter.show_error(_("Could not save"), _(
                 "{file} could not be written.").format(file=path), str(exc))
             return None
         self.window.statusBar().showMessage(

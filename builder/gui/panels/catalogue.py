@@ -18,7 +18,9 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QKeyEvent, QPalette, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from builder.gui.catalogue_model import (
+from builder.events import event_rules, points_limit
+from builder.gui.document import WarbandDocument
+from builder.gui.panels.catalogue_model import (
     COST,
     FIND,
     HEADERS,
@@ -31,12 +33,12 @@ from builder.gui.catalogue_model import (
     hired_text,
     marks,
 )
-from builder.gui.document import WarbandDocument
+from builder.gui.panels.catalogue_view import CatalogueView
 from builder.gui.undokeys import OWN_UNDO
-from builder.gui.widgets import CatalogueView, fit_column
+from builder.gui.widgets import fit_column
 from builder.i18n import _, ngettext
 from builder.model import Faction
-from builder.model.system import Rule, System
+from builder.model.system import System
 from builder.rules.headroom import Headroom, explain
 
 NAME_CHARS = 20
@@ -219,10 +221,7 @@ class CataloguePanel(QWidget):
             self._stale = True  # measured when the panel shows again
             return
         self._stale = False
-        event = doc.tournament
-        extra: tuple[Rule, ...] = ()
-        if event is not None and (event.system is None or event.system == faction.system):
-            extra = tuple(event.rules)  # as builder.events.check_list checks the list
+        extra = event_rules(doc.tournament, faction)  # as the list is checked
         key = (faction, *extra)  # (compared by identity: a faction compares deeply)
         if self._headroom is None or len(key) != len(self._headroom_key) \
                 or any(a is not b for a, b in zip(self._headroom_key, key, strict=True)):
@@ -232,11 +231,8 @@ class CataloguePanel(QWidget):
                                                      doc.report.hired))
 
     def _limit(self) -> int | None:
-        """The points limit the list is checked against: an event's, else its own."""
         assert self._doc is not None
-        event, warband = self._doc.tournament, self._doc.warband
-        return event.points_limit if event is not None and event.points_limit is not None \
-            else warband.points_limit
+        return points_limit(self._doc.tournament, self._doc.warband)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)

@@ -6,8 +6,8 @@ from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QTreeView, QWidget
 
-from builder.gui.roster_groups import RosterGroups
-from builder.gui.roster_model import COUNT
+from builder.gui.panels.roster_groups import RosterGroups
+from builder.gui.panels.roster_model import COUNT
 from builder.gui.widgets import settle
 
 Index = QModelIndex | QPersistentModelIndex

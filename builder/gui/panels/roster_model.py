@@ -86,7 +86,7 @@ class _Shown:
 
 class RosterModel(QAbstractTableModel):
     """One row per entry of the document, in the document's order: row numbers here are
-    entry indices (the grouped view maps them, :mod:`builder.gui.roster_groups`)."""
+    entry indices (the grouped view maps them, :mod:`builder.gui.panels.roster_groups`)."""
 
     def __init__(self, doc: WarbandDocument, stack: QUndoStack) -> None:
         super().__init__()

@@ -27,7 +27,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QFont, QFontMetrics, QStandardItem, QStandardItemModel
 
-from builder.gui.roster_model import COMBATANT_MIME, combatant_mime
+from builder.gui.panels.roster_model import COMBATANT_MIME, combatant_mime
 from builder.i18n import N_, _
 from builder.model import Combatant, Faction
 from builder.rules.headroom import Room, Rooms

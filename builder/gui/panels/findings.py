@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.gui.findings_model import FINDING_ROLE, FindingsModel
-from builder.gui.guidance import Step
+from builder.gui.panels.findings_model import FINDING_ROLE, FindingsModel
+from builder.gui.panels.guidance import Step
+from builder.gui.panels.totals import state_colours
 from builder.gui.quotes import cite_html, cite_tip
-from builder.gui.totals_panel import state_colours
 from builder.i18n import _
 from builder.rules import Report
 from builder.rules.findings import Finding

@@ -1,6 +1,6 @@
 """The questions and notes about the open list's file: it changed on disk since it was opened or
-saved (issue 28, item 12), and crash recovery is off (item 11). :class:`~builder.gui.dialogs.
-Prompter` shows them; they are message boxes with object names so tests can click them."""
+saved, and crash recovery is off. :class:`~builder.gui.dialogs.Prompter` shows them; they are
+message boxes with object names so tests can click them."""
 
 from __future__ import annotations
 

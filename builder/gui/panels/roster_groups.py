@@ -1,6 +1,6 @@
 """The roster as the view shows it: entries grouped by type, in the game's type order.
 
-:class:`RosterGroups` is a proxy over the flat :class:`~builder.gui.roster_model.RosterModel`
+:class:`RosterGroups` is a proxy over the flat :class:`~builder.gui.panels.roster_model.RosterModel`
 (one row per entry, in the document's order, which is also the saved file's). It adds one
 heading row per type the list hires (Leaders, Messengers, Troops… as the game orders its
 types, SPEC §5 ``types``), each carrying its group's models and points, with the group's
@@ -31,7 +31,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from builder.gui.roster_model import (
+from builder.gui.panels.roster_model import (
     _ALIGN,
     _DISPLAY,
     _FOREGROUND,

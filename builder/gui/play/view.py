@@ -2,7 +2,7 @@
 the turn and *Next turn*, large and high-contrast to read at arm's length.
 
 Every gesture becomes a change of the game's state (:mod:`builder.play.state`) pushed on the
-session's undo stack (:class:`builder.gui.play_game.GameSession`), which saves it at once.
+session's undo stack (:class:`builder.gui.play.session.GameSession`), which saves it at once.
 The widgets are built once and follow the state (focus stays where it was).
 
 Keyboard: Tab and Shift+Tab go through every button, Space presses one; on a tile, A marks
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.gui.play_game import GameSession
+from builder.gui.play.session import GameSession
 from builder.gui.screenfit import fit_window
 from builder.i18n import _, pgettext
 from builder.play import state as game

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from builder import paths
 from builder.data import DataError, load_yaml, read_text, write_atomic
+from builder.data.catalogue import is_system_data
 from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
 from builder.gui.screenfit import fit_window
 from builder.i18n import _, ngettext
@@ -68,8 +69,7 @@ def check_file(path: Path, systems: Mapping[str, System],
     against ``systems`` (the loaded ones), as the catalogue would."""
     try:
         doc = load_yaml(path, MAX_FACTION_BYTES)
-        schema = doc.data.get("schema") if isinstance(doc.data, dict) else None
-        if isinstance(schema, str) and schema.startswith("spherewars-system/"):
+        if is_system_data(doc.data):
             system_from(doc)
         else:
             faction_from(doc, systems, broken)

@@ -11,12 +11,12 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QTextBrowser, Q
 
 from builder.gui.commands import SetNotesCommand
 from builder.gui.document import WarbandDocument
-from builder.gui.profile import profile_html, unknown_html
+from builder.gui.panels.profile_html import profile_html, unknown_html
 from builder.i18n import _
 
 
 class NotesEdit(QPlainTextEdit):
-    """Tab moves the focus on, as in every other field (issue 14); Ctrl+Tab types a tab."""
+    """Tab moves the focus on, as in every other field; Ctrl+Tab types a tab."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
