@@ -30,18 +30,19 @@ PICKS = ["test-sword-of-fire", "test-crown", "test-pact", "test-blessing"]
 def make_lists(folder: Path, n: int) -> None:
     rng = random.Random(1)
     for i in range(n):
-        entries = []
+        entries = []  # (block style, as the app saves a list)
         for _ in range(rng.randint(1, 6)):
             cid = rng.choice(list(UNITS))
-            options = {o: 1 for o in UNITS[cid] if rng.random() < 0.4}
-            shown = "{" + ", ".join(f"{o}: 1" for o in options) + "}"
-            entries.append(f"  - {{combatant: {cid}, count: {rng.randint(1, 5)}"
-                           + (f", options: {shown}" if options else "") + "}\n")
+            options = [o for o in UNITS[cid] if rng.random() < 0.4]
+            entries.append(f"- combatant: {cid}\n  count: {rng.randint(1, 5)}\n"
+                           + ("  options:\n" + "".join(f"    {o}: 1\n" for o in options)
+                              if options else ""))
         picks = rng.sample(PICKS, rng.randint(0, 2))
         (folder / f"list-{i:04d}.warband.yaml").write_text(
             f"schema: spherewars-warband/1\nname: Bench list {i}\nfaction: test-relaunch-band\n"
             f"points_limit: {rng.choice(['null', '60', '90'])}\nentries:\n{''.join(entries)}"
-            + (f"picks: [{', '.join(picks)}]\n" if picks else ""), encoding="utf-8")
+            + ("picks:\n" + "".join(f"- {p}\n" for p in picks) if picks else ""),
+            encoding="utf-8")
 
 
 def main() -> int:

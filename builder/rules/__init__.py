@@ -82,7 +82,8 @@ def validate(warband: Warband, faction: Faction | None, points_override: int | N
     """Check a warband against its faction's system; never raises. ``points_override``
     replaces the list's own limit (an event's limit, ``--points``); ``extra_rules`` (an
     event's) are checked after the system's. ``cache``: where what the rules work out once
-    is kept between validations (the catalogue's ``rule_cache``); None: nothing is kept."""
+    is kept between validations (a catalogue's: ``rules.cache.rule_cache(catalogue)``); None:
+    nothing is kept."""
     limit = warband.points_limit if points_override is None else points_override
     if faction is None or faction.id != warband.faction or not faction.attached:
         return Report(warband, limit, Stats(), [unknown_faction(warband)])

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
 from builder.model import Combatant, Faction
-from builder.model.system import Rule, System
+from builder.model.system import Rule, Selector, System
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -91,6 +91,9 @@ class SystemAnswers:
     def __init__(self, system: System) -> None:
         self.system = system
         self._capped: dict[str, Rule] | None = None
+        self.shapes: dict[int, tuple[Selector, int]] = {}
+        """Per selector of its rules (by id, held): what it looks at
+        (:func:`builder.rules.engine.shape_of`)."""
 
     @property
     def capped(self) -> Mapping[str, Rule]:

@@ -89,6 +89,9 @@ class Roster:
     """Of ``optioned``, those each selector (by id) takes in."""
     stat_adds: dict[str, tuple[list[tuple[Combatant, Entry, int]], int]] = \
         field(default_factory=dict)
+    shapes: dict[int, tuple[Selector, int]] = field(default_factory=dict)
+    """What each selector (by id, held) looks at: :func:`shape_of`, kept with the system's
+    answers."""
     """Per stat, the entries whose options add to it (with what they add) and what the picks
     add (:func:`_adding`)."""
 
@@ -113,7 +116,8 @@ class Roster:
         optioned = [(by_id[e.combatant], e) for e in warband.entries
                     if e.options and e.combatant in by_id]
         return cls(warband, faction, faction.game, points_limit, hired, unknown, {}, totals,
-                   cache, answers, optioned=optioned)
+                   cache, answers, optioned=optioned,
+                   shapes=cache.system(faction.game).shapes)
 
     def moved(self, warband: Warband, changes: Mapping[str, int]) -> Roster | None:
         """The roster of ``warband``: this roster's list after the models of some combatants
@@ -140,7 +144,8 @@ class Roster:
                     for key, (per, total) in self.added_up.items()}
         return Roster(warband, self.faction, self.system, self.points_limit, hired,
                       self.unknown, {}, totals, self.cache, answers, added_up,
-                      dict(self.extremes), positions, [], self.entry_counts)
+                      dict(self.extremes), positions, [], self.entry_counts,
+                      shapes=self.shapes)
 
     @property
     def models(self) -> int:
@@ -195,9 +200,12 @@ def selected(r: Roster, sel: Selector | None) -> list[tuple[Combatant, int]]:
         return r.hired
     found = r.chosen.get(id(sel))
     if found is None:
-        if not gives_keys(sel):
+        shape = r.shapes.get(id(sel))
+        if shape is None or shape[0] is not sel:
+            shape = r.shapes[id(sel)] = (sel, shape_of(sel))
+        if shape[1] == EVERYTHING:
             found = r.hired
-        elif sel.option is not None or sel.option_tag is not None:  # (looks_at_options)
+        elif shape[1] == ENTRIES_WITH_OPTIONS:
             found = per_combatant(r, entries_taken(r, sel))
         elif r.answers is not None:
             found = list(compress(r.hired, map(_matched(r, r.answers, sel).__getitem__,
@@ -206,6 +214,17 @@ def selected(r: Roster, sel: Selector | None) -> list[tuple[Combatant, int]]:
             found = [(c, n) for c, n in r.hired if matches(sel, c)]
         r.chosen[id(sel)] = found
     return found
+
+
+EVERYTHING, COMBATANTS, ENTRIES_WITH_OPTIONS = 0, 1, 2
+"""What a selector looks at: everything (``{}``), combatants by their own keys, or entries
+that took an option."""
+
+
+def shape_of(sel: Selector) -> int:
+    if not gives_keys(sel):
+        return EVERYTHING
+    return ENTRIES_WITH_OPTIONS if looks_at_options(sel) else COMBATANTS
 
 
 def selection_label(r: Roster, sel: Selector, n: int) -> str:
@@ -242,7 +261,7 @@ class Kind:
     name: str
     looks_at: Callable[[Any], Selector | None]
     """The selector of the combatants (or, with option keys, entries) it looks at."""
-    adds: Callable[[Any], str | None]
+    adds: Callable[[Any], str] | None
     """The stat one model of a combatant it looks at adds (None: one, it counts models)."""
     tell: Callable[[Any, Roster, Hired, int, bool], Amount]
     """The amount with its counted text and, when asked, how it was reached."""
@@ -256,6 +275,11 @@ class Kind:
     of_list: Callable[[Any, Roster], int] | None = None
     """For a kind that counts what the list took rather than what it hires (picks): the
     amount."""
+
+
+def stat_of(kind: Kind, q: Any) -> str | None:
+    """The stat one model adds to ``q`` (:attr:`Kind.adds`), or None: one."""
+    return kind.adds(q) if kind.adds is not None else None
 
 
 def one_model_adds(stat: str | None) -> Callable[[Combatant], int]:
@@ -325,12 +349,11 @@ def _picks(q: PicksQuantity, r: Roster) -> int:
     return len(picks_taken(r, q.picks)) if r.warband.picks else 0
 
 
-MODELS = Kind("models", attrgetter("models"), lambda q: None, _tell_models)
-ENTRIES = Kind("entries", attrgetter("entries"), lambda q: None, _tell_entries,
-               per_entry=True)
+MODELS = Kind("models", attrgetter("models"), None, _tell_models)
+ENTRIES = Kind("entries", attrgetter("entries"), None, _tell_entries, per_entry=True)
 SUM = Kind("sum", attrgetter("of"), attrgetter("sum"), _tell_sum, with_options=True)
 MAX = Kind("max", attrgetter("of"), attrgetter("max"), _tell_max, highest=True)
-PICKS = Kind("picks", lambda q: None, lambda q: None, _tell_picks, of_list=_picks)
+PICKS = Kind("picks", lambda q: None, None, _tell_picks, of_list=_picks)
 KINDS: dict[type, Kind] = {ModelsQuantity: MODELS, EntriesQuantity: ENTRIES,
                            SumQuantity: SUM, MaxQuantity: MAX, PicksQuantity: PICKS}
 """The kind of each quantity mapping."""
@@ -413,7 +436,7 @@ def _value(kind: Kind, q: Any, r: Roster) -> int:
     """A quantity mapping's value before ``times``."""
     if kind.of_list is not None:
         return kind.of_list(q, r)
-    sel, stat = kind.looks_at(q), kind.adds(q)
+    sel, stat = kind.looks_at(q), stat_of(kind, q)
     total = _total_of(kind, sel, stat, q, r)
     if kind.with_options and stat is not None:
         total += options_and_picks(r, sel, stat)
@@ -428,7 +451,7 @@ def list_part(q: Any, r: Roster) -> int | float:
     kind = KINDS[type(q)]
     if kind.of_list is not None:
         return kind.of_list(q, r)
-    sel, stat = kind.looks_at(q), kind.adds(q)
+    sel, stat = kind.looks_at(q), stat_of(kind, q)
     part: int | float = _NO_MATCH if kind.highest else 0
     if looks_at_options(sel):
         rows = _rows(kind, r, sel)
@@ -456,7 +479,7 @@ def _amount_of(kind: Kind, q: Any, r: Roster, explain: bool) -> Amount:
     counted side of a rule needs only "4 Messengers hired"."""
     if kind.of_list is not None:
         return kind.tell(q, r, [], kind.of_list(q, r), explain)
-    sel, stat = kind.looks_at(q), kind.adds(q)
+    sel, stat = kind.looks_at(q), stat_of(kind, q)
     rows = _rows(kind, r, sel)
     total = _plain(kind, stat, rows)
     if kind.with_options and stat is not None:
@@ -531,7 +554,8 @@ def quantity(q: Quantity, r: Roster) -> int | None:
     if kind.of_list is not None:
         total = kind.of_list(q, r)
     else:  # (_value, inlined on the hot path)
-        sel, stat = kind.looks_at(q), kind.adds(q)
+        adds = kind.adds  # (stat_of, inlined)
+        sel, stat = kind.looks_at(q), adds(q) if adds is not None else None
         if r.answers is not None and not looks_at_options(sel):
             total = _kept(kind, sel, stat, q, r, r.answers)
         else:

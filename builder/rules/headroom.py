@@ -29,6 +29,7 @@ from builder.rules.engine import (
     list_part,
     one_model_adds,
     quantity,
+    stat_of,
 )
 from builder.rules.findings import Finding
 from builder.rules.forms import bounds_of, check_rule
@@ -124,7 +125,7 @@ class _Term:
                 or looks_at_options(sel)
             if kind.of_list is not None:
                 return
-            adds = one_model_adds(kind.adds(q))
+            adds = one_model_adds(stat_of(kind, q))
             matched = reader.matched(sel)
             combatants = reader.combatants
             if kind.highest:

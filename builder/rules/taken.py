@@ -5,15 +5,23 @@ options a selector takes in, what their options and the picks add to a stat, the
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from builder.model import Combatant, Entry
+from builder.model import Combatant, Entry, Faction, Warband
 from builder.model.options import Pick
 from builder.model.system import PickSelector, Selector
 from builder.rules.selectors import gives_keys, listed_values, looks_at_options, matches, took
 
-if TYPE_CHECKING:
-    from builder.rules.engine import Roster
+
+class Roster(Protocol):
+    """What of a resolved list (:class:`builder.rules.engine.Roster`) is read here."""
+
+    warband: Warband
+    faction: Faction
+    hired: list[tuple[Combatant, int]]
+    optioned: list[tuple[Combatant, Entry]]
+    chosen_entries: dict[int, list[tuple[Combatant, Entry]]]
+    stat_adds: dict[str, tuple[list[tuple[Combatant, Entry, int]], int]]
 
 
 def entries_taken(r: Roster, sel: Selector | None) -> list[tuple[Combatant, Entry]]:
