@@ -306,7 +306,7 @@ def test_options_and_picks_speak_spanish(spanish: None, win: Any) -> None:
     assert win.options_panel.title.text() == "Op&ciones"
     assert control(win, "option-group-weapon-none").text() == "Ninguna"
     assert win.options_panel.note.text() == "Levies, 4 miniaturas: 8 PE"
-    assert win.picks_panel.title.text() == "E&xtras"
+    assert win.picks_panel.title.text() == "Extras"
     control(win, "pick-sword-of-fire").click()
     assert win.stack.undoText() == "Tomar Sword of Fire"
     assert win.picks_panel.note.text() == "1 tomado"
@@ -400,10 +400,24 @@ def test_the_catalogue_greys_a_unit_that_would_not_fit_and_says_another_unit(
 
 def test_the_keyboard_reaches_the_picks(win: Any, qtbot: Any) -> None:
     win.activateWindow()
-    qtbot.keyClick(win, Qt.Key.Key_X, Qt.KeyboardModifier.AltModifier)  # E&xtras
+    qtbot.keyClick(win, Qt.Key.Key_X, Qt.KeyboardModifier.AltModifier)
     first = win.focusWidget()
     assert first is control(win, "pick-sword-of-fire")
     qtbot.keyClick(first, Qt.Key.Key_Tab)
     assert win.focusWidget() is control(win, "pick-crown")
     qtbot.keyClick(win.focusWidget(), Qt.Key.Key_Space)
     assert win.doc.warband.picks == ["crown"]
+
+
+def test_the_picks_are_titled_with_the_games_word(make_window: Any, qtbot: Any) -> None:
+    """The relaunch test game calls its picks "Test Artefacts" (``picks_name``); Alt+X still
+    reaches them."""
+    relaunch = Path(__file__).resolve().parents[1] / "data" / "relaunch"
+    window = make_window(Catalogue.load([relaunch], user=False))
+    assert window.files.load_path(relaunch / "lists" / "test-relaunch-sixty.warband.yaml",
+                                  confirmed=True)
+    assert window.picks_panel.title.text() == "Test Artefacts"
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_X, Qt.KeyboardModifier.AltModifier)
+    assert window.focusWidget() in window.picks_panel.boxes.values()
