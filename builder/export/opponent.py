@@ -85,7 +85,7 @@ def _entries(s: WarbandSummary, width: float, size: float) -> list[Flowable]:
                      Paragraph(kind, cell),
                      *([Paragraph(str(line.points), right)] if points else [])])
     for pick in s.picks:  # and what the list took once
-        kind = esc(_("Pick")) if pick.known else "<i>" + esc(_("unknown pick")) + "</i>"
+        kind = esc(s.game.picks_name) if pick.known else "<i>" + esc(_("unknown pick")) + "</i>"
         rows.append(["", Paragraph(esc(pick.name), bold), Paragraph(kind, cell),
                      *([Paragraph(str(pick.points), right)] if points else [])])
     total = ngettext("Total: {n} model", "Total: {n} models", s.stats.models).format(

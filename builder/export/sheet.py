@@ -327,7 +327,8 @@ def roster_table(s: WarbandSummary, width: float) -> RosterTable:
         empty: list[Cell] = ["", (f"<i>{none_yet}</i>", CELL)]
         rows.append(empty + [""] * (len(head) - 2))
     for pick in s.picks:  # SPEC §9: what the list took once, listed with the entries
-        rows.append(_pick_row(pick, len(head), len(columns), bool(ranks), bool(points)))
+        rows.append(_pick_row(pick, s.game.picks_name, len(head), len(columns), bool(ranks),
+                              bool(points)))
         if not pick.known:
             unknown_rows.append(len(rows) - 1)
     total: list[Cell] = ["", ("<b>" + esc(ngettext(
@@ -405,10 +406,11 @@ def _roster_row(line: RosterLine, s: WarbandSummary, n_cells: int, ranks: bool,
     return row
 
 
-def _pick_row(pick: PickLine, n_cells: int, stats: int, ranks: bool, points: bool
-              ) -> list[Cell]:
-    """A pick: its name, what it adds besides points and its text under it, "Pick" as its
-    type, its points; one the data lacks says so, as an unknown combatant does."""
+def _pick_row(pick: PickLine, kind: str, n_cells: int, stats: int, ranks: bool,
+              points: bool) -> list[Cell]:
+    """A pick: its name, what it adds besides points and its text under it, the game's word
+    for picks (``kind``, "Artefacts") as its type, its points; one the data lacks says so,
+    as an unknown combatant does."""
     if not pick.known:
         why = _("unknown pick: not in the data; counts toward nothing")
         unknown: list[Cell] = ["", (f"<b>{esc(pick.name)}</b>", CELL),
@@ -416,7 +418,7 @@ def _pick_row(pick: PickLine, n_cells: int, stats: int, ranks: bool, points: boo
         return unknown + [""] * (n_cells - 3)
     adds = ", ".join(f"{label} +{n}" for label, n in pick.adds)
     row: list[Cell] = ["", _with_notes((esc(pick.name), CELL_B), [adds, pick.text or ""]),
-                       (esc(_("Pick")), CELL)]
+                       (esc(kind), CELL)]
     row += [""] * (int(ranks) + stats)
     return row + ([(str(pick.points), CELL_R)] if points else [])
 

@@ -119,7 +119,7 @@ def test_the_sheet_lists_options_with_each_entry_and_picks_with_the_entries(
     assert lines[chief + 1] == "Test Banner, Test Axe"  # under the name, as the list says
     assert "Test Veteran, Test Drill ×2" in lines and "Test Veteran" in lines
     pick = lines.index("Test Sword of Fire")
-    assert lines[pick + 1] == "Test text: +1 to hit." and lines[pick + 2] == "Pick"
+    assert lines[pick + 1] == "Test text: +1 to hit." and lines[pick + 2] == "Extras"
     assert "128" in lines  # the chief's points with its options (120 + 5 + 3)
     assert lines.index("Test Sword of Fire") < next(
         i for i, line in enumerate(lines) if line.startswith("Total:"))
@@ -136,7 +136,7 @@ def test_the_opponents_copy_names_the_options_and_the_picks() -> None:
                                           opponent=True)).split())
     assert "Test Chief, the tester (Test Banner, Test Axe)" in text
     assert "Test Trooper 1 (Test Veteran, Test Drill ×2)" in text
-    assert "Test Sword of Fire Pick 7" in text
+    assert "Test Sword of Fire Extras 7" in text  # the game's word for picks
 
 
 def _event_files(tmp_path: Path) -> tuple[Path, Path, Path]:
