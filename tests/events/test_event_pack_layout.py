@@ -13,8 +13,8 @@ from reportlab.platypus import Paragraph
 from builder.events.pack import COVER_PAD, _cover_widths
 from builder.export.fonts import BOLD, REGULAR, register_fonts
 from builder.export.sheet import CELL
-from tests.core.test_event import EVENT, run, write_event
-from tests.core.test_event_registrations import DATA, GOOD, fp, put
+from tests.events.test_event import EVENT, run, write_event
+from tests.events.test_event_registrations import DATA, GOOD, fp, put
 
 PLAYERS = [f"Test Player {i}" for i in range(60)]
 
