@@ -47,8 +47,6 @@ KNOWN_CYCLES = [
     {"builder.data.loading", "builder.data.reference"},
     {"builder.data", "builder.data.catalogue", "builder.packs.store"},
     {"builder.model.event", "builder.packs.format"},
-    {"builder.events.html", "builder.events.output"},
-    {"builder.events.command", "builder.events.pack"},
     {"builder.cli", "builder.export.cli", "builder.packs.cli", "builder.play.cli"},
     {"builder.gui.editor.pack_export", "builder.gui.editor.window"},
 ]
