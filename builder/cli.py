@@ -515,7 +515,12 @@ def cmd_schema(args: argparse.Namespace) -> int:
             print(say(_("spherewars: unknown game system '{system}' (loaded: {known})"),
                       system=args.system, known=known), file=sys.stderr)
             return EXIT_ERROR
-    sys.stdout.write(json_safe(json.dumps(json_schema(args.format, system), indent=2,
+    model = None
+    if args.format in ("pack", "index"):
+        from builder.packs.format import Index, PackInfo
+
+        model = PackInfo if args.format == "pack" else Index
+    sys.stdout.write(json_safe(json.dumps(json_schema(args.format, system, model), indent=2,
                                           ensure_ascii=False)) + "\n")
     return EXIT_OK
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from builder import paths
-from builder.packs.versions import is_version, version_key
+from builder.versions import is_version, version_key
 
 PACK_FILE = "pack.yaml"
 INSTALLED = ".installed.json"

@@ -46,7 +46,6 @@ KNOWN_CYCLES = [
     {"builder.model.play", "builder.model.system"},
     {"builder.data.loading", "builder.data.reference"},
     {"builder.data", "builder.data.catalogue", "builder.packs.store"},
-    {"builder.model.event", "builder.packs.format"},
     {"builder.cli", "builder.export.cli", "builder.packs.cli", "builder.play.cli"},
     {"builder.gui.editor.pack_export", "builder.gui.editor.window"},
 ]
