@@ -16,13 +16,13 @@ from builder.data.loading import (
     check_faction_data,
     faction_text,
     load_faction,
-    load_system,
     load_warband,
     parse_warband,
     save_faction,
     save_warband,
     warband_text,
 )
+from builder.data.systems import load_system
 
 __all__ = ["Catalogue", "DataError", "Document", "MiB", "Problem", "builtin_systems",
            "check_faction_data", "collector_paused", "decode_text", "dump_yaml", "faction_text",

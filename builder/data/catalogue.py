@@ -26,7 +26,8 @@ from builder.data._files import read_text, yaml_files
 from builder.data.cache import Entry, Store
 from builder.data.errors import DataError
 from builder.data.fingerprint import data_fingerprint
-from builder.data.loading import MAX_FACTION_BYTES, checked_faction, system_from
+from builder.data.loading import MAX_FACTION_BYTES, checked_faction
+from builder.data.systems import system_from
 from builder.i18n import _
 from builder.model import DEFAULT_SYSTEM, Faction, System
 
