@@ -4,11 +4,11 @@ Other packages use only what is exported here; the modules whose names start wit
 this package's own (an import-linter contract keeps it so).
 """
 
+from builder.atomic import write_atomic
 from builder.data._document import Document
 from builder.data._files import MiB, decode_text, read_text, yaml_files
 from builder.data._loader import collector_paused, load_yaml, parse_yaml
 from builder.data._saving import dump_yaml
-from builder.data.atomic import write_atomic
 from builder.data.catalogue import Catalogue
 from builder.data.errors import DataError, Problem
 from builder.data.loading import (

@@ -161,7 +161,7 @@ class Catalogue:
         if builtin:
             layers += [(paths.systems_dir(), True), (paths.factions_dir(), True)]
         if user:
-            from builder.packs.store import Store as Packs
+            from builder.packstore import Store as Packs
 
             installed = Packs().folders(packs)
             layers += [(folder, False) for folder in installed]

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from builder import __version__
 from builder.i18n import _
-from builder.packs.store import Store
+from builder.packstore import Store
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow
