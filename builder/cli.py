@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder import __version__, i18n
+from builder.cli_common import cannot_write, list_and_data, warband_files
 from builder.i18n import N_, Nn_, _, ngettext, pgettext
 from builder.safeio import Lines, escape, escape_lines, json_safe, run_writing, say
 
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from builder.data.catalogue import Replaced
 
 if TYPE_CHECKING:
-    from builder.data import Catalogue
     from builder.model import Warband
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
@@ -288,15 +288,6 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
     if leave is not None and command in PRINTING_ONLY:
         leave(status)
     return status
-
-
-def warband_files(path: Path, skipped: list[Path] | None = None) -> list[Path]:
-    """Every *.yaml and *.yml (any case) in a folder, recursively, with whatever cannot be
-    read (a FIFO, a dangling link, a folder that cannot be listed) left in for the loader to
-    name; ``skipped`` receives the folder's other plain files (SPEC §6)."""
-    from builder.data import yaml_files
-
-    return yaml_files(path, suffixes=(".yaml", ".yml"), any_case=True, skipped=skipped)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -660,23 +651,6 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] | None:
-    """The list in ``file`` and the data (built-in, user, ``data``), each problem of the data
-    on standard error; None, with the list's problem said there, when it cannot be read."""
-    from builder.data import Catalogue, DataError, load_warband
-
-    try:
-        warband = load_warband(file)
-    except DataError as exc:
-        print(str(exc), file=sys.stderr)
-        return None
-    catalogue = Catalogue.load(data or [])
-    for problem in catalogue.problems:
-        print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
-              file=sys.stderr)
-    return warband, catalogue
-
-
 def cmd_text(args: argparse.Namespace) -> int:
     from builder.export.chat import list_text
     from builder.export.summary import summarise
@@ -705,9 +679,3 @@ def cmd_play(args: argparse.Namespace) -> int:
     from builder.play.cli import play_command
 
     return play_command(args)
-
-
-def cannot_write(path: object, exc: OSError) -> str:
-    """"spherewars: cannot write OUT.pdf: No space left on device"."""
-    return say(_("spherewars: cannot write {path}: {problem}"), path=path,
-               problem=exc.strerror or exc)

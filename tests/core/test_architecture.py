@@ -13,7 +13,7 @@ CORE = ["builder/model", "builder/data", "builder/rules", "builder/export", "bui
         "builder/packs",
         "builder/cli.py",
         "builder/batch.py", "builder/paths.py", "builder/atomic.py", "builder/versions.py",
-        "builder/packstore.py"]
+        "builder/packstore.py", "builder/cli_common.py"]
 FORBIDDEN = ("PySide6", "builder.gui", "shiboken6")
 
 
@@ -46,7 +46,6 @@ KNOWN_CYCLES = [
     # each is a module in the wrong package; listed in issue 25's report, owned elsewhere
     {"builder.model.play", "builder.model.system"},
     {"builder.data", "builder.data.catalogue", "builder.packstore"},
-    {"builder.cli", "builder.export.cli", "builder.packs.cli", "builder.play.cli"},
     {"builder.gui.editor.pack_export", "builder.gui.editor.window"},
 ]
 """Cycles that were there when this test was written: one may go away, none may grow."""
