@@ -8,7 +8,6 @@ from pathlib import Path
 from builder.data._document import Document
 from builder.data._loader import load_yaml
 from builder.data.loading import MAX_SYSTEM_BYTES, checked_system, placed
-from builder.data.reference import reference_problems
 from builder.model import System
 
 
@@ -23,5 +22,7 @@ def system_from(doc: Document, *, builtin: bool = False) -> System:
     system = checked_system(doc)
     if builtin:
         return system
+    from builder.data.reference import reference_problems  # (a user's system only: not at start)
+
     return placed(doc, system, [(("reference",), None, problem)
                                 for problem in reference_problems(system)])
