@@ -204,6 +204,8 @@ def add_sharing_commands(sub: argparse._SubParsersAction) -> None:
     fp = sub.add_parser("fingerprint", help=_("print the list fingerprint of warband files"))
     fp.add_argument("paths", nargs="+", metavar=file,
                     help=_("warband files, or folders (every *.yaml in them, recursively)"))
+    data_help = _("more system and faction files; a faction with a built-in id replaces it")
+    fp.add_argument("--data", action="append", default=[], metavar=_("DIR"), help=data_help)
 
     share = sub.add_parser("share", help=_("print a list's share code (one line, for chat)"))
     share.add_argument("file", metavar=file, help=_("the warband file to share"))
@@ -221,15 +223,14 @@ def add_sharing_commands(sub: argparse._SubParsersAction) -> None:
                      help=_("every share code of the text (an e-mail export, a form's CSV): "
                             "{out} is then a folder, and each list is written there as "
                             "NN-name.warband.yaml").format(out=out))
+    imp.add_argument("--data", action="append", default=[], metavar=_("DIR"), help=data_help)
 
     text = sub.add_parser("text", help=_("print a list as text for posting in chat or forums"))
     text.add_argument("file", metavar=file, help=_("the warband file to print"))
     text.add_argument("--style", choices=("plain", "markdown", "bbcode"), default="plain",
                       help=_("plain (the default), markdown (Discord, Reddit) or bbcode "
                              "(forums)"))
-    text.add_argument("--data", action="append", default=[], metavar=_("DIR"),
-                      help=_("more system and faction files; a faction with a built-in id "
-                             "replaces it"))
+    text.add_argument("--data", action="append", default=[], metavar=_("DIR"), help=data_help)
 
 
 GuiLauncher = Callable[[str | None], int]
@@ -293,7 +294,6 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
 def cmd_validate(args: argparse.Namespace) -> int:
     from builder.batch import map_runs_in_halves
     from builder.data import Catalogue, DataError, collector_paused, load_warband
-    from builder.data.fingerprint import list_fingerprint
     from builder.rules import validate
 
     catalogue = Catalogue.load(args.data)
@@ -341,7 +341,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 continue
             assert report is not None
             row = report.to_json(str(path))
-            row["fingerprint"] = list_fingerprint(warband, report.hired)
+            row["fingerprint"] = catalogue.list_fingerprint(warband, report.hired)
             row["data_fingerprint"] = catalogue.data_fingerprint(warband.faction)
             faction = catalogue.get(warband.faction)
             rows.append((row, faction is not None and faction.game.cost is not None))
@@ -552,8 +552,9 @@ def cmd_data(args: argparse.Namespace) -> int:
 def cmd_fingerprint(args: argparse.Namespace) -> int:
     """SPEC §6: ``FINGERPRINT  PATH`` per list; an unreadable file is named, exit 2."""
     from builder.data import DataError, load_warband
-    from builder.data.fingerprint import list_fingerprint
+    from builder.data.catalogue import Fingerprints
 
+    fingerprints = Fingerprints(args.data)
     status = EXIT_OK
     for raw in args.paths:
         found = warband_files(Path(raw))
@@ -563,7 +564,7 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
             status = EXIT_ERROR
         for path in found:
             try:
-                print(f"{list_fingerprint(load_warband(path))}  {escape(str(path))}")
+                print(f"{fingerprints.of(load_warband(path))}  {escape(str(path))}")
             except DataError as exc:
                 print(str(exc), file=sys.stderr)
                 status = EXIT_ERROR
@@ -592,7 +593,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     import os
 
     from builder.data import DataError, decode_text, read_text, save_warband
-    from builder.data.fingerprint import list_fingerprint
+    from builder.data.catalogue import Fingerprints
     from builder.data.share import ShareCodeError, decode_warband
 
     source: str = args.source
@@ -617,7 +618,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
             label = where.get("path") or (_("standard input") if source == "-"
                                           else _("the text"))
-            return import_all(source_text, label, Path(args.output), force=args.force)
+            return import_all(source_text, label, Path(args.output), force=args.force,
+                              data=args.data)
         warband = decode_warband(source_text)
     except DataError as exc:
         print(str(exc), file=sys.stderr)
@@ -647,7 +649,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                        "wrote {path}: {name} ({faction}), {n} models, fingerprint "
                        "{fingerprint}", models),
               path=out, name=warband.name, faction=warband.faction, n=models,
-              fingerprint=list_fingerprint(warband)))
+              fingerprint=Fingerprints(args.data).of(warband)))
     return EXIT_OK
 
 

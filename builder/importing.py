@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from builder.data import save_warband
-from builder.data.fingerprint import list_fingerprint
 from builder.data.share import ShareCodeError, decode_warband
 from builder.i18n import _, ngettext
 from builder.safeio import escape
@@ -30,9 +30,12 @@ def file_name(n: int, name: str) -> str:
     return f"{n:02d}-{stem or 'warband'}.warband.yaml"
 
 
-def import_all(text: str, source: str, folder: Path, *, force: bool = False) -> int:
+def import_all(text: str, source: str, folder: Path, *, force: bool = False,
+               data: Sequence[str] = ()) -> int:
     """Write every list of ``text``'s share codes into ``folder``; exit status 2 when a code
-    could not be used or a file could not be written (the others are written all the same)."""
+    could not be used or a file could not be written (the others are written all the same).
+    ``data``: more data folders (a list's options may need its faction to be fingerprinted)."""
+    from builder.data.catalogue import Fingerprints
     from builder.data.share import find_codes
     from builder.events.submissions import texts_of
 
@@ -48,6 +51,7 @@ def import_all(text: str, source: str, folder: Path, *, force: bool = False) -> 
             path=folder, problem=exc.strerror or exc)), file=sys.stderr)
         return EXIT_ERROR
     status, written, seen = EXIT_OK, 0, set()
+    fingerprints = Fingerprints(data)
     for n, code in enumerate(codes, start=1):
         if code in seen:
             continue
@@ -77,7 +81,7 @@ def import_all(text: str, source: str, folder: Path, *, force: bool = False) -> 
             "wrote {path}: {name} ({faction}), {n} model, fingerprint {fingerprint}",
             "wrote {path}: {name} ({faction}), {n} models, fingerprint {fingerprint}",
             models).format(path=out, name=warband.name, faction=warband.faction, n=models,
-                           fingerprint=list_fingerprint(warband))))
+                           fingerprint=fingerprints.of(warband))))
     print(ngettext("{n} list written to {folder}", "{n} lists written to {folder}",
                    written).format(n=written, folder=escape(str(folder))))
     return status

@@ -88,11 +88,14 @@ def _key_value(line: str) -> tuple[str, str] | None:
 
 def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
     """The ``- key: value`` items from line ``i`` on (None when there are none, ``[]`` for an
-    indented ``[]``), and the index of the line after them."""
-    items: list[dict[str, Any]] = []
+    indented ``[]``), and the index of the line after them. An item's key without a value may
+    hold a flat mapping of ``key: value`` lines indented below it (a list entry's
+    ``options:``); items that are ``- value`` lines make a list of values (``picks:``)."""
+    items: list[Any] = []
     dash = column = -1
     count = len(lines)
     current: dict[str, Any] = {}
+    scalars = False
     while i < count:
         line = lines[i]
         body = line.lstrip(" ")
@@ -101,8 +104,16 @@ def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
             rest = body[2:].lstrip(" ")
             if dash < 0:
                 dash = indent
+                scalars = _key_value(rest) is None
             elif indent != dash:
                 return _NOT_SIMPLE, i
+            if scalars:
+                value = _simple_scalar(rest) if rest else _NOT_SIMPLE
+                if value is _NOT_SIMPLE or not isinstance(value, str):
+                    return _NOT_SIMPLE, i
+                items.append(value)
+                i += 1
+                continue
             column = len(line) - len(rest)
             current = {}
             items.append(current)
@@ -113,7 +124,7 @@ def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
             break  # the document's next key (or a line the caller refuses)
         elif body == "[]" and not items:
             return [], i + 1
-        elif indent != column:
+        elif indent != column or scalars:
             return _NOT_SIMPLE, i
         else:
             rest = body
@@ -121,10 +132,49 @@ def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
         if pair is None or pair[0] in current:
             return _NOT_SIMPLE, i
         i += 1
-        current[pair[0]] = _simple_scalar(pair[1]) if pair[1] else None
+        if pair[1]:
+            current[pair[0]] = _simple_scalar(pair[1])
+        else:
+            current[pair[0]], i = _simple_mapping(lines, i, column)
         if current[pair[0]] is _NOT_SIMPLE:
             return _NOT_SIMPLE, i
     return (items or None), i
+
+
+_MAP_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+"""A key of a nested mapping read here: an id such as ``test-veteran`` (never a number, a
+word the loader reads otherwise, or a merge key)."""
+
+
+def _simple_mapping(lines: list[str], i: int, column: int) -> tuple[Any, int]:
+    """The ``key: value`` lines from line ``i`` on indented deeper than ``column``, all at one
+    indent, with one-line plain values: a mapping (None when there are none, as the loader
+    reads a key without a value), and the index of the line after them."""
+    found: dict[str, Any] = {}
+    at = -1
+    count = len(lines)
+    while i < count:
+        line = lines[i]
+        body = line.lstrip(" ")
+        indent = len(line) - len(body)
+        if not body or body[0] == "#":
+            i += 1
+            continue
+        if indent <= column:
+            break
+        if at < 0:
+            at = indent
+        key, colon, rest = body.partition(":")
+        if indent != at or not colon or rest[:1] != " " or not _MAP_KEY.fullmatch(key) \
+                or key in WORDS or key in found:
+            return _NOT_SIMPLE, i
+        raw = rest.strip(" ")
+        value = _simple_scalar(raw) if raw else _NOT_SIMPLE
+        if value is _NOT_SIMPLE:
+            return _NOT_SIMPLE, i
+        found[key] = value
+        i += 1
+    return (found or None), i
 
 
 def _simple_scalar(raw: str) -> Any:

@@ -25,11 +25,11 @@ from builder.data._document import Document
 from builder.data._files import read_text, yaml_files
 from builder.data.cache import Entry, Store
 from builder.data.errors import DataError
-from builder.data.fingerprint import data_fingerprint
+from builder.data.fingerprint import data_fingerprint, list_fingerprint
 from builder.data.loading import MAX_FACTION_BYTES, checked_faction
 from builder.data.systems import system_from
 from builder.i18n import _
-from builder.model import DEFAULT_SYSTEM, Faction, System
+from builder.model import DEFAULT_SYSTEM, Faction, System, Warband
 
 SKIPPED_SUFFIXES = (".warband.yaml", ".event.yaml")
 """Lists and events may sit beside data in a folder; they are not data."""
@@ -327,6 +327,28 @@ class Catalogue:
             cached = self._fingerprints[faction_id] = (documents, data_fingerprint(*documents))
         return cached[1]
 
+    def list_fingerprint(self, warband: Warband, hired: Mapping[str, int] | None = None) -> str:
+        """SPEC §6's list fingerprint, with the list's faction at hand for its options that
+        count per model (SPEC §9)."""
+        return list_fingerprint(warband, hired, self.get(warband.faction))
+
     def factions_of(self, system_id: str) -> list[Faction]:
         return sorted((f for f in self.factions.values() if f.system == system_id),
                       key=lambda f: f.name.lower())
+
+
+class Fingerprints:
+    """List fingerprints for commands that read no data otherwise (``fingerprint``,
+    ``import``): the data is loaded, once, only for a list whose entries took options, since
+    only those need the faction to say which options count per model (SPEC §9)."""
+
+    def __init__(self, data: Iterable[str | Path] = ()) -> None:
+        self.data = list(data)
+        self.catalogue: Catalogue | None = None
+
+    def of(self, warband: Warband) -> str:
+        if not any(e.options for e in warband.entries):
+            return list_fingerprint(warband)
+        if self.catalogue is None:
+            self.catalogue = Catalogue.load(self.data)
+        return self.catalogue.list_fingerprint(warband)

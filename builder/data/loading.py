@@ -37,6 +37,7 @@ from builder.model.base import (
     missing_key,
     model_at,
     needs_whole_number,
+    used_twice,
 )
 from builder.model.faction import (
     combatant_problems,
@@ -44,7 +45,7 @@ from builder.model.faction import (
     faction_problems,
     known_ability_ids,
 )
-from builder.model.system import not_one_of, system_problems, unknown_system, used_twice
+from builder.model.system import not_one_of, system_problems, unknown_system
 
 MAX_WARBAND_BYTES = 1 * MiB
 MAX_FACTION_BYTES = 10 * MiB
@@ -427,7 +428,7 @@ def _split(path: str) -> tuple[tuple[Any, ...], str | None]:
     return tuple(int(p) if p.isdigit() else p for p in parts), key
 
 
-_MINIMUM = {"count": 1, "successes": 1, "max": 1, "wounds": 1}
+_MINIMUM = {"count": 1, "successes": 1, "max": 1, "wounds": 1, "min": 1}
 _AT_LEAST_ONE = {"combatants": N_("a faction needs at least one combatant"),
                  "types": N_("a game system needs at least one combatant type")}
 

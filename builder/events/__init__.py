@@ -184,7 +184,7 @@ def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventChe
     faction = catalogue.get(warband.faction)
     report = validate(warband, faction, points_limit(event, warband),
                       extra_rules=event_rules(event, faction))
-    fingerprint = list_fingerprint(warband, report.hired)
+    fingerprint = list_fingerprint(warband, report.hired, faction)
     extra = event_findings(event, warband, faction, fingerprint)
     if extra:
         report = Report(report.warband, report.points_limit, report.stats,

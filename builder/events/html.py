@@ -89,7 +89,9 @@ def _entries(r: dict[str, Any]) -> str:
     for e in r.get("entries") or ():
         points = "" if e["points"] is None else " · " + _("{points} pts").format(
             points=e["points"])
-        items.append(f"<li>{e['count']}× {escape(str(e['name']))}{escape(points)}</li>")
+        options = f" ({', '.join(e['options'])})" if e.get("options") else ""
+        items.append(f"<li>{e['count']}× {escape(str(e['name']) + options)}{escape(points)}"
+                     "</li>")
     return f'<ul class="entries">{"".join(items)}</ul>' if items else ""
 
 

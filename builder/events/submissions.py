@@ -93,14 +93,21 @@ def entries_of(warband: Warband, catalogue: Catalogue) -> list[dict[str, Any]]:
     """The list's entries for a published report: name, models and points (None for a
     combatant the faction does not have)."""
     faction = catalogue.get(warband.faction)
-    out = []
+    out: list[dict[str, Any]] = []
     for entry in warband.entries:
         combatant = faction.combatant(entry.combatant) if faction is not None else None
         if faction is None or combatant is None:
             out.append({"name": entry.combatant, "count": entry.count, "points": None})
-        else:
-            out.append({"name": combatant.name, "count": entry.count,
-                        "points": faction.cost(combatant) * entry.count})
+            continue
+        row: dict[str, Any] = {"name": combatant.name, "count": entry.count,
+                               "points": faction.entry_cost(combatant, entry.count,
+                                                            entry.options)}
+        if entry.options:  # SPEC §9: what the entry took, by name (an unknown id as written)
+            offered = faction.options_for(combatant)
+            row["options"] = [(o.label if (o := offered.get(oid)) is not None else oid)
+                              + (f" ×{times}" if times > 1 else "")
+                              for oid, times in entry.options.items()]
+        out.append(row)
     return out
 
 

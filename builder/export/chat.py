@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from builder.export.choices import OptionLine
 from builder.export.styles import STYLE_NAMES, STYLES
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.i18n import _, ngettext
@@ -130,6 +131,9 @@ def list_text(s: WarbandSummary, style: str = "plain") -> str:
             out.append(m.list_start)
         for line in lines:
             what = f"{line.count} × {m.esc(_one_line(line.name))}"
+            if line.options:  # SPEC §9: the options the entry took, after its name
+                what = _("{entry} ({options})").format(entry=what, options=", ".join(
+                    m.esc(_one_line(_option(o))) for o in line.options))
             if not line.known:
                 out.append(m.item + _("{entry} · not in the data, counts toward nothing").format(
                     entry=what))
@@ -140,10 +144,37 @@ def list_text(s: WarbandSummary, style: str = "plain") -> str:
         if m.list_end:
             out.append(m.list_end)
         out.append("")
+    out += _picks(s, m)
     out += _verdict(s, m)
     out += ["", _("Fingerprint: {code}").format(code=m.short_code(s.fingerprint)),
             _("Share code: {code}").format(code=m.code(s.share_code))]
     return "\n".join(out) + "\n"
+
+
+def _option(o: OptionLine) -> str:
+    return o.shown if o.known else _("{option}: not offered").format(option=o.shown)
+
+
+def _picks(s: WarbandSummary, m: _Markup) -> list[str]:
+    """SPEC §9: what the list took once, with what each adds to its points."""
+    if not s.picks:
+        return []
+    out = [m.heading(m.esc(_("Picks")))]
+    if m.list_start:
+        out.append(m.list_start)
+    for pick in s.picks:
+        name = m.esc(_one_line(pick.name))
+        if not pick.known:
+            out.append(m.item + _("{pick} · not in the data, counts toward nothing").format(
+                pick=name))
+            continue
+        parts = [name, *(f"{m.esc(label)} +{n}" for label, n in pick.adds)]
+        if s.game.has_cost and pick.points:
+            parts.append(_points(pick.points))
+        out.append(m.item + " · ".join(parts))
+    if m.list_end:
+        out.append(m.list_end)
+    return [*out, ""]
 
 
 def _verdict(s: WarbandSummary, m: _Markup) -> list[str]:

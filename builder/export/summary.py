@@ -17,6 +17,7 @@ from builder.data.errors import DataError
 from builder.data.fingerprint import list_fingerprint
 from builder.data.reference import load_reference
 from builder.data.share import encode_warband
+from builder.export.choices import OptionLine, PickLine, choices, pick_lines
 from builder.i18n import _, ngettext
 from builder.model import Ability, Combatant, Faction, System, Warband
 from builder.model.reference import PLACEHOLDER, Card, Reference
@@ -157,10 +158,15 @@ class RosterLine:
     """Every column of ``WarbandSummary.stat_columns``, "–" for none."""
     cost: int = 0
     """What one model costs (the system's cost stat)."""
+    options: tuple[OptionLine, ...] = ()
+    """SPEC §9: the options of the entry this line stands for (a line per entry that took
+    options; the entries without options make one line)."""
+    extra: int = 0
+    """What the options add to the cost stat."""
 
     @property
     def points(self) -> int:
-        return self.cost * self.count
+        return self.cost * self.count + self.extra
 
 
 @dataclass(frozen=True)
@@ -242,6 +248,8 @@ class WarbandSummary:
     """The faction's data fingerprint (SPEC §6); None when the faction is not loaded."""
     share_code: str = ""
     """The list's share code (SPEC §7)."""
+    picks: tuple[PickLine, ...] = ()
+    """SPEC §9: what the list took once (artefacts, pacts), in the order it names them."""
 
     @property
     def unknown(self) -> tuple[RosterLine, ...]:
@@ -441,12 +449,12 @@ def summarise(warband: Warband, faction: Faction | None,
         type_rank = {t: i for i, t in enumerate(system.type_order)}
         hired.sort(key=lambda c: (type_rank.get(c.type, len(type_rank)), order[c.id]))
         columns = stat_columns(system, hired)
-        roster = [RosterLine(combatant_id=c.id, count=totals[c.id], name=c.display_name,
+        roster = [RosterLine(combatant_id=c.id, count=models, name=c.display_name,
                              known=True, type=system.type_label(c.type),
                              rank=system.rank_label(c.rank) or None,
                              stats=tuple((n, c.shown(n)) for n in columns),
-                             cost=faction.cost(c))
-                  for c in hired]
+                             cost=faction.cost(c), options=taken, extra=extra)
+                  for c in hired for models, taken, extra in choices(warband, faction, c)]
         figures = tuple(FigureLine(f.id, display(f.name), report.stats.figures.get(f.id, 0),
                                    display(f.help), report.stats.caps.get(f.id))
                         for f in shown_figures(system))
@@ -469,6 +477,7 @@ def summarise(warband: Warband, faction: Faction | None,
         profiles=tuple(profiles), stat_columns=columns, figures=figures,
         game=game_of(system), notes=warband.notes,
         date=date or datetime.date.today(),
-        fingerprint=list_fingerprint(warband), data_fingerprint=data_fingerprint,
-        share_code=encode_warband(warband),
+        fingerprint=list_fingerprint(warband, faction=faction if matches else None),
+        data_fingerprint=data_fingerprint, share_code=encode_warband(warband),
+        picks=pick_lines(warband, faction if matches else None),
     )

@@ -28,8 +28,8 @@ class AddEntryCommand(QUndoCommand):
         self.row = len(doc.entries) if row is None else row
 
     def redo(self) -> None:
-        self.doc.insert_entry(self.row, Entry(combatant=self.entry.combatant,
-                                              count=self.entry.count))
+        self.doc.insert_entry(self.row, self.entry.model_copy(
+            update={"options": dict(self.entry.options)}))
 
     def undo(self) -> None:
         self.doc.remove_entry(self.row)
@@ -51,7 +51,7 @@ class RemoveEntriesCommand(QUndoCommand):
 
     def undo(self) -> None:
         for row, entry in self.removed:
-            self.doc.insert_entry(row, Entry(combatant=entry.combatant, count=entry.count))
+            self.doc.insert_entry(row, entry.model_copy(update={"options": dict(entry.options)}))
 
 
 class SetCountCommand(QUndoCommand):
@@ -181,4 +181,4 @@ class SetFactionCommand(QUndoCommand):
     def undo(self) -> None:
         self.doc.set_faction(self.old)
         for row, entry in self.removed:
-            self.doc.insert_entry(row, Entry(combatant=entry.combatant, count=entry.count))
+            self.doc.insert_entry(row, entry.model_copy(update={"options": dict(entry.options)}))

@@ -135,7 +135,7 @@ class WarbandDocument(QObject):
         old = self._warband.entries[row]
         if old.count == count:
             return
-        self._warband.entries[row] = Entry(combatant=old.combatant, count=count)
+        self._warband.entries[row] = old.model_copy(update={"count": count})  # options kept
         self.entry_changed.emit(row)
         self._changed({old.combatant: count - old.count})
 
@@ -175,7 +175,7 @@ class WarbandDocument(QObject):
     def replace(self, warband: Warband, path: Path | None = None) -> None:
         self.about_to_reset.emit()
         self._warband = warband.model_copy(
-            update={"entries": [Entry(combatant=e.combatant, count=e.count)
+            update={"entries": [e.model_copy(update={"options": dict(e.options)})
                                 for e in warband.entries]})
         self.path = path
         self.was_reset.emit()

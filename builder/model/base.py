@@ -174,6 +174,29 @@ def _inner_model(annotation: Any) -> Any:
     return None
 
 
+def duplicate_ids(what: str, key: str, items: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """A problem at each id that an earlier item of the same list already uses."""
+    first: dict[str, int] = {}
+    problems = []
+    for i, item in enumerate(items):
+        item_id = item.get("id")
+        if not isinstance(item_id, str):
+            continue
+        if item_id in first:
+            problems.append(used_twice(what, key, item_id, first[item_id], i))
+        first.setdefault(item_id, i)
+    return problems
+
+
+def used_twice(what: str, key: str, item_id: str, first: int, again: int) -> tuple[str, str]:
+    """The problem of :func:`duplicate_ids` at item ``again``, whose id item ``first`` has
+    (``what`` marked with ``N_``, translated here); ``key`` may be a path
+    (``combatants/2/options``): the message names its last part."""
+    return (f"{key}/{again}/id", _(
+        "{what} id '{id}' is used twice ({key}[{first}] and {key}[{i}])").format(
+        what=_(what), id=item_id, key=key.rsplit("/", 1)[-1], first=first, i=again))
+
+
 def needs_whole_number(field: str, value: Any, minimum: int = 0) -> str:
     """"PE must be an integer >= 0 (got the text 'lots')", in SPEC §4's words, and nothing
     said about what was got when nothing was written (an empty field). The faction editor

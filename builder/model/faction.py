@@ -36,10 +36,21 @@ from builder.model.base import (
     number_like,
     quote,
 )
+from builder.model.options import (
+    Option,
+    Pick,
+    UnitSize,
+    entry_adds,
+    option_problems,
+    pick_problems,
+    picks_add,
+    unit_problems,
+)
 from builder.model.pattern import matches
 from builder.model.system import (
     DEFAULT_SYSTEM,
     Problem,
+    Selector,
     StatDef,
     StatLimit,
     System,
@@ -66,6 +77,8 @@ class Combatant(StrictModel):
     base: Positive | None = None
     squad: Annotated[bool, Strict()] = False
     max: Positive | None = None
+    unit: UnitSize | None = None
+    """SPEC §9: each entry hires between ``unit.min`` and ``unit.max`` models."""
     wounds: Positive | None = None
     """None in the file: the system's default (after :meth:`Faction.attach`)."""
     tags: list[Name] = Field(default_factory=list)
@@ -75,6 +88,9 @@ class Combatant(StrictModel):
     equipment: list[FreeText] = Field(default_factory=list)
     unique_equipment: list[FreeText] = Field(default_factory=list)
     description: OptText = None
+    options: list[Option] = Field(default_factory=list)
+    """SPEC §9: what an entry of this combatant may add (the system's options for it too:
+    :meth:`Faction.options_for`)."""
 
     @property
     def display_name(self) -> str:
@@ -103,6 +119,9 @@ class Faction(StrictModel):
     source: OptText = None
     building: dict[Annotated[str, Strict()], NonNegative] = Field(default_factory=dict)
     abilities: list[GlossaryAbility] = Field(default_factory=list)
+    picks: list[Pick] = Field(default_factory=list)
+    """SPEC §9: what a list of this faction may take once (the system's picks too:
+    :meth:`Faction.picks_offered`)."""
     combatants: list[Combatant] = Field(min_length=1)
 
     @field_validator("schema_", mode="before")
@@ -179,6 +198,72 @@ class Faction(StrictModel):
             answers[combatant_id] = closest(combatant_id, [c.id for c in self.combatants])
         return answers[combatant_id]
 
+    # --- options, units and picks (SPEC §9) ---------------------------------------------
+
+    def options_for(self, c: Combatant) -> dict[str, Option]:
+        """The options an entry of ``c`` may take, by id: its own, then the system's whose
+        ``for:`` matches it (kept beside the combatant, made again for another system)."""
+        system = self.game
+        cached = c.__dict__.get("_options_for")
+        if cached is None or cached[0] is not system or cached[1] is not c.options:
+            offered = {o.id: o for o in c.options}
+            for o in system.options:
+                if o.id not in offered and selects(o.for_, c):
+                    offered[o.id] = o
+            cached = (system, c.options, offered)
+            object.__setattr__(c, "_options_for", cached)
+        return cached[2]  # type: ignore[no-any-return]
+
+    def option(self, c: Combatant, option_id: str) -> Option | None:
+        return self.options_for(c).get(option_id)
+
+    @property
+    def picks_offered(self) -> dict[str, Pick]:
+        """Every pick a list of the faction may take, by id: the faction's, then the
+        system's."""
+        system = self.game
+        cached = self.__dict__.get("_picks_offered")
+        if cached is None or cached[0] is not system or cached[1] is not self.picks:
+            offered: dict[str, Pick] = {p.id: p for p in self.picks}
+            for p in system.picks:
+                offered.setdefault(p.id, p)
+            cached = (system, self.picks, offered)
+            object.__setattr__(self, "_picks_offered", cached)
+        return cached[2]  # type: ignore[no-any-return]
+
+    def entry_adds(self, c: Combatant, options: Mapping[str, int], count: int,
+                   stat: str | None) -> int:
+        """What the options an entry took (option id -> times) add to ``stat`` on an entry
+        of ``count`` models of ``c`` (× count for a ``per_model`` option); unknown ids add
+        nothing."""
+        if not options or not stat:
+            return 0
+        return entry_adds(self.options_for(c), options, stat, count)
+
+    def entry_cost(self, c: Combatant, count: int, options: Mapping[str, int]) -> int:
+        """An entry's points: its models' cost and what its options add to the cost stat."""
+        return self.cost(c) * count + self.entry_adds(c, options, count, self.game.cost)
+
+    def took(self, c: Combatant, options: Mapping[str, int], sel: Selector) -> bool:
+        """Whether an entry of ``c`` that took ``options`` (option id -> times) matches the
+        selector's ``option:`` and ``option_tag:`` keys (SPEC §9; True when it gives
+        neither). Its other keys look at the combatant (:func:`selects`)."""
+        if sel.option is not None:
+            wanted = sel.option if isinstance(sel.option, list) else [sel.option]
+            if not any(options.get(oid, 0) > 0 for oid in wanted):
+                return False
+        if sel.option_tag is not None:
+            tags = sel.option_tag if isinstance(sel.option_tag, list) else [sel.option_tag]
+            offered = self.options_for(c)
+            if not any(t in o.tags for oid, n in options.items() if n > 0
+                       and (o := offered.get(oid)) is not None for t in tags):
+                return False
+        return True
+
+    def picks_add(self, picks: list[str], stat: str | None) -> int:
+        """What the picks a list took add to ``stat`` (unknown ids add nothing)."""
+        return picks_add(self.picks_offered, picks, stat) if picks else 0
+
     def ability(self, ref: str | Ability,
                 universal: Mapping[str, Ability] | None = None) -> Ability:
         """The full ability a combatant's entry names: inline, the faction's glossary, or the
@@ -191,6 +276,41 @@ class Faction(StrictModel):
         if universal is None:
             universal = self.game.glossary() if self.attached else {}
         return universal.get(ref) or Ability(id=ref, name=ref)
+
+
+def _any(value: str | list[str], have: str | None) -> bool:
+    return have in value if isinstance(value, list) else have == value
+
+
+def selects(sel: Selector, c: Combatant) -> bool:
+    """Whether a system option's ``for:`` selector (SPEC §5 keys) takes in ``c``."""
+    return _selects(sel, c.type, c.id, c.rank, c.squad, c.tags)
+
+
+def _selects(sel: Selector, type_: Any, cid: Any, rank: Any, squad: Any, tags: Any) -> bool:
+    if sel.type is not None and not _any(sel.type, type_):
+        return False
+    if sel.id is not None and not _any(sel.id, cid):
+        return False
+    if sel.rank is not None and not _any(sel.rank, rank):
+        return False
+    if sel.squad is not None and squad != sel.squad:
+        return False
+    if sel.tag is not None:
+        wanted = sel.tag if isinstance(sel.tag, list) else [sel.tag]
+        have = tags if isinstance(tags, list) else []
+        if not any(t in have for t in wanted):
+            return False
+    return True
+
+
+def _system_option_ids(c: dict[str, Any], system: System) -> list[str]:
+    """The ids of the system's options a combatant (plain data) is offered."""
+    if not system.options:
+        return []
+    return [o.id for o in system.options
+            if _selects(o.for_, c.get("type"), c.get("id"), c.get("rank"),
+                        c.get("squad", False), c.get("tags"))]
 
 
 # --- values --------------------------------------------------------------------------------
@@ -315,11 +435,17 @@ def faction_problems(data: Any, system: System) -> list[Problem]:
     combatants = mappings(data.get("combatants"))
     problems += duplicate_ids(N_("ability"), "abilities", abilities)
     problems += duplicate_ids(N_("combatant"), "combatants", combatants)
+    problems += pick_problems("picks", data.get("picks"), _stat_kinds(system),
+                              [p.id for p in system.picks])
     known_abilities = known_ability_ids(abilities, system)
     seen: dict[tuple[str, type, Any], str | None] = {}  # (5,000 combatants, a few values)
     for i, c in enumerate(combatants):
         problems += _combatant(f"combatants/{i}", c, system, kinds, known_abilities, seen)
     return problems
+
+
+def _stat_kinds(system: System) -> dict[str, str]:
+    return {s.id: s.kind for s in system.stats}
 
 
 def known_ability_ids(abilities: list[dict[str, Any]], system: System) -> set[str]:
@@ -421,6 +547,11 @@ def _combatant(where: str, c: dict[str, Any], system: System, kinds: list[str],
             problems.append((f"{where}/abilities/{j}", message.format(id=ref, near=near)))
         elif isinstance(ref, dict):
             problems += _kind(f"{where}/abilities/{j}", ref, kinds)
+    if "unit" in c:
+        problems += unit_problems(f"{where}/unit", c["unit"], c.get("max"))
+    if "options" in c:
+        problems += option_problems(f"{where}/options", c["options"], _stat_kinds(system),
+                                    _system_option_ids(c, system))
     return problems
 
 
@@ -439,6 +570,8 @@ def combatant_data(c: Combatant, system: System | None = None) -> dict[str, Any]
         value = getattr(c, key)
         if value != default and not (key == "wounds" and value is None):
             data[key] = value
+        if key == "max" and c.unit is not None:
+            data["unit"] = {"min": c.unit.min, "max": c.unit.max}
     if c.tags:
         data["tags"] = list(c.tags)
     order = list(system.stat_ids) if system is not None else []
@@ -455,6 +588,27 @@ def combatant_data(c: Combatant, system: System | None = None) -> dict[str, Any]
             data[key] = list(getattr(c, key))
     if c.description is not None:
         data["description"] = c.description
+    if c.options:
+        data["options"] = [option_data(o) for o in c.options]
+    return data
+
+
+def option_data(o: Option | Pick) -> dict[str, Any]:
+    """An option or a pick as the file writes it, defaults left out."""
+    data: dict[str, Any] = {"id": o.id, "name": o.name}
+    if o.adds:
+        data["adds"] = dict(o.adds)
+    if isinstance(o, Option):
+        if o.per_model:
+            data["per_model"] = True
+        if o.max != 1:
+            data["max"] = o.max
+        if o.group is not None:
+            data["group"] = o.group
+    if o.tags:
+        data["tags"] = list(o.tags)
+    if o.text is not None:
+        data["text"] = o.text
     return data
 
 
@@ -471,5 +625,7 @@ def faction_data(f: Faction) -> dict[str, Any]:
         data["building"] = dict(f.building)
     if f.abilities:
         data["abilities"] = [ability_data(a) for a in f.abilities]
+    if f.picks:
+        data["picks"] = [option_data(p) for p in f.picks]
     data["combatants"] = [combatant_data(c, system) for c in f.combatants]
     return data

@@ -60,6 +60,28 @@ _SELECTOR_KEYS = {
     "rank": N_("rank id, or a list of them (any matches)"),
     "squad": N_("true: only combatants that form a squad; false: only those that do not"),
     "tag": N_("a tag the combatant carries, or a list of them (any matches)"),
+    "option": N_("only entries that took this option id (or any of a list of them)"),
+    "option_tag": N_("only entries that took an option carrying this tag (or any of a list)"),
+}
+_OPTION = {
+    "id": N_("the option's id, unique within the combatant: lowercase letters, digits, '-'"),
+    "name": N_("the option's name as shown and printed"),
+    "adds": N_("number stat id -> what the option adds to it (the cost stat included)"),
+    "per_model": N_("true: it adds once per model of the entry; false (the default): once per "
+                    "entry"),
+    "max": N_("how many times one entry may take it (default 1)"),
+    "group": N_("options of the same group exclude each other: at most one per entry"),
+    "tags": N_("free labels that rules' selectors can match (option_tag: veteran)"),
+    "text": N_("the rules text of the option, printed on the card"),
+    "for": N_("the combatants that may take it: a selector ({} or absent: every combatant)"),
+}
+_PICK = {
+    "id": N_("the pick's id, as lists name it: lowercase letters, digits, '-'"),
+    "name": N_("the pick's name as shown and printed"),
+    "adds": N_("number stat id -> what taking it adds to the list's totals (the cost stat "
+               "included)"),
+    "tags": N_("free labels that {picks: {tag: …}} can count"),
+    "text": N_("the rules text of the pick"),
 }
 DESCRIPTIONS: dict[str, dict[str, str]] = {
     "Faction": {
@@ -70,6 +92,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "source": N_("the published source the profiles come from"),
         "building": N_("overrides of the game system's recruiting parameters, by name"),
         "abilities": N_("the faction's glossary of racial and unique abilities"),
+        "picks": N_("what a list of this faction may take once: artefacts, pacts "
+                    "(docs/options.md)"),
         "combatants": N_("every combatant the faction can hire (at least one)"),
     },
     "Ability": _ABILITY,
@@ -84,6 +108,9 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "base": N_("base size in mm"),
         "squad": N_("true: this combatant forms a squad (default false)"),
         "max": N_("a cap on how many of this combatant a list may hire (e.g. 1 for a unique hero)"),
+        "unit": N_("each entry hires a unit of min to max models, e.g. {min: 3, max: 5}"),
+        "options": N_("what an entry of this combatant may add: weapons, upgrades "
+                      "(docs/options.md)"),
         "wounds": N_("wounds on the card's track (default: the game system's)"),
         "tags": N_("free labels that rules' selectors can match (tag: mounted)"),
         "profile": N_("the stat line: stat id -> value; null or \"-\" means none"),
@@ -99,12 +126,28 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "faction": N_("the id of the faction the list is built from"),
         "points_limit": N_("the points the list may spend (absent: no limit)"),
         "entries": N_("the combatants hired, each with how many"),
+        "picks": N_("the ids of what the list takes once: artefacts, pacts"),
         "notes": N_("free notes, printed on the turn summary sheet"),
     },
     "Entry": {
         "combatant": N_("the id of a combatant of the list's faction"),
         "count": N_("how many models of it are hired (1 to 9,999)"),
+        "options": N_("option id -> how many times this entry takes it"),
     },
+    "UnitSize": {"min": N_("the fewest models one entry may hire"),
+                 "max": N_("the most models one entry may hire")},
+    "Option": _OPTION,
+    "SystemOption": _OPTION,
+    "Pick": _PICK,
+    "SystemPick": _PICK,
+    "PickSelector": {"id": N_("pick id, or a list of them (any matches)"),
+                     "tag": N_("a tag the pick carries, or a list of them (any matches)")},
+    "EntriesQuantity": {"entries": N_("a selector: the entries that match are counted, a unit "
+                                      "once"),
+                        "times": N_("a multiplier: a whole number or a parameter name")},
+    "PicksQuantity": {"picks": N_("a pick selector (id, tag): the picks taken that match are "
+                                  "counted"),
+                      "times": N_("a multiplier: a whole number or a parameter name")},
     "System": {
         "schema": N_("the file format and its version: spherewars-system/1"),
         "id": N_("the game system's id: lowercase letters, digits and '-'"),
@@ -125,6 +168,9 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
                          "them under building"),
         "rules": N_("the recruiting rules, checked in order"),
         "figures": N_("derived figures reported with every check and printed on the summary sheet"),
+        "options": N_("options offered to every combatant their for: selector matches "
+                      "(docs/options.md)"),
+        "picks": N_("what any list of this game may take once: artefacts, pacts"),
         "reference": N_("the id of the turn reference printed on the summary sheet"),
         "play": N_("what the game tracks at the table: tracks, markers, counters (docs/play.md)"),
     },
@@ -282,6 +328,15 @@ def _for_system(schema: dict[str, Any], system: System) -> dict[str, Any]:
                                             "{value})").format(parameter=k, value=v)}
                        for k, v in system.parameters.items()}}
     schema["properties"]["system"] = {"const": system.id}
+    numbers = [st for st in system.stats if st.kind == "number"]
+    for name in ("Option", "Pick"):  # SPEC §9: adds names the system's number stats
+        if name in defs:
+            adds = defs[name]["properties"]["adds"]
+            defs[name]["properties"]["adds"] = {
+                "type": "object", "additionalProperties": False,
+                "description": adds.get("description", ""),
+                "properties": {st.id: {"type": "integer", "minimum": 0,
+                                       "description": display(st.name)} for st in numbers}}
     if system.ability_kinds:
         kinds = {"anyOf": [{"enum": [k.id for k in system.ability_kinds]}, {"type": "null"}]}
         for name in ("Ability", "GlossaryAbility"):

@@ -38,9 +38,12 @@ from builder.model.base import (
     check_schema,
     closest,
     describe,
+    duplicate_ids,
     mappings,
     quote,
 )
+from builder.model.base import used_twice as used_twice  # (where it used to be)
+from builder.model.options import Option, Pick, option_problems, pick_problems
 from builder.model.pattern import MAX_PATTERN, PatternError
 from builder.model.pattern import parse as parse_pattern
 from builder.model.play import Play, default_play, play_problems
@@ -70,7 +73,17 @@ def check_stat_id(value: str) -> str:
 StatId = Annotated[str, Strict(), AfterValidator(check_stat_id)]
 ShortText = Annotated[str, Strict(), AfterValidator(check_name)]
 """A word a selector matches (an id, a type, a tag): one short line."""
-Names = ShortText | list[ShortText]
+
+
+def _names_shape(value: Any) -> Any:
+    if isinstance(value, (str, list)):
+        return value
+    raise PydanticCustomError("names", _("must be a text or a list of texts (got {got})"),
+                              {"got": describe(value)})
+
+
+Names = Annotated[ShortText | list[ShortText], BeforeValidator(_names_shape)]
+"""A selector's value: one word, or a list of them (any matches)."""
 
 
 class StatDef(StrictModel):
@@ -143,9 +156,23 @@ class Selector(StrictModel):
     rank: Names | None = None
     squad: Annotated[bool, Strict()] | None = None
     tag: Names | None = None
+    option: Names | None = None
+    """SPEC §9: only the entries that took this option (an id, or any of a list)."""
+    option_tag: Names | None = None
+    """SPEC §9: only the entries that took an option carrying this tag."""
 
     def given(self) -> dict[str, Any]:
         """The keys the selector gives (fields only: engine caches sit beside them)."""
+        return {k: v for k in type(self).model_fields if (v := getattr(self, k)) is not None}
+
+
+class PickSelector(StrictModel):
+    """Which picks ``{picks: …}`` counts (SPEC §9): by id, by tag; ``{}`` every pick."""
+
+    id: Names | None = None
+    tag: Names | None = None
+
+    def given(self) -> dict[str, Any]:
         return {k: v for k in type(self).model_fields if (v := getattr(self, k)) is not None}
 
 
@@ -154,6 +181,20 @@ Times = NonNegative | Annotated[str, Strict()]
 
 class ModelsQuantity(StrictModel):
     models: Selector
+    times: Times = 1
+
+
+class EntriesQuantity(StrictModel):
+    """SPEC §9: how many entries match (a unit counts once)."""
+
+    entries: Selector
+    times: Times = 1
+
+
+class PicksQuantity(StrictModel):
+    """SPEC §9: how many picks the list took that match."""
+
+    picks: PickSelector
     times: Times = 1
 
 
@@ -169,7 +210,8 @@ class MaxQuantity(StrictModel):
     times: Times = 1
 
 
-_QUANTITY_KEYS = ("models", "sum", "max")
+_QUANTITY_KEYS = ("models", "sum", "max", "entries", "picks")
+_QUANTITY_TAGS: dict[type, str] = {}  # filled below, once the classes exist
 
 
 def _quantity_tag(value: Any) -> str:
@@ -183,10 +225,7 @@ def _quantity_tag(value: Any) -> str:
         for key in _QUANTITY_KEYS:
             if key in value:
                 return f"q-{key}"
-    if isinstance(value, (ModelsQuantity, SumQuantity, MaxQuantity)):
-        return {ModelsQuantity: "q-models", SumQuantity: "q-sum", MaxQuantity: "q-max"}[
-            type(value)]
-    return "bad"
+    return _QUANTITY_TAGS.get(type(value), "bad")
 
 
 def _quantity_shape(value: Any) -> Any:
@@ -194,7 +233,8 @@ def _quantity_shape(value: Any) -> Any:
         raise PydanticCustomError(
             "quantity",
             _("a quantity is a whole number, a parameter name, points_limit, or a mapping with "
-              "'models', 'sum' or 'max' (got {got})"), {"got": describe(value)})
+              "'models', 'sum', 'max', 'entries' or 'picks' (got {got})"),
+            {"got": describe(value)})
     return value
 
 
@@ -203,16 +243,40 @@ Quantity = Annotated[
     | Annotated[Annotated[str, Strict()], Tag("q-name")]
     | Annotated[ModelsQuantity, Tag("q-models")]
     | Annotated[SumQuantity, Tag("q-sum")]
-    | Annotated[MaxQuantity, Tag("q-max")],
+    | Annotated[MaxQuantity, Tag("q-max")]
+    | Annotated[EntriesQuantity, Tag("q-entries")]
+    | Annotated[PicksQuantity, Tag("q-picks")],
     Discriminator(_quantity_tag),
     BeforeValidator(_quantity_shape),
     WithJsonSchema({"description": "a whole number, a parameter name, points_limit, "
                                    "{models: SELECTOR}, {sum: STAT, of: SELECTOR} or "
-                                   "{max: STAT, of: SELECTOR}, each mapping with optional "
-                                   "times: N",
+                                   "{max: STAT, of: SELECTOR}, {entries: SELECTOR} or "
+                                   "{picks: SELECTOR}, each mapping with optional times: N",
                     "anyOf": [{"type": "integer", "minimum": 0}, {"type": "string"},
                               {"type": "object"}]}),
 ]
+
+
+_QUANTITY_TAGS.update({ModelsQuantity: "q-models", SumQuantity: "q-sum", MaxQuantity: "q-max",
+                       EntriesQuantity: "q-entries", PicksQuantity: "q-picks"})
+
+
+class SystemOption(Option):
+    """An option a system offers every combatant its ``for:`` selector matches (SPEC §9);
+    its name and text are display texts (``{en: …, es: …}``)."""
+
+    name: DisplayName
+    text: DisplayText | None = None
+    for_: Selector = Field(default_factory=Selector, alias="for")
+    """The combatants that may take it (``{}``: every combatant). Only the combatant's own
+    keys count here (``option:`` and ``option_tag:`` look at entries, and are refused)."""
+
+
+class SystemPick(Pick):
+    """A pick every list of the system may take; name and text are display texts."""
+
+    name: DisplayName
+    text: DisplayText | None = None
 
 
 class Rule(StrictModel):
@@ -300,6 +364,10 @@ class System(StrictModel):
     parameters: dict[StatId, NonNegative] = Field(default_factory=dict)
     rules: list[Rule] = Field(default_factory=list)
     figures: list[Figure] = Field(default_factory=list)
+    options: list[SystemOption] = Field(default_factory=list)
+    """SPEC §9: options offered to every combatant that matches their ``for:``."""
+    picks: list[SystemPick] = Field(default_factory=list)
+    """SPEC §9: picks every list of the game may take."""
     reference: Id | None = None
     play: Play | None = None
     """What the game tracks at the table (builder/model/play.py; absent: its wounds)."""
@@ -352,6 +420,8 @@ class System(StrictModel):
         def of(q: Any) -> Iterator[Selector]:
             if isinstance(q, ModelsQuantity):
                 yield q.models
+            elif isinstance(q, EntriesQuantity):
+                yield q.entries
             elif isinstance(q, (SumQuantity, MaxQuantity)):
                 yield q.of
 
@@ -424,28 +494,6 @@ def unknown_system(system_id: str, loaded: list[str]) -> str:
             system=system_id, near=near)
     return _("unknown game system '{system}'; loaded systems: {known}").format(
         system=system_id, known=", ".join(loaded) or pgettext("systems", "none"))
-
-
-def duplicate_ids(what: str, key: str, items: list[dict[str, Any]]) -> list[Problem]:
-    """A problem at each id that an earlier item of the same list already uses."""
-    first: dict[str, int] = {}
-    problems = []
-    for i, item in enumerate(items):
-        item_id = item.get("id")
-        if not isinstance(item_id, str):
-            continue
-        if item_id in first:
-            problems.append(used_twice(what, key, item_id, first[item_id], i))
-        first.setdefault(item_id, i)
-    return problems
-
-
-def used_twice(what: str, key: str, item_id: str, first: int, again: int) -> Problem:
-    """The problem of :func:`duplicate_ids` at item ``again``, whose id item ``first`` has
-    (``what`` marked with ``N_``, translated here)."""
-    return (f"{key}/{again}/id", _(
-        "{what} id '{id}' is used twice ({key}[{first}] and {key}[{i}])").format(
-        what=_(what), id=item_id, key=key, first=first, i=again))
 
 
 def _ids(items: list[dict[str, Any]]) -> list[str]:
@@ -527,6 +575,8 @@ class _Vocabulary:
         elif isinstance(q, dict):
             if "models" in q:
                 yield from self.selector(f"{where}/models", q["models"])
+            if "entries" in q:
+                yield from self.selector(f"{where}/entries", q["entries"])
             for key in ("sum", "max"):
                 if key in q:
                     yield from self.stat(f"{where}/{key}", q[key])
@@ -564,12 +614,29 @@ def system_problems(data: Any) -> list[Problem]:
                                                   "already; give the figure another id")))
         if "value" in figure:
             problems += vocab.quantity(f"figures/{i}/value", figure["value"])
+    problems += _options(vocab, data.get("options"))
+    problems += pick_problems("picks", data.get("picks"), vocab.stat_kind)
     problems += play_problems(data, vocab)
     kinds = _ids(mappings(data.get("ability_kinds")))
     for i, ability in enumerate(mappings(data.get("abilities"))):
         kind = ability.get("kind")
         if kinds and isinstance(kind, str) and kind not in kinds:
             problems.append((f"abilities/{i}/kind", not_one_of("kind", kind, kinds)))
+    return problems
+
+
+def _options(vocab: _Vocabulary, options: Any) -> list[Problem]:
+    """A system's options (SPEC §9): ``adds`` names number stats, ids are unique, and ``for:``
+    names the file's types and ranks and looks at combatants only."""
+    problems = option_problems("options", options, vocab.stat_kind)
+    for j, option in enumerate(mappings(options)):
+        sel = option.get("for")
+        problems += vocab.selector(f"options/{j}/for", sel)
+        if isinstance(sel, dict):
+            problems += [(f"options/{j}/for/@{key}", _(
+                "'for:' chooses combatants; '{key}' looks at what an entry took, so it cannot "
+                "say who may take an option").format(key=key))
+                for key in ("option", "option_tag") if key in sel]
     return problems
 
 

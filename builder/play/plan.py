@@ -184,7 +184,8 @@ def make_plan(warband: Warband, faction: Faction) -> Plan:
     side = [c for c in play.counters if c.per == "side"]
     own = [c for c in play.counters if c.per == "model"]
     return Plan(
-        fingerprint=list_fingerprint(warband), list_name=warband.name, faction=faction.name,
+        fingerprint=list_fingerprint(warband, faction=faction), list_name=warband.name,
+        faction=faction.name,
         game=display(system.name), list_noun=system.list_name_text,
         turn=display(play.turn) if play.turn is not None else _("Turn"),
         activated=display(play.activated) if play.activated is not None else _("Activated"),

@@ -182,7 +182,9 @@ def test_the_json_schema_describes_keys_in_spanish_and_keeps_them(capsys):
     schema = json.loads(capsys.readouterr().out)
     assert schema["properties"]["name"]["description"] == "el nombre de la lista"
     assert set(schema["properties"]) == {"schema", "name", "faction", "points_limit",
-                                         "entries", "notes"}
+                                         "entries", "picks", "notes"}
+    assert schema["properties"]["picks"]["description"] == \
+        "los ids de lo que la lista toma una vez: artefactos, pactos"
 
 
 def test_the_faction_editor_words_spanish_file_messages_plainly():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import time
 import zlib
 
@@ -74,8 +75,10 @@ lists = st.builds(
     name=names,
     faction=ids,
     points_limit=st.none() | st.integers(0, 999_999),
-    entries=st.lists(st.builds(Entry, combatant=ids, count=st.integers(1, 9_999)),
+    entries=st.lists(st.builds(Entry, combatant=ids, count=st.integers(1, 9_999),
+                               options=st.dictionaries(ids, st.integers(1, 9_999), max_size=3)),
                      max_size=15),
+    picks=st.lists(ids, max_size=4),
     notes=st.none() | st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)),
                               max_size=300),
 )
@@ -88,6 +91,40 @@ def test_any_valid_list_comes_back_the_same(w: Warband):
     assert list_fingerprint(back) == list_fingerprint(w)
     assert (back.name, back.points_limit, back.notes) == (w.name, w.points_limit, w.notes)
     assert back.faction == w.faction and back.entries == w.entries
+    assert back.picks == w.picks  # SPEC §9: options (in the entries) and picks come back
+
+
+OPTIONS = encode_warband(Warband(
+    name="Test Sixty", faction="test-relaunch-band", points_limit=60, picks=["test-crown"],
+    entries=[Entry(combatant="test-spearmen", count=4,
+                   options={"test-veteran": 1, "test-long-spears": 1})]))
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    (OPTIONS[:-6], "cut short"),
+    ("SWB1.A" + OPTIONS[6:], "damaged"),
+    (OPTIONS + "AAAA", "extra characters"),
+])
+def test_damaged_codes_of_a_list_with_options_are_refused(text: str, says: str):
+    assert decode_warband(OPTIONS).entries[0].options == {"test-veteran": 1,
+                                                          "test-long-spears": 1}
+    with pytest.raises(ShareCodeError, match=says):
+        decode_warband(text)
+
+
+@pytest.mark.parametrize(("document", "says"), [
+    ({"name": "x", "faction": "f", "entries": [{"combatant": "a", "options": {"v": 0}}]},
+     "v must be an integer >= 1"),
+    ({"name": "x", "faction": "f", "entries": [{"combatant": "a", "options": ["v"]}]},
+     "expected a mapping of keys"),
+    ({"name": "x", "faction": "f", "entries": [], "picks": "sword"}, "picks must be a list"),
+    ({"name": "x", "faction": "f", "entries": [], "picks": ["\u001b[2J"]},
+     "control character"),
+])
+def test_a_code_with_bad_options_or_picks_is_refused(document: dict, says: str):
+    body = base64.urlsafe_b64encode(zlib.compress(json.dumps(document).encode())).decode()
+    with pytest.raises(ShareCodeError, match=re.escape(says)):
+        decode_warband("SWB1." + body.rstrip("="))
 
 
 # --- hostile codes ------------------------------------------------------------------------

@@ -116,7 +116,7 @@ def _mutator_cost_text(d):
 
 def _mutator_quantity_shape(d):
     """a quantity is a whole number, a parameter name, points_limit, or a mapping with
-    'models', 'sum' or 'max' (got a list)"""
+    'models', 'sum', 'max', 'entries' or 'picks' (got a list)"""
     _rule(d, "points-limit")["at_most"] = [400]
 
 

@@ -209,12 +209,16 @@ def test_the_node_reader_builds_what_pyyaml_builds(rng: random.Random) -> None:
 
 _NAMES = ["A list", "", "  ", "x\u202ey", "tab\tok", "n" * 200, "n" * 201, None, 3, True]
 _ENTRY_VALUES = {"combatant": ["nek-org", *_NAMES], "count": [None, 0, 1, 9999, 10000, True,
-                                                              "2", -1]}
+                                                              "2", -1],
+                 "options": [None, {}, {"veteran": 1}, {"veteran": 2, "banner": 1},
+                             {"veteran": 0}, {"veteran": 10000}, {"": 1}, {"x\u202ey": 1},
+                             {"veteran": True}, {"veteran": "1"}, {3: 1}, ["veteran"], "x"]}
 _LIST_VALUES = {
     "schema": [None, "spherewars-warband/1", "spherewars-warband/2", 1],
     "name": _NAMES, "faction": ["soimi", *_NAMES],
     "points_limit": [None, 0, 400, 999_999, 1_000_000, -1, False, "400"],
     "entries": [None, "x", [], ["x"], [{}], [{"count": 2}]],
+    "picks": [None, [], ["sword"], ["sword", "crown"], "sword", [""], [3], ["n" * 201], {}],
     "notes": [None, "", "n", "n" * 20_000, "n" * 20_001, 7]}
 
 
@@ -225,7 +229,7 @@ def _lists(draw: st.DrawFn) -> dict:
     data: dict = {"schema": "spherewars-warband/1", "name": "A list", "faction": "soimi",
                   "points_limit": 400, "entries": entries, "notes": "n"}
     for _ in range(draw(st.integers(0, 3))):
-        key = draw(st.sampled_from([*_LIST_VALUES, "combatant", "count", "extra"]))
+        key = draw(st.sampled_from([*_LIST_VALUES, "combatant", "count", "options", "extra"]))
         if key in _ENTRY_VALUES:
             entry = draw(st.sampled_from(entries))
             if draw(st.integers(0, 3)) == 0:
