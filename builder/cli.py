@@ -70,8 +70,10 @@ def translate_argparse() -> None:
     argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser in the current language (:func:`builder.i18n.set_language` first)."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser in the current language (:func:`builder.i18n.set_language` first). Given
+    the command line (``argv``), the ``data`` command's own sub-commands are added only when
+    it names them (the app's start has no use for them)."""
     translate_argparse()
     parser = argparse.ArgumentParser(
         prog="spherewars",
@@ -152,9 +154,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("-o", "--output", required=True, metavar=_("OUT.html"),
                       help=_("the page to write"))
     play.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
-    from builder.packs.cli import add_data_commands
+    data = sub.add_parser("data", help=_("install, update and share data packs (factions and "
+                                         "game systems)"))
+    if argv is None or "data" in argv:
+        from builder.packs.cli import add_data_commands
 
-    add_data_commands(sub)
+        add_data_commands(data)
     for command in sub.choices.values():
         _add_language(command, argparse.SUPPRESS)
     return parser
@@ -270,10 +275,10 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
         i18n.set_language(chosen, origin="command line")
     else:
         i18n.set_language(None)
-    args = build_parser().parse_args(argv)
+    args = build_parser(argv).parse_args(argv)
     if args.lang is not None and args.lang != i18n.current_language():  # --lan es, say
         i18n.set_language(args.lang, origin="command line")
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv).parse_args(argv)
     command = args.command or "gui"
     if command == "gui":
         if gui is None:

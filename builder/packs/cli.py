@@ -21,9 +21,9 @@ from builder.safeio import escape, escape_lines, json_safe
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
-def add_data_commands(sub: argparse._SubParsersAction) -> None:
-    data = sub.add_parser("data", help=_("install, update and share data packs (factions and "
-                                         "game systems)"))
+def add_data_commands(data: argparse.ArgumentParser) -> None:
+    """The sub-commands of ``spherewars data`` (:func:`builder.cli.build_parser` makes the
+    command itself)."""
     cmds = data.add_subparsers(dest="data_command", metavar=_("COMMAND"), required=True)
     pack_id, version = _("ID"), _("VERSION")
     lst = cmds.add_parser("list", help=_("the installed packs: id, version, name, factions, "
