@@ -44,7 +44,7 @@ TEMP_PREFIX = ".tmp-"
 
 
 def packs_dir() -> Path:
-    return paths.user_data_dir() / "packs"
+    return paths.user_packs_dir()
 
 
 @dataclass

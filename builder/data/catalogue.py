@@ -53,6 +53,16 @@ def data_files(folder: Path) -> list[Path]:
                       and not name.endswith(SKIPPED_SUFFIXES))
 
 
+def _installed_packs(pins: Mapping[str, str | None] | None) -> list[Path]:
+    """The folders of the packs in use (none, without reading the store, when no pack was
+    ever installed: the common case, at every start)."""
+    if not paths.user_packs_dir().is_dir():
+        return []
+    from builder.packstore import Store
+
+    return Store().folders(pins)
+
+
 def is_system_data(data: object) -> bool:
     """Whether a data file's content is a game system (its ``schema`` names one) rather than
     a faction: the one place that picks the loader for a data file (the app's editors ask it
@@ -161,9 +171,7 @@ class Catalogue:
         if builtin:
             layers += [(paths.systems_dir(), True), (paths.factions_dir(), True)]
         if user:
-            from builder.packstore import Store as Packs
-
-            installed = Packs().folders(packs)
+            installed = _installed_packs(packs)
             layers += [(folder, False) for folder in installed]
             cat.pack_layers.update(installed)
             folders = [folder for folder in (paths.user_systems_dir(), paths.user_factions_dir())
