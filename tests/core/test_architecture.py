@@ -42,14 +42,6 @@ def test_core_module_does_not_import_qt(path: Path):
 
 PACKAGE = REPO / "builder"
 
-KNOWN_CYCLES = [
-    # each is a module in the wrong package; listed in issue 25's report, owned elsewhere
-    {"builder.data", "builder.data.catalogue", "builder.packstore"},
-    {"builder.gui.editor.pack_export", "builder.gui.editor.window"},
-]
-"""Cycles that were there when this test was written: one may go away, none may grow."""
-
-
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(REPO).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -121,7 +113,6 @@ def test_the_graph_sees_imports_in_functions_and_for_type_checking() -> None:
     assert "builder.gui.host" in graph["builder.gui.sharing"]  # only for type checking
 
 
-def test_no_new_import_cycle_in_the_package() -> None:
-    new = [sorted(part) for part in cycles(import_graph())
-           if not any(part <= known for known in KNOWN_CYCLES)]
-    assert new == [], "modules that import each other (directly or round a loop)"
+def test_no_import_cycle_in_the_package() -> None:
+    found = [sorted(part) for part in cycles(import_graph())]
+    assert found == [], "modules that import each other (directly or round a loop)"
