@@ -18,8 +18,8 @@ from builder.data.fingerprint import list_fingerprint
 from builder.data.reference import load_reference
 from builder.data.share import encode_warband
 from builder.export.choices import OptionLine, PickLine, choices, pick_lines
-from builder.i18n import _, ngettext
 from builder.model import Ability, Combatant, Faction, System, Warband
+from builder.model.ability import ability_label
 from builder.model.reference import PLACEHOLDER, Card, Reference
 from builder.model.text import display
 from builder.rules import Finding, Stats, validate
@@ -44,18 +44,7 @@ class AbilityLine:
     def label(self) -> str:
         """The kind as the card prints it, e.g. "feat 5, 2 successes" (SPEC §1: a feat's
         difficulty is its target value, "A" automatic; some need several successes)."""
-        kind = self.kind_name or self.kind or ""
-        needed = ngettext("{n} success", "{n} successes", self.successes).format(
-            n=self.successes)
-        if self.difficulty == "A":
-            return _("{kind} A, automatic").format(kind=kind).strip()
-        if self.difficulty is not None:
-            return _("{kind} {difficulty}, {successes}").format(
-                kind=kind, difficulty=self.difficulty, successes=needed).strip()
-        if self.successes != 1:  # the data does not give the difficulty: only what is known
-            return _("{kind}, {successes}").format(kind=kind, successes=needed) if kind \
-                else needed
-        return kind
+        return ability_label(self.kind_name or self.kind, self.difficulty, self.successes)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Discriminator, Strict, Tag, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from builder.i18n import _, number
+from builder.i18n import _, ngettext, number
 from builder.model.base import MAX_WHOLE, Id, Name, OptText, Positive, StrictModel, describe, quote
 
 Scope = Literal["racial", "unique", "universal"]
@@ -78,3 +78,22 @@ def ability_data(ability: Ability, with_id: bool = True) -> dict[str, Any]:
     if ability.text is not None:
         data["text"] = ability.text
     return data
+
+
+def ability_label(kind: str | None, difficulty: int | str | None = None,
+                  successes: int = 1) -> str:
+    """What a card prints after an ability's name, e.g. "feat 5, 2 successes" or "feat A,
+    automatic" (SPEC §1: a feat's difficulty is its target value, "A" automatic; some need
+    several successes). ``kind`` is the kind as the game calls it (its ``ability_kinds``
+    name). The faction editor sums an ability up with the same words."""
+    kind = kind or ""
+    needed = ngettext("{n} success", "{n} successes", successes).format(n=successes)
+    if difficulty == "A":
+        return _("{kind} A, automatic").format(kind=kind).strip()
+    if difficulty is not None:
+        return _("{kind} {difficulty}, {successes}").format(
+            kind=kind, difficulty=difficulty, successes=needed).strip()
+    if successes != 1:  # the data does not give the difficulty: only what is known
+        return _("{kind}, {successes}").format(kind=kind, successes=needed) if kind \
+            else needed
+    return kind

@@ -166,6 +166,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "abilities": N_("the game's universal glossary of abilities"),
         "parameters": N_("recruiting parameters: name -> default whole number; factions override "
                          "them under building"),
+        "parameter_names": N_("parameter -> what the faction editor calls it (absent: a name "
+                              "made from the parameter)"),
         "rules": N_("the recruiting rules, checked in order"),
         "figures": N_("derived figures reported with every check and printed on the summary sheet"),
         "options": N_("options offered to every combatant their for: selector matches "

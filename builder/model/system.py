@@ -372,6 +372,9 @@ class System(StrictModel):
     ability_kinds: list[AbilityKind] = Field(default_factory=list)
     abilities: list[SystemAbility] = Field(default_factory=list)
     parameters: dict[StatId, NonNegative] = Field(default_factory=dict)
+    parameter_names: dict[StatId, DisplayName] = Field(default_factory=dict)
+    """What the faction editor calls a parameter (an extension of SPEC §5); absent, a name
+    made from its id."""
     rules: list[Rule] = Field(default_factory=list)
     figures: list[Figure] = Field(default_factory=list)
     options: list[SystemOption] = Field(default_factory=list)
@@ -410,6 +413,16 @@ class System(StrictModel):
     def rank_label(self, rank_id: str | None) -> str:
         found = next((r for r in self.ranks if r.id == rank_id), None)
         return display(found.name) if found else (rank_id or "")
+
+    def parameter_label(self, key: str) -> str:
+        """A recruiting parameter as a player reads it: its ``parameter_names`` entry in the
+        current language, else its id made readable ("max_same_combatant": "Max same
+        combatant")."""
+        name = self.parameter_names.get(key)
+        if name is not None:
+            return display(name)
+        words = key.replace("_", " ").replace("-", " ").strip()
+        return words[:1].upper() + words[1:] if words else key
 
     def kind_label(self, kind_id: str | None) -> str:
         found = next((k for k in self.ability_kinds if k.id == kind_id), None)
@@ -627,6 +640,10 @@ def system_problems(data: Any) -> list[Problem]:
     problems += _options(vocab, data.get("options"))
     problems += pick_problems("picks", data.get("picks"), vocab.stat_kind)
     problems += play_problems(data, vocab)
+    names = data.get("parameter_names")
+    if isinstance(names, dict):
+        problems += [(f"parameter_names/@{key}", not_one_of("parameter", key, vocab.parameters))
+                     for key in names if isinstance(key, str) and key not in vocab.parameters]
     kinds = _ids(mappings(data.get("ability_kinds")))
     for i, ability in enumerate(mappings(data.get("abilities"))):
         kind = ability.get("kind")

@@ -64,6 +64,12 @@ def _mutator_unknown_parameter(d):
     _rule(d, "squad-limit")["at_most"] = "max_squad"
 
 
+def _mutator_unknown_parameter_name(d):
+    """parameter must be one of: max_same_combatant, max_squad_units, messengers_per_command
+    (got the text 'max_squad'; did you mean 'max_squad_units'?)"""
+    d["parameter_names"]["max_squad"] = d["parameter_names"].pop("max_squad_units")
+
+
 def _mutator_unknown_times(d):
     """unknown parameter 'per_command' (did you mean 'messengers_per_command'?)"""
     _rule(d, "messenger-limit")["at_most"]["times"] = "per_command"

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from builder.data import Catalogue, load_faction
 from builder.gui.editor import FactionEditor
-from builder.gui.editor.forms import BoundForm
+from builder.gui.editor.bound import BoundForm
 from builder.model import Entry, Warband
 from builder.rules import validate
 

@@ -23,9 +23,9 @@ from builder.gui.editor.document import (
     faction_form_data,
     new_combatant_data,
     new_faction_data,
+    slug,
     unique_id,
 )
-from builder.gui.editor.forms import slug
 
 REPO = Path(__file__).resolve().parents[2]
 

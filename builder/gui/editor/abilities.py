@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
-    QFormLayout,
     QFrame,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListView,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -26,15 +22,12 @@ from PySide6.QtWidgets import (
 
 from builder.gui.editor.bound import (
     NOT_GIVEN,
-    SCOPE_WORD,
     BoundForm,
     EditContext,
     combo,
-    row_after_change,
 )
-from builder.gui.editor.commands import InsertCommand, MoveCommand, RemoveCommand
+from builder.gui.editor.commands import InsertCommand
 from builder.gui.editor.document import (
-    DataPath,
     ability_data,
 )
 from builder.gui.editor.fields import (
@@ -46,18 +39,19 @@ from builder.gui.editor.fields import (
     error_label,
     parse_difficulty,
     regex_validator,
-    remove_and_arrows,
     set_enabled,
     set_text,
-    show_messages,
-    small_button,
     with_error,
 )
-from builder.gui.editor.models import DocListModel
-from builder.i18n import _, ngettext
+from builder.gui.editor.nested import NestedList
+from builder.i18n import N_, _
+from builder.model.ability import ability_label
 from builder.model.base import MAX_WHOLE  # spin boxes hold every value a file may hold
 from builder.model.system import System
 from builder.model.text import display
+
+SCOPE_WORD = {"racial": N_("racial"), "unique": N_("unique"), "universal": N_("universal")}
+"""An ability's scope in a summary (SPEC §1)."""
 
 
 class AbilityForm(BoundForm):
@@ -66,10 +60,7 @@ class AbilityForm(BoundForm):
     def __init__(self, ctx: EditContext, *, with_id: bool,
                  parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        form.addRow(self.general_error)
+        form = self.rows()
         self.name_edit = QLineEdit()
         err = error_label()
         self.bind(LineBinding(("name",), self.name_edit, _("ability name"), err))
@@ -147,41 +138,29 @@ class AbilityForm(BoundForm):
 
 
 def ability_summary(ability: dict[str, Any], system: System | None = None) -> str:
-    """"unique feat 5, 2 successes": how a card would sum an ability up (the kind as
-    ``system`` names it)."""
-    scope, kind = ability.get("scope"), ability.get("kind")
-    if isinstance(scope, str) and scope in SCOPE_WORD:
-        scope = _(SCOPE_WORD[scope])
-    if isinstance(kind, str) and system is not None:
-        kind = system.kind_label(kind)
-    parts = [str(p) for p in (scope, kind) if p]
-    text = " ".join(parts)
-    difficulty = ability.get("difficulty")
-    if difficulty is not None:
-        text += f" {difficulty}"
+    """"feat A, automatic (racial)": the card's label of the ability
+    (:func:`builder.model.ability.ability_label`, the kind as ``system`` names it), then its
+    scope, which the editor shows and the card does not."""
+    kind = ability.get("kind")
+    kind = system.kind_label(kind) if isinstance(kind, str) and system is not None else kind
     successes = ability.get("successes", 1)
-    if successes not in (1, None):
-        text += ", " + ngettext("{n} success", "{n} successes", successes).format(
-            n=successes)
-    return text.strip()
+    label = ability_label(str(kind) if kind else None, ability.get("difficulty"),
+                          successes if isinstance(successes, int) else 1)
+    scope = ability.get("scope")
+    if isinstance(scope, str) and scope:
+        scope = _(SCOPE_WORD[scope]) if scope in SCOPE_WORD else scope
+        return _("{label} ({scope})").format(label=label, scope=scope) if label else scope
+    return label
 
 
-class CombatantAbilities(QGroupBox):
+class CombatantAbilities(NestedList):
     """A combatant's abilities: picked from the faction and universal glossaries by id, or
     written inline (a unique ability printed on the card)."""
 
     def __init__(self, ctx: EditContext, parent: QWidget | None = None) -> None:
-        super().__init__(_("Abilities"), parent)
-        self.ctx = ctx
-        self.base: DataPath | None = None
-        self.read_only = False
+        super().__init__(_("Abilities"), ctx, "abilities", self._describe,
+                         (_("Remove ability"), _("Move ability")), parent)
         self._choices: list[tuple[str, list[tuple[str, str]]]] | None = None
-        self.model = DocListModel(ctx.doc, None, self._describe, parent=self)
-        self.view = QListView()
-        self.view.setModel(self.model)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setMinimumHeight(90)
-        self.view.setMaximumHeight(150)
         self.picker = QComboBox()
         self.picker.setToolTip(_("Abilities of the faction's glossary (Abilities tab) and the "
                                  "core universal abilities"))
@@ -193,10 +172,6 @@ class CombatantAbilities(QGroupBox):
         self.add_button.setToolTip(_("Add the chosen glossary ability"))
         self.inline_button = QPushButton(_("New inline ability"))
         self.inline_button.setToolTip(_("An ability written on this combatant's card only"))
-        self.remove_button = QPushButton(_("Remove"))
-        self.up_button = small_button("↑", _("Move up"))
-        self.down_button = small_button("↓", _("Move down"))
-        self.error = error_label()
 
         top = QGridLayout()
         top.setContentsMargins(0, 0, 0, 0)
@@ -204,10 +179,6 @@ class CombatantAbilities(QGroupBox):
         top.addWidget(self.add_button, 0, 1)
         top.addWidget(self.inline_button, 1, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
         top.setColumnStretch(0, 1)
-        side = remove_and_arrows(self.remove_button, self.up_button, self.down_button)
-        mid = QHBoxLayout()
-        mid.addWidget(self.view, 1)
-        mid.addLayout(side)
 
         self.detail = QStackedWidget()
         self.glossary_info = QLabel()
@@ -224,19 +195,13 @@ class CombatantAbilities(QGroupBox):
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addLayout(mid)
+        layout.addLayout(self.list_row())
         layout.addWidget(self.error)
         layout.addWidget(line)
         layout.addWidget(self.detail)
 
         self.add_button.clicked.connect(self.add_selected)
         self.inline_button.clicked.connect(self.add_inline)
-        self.remove_button.clicked.connect(self.remove_current)
-        self.up_button.clicked.connect(lambda: self.move_current(-1))
-        self.down_button.clicked.connect(lambda: self.move_current(+1))
-        self.view.selectionModel().currentRowChanged.connect(self._current_changed)
-        ctx.doc.validated.connect(self._refresh)
-        ctx.doc.list_changed.connect(self._list_changed)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -264,34 +229,11 @@ class CombatantAbilities(QGroupBox):
             return f"{name}{'  ·  ' + summary if summary else ''}  " + _("(written inline)")
         return str(ref)
 
-    def current_row(self) -> int:
-        return self.view.currentIndex().row()
-
     # -- following the document and the selection ----------------------------------------
 
-    def set_combatant(self, base: DataPath | None) -> None:
-        self.base = base
-        self.model.set_list_path(None if base is None else (*base, "abilities"))
-        self._refresh()
-        if self.model.rowCount():
-            self.select(0)
-        else:
-            self._current_changed(QModelIndex())
-
-    def select(self, row: int) -> None:
-        if 0 <= row < self.model.rowCount():
-            self.view.selectionModel().setCurrentIndex(
-                self.model.index(row), QItemSelectionModel.SelectionFlag.ClearAndSelect)
-        self._current_changed(self.view.currentIndex())
-
-    def _list_changed(self, path: DataPath, op: str, index: int, dest: int) -> None:
-        if path == self.model.list_path:
-            self.select(row_after_change(op, index, dest, self.model.rowCount()))
-
-    def _current_changed(self, current: QModelIndex, _previous: Any = None) -> None:
-        row = current.row() if current.isValid() else -1
+    def show_item(self, row: int) -> None:
         items = self.model.items()
-        if not 0 <= row < len(items) or self.base is None:
+        if row < 0 or self.base is None:
             self.inline_form.set_base(None)
             self.detail.setCurrentIndex(0)
         elif isinstance(items[row], dict):
@@ -301,7 +243,6 @@ class CombatantAbilities(QGroupBox):
             self.inline_form.set_base(None)
             set_text(self.glossary_info, self._glossary_text(items[row]))
             self.detail.setCurrentWidget(self.glossary_info)
-        self._enable()
 
     def _glossary_text(self, ref: str) -> str:
         found = self._glossary().get(ref)
@@ -321,10 +262,8 @@ class CombatantAbilities(QGroupBox):
                            "changes with it."))
         return "\n\n".join(lines)
 
-    def _refresh(self) -> None:
-        """The picker offers what the combatant does not have yet; problems are listed."""
-        if self.base is None or not self.ctx.doc.has(self.base):
-            return
+    def refresh(self) -> None:
+        """The picker offers what the combatant does not have yet."""
         have = {r for r in self.model.items() if isinstance(r, str)}
         faction = [(a["id"], a.get("name") or a["id"])
                    for a in self.ctx.doc.data.get("abilities", [])
@@ -336,13 +275,10 @@ class CombatantAbilities(QGroupBox):
         if choices != self._choices:
             self._choices = choices
             self._fill_picker(choices)
-        problems = [msg for _w, msg in self.ctx.doc.problems_under((*self.base, "abilities"))]
-        show_messages(self.error, problems)
         row = self.current_row()
         items = self.model.items()
         if 0 <= row < len(items) and isinstance(items[row], str):
             set_text(self.glossary_info, self._glossary_text(items[row]))
-        self._enable()
 
     def _fill_picker(self, choices: list[tuple[str, list[tuple[str, str]]]]) -> None:
         current = self.picker.currentData()
@@ -360,20 +296,14 @@ class CombatantAbilities(QGroupBox):
                               if self.picker.itemData(i) is not None), -1)
             self.picker.setCurrentIndex(index)
 
-    def _enable(self) -> None:
-        editable = self.base is not None and not self.read_only
-        row, count = self.current_row(), self.model.rowCount()
+    def enable_more(self, editable: bool) -> None:
         set_enabled(self.picker, editable)
         set_enabled(self.add_button, editable and self.picker.currentData() is not None)
         set_enabled(self.inline_button, editable)
-        set_enabled(self.remove_button, editable and 0 <= row < count)
-        set_enabled(self.up_button, editable and 0 < row < count)
-        set_enabled(self.down_button, editable and 0 <= row < count - 1)
 
     def set_read_only(self, read_only: bool) -> None:
-        self.read_only = read_only
         self.inline_form.set_read_only(read_only)
-        self._enable()
+        super().set_read_only(read_only)
 
     # -- edits -----------------------------------------------------------------------------
 
@@ -394,19 +324,3 @@ class CombatantAbilities(QGroupBox):
                                     _("Add inline ability")))
         bring_into_view(self.inline_form.name_edit)
         self.inline_form.name_edit.selectAll()
-
-    def remove_current(self) -> None:
-        row = self.current_row()
-        if self.base is None or self.read_only or not 0 <= row < self.model.rowCount():
-            return
-        self.ctx.push(RemoveCommand(self.ctx.doc, (*self.base, "abilities"), row,
-                                    _("Remove ability")))
-
-    def move_current(self, step: int) -> None:
-        row = self.current_row()
-        dest = row + step
-        if self.base is None or self.read_only or not (
-                0 <= row < self.model.rowCount() and 0 <= dest < self.model.rowCount()):
-            return
-        self.ctx.push(MoveCommand(self.ctx.doc, (*self.base, "abilities"), row, dest,
-                                  _("Move ability")))

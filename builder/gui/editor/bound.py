@@ -7,17 +7,20 @@ change the document themselves: an edit goes to the pane, which pushes an undo c
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, Protocol
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
+    QFormLayout,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QScrollArea,
     QWidget,
 )
@@ -34,31 +37,8 @@ from builder.gui.editor.fields import (
     show_messages,
 )
 from builder.i18n import N_, _
-from builder.model.system import StatDef
-from builder.model.text import display
 
 NOT_GIVEN = N_("(not given)")
-PROFILE_COLUMNS = 6
-"""Stats side by side in the profile; a longer stat line goes on in a second row (the form
-stays narrow enough for a 1024-pixel screen)."""
-KIND_HINT = {"number": N_("a whole number"), "pair": N_("one value (6) or a pair (6-5)"),
-             "text": N_("free text")}
-SCOPE_WORD = {"racial": N_("racial"), "unique": N_("unique"), "universal": N_("universal")}
-PARAMETER_NAME = {"max_same_combatant": N_("Max same combatant"),
-                  "max_squad_units": N_("Max of a squad-forming combatant"),
-                  "messengers_per_command": N_("Messengers per command")}
-"""The recruiting parameters of the built-in games, named for the form; another game's are
-named from their keys."""
-
-
-def stat_tip(stat: StatDef) -> str:
-    """A stat's tooltip from its system: its name, what it takes, and whether it is required."""
-    tip = f"{display(stat.name)}: {_(KIND_HINT[stat.kind])}"
-    if stat.required:
-        tip += " " + _("(required)")
-    if stat.only_when_set:
-        tip += "; " + _("printed only for combatants that have it")
-    return tip
 
 
 class EditContext(Protocol):
@@ -99,6 +79,24 @@ def combo(choices: list[tuple[str, Any]]) -> QComboBox:
     return box
 
 
+def id_from_name_button(slot: Callable[[], None]) -> QPushButton:
+    """*From name*, beside an id field."""
+    button = QPushButton(_("From name"))
+    button.setToolTip(_("Make the id from the name"))
+    button.clicked.connect(slot)
+    return button
+
+
+def beside(widget: QWidget, extra: QWidget) -> QWidget:
+    """A field with a button after it, as one form row's field."""
+    holder = QWidget()
+    row = QHBoxLayout(holder)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.addWidget(widget, 1)
+    row.addWidget(extra)
+    return holder
+
+
 def hint(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
@@ -120,6 +118,14 @@ class BoundForm(QWidget):
         self.read_only = False
         ctx.doc.value_changed.connect(self._value_changed)
         ctx.doc.validated.connect(self.show_problems)
+
+    def rows(self) -> QFormLayout:
+        """The form's own layout: a label and a field a row, under its general problems."""
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        form.addRow(self.general_error)
+        return form
 
     def bind(self, binding: Binding) -> Binding:
         binding.connect(partial(self._commit, binding))

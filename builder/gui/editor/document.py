@@ -24,10 +24,11 @@ from PySide6.QtCore import QObject, Signal
 
 from builder.data import builtin_systems
 from builder.data.loading import FactionChecker
-from builder.i18n import _, ngettext
+from builder.i18n import Nn_, _, ngettext
 from builder.model import DEFAULT_SYSTEM, Ability, Faction, System
 from builder.model.base import describe, plain_message
 from builder.model.faction import FACTION_SCHEMA
+from builder.model.options import Option, Pick
 from builder.model.system import used_twice
 
 DataPath = tuple[str | int, ...]
@@ -63,9 +64,26 @@ def new_combatant_data(combatant_id: str, name: str | None = None,
     profile = {s.id: (0 if s.required and s.kind == "number" else None) for s in system.stats}
     return {"id": combatant_id, "name": name or _("New combatant"), "nickname": None,
             "type": system.types[-1].id,
-            "rank": None, "base": None, "squad": False, "max": None, "wounds": system.wounds,
-            "tags": [], "profile": profile,
-            "abilities": [], "equipment": [], "unique_equipment": [], "description": None}
+            "rank": None, "base": None, "squad": False, "max": None, "unit": None,
+            "wounds": system.wounds, "tags": [], "profile": profile,
+            "abilities": [], "equipment": [], "unique_equipment": [], "description": None,
+            "options": []}
+
+
+def option_data(option: Option | None = None) -> dict[str, Any]:
+    """An option of a combatant (SPEC §9) as the form holds it: every key present."""
+    data = pick_data(option)
+    data.update(per_model=option.per_model if option else False,
+                max=option.max if option else 1, group=option.group if option else None)
+    return {key: data[key] for key in ("id", "name", "adds", "per_model", "max", "group",
+                                       "tags", "text")}
+
+
+def pick_data(pick: Pick | Option | None = None) -> dict[str, Any]:
+    """A pick of the faction (SPEC §9) as the form holds it: every key present."""
+    return {"id": pick.id if pick else "", "name": pick.name if pick else "",
+            "adds": dict(pick.adds) if pick else {}, "tags": list(pick.tags) if pick else [],
+            "text": pick.text if pick else None}
 
 
 def building_defaults(system: System) -> dict[str, int]:
@@ -80,7 +98,7 @@ def new_faction_data(faction_id: str, name: str | None = None,
     return {"schema": FACTION_SCHEMA, "system": system.id, "id": faction_id,
             "name": name or _("New faction"),
             "source": None, "building": building_defaults(system), "abilities": [],
-            "combatants": []}
+            "picks": [], "combatants": []}
 
 
 def faction_form_data(faction: Faction) -> dict[str, Any]:
@@ -95,13 +113,15 @@ def faction_form_data(faction: Faction) -> dict[str, Any]:
                     abilities=[ref if isinstance(ref, str) else ability_data(ref, with_id=False)
                                | ({"id": ref.id} if ref.id is not None else {})
                                for ref in c.abilities],
-                    equipment=list(c.equipment), unique_equipment=list(c.unique_equipment))
+                    equipment=list(c.equipment), unique_equipment=list(c.unique_equipment),
+                    unit=None if c.unit is None else {"min": c.unit.min, "max": c.unit.max},
+                    options=[option_data(o) for o in c.options])
         combatants.append(data)
     return {"schema": FACTION_SCHEMA, "system": faction.system, "id": faction.id,
             "name": faction.name, "source": faction.source,
             "building": building_defaults(system) | faction.building,
             "abilities": [ability_data(a, with_id=True) for a in faction.abilities],
-            "combatants": combatants}
+            "picks": [pick_data(p) for p in faction.picks], "combatants": combatants}
 
 
 def slug(text: str) -> str:
@@ -162,21 +182,36 @@ def form_message(message: str) -> str:
     return message
 
 
+TWICE = {
+    "ability": Nn_("{names} also has the id '{id}': each ability needs an id of its own",
+                   "{names} also have the id '{id}': each ability needs an id of its own"),
+    "combatant": Nn_("{names} also has the id '{id}': each combatant needs an id of its own",
+                     "{names} also have the id '{id}': each combatant needs an id of its own"),
+    "option": Nn_("{names} also has the id '{id}': each option of a combatant needs an id of "
+                  "its own",
+                  "{names} also have the id '{id}': each option of a combatant needs an id of "
+                  "its own"),
+    "pick": Nn_("{names} also has the id '{id}': each pick needs an id of its own",
+                "{names} also have the id '{id}': each pick needs an id of its own"),
+}
+
+
 def twice_message(what: str, item_id: str, others: list[tuple[int, str]]) -> str:
-    """What the id field of one of several items (``what``: "combatant" or "ability") with
+    """What the id field of one of several items (``what``: a key of :data:`TWICE`) with
     the same id says: which others have it, by number in the list (from 1) and name."""
     names = ", ".join(_("“{name}” (number {number})").format(name=name or _("no name"),
                                                            number=i + 1)
                       for i, name in others)
-    if what == "ability":
-        text = ngettext("{names} also has the id '{id}': each ability needs an id of its own",
-                        "{names} also have the id '{id}': each ability needs an id of its own",
-                        len(others))
-    else:
-        text = ngettext("{names} also has the id '{id}': each combatant needs an id of its own",
-                        "{names} also have the id '{id}': each combatant needs an id of its "
-                        "own", len(others))
-    return text.format(names=names, id=item_id)
+    return ngettext(*TWICE[what], len(others)).format(names=names, id=item_id)
+
+
+def positions_of_ids(items: Any) -> dict[str, list[int]]:
+    """Ids held by more than one item of a list, with their positions."""
+    positions: dict[str, list[int]] = {}
+    for i, item in enumerate(items if isinstance(items, list) else []):
+        if isinstance(item, dict) and isinstance(item.get("id"), str):
+            positions.setdefault(item["id"], []).append(i)
+    return {item_id: held for item_id, held in positions.items() if len(held) > 1}
 
 
 class FactionDocument(QObject):
@@ -356,35 +391,28 @@ class FactionDocument(QObject):
         self.list_changed.emit(list_path, "move", index, dest)
         self._validate()
 
-    def _ability_duplicates(self) -> dict[str, list[int]]:
-        positions: dict[str, list[int]] = {}
-        abilities = self._data.get("abilities")
-        for i, a in enumerate(abilities if isinstance(abilities, list) else []):
-            if isinstance(a, dict) and isinstance(a.get("id"), str):
-                positions.setdefault(a["id"], []).append(i)
-        return {aid: held for aid, held in positions.items() if len(held) > 1}
-
-    def _twice_at_each(self, problems: list[tuple[str, str]], what: str, key: str,
-                       twice: dict[str, list[int]]) -> list[tuple[str, str]]:
-        """The file check's one "used twice" problem per later item, replaced by one at
-        every item with that id, naming the others."""
+    def _twice_at_each(self, problems: list[tuple[str, str]], what: str,
+                       key: DataPath, twice: dict[str, list[int]]) -> list[tuple[str, str]]:
+        """The file check's one "used twice" problem per later item of the list at ``key``,
+        replaced by one at every item with that id, naming the others."""
         if not twice:
             return problems
-        file_messages = {(f"{key}.{again}.id", used_twice(what, key, item_id, held[0],
-                                                           again)[1])
+        at = dotted(key)
+        file_messages = {(f"{at}.{again}.id", used_twice(what, "/".join(map(str, key)),
+                                                          item_id, held[0], again)[1])
                          for item_id, held in twice.items() for again in held[1:]}
-        items = self._data.get(key) or []
+        items = self.get(key)
         ours = sorted(((i, twice_message(what, item_id, [(j, items[j].get("name"))
                                                          for j in held if j != i]))
                        for item_id, held in twice.items() for i in held))
         out: list[tuple[str, str]] = []
         for problem in problems:  # ours where the first of the check's was
             if problem in file_messages:
-                out += [(f"{key}.{i}.id", message) for i, message in ours]
+                out += [(f"{at}.{i}.id", message) for i, message in ours]
                 ours = []
             else:
                 out.append(problem)
-        return out + [(f"{key}.{i}.id", message) for i, message in ours]
+        return out + [(f"{at}.{i}.id", message) for i, message in ours]
 
     def request_reveal(self, path: DataPath) -> None:
         self.reveal_requested.emit(path)
@@ -405,10 +433,18 @@ class FactionDocument(QObject):
         """The same model and messages as ``check-data`` (SPEC §1), but a duplicate id is
         shown at each item that has it, so the field just typed says so."""
         problems = self._checker.problems(self._checked())  # redoes only what edits touched
-        problems = self._twice_at_each(problems, "combatant", "combatants",
+        problems = self._twice_at_each(problems, "combatant", ("combatants",),
                                        self._checker.duplicates())
-        problems = self._twice_at_each(problems, "ability", "abilities",
-                                       self._ability_duplicates())
+        for what, glossary in (("ability", "abilities"), ("pick", "picks")):
+            if self.has((glossary,)):
+                problems = self._twice_at_each(problems, what, (glossary,),
+                                               positions_of_ids(self.get((glossary,))))
+        # only the combatants the check found a problem in the options of (not 5,000 a key)
+        for i in sorted({int(where.split(".")[1]) for where, _m in problems
+                         if re.match(r"combatants\.\d+\.options\.\d+\.id$", where)}):
+            key = ("combatants", i, "options")
+            problems = self._twice_at_each(problems, "option", key,
+                                           positions_of_ids(self.get(key)))
         self.problems = field_problems(problems)
         self._faction_stale = True
         self.validated.emit()

@@ -334,6 +334,9 @@ class StringListEdit(QWidget):
     def items(self) -> list[str]:
         return list(self._items)
 
+    def set_value(self, value: Any) -> None:
+        self.set_items(list(value or []))
+
     def _add(self) -> None:
         text = self.entry.text().strip()
         if not text:
@@ -364,16 +367,17 @@ class StringListEdit(QWidget):
             self.edited.emit(items)
 
 
-class ListBinding(Binding):
-    widget: StringListEdit
+class ValueBinding(Binding):
+    """A field of the editor's own (a list of texts, what an option adds, a unit's size): it
+    emits ``edited(value)`` when the user changes it and shows a value with ``set_value``."""
 
-    def __init__(self, key: DataPath, widget: StringListEdit, label: str,
+    def __init__(self, key: DataPath, widget: QWidget, label: str,
                  error: QLabel | None = None) -> None:
         super().__init__(key, widget, label, error)
-        widget.edited.connect(self.commit)
+        widget.edited.connect(self.commit)  # type: ignore[attr-defined]
 
     def load(self, value: Any) -> None:
-        self.widget.set_items(list(value or []))
+        self.widget.set_value(value)  # type: ignore[attr-defined]
 
 
 def regex_validator(pattern: str, parent: QWidget) -> QRegularExpressionValidator:

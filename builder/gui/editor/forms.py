@@ -1,14 +1,11 @@
-"""The forms of the faction editor: faction details and one combatant, and the page of a
-list (combatants, glossary abilities) beside the form of its selected item. What forms share
-is in :mod:`builder.gui.editor.bound`; abilities in :mod:`builder.gui.editor.abilities`.
+"""The two forms of the faction editor: the faction's details with its recruiting
+parameters, and one combatant. What forms share is in :mod:`builder.gui.editor.bound`; the
+stat line in :mod:`builder.gui.editor.profile`; abilities in :mod:`builder.gui.editor.abilities`.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QFormLayout,
     QGridLayout,
@@ -19,57 +16,41 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from builder.gui.editor.abilities import AbilityForm, CombatantAbilities, ability_summary
+from builder.gui.editor.abilities import CombatantAbilities
 from builder.gui.editor.bound import (
-    KIND_HINT,
     NOT_GIVEN,
-    PARAMETER_NAME,
-    PROFILE_COLUMNS,
     BoundForm,
     EditContext,
+    beside,
     combo,
     hint,
-    row_after_change,
-    scrolled,
-    stat_tip,
+    id_from_name_button,
 )
-from builder.gui.editor.document import (
-    DataPath,
-    slug,
-)
+from builder.gui.editor.document import DataPath, slug
 from builder.gui.editor.fields import (
-    NONE_TEXT,
     CheckBinding,
     ComboBinding,
     LineBinding,
-    ListBinding,
     PlainTextBinding,
     SpinBinding,
     StringListEdit,
+    ValueBinding,
     error_label,
     parse_optional_text,
-    parse_required_int,
-    parse_stat,
-    regex_validator,
     set_enabled,
-    show_messages,
     with_error,
 )
-from builder.gui.editor.models import DocListModel
-from builder.gui.editor.views import UniformListView
+from builder.gui.editor.options import CombatantOptions, UnitEdit, bind_unit
+from builder.gui.editor.profile import ProfileBox
 from builder.gui.quotes import parameter_tip
 from builder.i18n import _
 from builder.model.base import MAX_WHOLE  # spin boxes hold every value a file may hold
 from builder.model.text import display
 
-__all__ = ["AbilityForm", "BoundForm", "CombatantAbilities", "CombatantForm", "EditContext",
-           "FactionForm", "KIND_HINT", "ListPage", "ability_summary", "combo", "hint",
-           "scrolled", "slug", "stat_tip"]
 
 class FactionForm(BoundForm):
     """Id, name, source and the building overrides, with the game's own values beside them."""
@@ -78,6 +59,16 @@ class FactionForm(BoundForm):
 
     def __init__(self, ctx: EditContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.general_error)
+        layout.addLayout(self._details())
+        layout.addWidget(hint(_("Lists name the faction by its id. Share the faction "
+                                "with your club through Export; they add it with Import.")))
+        layout.addWidget(self._building())
+        layout.addStretch(1)
+
+    def _details(self) -> QFormLayout:
+        """Name, id (with *From name*) and source."""
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.name_edit = QLineEdit()
@@ -90,29 +81,23 @@ class FactionForm(BoundForm):
         self.source_edit = QLineEdit()
         self.source_edit.setPlaceholderText(_("Where the profiles come from, e.g. the book "
                                               "and its edition"))
+        self.id_from_name = id_from_name_button(self._id_from_name)
         for key, widget, label in (("name", self.name_edit, _("Name")),
                                    ("id", self.id_edit, _("Id")),
                                    ("source", self.source_edit, _("Source"))):
             err = error_label()
             parse = parse_optional_text if key == "source" else (lambda t: t)
             self.bind(LineBinding((key,), widget, label.lower(), err, parse=parse))
-            if key == "id":
-                row = QHBoxLayout()
-                row.setContentsMargins(0, 0, 0, 0)
-                row.addWidget(widget, 1)
-                self.id_from_name = QPushButton(_("From name"))
-                self.id_from_name.setToolTip(_("Make the id from the name"))
-                self.id_from_name.clicked.connect(self._id_from_name)
-                row.addWidget(self.id_from_name)
-                holder = QWidget()
-                holder.setLayout(row)
-                form.addRow(_("{field}:").format(field=label), with_error(holder, err))
-            else:
-                form.addRow(_("{field}:").format(field=label), with_error(widget, err))
+            field = beside(widget, self.id_from_name) if key == "id" else widget
+            form.addRow(_("{field}:").format(field=label), with_error(field, err))
+        return form
 
+    def _building(self) -> QGroupBox:
+        """The game's recruiting parameters, named by its system file, each with the game's
+        value beside it and the sentences of the rules that use it as its tooltip."""
         building = QGroupBox(_("Recruiting rules of this faction"))
         grid = QGridLayout(building)
-        system = ctx.doc.system
+        system = self.ctx.doc.system
         defaults = system.parameters
         game = display(system.name)
         grid.addWidget(hint(_("Leave the rules of {game} unless the faction's own rules say "
@@ -122,8 +107,7 @@ class FactionForm(BoundForm):
                                 game=game)), 0, 0, 1, 3)
         self.building_spins: dict[str, QSpinBox] = {}
         for line, key in enumerate(defaults, start=1):
-            text = _(PARAMETER_NAME[key]) if key in PARAMETER_NAME else \
-                key.replace("_", " ").capitalize()
+            text = system.parameter_label(key)
             spin = QSpinBox()
             spin.setRange(0, MAX_WHOLE)
             err = error_label()
@@ -143,14 +127,7 @@ class FactionForm(BoundForm):
                        Qt.AlignmentFlag.AlignLeft)
         self.reset_building.setVisible(bool(defaults))
         grid.setColumnStretch(2, 1)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.general_error)
-        layout.addLayout(form)
-        layout.addWidget(hint(_("Lists name the faction by its id. Share the faction "
-                                "with your club through Export; they add it with Import.")))
-        layout.addWidget(building)
-        layout.addStretch(1)
+        return building
 
     def _id_from_name(self) -> None:
         made = slug(self.name_edit.text())
@@ -168,7 +145,7 @@ class FactionForm(BoundForm):
         set_enabled(self.reset_building, not read_only)
 
     def handled_elsewhere(self, key: str) -> bool:
-        return key.split(".")[0] in ("combatants", "abilities")
+        return key.split(".")[0] in ("combatants", "abilities", "picks")
 
 
 class CombatantForm(BoundForm):
@@ -180,40 +157,45 @@ class CombatantForm(BoundForm):
         super().__init__(ctx, parent)
         layout = QVBoxLayout(self)
         layout.addWidget(self.general_error)
+        layout.addWidget(self._who())
+        self.profile = ProfileBox(ctx.doc.system, self.bind)
+        self.stat_edits = self.profile.edits
+        self.profile_error = self.profile.error
+        layout.addWidget(self.profile)
+        self.abilities = CombatantAbilities(ctx)
+        layout.addWidget(self.abilities)
+        self.options = CombatantOptions(ctx)
+        layout.addWidget(self.options)
+        layout.addWidget(self._equipment())
+        layout.addWidget(self._description())
+        layout.addStretch(1)
 
-        # -- who it is -----------------------------------------------------------------
+    def _who(self) -> QGroupBox:
+        """Name, nickname, id, type, and what the game has of rank, base, squad, own cap and
+        wounds."""
         who = QGroupBox(_("Combatant"))
         form = QFormLayout(who)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText(_("as printed on the card"))
-        err = error_label()
-        self.bind(LineBinding(("name",), self.name_edit, _("name"), err))
-        form.addRow(_("Name:"), with_error(self.name_edit, err))
         self.nickname_edit = QLineEdit()
         self.nickname_edit.setPlaceholderText(_("optional: a byname printed after the name"))
-        err = error_label()
-        self.bind(LineBinding(("nickname",), self.nickname_edit, _("nickname"), err,
-                              parse=parse_optional_text))
-        form.addRow(_("Nickname:"), with_error(self.nickname_edit, err))
         self.id_edit = QLineEdit()
         self.id_edit.setToolTip(_("List files name the combatant by this id; unique in the "
                                   "faction. Until you edit it (or save the faction), it is "
                                   "made from the name."))
-        self.id_from_name = QPushButton(_("From name"))
-        self.id_from_name.setToolTip(_("Make the id from the name"))
-        self.id_from_name.clicked.connect(self._id_from_name)
-        err = error_label()
-        self.bind(LineBinding(("id",), self.id_edit, _("id"), err))
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.id_edit, 1)
-        row.addWidget(self.id_from_name)
-        holder = QWidget()
-        holder.setLayout(row)
-        form.addRow(_("Id:"), with_error(holder, err))
+        self.id_from_name = id_from_name_button(self._id_from_name)
+        for key, widget, label, row, parse in (
+                ("name", self.name_edit, _("name"), _("Name:"), None),
+                ("nickname", self.nickname_edit, _("nickname"), _("Nickname:"),
+                 parse_optional_text),
+                ("id", self.id_edit, _("id"), _("Id:"), None)):
+            err = error_label()
+            self.bind(LineBinding((key,), widget, label, err, parse=parse or (lambda t: t)))
+            field = beside(widget, self.id_from_name) if key == "id" else widget
+            form.addRow(row, with_error(field, err))
 
-        system = ctx.doc.system
+        system = self.ctx.doc.system
         self.type_box = combo([(display(t.name), t.id) for t in system.types])
         self.rank_box = combo([(_(NOT_GIVEN), None)] + [(display(r.name), r.id)
                                                      for r in system.ranks])
@@ -244,6 +226,10 @@ class CombatantForm(BoundForm):
         err = error_label()
         self.bind(SpinBinding(("max",), self.max_spin, _("max"), err, none_at=0))
         form.addRow(_("Max hired:"), with_error(self.max_spin, err, natural=True))
+        self.unit_edit = UnitEdit()
+        err = error_label()
+        bind_unit(self, self.unit_edit, err)
+        form.addRow(_("Unit:"), with_error(self.unit_edit, err))
         if system.wounds is not None:  # a game without a wound track has no field for it
             err = error_label()
             self.bind(SpinBinding(("wounds",), self.wounds_spin, _("wounds"), err))
@@ -256,59 +242,9 @@ class CombatantForm(BoundForm):
             (self.max_spin, ("max",), system.has_own_max))
         """A field the game has no use for shows only when the combatant has a value for it
         (from a file written by hand), so that it can be cleared."""
-        layout.addWidget(who)
+        return who
 
-        # -- profile -------------------------------------------------------------------
-        profile = QGroupBox(_("Profile"))
-        grid = QGridLayout(profile)
-        self.profile_error = error_label()
-        self.stat_edits: dict[str, QLineEdit] = {}
-        stats = system.stats
-        per_row = PROFILE_COLUMNS if len(stats) > PROFILE_COLUMNS + 1 else max(len(stats), 1)
-        for n, stat_def in enumerate(stats):
-            line, col = 2 * (n // per_row), n % per_row
-            stat = stat_def.id
-            head = QLabel(system.stat_label(stat))
-            head.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            head.setToolTip(stat_tip(stat_def))
-            edit = QLineEdit()
-            edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            edit.setToolTip(stat_tip(stat_def))
-            edit.setMaximumWidth(64 if stat_def.kind != "text" else 140)
-            parse: Any = parse_stat
-            if stat_def.kind == "number" and stat_def.required:
-                edit.setValidator(regex_validator(r"^\d{0,6}$", edit))
-                parse = parse_required_int
-            elif stat_def.kind == "pair":
-                edit.setPlaceholderText(NONE_TEXT)
-                edit.setValidator(regex_validator(r"^(\d{0,6}(-\d{0,6})?|[–—])$", edit))
-            elif stat_def.kind == "number":
-                edit.setPlaceholderText(NONE_TEXT)
-                edit.setValidator(regex_validator(r"^(\d{0,6}|[-–—])$", edit))
-            else:
-                edit.setPlaceholderText(NONE_TEXT)
-                parse = parse_optional_text
-            self.bind(LineBinding(("profile", stat), edit, stat, self.profile_error,
-                                  parse=parse))
-            self.stat_edits[stat] = edit
-            grid.addWidget(head, line, col)
-            grid.addWidget(edit, line + 1, col)
-        span, below = per_row, 2 * ((len(stats) + per_row - 1) // per_row)
-        grid.addWidget(self.profile_error, below, 0, 1, span)
-        pairs = [s.id for s in stats if s.kind == "pair"]
-        pair_hint = (" " + _("{stats} take one value or a pair, e.g. 6-5.").format(
-            stats=", ".join(pairs)) if pairs else "")
-        grid.addWidget(hint(_("Leave a stat empty (shown {none}) when the card has none.")
-                            .format(none=NONE_TEXT) + pair_hint if stats else
-                            _("{game} has no stat line.").format(game=display(system.name))),
-                       below + 1, 0, 1, span)
-        layout.addWidget(profile)
-
-        # -- abilities -----------------------------------------------------------------
-        self.abilities = CombatantAbilities(ctx)
-        layout.addWidget(self.abilities)
-
-        # -- equipment and description ---------------------------------------------------
+    def _equipment(self) -> QGroupBox:
         gear = QGroupBox(_("Equipment"))
         gear_layout = QHBoxLayout(gear)
         self.equipment_edit = StringListEdit(_("an item, as the card names it"))
@@ -317,14 +253,15 @@ class CombatantForm(BoundForm):
                                    ("unique_equipment", self.unique_equipment_edit,
                                     _("Unique equipment"))):
             err = error_label()
-            self.bind(ListBinding((key,), widget, title.lower(), err))
+            self.bind(ValueBinding((key,), widget, title.lower(), err))
             column = QVBoxLayout()
             column.addWidget(QLabel(_("{field}:").format(field=title)))
             column.addWidget(widget)
             column.addWidget(err)
             gear_layout.addLayout(column)
-        layout.addWidget(gear)
+        return gear
 
+    def _description(self) -> QGroupBox:
         about = QGroupBox(_("Description"))
         about_layout = QVBoxLayout(about)
         self.description_edit = QPlainTextEdit()
@@ -337,8 +274,7 @@ class CombatantForm(BoundForm):
                                    err))
         about_layout.addWidget(self.description_edit)
         about_layout.addWidget(err)
-        layout.addWidget(about)
-        layout.addStretch(1)
+        return about
 
     def _id_from_name(self) -> None:
         made = slug(self.name_edit.text())
@@ -363,99 +299,14 @@ class CombatantForm(BoundForm):
     def set_base(self, base: DataPath | None) -> None:
         super().set_base(base)
         self.abilities.set_combatant(base)
+        self.options.set_combatant(base)
 
     def handled_elsewhere(self, key: str) -> bool:
-        return key == "abilities" or key.startswith("abilities.")
+        return key.split(".")[0] in ("abilities", "options")
 
     def set_read_only(self, read_only: bool) -> None:
         super().set_read_only(read_only)
         set_enabled(self.id_from_name, not read_only)
         self.abilities.set_read_only(read_only)
-
-
-class ListPage(QWidget):
-    """A list of the document (combatants, glossary abilities) beside the form of the
-    selected item, with the buttons that add, duplicate, delete and reorder."""
-
-    current_changed = Signal(int)
-
-    def __init__(self, ctx: EditContext, list_path: DataPath, form: BoundForm,
-                 describe: Any, empty_text: str, extra: QWidget | None = None,
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
-        self.list_path = list_path
-        self.form = form
-        self.read_only = False
-        self.model = DocListModel(ctx.doc, list_path, describe, parent=self)
-        # one line per item: the view need not measure thousands of rows on each change
-        self.view = UniformListView()
-        self.view.setModel(self.model)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.view.setMinimumWidth(200)
-        self.error = error_label()
-        self.buttons = QHBoxLayout()
-        self.empty = QLabel(empty_text)
-        self.empty.setWordWrap(True)
-        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        holder = QWidget()
-        col = QVBoxLayout(holder)
-        col.setContentsMargins(0, 0, 0, 0)
-        col.addWidget(form)
-        if extra is not None:
-            col.addWidget(extra)
-        col.addStretch(1)
-        self.form_stack = QStackedWidget()
-        self.form_stack.addWidget(self.empty)
-        self.form_stack.addWidget(scrolled(holder))
-        self.view.selectionModel().currentRowChanged.connect(self._current_changed)
-        ctx.doc.list_changed.connect(self._list_changed)
-        ctx.doc.value_changed.connect(self._value_changed)
-        ctx.doc.validated.connect(self._show_problems)
-
-    def current_row(self) -> int:
-        return self.view.currentIndex().row()
-
-    def select(self, row: int) -> None:
-        count = self.model.rowCount()
-        if count == 0:
-            self._current_changed(QModelIndex())
-            return
-        row = max(0, min(row, count - 1))
-        self.view.selectionModel().setCurrentIndex(
-            self.model.index(row), QItemSelectionModel.SelectionFlag.ClearAndSelect)
-        self._current_changed(self.model.index(row))
-
-    def _current_changed(self, current: QModelIndex, _previous: Any = None) -> None:
-        row = current.row() if current.isValid() else -1
-        if 0 <= row < self.model.rowCount():
-            if self.form.base != (*self.list_path, row):
-                self.form.set_base((*self.list_path, row))
-            self.form_stack.setCurrentIndex(1)
-        else:
-            self.form.set_base(None)
-            self.form_stack.setCurrentIndex(0)
-        self.enable_buttons()
-        self.current_changed.emit(row)
-
-    def _list_changed(self, path: DataPath, op: str, index: int, dest: int) -> None:
-        if path == self.list_path:
-            self.select(row_after_change(op, index, dest, self.model.rowCount()))
-
-    def _value_changed(self, path: DataPath) -> None:
-        n = len(self.list_path)
-        if len(path) <= n and tuple(path) == tuple(self.list_path[:len(path)]):
-            self.select(self.current_row())
-
-    def _show_problems(self) -> None:
-        own = [msg for where, msg in self.ctx.doc.problems_under(self.list_path) if not where]
-        show_messages(self.error, own)
-
-    def enable_buttons(self) -> None:
-        """Overridden by pages to enable their buttons for the selection."""
-
-    def set_read_only(self, read_only: bool) -> None:
-        self.read_only = read_only
-        self.form.set_read_only(read_only)
-        self.enable_buttons()
+        self.options.set_read_only(read_only)
+        self.unit_edit.enable_spins()

@@ -4,12 +4,11 @@ forget one document and learn another."""
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QIcon, QShowEvent, QUndoCommand, QUndoStack
+from PySide6.QtGui import QIcon, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -17,289 +16,22 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSplitter,
     QStyle,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from builder.gui.editor.commands import (
-    InsertCommand,
-    MoveCommand,
-    RemoveCommand,
-    SetValueCommand,
-    rename_ability,
-)
-from builder.gui.editor.document import (
-    DataPath,
-    FactionDocument,
-    ability_data,
-    new_combatant_data,
-    slug,
-    unique_id,
-)
-from builder.gui.editor.fields import (
-    ERROR_COLOR,
-    bring_into_view,
-    set_enabled,
-    set_text,
-    small_button,
-)
-from builder.gui.editor.forms import (
-    AbilityForm,
-    CombatantForm,
-    FactionForm,
-    ListPage,
-    ability_summary,
-    scrolled,
-)
+from builder.gui.editor.bound import scrolled
+from builder.gui.editor.commands import SetValueCommand, rename_ability
+from builder.gui.editor.document import DataPath, FactionDocument
+from builder.gui.editor.fields import ERROR_COLOR
+from builder.gui.editor.forms import FactionForm
+from builder.gui.editor.pages import Ask, CombatantsPage, GlossaryPage, PicksPage
 from builder.gui.focus import guard_wheel, show_focus
 from builder.i18n import _, ngettext
-from builder.model import System
-from builder.model.text import display
 
-Ask = Callable[[str, str, list[tuple[str, str]]], str]
-"""(title, text, [(answer, button text), ...]) → the answer chosen, or "cancel"."""
-
-_TAB_FACTION, _TAB_COMBATANTS, _TAB_ABILITIES = 0, 1, 2
-
-
-def describe_combatant(c: Any, system: System) -> str:
-    """A combatant's row in the editor's list: name, type as the game calls it, cost."""
-    name = c.get("name") or _("(no name)")
-    if c.get("nickname"):
-        name += f", {c['nickname']}"
-    found = system.type(c.get("type") or "")
-    kind = display(found.name) if found else "?"
-    parts = [kind]
-    if system.cost:
-        value = (c.get("profile") or {}).get(system.cost)
-        parts.append(f"{value if isinstance(value, int) else '?'} {system.cost}")
-    if c.get("squad"):
-        parts.append(_("squad"))
-    return f"{name}\n    {' · '.join(parts)}"
-
-
-def describe_ability(a: Any, system: System | None = None) -> str:
-    summary = ability_summary(a, system)
-    name = a.get("name") or _("(no name)")
-    ident = a.get("id") or _("(no id)")
-    return f"{name}\n    {ident}{'  ·  ' + summary if summary else ''}"
-
-
-class CombatantsPage(ListPage):
-    def __init__(self, ctx: FactionPane) -> None:
-        self.combatant_form = CombatantForm(ctx)
-        system = ctx.doc.system
-        super().__init__(ctx, ("combatants",), self.combatant_form,
-                         lambda c: describe_combatant(c, system),
-                         _("No combatants yet: add the first one with “Add”."))
-        self.add_button = small_button(_("Add"), _("Add a new combatant after the selected one"))
-        self.duplicate_button = small_button(_("Duplicate"), _("Copy the selected combatant "
-                                                               "(a new id is made)"))
-        self.delete_button = small_button(_("Delete"), _("Delete the selected combatant"))
-        self.up_button = small_button("↑", _("Move up"))
-        self.down_button = small_button("↓", _("Move down"))
-        self.add_button.clicked.connect(self.add)
-        self.duplicate_button.clicked.connect(self.duplicate)
-        self.delete_button.clicked.connect(self.delete)
-        self.up_button.clicked.connect(lambda: self.move_row(-1))
-        self.down_button.clicked.connect(lambda: self.move_row(+1))
-
-        left = QWidget()
-        col = QVBoxLayout(left)
-        col.setContentsMargins(0, 0, 0, 0)
-        col.addWidget(self.view, 1)
-        col.addWidget(self.error)
-        row = QHBoxLayout()
-        for b in (self.add_button, self.duplicate_button, self.delete_button):
-            row.addWidget(b)
-        row.addStretch(1)
-        row.addWidget(self.up_button)
-        row.addWidget(self.down_button)
-        col.addLayout(row)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(left)
-        splitter.addWidget(self.form_stack)
-        splitter.setStretchFactor(0, 0)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([260, 640])
-        layout = QVBoxLayout(self)
-        layout.addWidget(splitter)
-        self.select(0)
-
-    def enable_buttons(self) -> None:
-        if not hasattr(self, "add_button"):
-            return
-        row, count = self.current_row(), self.model.rowCount()
-        editable = not self.read_only
-        set_enabled(self.add_button, editable)
-        set_enabled(self.duplicate_button, editable and 0 <= row < count)
-        set_enabled(self.delete_button, editable and 0 <= row < count)
-        set_enabled(self.up_button, editable and 0 < row < count)
-        set_enabled(self.down_button, editable and 0 <= row < count - 1)
-
-    def add(self) -> None:
-        doc = self.ctx.doc
-        data = new_combatant_data(unique_id("new-combatant", doc.combatant_ids()),
-                                  system=doc.system)
-        row = self.current_row() + 1 if self.current_row() >= 0 else self.model.rowCount()
-        self.ctx.push(InsertCommand(doc, self.list_path, row, data, _("Add combatant")))
-        bring_into_view(self.combatant_form.name_edit)
-        self.combatant_form.name_edit.selectAll()
-
-    def duplicate(self) -> None:
-        row = self.current_row()
-        if not 0 <= row < self.model.rowCount():
-            return
-        doc = self.ctx.doc
-        data = copy.deepcopy(doc.get((*self.list_path, row)))
-        data["name"] = _("{name} (copy)").format(name=data.get("name") or _("Combatant"))
-        data["id"] = unique_id(slug(data["name"]) or f"{data.get('id') or 'combatant'}-copy",
-                               doc.combatant_ids())  # it follows the name until edited
-        self.ctx.push(InsertCommand(doc, self.list_path, row + 1, data,
-                                    _("Duplicate {name}").format(
-                                        name=data.get("name") or _("combatant"))))
-
-    def delete(self) -> None:
-        row = self.current_row()
-        if 0 <= row < self.model.rowCount():
-            name = self.ctx.doc.get((*self.list_path, row)).get("name") or _("combatant")
-            self.ctx.push(RemoveCommand(self.ctx.doc, self.list_path, row,
-                                        _("Delete {name}").format(name=name)))
-
-    def move_row(self, step: int) -> None:
-        """Move the selected combatant up or down (not QWidget.move, which it used to hide)."""
-        row, dest = self.current_row(), self.current_row() + step
-        if 0 <= row < self.model.rowCount() and 0 <= dest < self.model.rowCount():
-            self.ctx.push(MoveCommand(self.ctx.doc, self.list_path, row, dest,
-                                      _("Move combatant")))
-
-
-class GlossaryPage(ListPage):
-    """The faction's own abilities, which its combatants name by id."""
-
-    def __init__(self, ctx: FactionPane, ask: Ask) -> None:
-        self.ability_form = AbilityForm(ctx, with_id=True)
-        self.used_by = QLabel()
-        self.used_by.setWordWrap(True)
-        self.used_by.setStyleSheet("color: palette(placeholder-text);")
-        super().__init__(ctx, ("abilities",), self.ability_form,
-                         lambda a: describe_ability(a, ctx.doc.system),
-                         _("No faction abilities yet. Racial abilities shared by several "
-                           "combatants go here; add one with “Add”."), extra=self.used_by)
-        self.ask = ask
-        self.add_button = small_button(_("Add"), _("Add an ability to the faction's glossary"))
-        self.delete_button = small_button(_("Delete"), _("Delete the selected ability"))
-        self.add_button.clicked.connect(self.add)
-        self.delete_button.clicked.connect(self.delete)
-
-        left = QWidget()
-        col = QVBoxLayout(left)
-        col.setContentsMargins(0, 0, 0, 0)
-        col.addWidget(self.view, 1)
-        col.addWidget(self.error)
-        row = QHBoxLayout()
-        row.addWidget(self.add_button)
-        row.addWidget(self.delete_button)
-        row.addStretch(1)
-        col.addLayout(row)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(left)
-        splitter.addWidget(self.form_stack)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([260, 640])
-        layout = QVBoxLayout(self)
-        layout.addWidget(splitter)
-        ctx.doc.validated.connect(self._show_used_by)
-        self.select(0)
-
-    def _current_changed(self, current: Any, _previous: Any = None) -> None:
-        super()._current_changed(current, _previous)
-        self._show_used_by()
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
-        super().showEvent(event)
-        if getattr(self, "_used_by_stale", False):
-            self._show_used_by()
-
-    def users(self, row: int) -> list[str]:
-        """The combatants that name the glossary ability at ``row``."""
-        doc = self.ctx.doc
-        ability_id = doc.get(("abilities", row)).get("id")
-        names = []
-        for i, _j in doc.glossary_users(ability_id) if ability_id else []:
-            c = doc.get(("combatants", i))
-            label = f"{c.get('name') or '?'} ({c.get('id')})"
-            if label not in names:
-                names.append(label)
-        return names
-
-    def _show_used_by(self) -> None:
-        if not hasattr(self, "used_by"):
-            return
-        if not self.isVisible():  # on another tab: worked out when the page is shown
-            self._used_by_stale = True
-            return
-        self._used_by_stale = False
-        row = self.current_row()
-        if not 0 <= row < self.model.rowCount():
-            set_text(self.used_by, "")
-            return
-        users = self.users(row)
-        set_text(self.used_by, _("Used by: {combatants}").format(combatants=", ".join(users))
-                 if users else _("Not used by any combatant yet."))
-
-    def enable_buttons(self) -> None:
-        if not hasattr(self, "add_button"):
-            return
-        editable = not self.read_only
-        set_enabled(self.add_button, editable)
-        set_enabled(self.delete_button, editable and 0 <= self.current_row()
-                    < self.model.rowCount())
-
-    def add(self) -> None:
-        doc = self.ctx.doc
-        data = ability_data(with_id=True) | {
-            "id": unique_id("new-ability", doc.ability_ids()), "name": _("New ability"),
-            "scope": "racial"}
-        self.ctx.push(InsertCommand(doc, self.list_path, self.model.rowCount(), data,
-                                    _("Add faction ability")))
-        bring_into_view(self.ability_form.name_edit)
-        self.ability_form.name_edit.selectAll()
-
-    def delete(self) -> None:
-        """Delete the selected ability; one in use says where and removes it from those
-        combatants too (one undo step), or is kept."""
-        row = self.current_row()
-        if not 0 <= row < self.model.rowCount():
-            return
-        doc = self.ctx.doc
-        ability = doc.get(("abilities", row))
-        name = ability.get("name") or ability.get("id") or _("ability")
-        users = self.users(row)
-        if not users:
-            self.ctx.push(RemoveCommand(doc, self.list_path, row,
-                                        _("Delete ability {name}").format(name=name)))
-            return
-        answer = self.ask(
-            _("Delete an ability in use"),
-            ngettext("“{name}” is used by {n} combatant: {combatants}.",
-                     "“{name}” is used by {n} combatants: {combatants}.", len(users)).format(
-                name=name, n=len(users), combatants=", ".join(users)) + "\n\n"
-            + _("Deleting it also removes it from their abilities."),
-            [("delete", _("Delete it everywhere")), ("cancel", _("Keep it"))])
-        if answer != "delete":
-            return
-        stack = self.ctx.stack
-        stack.beginMacro(_("Delete ability {name}").format(name=name))
-        for i, j in sorted(doc.glossary_users(ability["id"]), reverse=True):
-            stack.push(RemoveCommand(doc, ("combatants", i, "abilities"), j,
-                                     _("Remove ability")))
-        stack.push(RemoveCommand(doc, self.list_path, row,
-                                 _("Delete ability {name}").format(name=name)))
-        stack.endMacro()
+_TAB_FACTION, _TAB_COMBATANTS, _TAB_ABILITIES, _TAB_PICKS = 0, 1, 2, 3
 
 
 class FactionPane(QWidget):
@@ -337,6 +69,10 @@ class FactionPane(QWidget):
         self.tabs.addTab(scrolled(self.faction_form), _("Faction"))
         self.tabs.addTab(self.combatants, _("Combatants"))
         self.tabs.addTab(self.glossary, _("Ability glossary"))
+        self.picks = PicksPage(self)
+        self.tabs.addTab(self.picks, _("Picks"))
+        self.tabs.setTabToolTip(_TAB_PICKS, _("What a list of the faction takes once, not "
+                                              "models: artefacts, pacts"))
 
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -387,13 +123,15 @@ class FactionPane(QWidget):
             if len(path) > 1 and isinstance(path[1], int):
                 if self.combatants.current_row() != path[1]:
                     self.combatants.select(path[1])
-                if len(path) > 3 and path[2] == "abilities" and isinstance(path[3], int):
-                    self.combatants.combatant_form.abilities.select(path[3])
-        elif path[0] == "abilities":
-            self.tabs.setCurrentIndex(_TAB_ABILITIES)
-            if len(path) > 1 and isinstance(path[1], int) and \
-                    self.glossary.current_row() != path[1]:
-                self.glossary.select(path[1])
+                if len(path) > 3 and path[2] in ("abilities", "options") and \
+                        isinstance(path[3], int):
+                    form = self.combatants.combatant_form
+                    (form.abilities if path[2] == "abilities" else form.options).select(path[3])
+        elif path[0] in ("abilities", "picks"):
+            page = self.glossary if path[0] == "abilities" else self.picks
+            self.tabs.setCurrentWidget(page)
+            if len(path) > 1 and isinstance(path[1], int) and page.current_row() != path[1]:
+                page.select(path[1])
         else:
             self.tabs.setCurrentIndex(_TAB_FACTION)
 
@@ -407,12 +145,15 @@ class FactionPane(QWidget):
         if self.tabs.currentIndex() == _TAB_ABILITIES:
             self.glossary.add()
             return
+        if self.tabs.currentIndex() == _TAB_PICKS:
+            self.picks.add()
+            return
         self.tabs.setCurrentIndex(_TAB_COMBATANTS)
         self.combatants.add()
 
     def add_label(self) -> str:
-        return (_("&Add ability") if self.tabs.currentIndex() == _TAB_ABILITIES
-                else _("&Add combatant"))
+        return {_TAB_ABILITIES: _("&Add ability"), _TAB_PICKS: _("&Add pick")}.get(
+            self.tabs.currentIndex(), _("&Add combatant"))
 
     def step_tab(self, step: int) -> None:
         """The next or previous tab page, from any field (Ctrl+Tab, Ctrl+Shift+Tab)."""
@@ -433,6 +174,7 @@ class FactionPane(QWidget):
         self.faction_form.set_read_only(read_only)
         self.combatants.set_read_only(read_only)
         self.glossary.set_read_only(read_only)
+        self.picks.set_read_only(read_only)
 
     def update_file_label(self) -> None:
         doc = self.doc
@@ -455,11 +197,20 @@ class FactionPane(QWidget):
         if parts[0] == "combatants" and len(parts) > 1 and parts[1].isdigit():
             i = int(parts[1])
             name = doc.get(("combatants", i)).get("name") if doc.has(("combatants", i)) else ""
-            return _("Combatant {n} ({name})").format(n=i + 1, name=name or _("no name"))
-        if parts[0] == "abilities" and len(parts) > 1 and parts[1].isdigit():
+            where = _("Combatant {n} ({name})").format(n=i + 1, name=name or _("no name"))
+            if len(parts) > 3 and parts[2] == "options" and parts[3].isdigit() and \
+                    doc.has(("combatants", i, "options", int(parts[3]))):
+                j = int(parts[3])
+                option = doc.get(("combatants", i, "options", j)).get("name")
+                where += ", " + _("option {n} ({name})").format(n=j + 1,
+                                                                name=option or _("no name"))
+            return where
+        if parts[0] in ("abilities", "picks") and len(parts) > 1 and parts[1].isdigit():
             i = int(parts[1])
-            name = doc.get(("abilities", i)).get("name") if doc.has(("abilities", i)) else ""
-            return _("Ability {n} ({name})").format(n=i + 1, name=name or _("no name"))
+            name = doc.get((parts[0], i)).get("name") if doc.has((parts[0], i)) else ""
+            text = _("Ability {n} ({name})") if parts[0] == "abilities" else \
+                _("Pick {n} ({name})")
+            return text.format(n=i + 1, name=name or _("no name"))
         if parts[0] == "combatants":
             return _("Combatants")
         return _("Faction")
@@ -503,9 +254,10 @@ class FactionPane(QWidget):
             return
         self._tab_areas = areas
         icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        for tab, area in ((_TAB_COMBATANTS, "combatants"), (_TAB_ABILITIES, "abilities")):
+        for tab, area in ((_TAB_COMBATANTS, "combatants"), (_TAB_ABILITIES, "abilities"),
+                          (_TAB_PICKS, "picks")):
             self.tabs.setTabIcon(tab, icon if area in areas else QIcon())
-        faction_areas = areas - {"combatants", "abilities"}
+        faction_areas = areas - {"combatants", "abilities", "picks"}
         self.tabs.setTabIcon(_TAB_FACTION, icon if faction_areas else QIcon())
 
     def _problem_activated(self, item: QListWidgetItem) -> None:
