@@ -71,12 +71,14 @@ def main() -> int:
 
         from builder.data import Catalogue, load_warband
         from builder.rules import validate
+        from builder.rules.cache import rule_cache
 
         catalogue = Catalogue.load(user=False)
         warband = load_warband(next(folder.glob("*.yaml")))
         faction = catalogue.get("soimi")
+        cache = rule_cache(catalogue)  # (as the command validates)
         n = 20000
-        per = timeit.timeit(lambda: validate(warband, faction), number=n) / n
+        per = timeit.timeit(lambda: validate(warband, faction, cache=cache), number=n) / n
     print(f"floor (import yaml, C-load {N_FILES} files): {floor:.3f} s (median of {RUNS}, "
           f"run in turns with validate's)")
     print(f"spherewars validate {N_FILES} lists --format json: {ours:.3f} s "

@@ -300,8 +300,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from builder.batch import map_runs_in_halves
     from builder.data import Catalogue, DataError, collector_paused, load_warband
     from builder.rules import validate
+    from builder.rules.cache import rule_cache
 
     catalogue = Catalogue.load(args.data)
+    cache = rule_cache(catalogue)
     for problem in catalogue.problems:
         print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
               file=sys.stderr)
@@ -338,7 +340,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             except DataError as exc:
                 read.append(exc.row(path))
         reports = [None if isinstance(w, dict) else
-                   validate(w, catalogue.get(w.faction), args.points) for w in read]
+                   validate(w, catalogue.get(w.faction), args.points, cache=cache) for w in read]
         rows: list[tuple[dict, bool]] = []  # (row, whether its game counts points)
         for path, warband, report in zip(run, read, reports, strict=True):
             if isinstance(warband, dict):  # (unreadable: its error row)

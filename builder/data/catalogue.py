@@ -157,6 +157,9 @@ class Catalogue:
     """The folders of the installed packs in use (their files' origin is :data:`PACK`)."""
     _origins: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
     """("system" | "faction", id) -> the origin of the file it came from."""
+    derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    """What other parts work out from this data and keep for as long as it is loaded, by
+    their name (the rule engine's kept answers: :func:`builder.rules.cache.rule_cache`)."""
 
     @classmethod
     def load(cls, extra: Iterable[str | Path] = (), *, builtin: bool = True,

@@ -36,6 +36,7 @@ from builder.model import Faction, Warband
 from builder.model.event import EVENT_SCHEMA, Event, event_problems, twice_registered
 from builder.model.system import Rule
 from builder.rules import Report, validate
+from builder.rules.cache import rule_cache
 from builder.rules.findings import Finding
 
 MAX_EVENT_BYTES = 1 * MiB
@@ -183,7 +184,7 @@ def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventChe
     of the event's game, then the event's own checks; never raises."""
     faction = catalogue.get(warband.faction)
     report = validate(warband, faction, points_limit(event, warband),
-                      extra_rules=event_rules(event, faction))
+                      extra_rules=event_rules(event, faction), cache=rule_cache(catalogue))
     fingerprint = list_fingerprint(warband, report.hired, faction)
     extra = event_findings(event, warband, faction, fingerprint)
     if extra:

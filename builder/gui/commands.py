@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from builder.gui.document import WarbandDocument
+from builder.gui.document import WarbandDocument, copy_entry
 from builder.i18n import N_, _, ngettext
 from builder.model import Entry
 
@@ -28,8 +28,7 @@ class AddEntryCommand(QUndoCommand):
         self.row = len(doc.entries) if row is None else row
 
     def redo(self) -> None:
-        self.doc.insert_entry(self.row, self.entry.model_copy(
-            update={"options": dict(self.entry.options)}))
+        self.doc.insert_entry(self.row, copy_entry(self.entry))
 
     def undo(self) -> None:
         self.doc.remove_entry(self.row)
@@ -51,7 +50,7 @@ class RemoveEntriesCommand(QUndoCommand):
 
     def undo(self) -> None:
         for row, entry in self.removed:
-            self.doc.insert_entry(row, entry.model_copy(update={"options": dict(entry.options)}))
+            self.doc.insert_entry(row, copy_entry(entry))
 
 
 class SetCountCommand(QUndoCommand):
@@ -156,8 +155,8 @@ class SetNotesCommand(_SetDetailCommand):
 
 class SetFactionCommand(QUndoCommand):
     """Change the list's faction, keeping the entries whose combatant the new faction has
-    and removing the others (undo brings them back where they were). Never merges: it is a
-    deliberate, rare step."""
+    and removing the others, and the picks it offers (undo brings them back where they
+    were). Never merges: it is a deliberate, rare step."""
 
     def __init__(self, doc: WarbandDocument, faction_id: str) -> None:
         super().__init__(_("Change faction"))
@@ -165,6 +164,10 @@ class SetFactionCommand(QUndoCommand):
         self.old = doc.warband.faction
         self.new = faction_id
         self.removed = [(row, doc.entry(row)) for row in self.missing_rows(doc, faction_id)]
+        faction = doc.catalogue.get(faction_id)
+        offered = faction.picks_offered if faction is not None else {}
+        self.old_picks = list(doc.warband.picks)
+        self.new_picks = [pick for pick in self.old_picks if pick in offered]
 
     @staticmethod
     def missing_rows(doc: WarbandDocument, faction_id: str) -> list[int]:
@@ -176,9 +179,11 @@ class SetFactionCommand(QUndoCommand):
     def redo(self) -> None:
         for row, _entry in reversed(self.removed):
             self.doc.remove_entry(row)
+        self.doc.set_picks(self.new_picks)
         self.doc.set_faction(self.new)
 
     def undo(self) -> None:
         self.doc.set_faction(self.old)
+        self.doc.set_picks(self.old_picks)
         for row, entry in self.removed:
-            self.doc.insert_entry(row, entry.model_copy(update={"options": dict(entry.options)}))
+            self.doc.insert_entry(row, copy_entry(entry))

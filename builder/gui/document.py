@@ -20,9 +20,23 @@ from builder.i18n import N_, _
 from builder.model import Combatant, Entry, Faction, Warband
 from builder.model.event import Event
 from builder.rules import Report, revalidate, validate
+from builder.rules.cache import rule_cache
 
 DEFAULT_NAME = N_("New warband")
 """The name of a new list (in the current language: ``_(DEFAULT_NAME)``)."""
+
+
+def copy_entry(entry: Entry, **update: object) -> Entry:
+    """A fresh entry like ``entry`` (its options kept; ``update``: combatant, count or
+    options changed). Entries are replaced, never changed in place: an undo command keeps
+    the one it removed."""
+    values: dict[str, object] = {"combatant": entry.combatant, "count": entry.count}
+    if entry.options:
+        values["options"] = dict(entry.options)
+    values.update(update)
+    if not values.get("options"):
+        values.pop("options", None)  # (a list without options writes none)
+    return Entry(**values)  # type: ignore[arg-type]
 
 
 def new_warband(faction_id: str, name: str | None = None,
@@ -135,9 +149,28 @@ class WarbandDocument(QObject):
         old = self._warband.entries[row]
         if old.count == count:
             return
-        self._warband.entries[row] = old.model_copy(update={"count": count})  # options kept
+        self._warband.entries[row] = copy_entry(old, count=count)
         self.entry_changed.emit(row)
-        self._changed({old.combatant: count - old.count})
+        # (an entry's options may add per model: the whole list is checked again)
+        self._changed(None if old.options else {old.combatant: count - old.count})
+
+    def set_options(self, row: int, options: dict[str, int]) -> None:
+        """What entry ``row`` took (option id -> times; SPEC §9)."""
+        old = self._warband.entries[row]
+        taken = {oid: n for oid, n in options.items() if n > 0}
+        if taken == old.options:
+            return
+        self._warband.entries[row] = copy_entry(old, options=taken)
+        self.entry_changed.emit(row)
+        self._changed()
+
+    def set_picks(self, picks: list[str]) -> None:
+        """What the list takes once (pick ids, in the order taken; SPEC §9)."""
+        if picks == self._warband.picks:
+            return
+        self._warband = self._warband.model_copy(update={"picks": list(picks)})
+        self.details_changed.emit()
+        self._changed()
 
     def set_name(self, name: str) -> None:
         if not name.strip():
@@ -175,8 +208,8 @@ class WarbandDocument(QObject):
     def replace(self, warband: Warband, path: Path | None = None) -> None:
         self.about_to_reset.emit()
         self._warband = warband.model_copy(
-            update={"entries": [e.model_copy(update={"options": dict(e.options)})
-                                for e in warband.entries]})
+            update={"entries": [copy_entry(e) for e in warband.entries],
+                    "picks": list(warband.picks)})
         self.path = path
         self.was_reset.emit()
         self.details_changed.emit()
@@ -196,14 +229,22 @@ class WarbandDocument(QObject):
         self.details_changed.emit()
         self._changed()
 
+    def trial(self, warband: Warband) -> Report:
+        """``warband`` (the list with one change tried) checked as the list itself is: under
+        the same event, faction and limit. Nothing changes: for "what would this break"."""
+        if self.tournament is not None:
+            return check_list(self.tournament, warband, self._catalogue).report
+        return validate(warband, self.faction, cache=rule_cache(self._catalogue))
+
     def _validate(self, changes: dict[str, int] | None = None) -> Report:
         """``changes``: when only some combatants' models changed, by how many (id -> models
         added): the last report then moves on by them rather than being made again."""
         if self.tournament is not None:
             return check_list(self.tournament, self._warband, self._catalogue).report
+        cache = rule_cache(self._catalogue)
         if changes is not None:
-            return revalidate(self._report, self._warband, self.faction, changes)
-        return validate(self._warband, self.faction)
+            return revalidate(self._report, self._warband, self.faction, changes, cache)
+        return validate(self._warband, self.faction, cache=cache)
 
     def _changed(self, changes: dict[str, int] | None = None) -> None:
         self._report = self._validate(changes)

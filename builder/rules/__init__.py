@@ -13,8 +13,11 @@ from typing import Any
 from builder.i18n import _
 from builder.model import Faction, Warband
 from builder.model.system import Rule
-from builder.rules.engine import Roster, caps, check_rule, check_unknown_combatants, figures
+from builder.rules.builtin import check_builtin
+from builder.rules.cache import RuleCache
+from builder.rules.engine import Roster, caps, figures
 from builder.rules.findings import Finding
+from builder.rules.forms import check_rule
 
 
 @dataclass(frozen=True)
@@ -75,18 +78,20 @@ def unknown_faction(warband: Warband) -> Finding:
 
 
 def validate(warband: Warband, faction: Faction | None, points_override: int | None = None,
-             extra_rules: Iterable[Rule] = ()) -> Report:
+             extra_rules: Iterable[Rule] = (), cache: RuleCache | None = None) -> Report:
     """Check a warband against its faction's system; never raises. ``points_override``
     replaces the list's own limit (an event's limit, ``--points``); ``extra_rules`` (an
-    event's) are checked after the system's."""
+    event's) are checked after the system's. ``cache``: where what the rules work out once
+    is kept between validations (a catalogue's: ``rules.cache.rule_cache(catalogue)``); None:
+    nothing is kept."""
     limit = warband.points_limit if points_override is None else points_override
     if faction is None or faction.id != warband.faction or not faction.attached:
         return Report(warband, limit, Stats(), [unknown_faction(warband)])
-    return _checked(Roster.resolve(warband, faction, limit), tuple(extra_rules))
+    return _checked(Roster.resolve(warband, faction, limit, cache), tuple(extra_rules))
 
 
 def revalidate(report: Report, warband: Warband, faction: Faction | None,
-               changes: Mapping[str, int]) -> Report:
+               changes: Mapping[str, int], cache: RuleCache | None = None) -> Report:
     """``validate(warband, faction)`` where ``warband`` is the list of ``report`` (validated
     without an override or extra rules) with only the models of some combatants changed
     (``changes``: id -> models added, fewer when negative). The same report (the tests compare
@@ -98,11 +103,11 @@ def revalidate(report: Report, warband: Warband, faction: Faction | None,
         roster = before.moved(warband, changes)
         if roster is not None:
             return _checked(roster, ())
-    return validate(warband, faction)
+    return validate(warband, faction, cache=before.cache if before is not None else cache)
 
 
 def _checked(roster: Roster, extra_rules: tuple[Rule, ...]) -> Report:
-    findings = check_unknown_combatants(roster)
+    findings = check_builtin(roster)
     for rule in (*roster.system.rules, *extra_rules):
         findings += check_rule(rule, roster)
     return Report(roster.warband, roster.points_limit,
@@ -110,4 +115,4 @@ def _checked(roster: Roster, extra_rules: tuple[Rule, ...]) -> Report:
                   {**roster.totals, **roster.unknown}, None if extra_rules else roster)
 
 
-__all__ = ["Finding", "Report", "Roster", "Stats", "revalidate", "validate"]
+__all__ = ["Finding", "Report", "Roster", "RuleCache", "Stats", "revalidate", "validate"]

@@ -21,16 +21,19 @@ from operator import mul
 from typing import cast
 
 from builder.model import Combatant, Entry, Faction, Warband
-from builder.model.system import (
-    POINTS_LIMIT,
-    MaxQuantity,
-    ModelsQuantity,
-    Rule,
-    Selector,
-    SumQuantity,
+from builder.model.system import POINTS_LIMIT, Rule, Selector
+from builder.rules.engine import (
+    KINDS,
+    Quantity,
+    Roster,
+    list_part,
+    one_model_adds,
+    quantity,
+    stat_of,
 )
-from builder.rules.engine import Quantity, Roster, bounds_of, check_rule, quantity
 from builder.rules.findings import Finding
+from builder.rules.forms import bounds_of, check_rule
+from builder.rules.selectors import looks_at_options, meaning
 
 NO_MATCH = -1
 """The effect on a ``max`` quantity of a combatant it does not look at (stats are >= 0)."""
@@ -58,11 +61,17 @@ class _Reader:
     def __init__(self, faction: Faction) -> None:
         self.faction = faction
         self.combatants = list(faction.combatants)
+        self.steps = [c.unit.min if c.unit is not None else 1 for c in self.combatants]
+        """Models one more of each combatant hires: a unit's least (a new entry), else one."""
+        self.stepped = any(k > 1 for k in self.steps)
         self._matched: dict[tuple[tuple[str, object], ...], list[bool]] = {}
 
-    def matched(self, sel: Selector) -> list[bool]:
-        key = tuple((k, tuple(v) if isinstance(v, list) else v)
-                    for k, v in sorted(sel.given().items()))
+    def matched(self, sel: Selector | None) -> list[bool]:
+        if sel is None:
+            return [True] * len(self.combatants)
+        if looks_at_options(sel):  # (one more is a new entry, which took no option)
+            return [False] * len(self.combatants)
+        key = meaning(sel)
         found = self._matched.get(key)
         if found is None:
             found = self._matched[key] = self._match(key)
@@ -87,62 +96,97 @@ class _Reader:
 
 
 class _Term:
-    """One quantity of a rule: its value for a list, and what one more model of each
-    combatant adds to it (SPEC §5 *Quantities*, read as the engine reads them)."""
+    """One quantity of a rule: its value for a list, and what one more of each combatant (a
+    new entry: a unit's least, else one model) adds to it, read from the quantity's
+    :class:`~builder.rules.engine.Kind` as the engine reads it."""
 
     def __init__(self, q: Quantity, reader: _Reader) -> None:
+        self.quantity = q
         self.fixed: int | None = None
         """A whole number or a parameter: the same for every list of the faction."""
         self.limit = q == POINTS_LIMIT
-        self.max_of: Selector | None = None
+        self.highest = False
+        """A ``max`` quantity: the largest, not a total."""
+        self.per: list[int] | None = None
+        """Per combatant: what each of its models (or entries, ``per_entry``) adds."""
         self.effects: list[int] | None = None
-        """Per combatant: what one more model adds (``max``: its stat, or NO_MATCH)."""
+        """Per combatant: what one more adds (``highest``: its value, or NO_MATCH)."""
+        self.per_entry = False
+        self.of_list = False
+        """Whether the list can add to it beyond its combatants (options, picks, selectors
+        with option keys): :func:`~builder.rules.engine.list_part`."""
         self.factor = 1
-        combatants = reader.combatants
-        if isinstance(q, (ModelsQuantity, SumQuantity, MaxQuantity)):
-            times = q.times
+        kind = KINDS.get(type(q))
+        if kind is not None:
+            times = q.times  # type: ignore[union-attr]
             self.factor = times if isinstance(times, int) else reader.faction.parameter(times)
-            if isinstance(q, ModelsQuantity):
-                unit = self.factor
-                self.effects = [unit if m else 0 for m in reader.matched(q.models)]
-            elif isinstance(q, SumQuantity):
-                stat, factor = q.sum, self.factor
-                self.effects = [c.number(stat) * factor if m else 0
-                                for c, m in zip(combatants, reader.matched(q.of), strict=True)]
-            else:
-                stat, self.max_of = q.max, q.of
-                self.effects = [c.number(stat) if m else NO_MATCH
-                                for c, m in zip(combatants, reader.matched(q.of), strict=True)]
-            if self.max_of is None and not any(self.effects):
-                self.effects, self.fixed = None, 0
+            sel = kind.looks_at(q)
+            self.of_list = kind.of_list is not None or kind.with_options \
+                or looks_at_options(sel)
+            if kind.of_list is not None:
+                return
+            adds = one_model_adds(stat_of(kind, q))
+            matched = reader.matched(sel)
+            combatants = reader.combatants
+            if kind.highest:
+                self.highest = True
+                self.per = self.effects = [adds(c) if m else NO_MATCH
+                                           for c, m in zip(combatants, matched, strict=True)]
+                return
+            factor = self.factor
+            self.per = [adds(c) * factor if m else 0
+                        for c, m in zip(combatants, matched, strict=True)]
+            self.per_entry = kind.per_entry
+            self.effects = self.per if kind.per_entry or not reader.stepped \
+                else [p * k for p, k in zip(self.per, reader.steps, strict=True)]
+            if not any(self.per):
+                self.per = self.effects = None
+                if not self.of_list:
+                    self.fixed = 0
         elif isinstance(q, bool):  # never valid; as the engine reads it
             self.fixed = int(q)
         elif isinstance(q, int):
             self.fixed = q
         elif not self.limit:
-            self.fixed = reader.faction.parameter(q)
+            self.fixed = reader.faction.parameter(cast(str, q))
 
-    def now(self, hired: dict[int, int], limit: int | None) -> tuple[int | None, int]:
-        """The value for a list (``hired``: models per combatant index), and for a ``max``
-        the largest stat before ``times``."""
+    def now(self, at: _ListAt) -> tuple[int | None, int]:
+        """The value for a list, and for a ``max`` the largest stat before ``times``."""
         if self.fixed is not None:
             return self.fixed, 0
-        effects = self.effects
-        if effects is None:
-            return limit, 0
-        picked = map(effects.__getitem__, hired)  # (map: the loop runs in C)
-        if self.max_of is None:
-            return sum(map(mul, picked, hired.values())), 0
-        raw = max(max(picked, default=0), 0)  # (NO_MATCH counts as none)
+        if self.limit:
+            return at.limit, 0
+        extra = at.extras.get(id(self), NO_MATCH if self.highest else 0) \
+            if self.of_list and at.extras else (NO_MATCH if self.highest else 0)
+        per = self.per
+        if not self.highest:
+            total = int(extra) * self.factor
+            if per is not None:
+                weights = at.entries if self.per_entry else at.hired
+                total += sum(map(mul, map(per.__getitem__, weights), weights.values()))
+            return total, 0
+        picked = map(per.__getitem__, at.hired) if per is not None else iter(())
+        raw = int(max(max(picked, default=0), extra, 0))  # (NO_MATCH counts as none)
         return raw * self.factor, raw
 
     def after(self, now: int | None, raw: int, effect: int) -> int | None:
-        """The value with one more model of a combatant whose effect is ``effect``."""
+        """The value with one more of a combatant whose effect is ``effect``."""
         if now is None:
             return None
-        if self.max_of is None:
+        if not self.highest:
             return now + effect
         return now if effect == NO_MATCH else max(raw, effect) * self.factor
+
+
+@dataclass
+class _ListAt:
+    """What the terms read of one list: models (and entries) per combatant index, its
+    points limit, and what it adds beyond its combatants per term (by the term's id)."""
+
+    hired: dict[int, int]
+    limit: int | None
+    entries: dict[int, int]
+    extras: dict[int, int | float]
 
 
 class _ListRule:
@@ -159,7 +203,7 @@ class _ListRule:
         self.groups = _group(terms, len(reader.combatants))
         count = terms[0]
         self.simple = (self.kinds == ["at_most"] and rule.when is None
-                       and count.max_of is None and terms[1].effects is None)
+                       and not count.highest and terms[1].effects is None)
         """One ``at_most`` bound no combatant moves, over an amount each adds to (the points
         limit, the Messenger cap): one more breaks it exactly when it adds more than is
         left, or anything once it is broken."""
@@ -176,9 +220,9 @@ class _ListRule:
                 return _gap(kind, have, bound)
         return None
 
-    def blocked(self, hired: dict[int, int], limit: int | None) -> list[int]:
+    def blocked(self, at: _ListAt) -> list[int]:
         """Indexes of the combatants one more of which breaks this rule, or breaks it more."""
-        nows = [t.now(hired, limit) for t in self.terms]
+        nows = [t.now(at) for t in self.terms]
         out: list[int] = []
         if self.simple:
             have, bound = nows[0][0], nows[1][0]
@@ -212,8 +256,10 @@ class _EachRule:
         combatants = reader.combatants
         self.member = reader.matched(rule.each)
         self.own = [c.max if rule.own_max else None for c in combatants]
-        self.groups = _group(terms, len(combatants), self.member, self.own)
-        """Combatants by (matched, own max, what one more adds to each term)."""
+        self.steps = reader.steps
+        self.groups = _group(terms, len(combatants), self.member, self.own, self.steps)
+        """Combatants by (matched, own max, models one more hires, what one more adds to
+        each term)."""
         self.group_of = [0] * len(combatants)
         for g, members in enumerate(self.groups.values()):
             for i in members:
@@ -227,6 +273,10 @@ class _EachRule:
             self.uncapped_members = [i for i, (m, o) in enumerate(zip(self.member, self.own,
                                                                       strict=True))
                                      if m and o is None]
+            self.stepped_members = [i for i, m in enumerate(self.member)
+                                    if m and self.steps[i] > 1]
+            """Members one more of which is a unit of several models."""
+            self.most_step = max(self.steps, default=1)
         self.lowest_own = min((o for m, o in zip(self.member, self.own, strict=True)
                                if m and o is not None), default=None)
         """The lowest own max of the combatants it looks at (None: none has one)."""
@@ -245,8 +295,9 @@ class _EachRule:
     def on(self, values: Sequence[int | None]) -> bool:
         return self.rule.when is None or (values[-1] or 0) > 0
 
-    def blocked(self, hired: dict[int, int], limit: int | None) -> list[int]:
-        nows = [t.now(hired, limit) for t in self.terms]
+    def blocked(self, at: _ListAt) -> list[int]:
+        hired = at.hired
+        nows = [t.now(at) for t in self.terms]
         if self.simple:
             return self._at_cap(hired, nows[0][0])
         values = [v for v, _raw in nows]
@@ -254,9 +305,10 @@ class _EachRule:
         n_bounds = len(self.kinds)
         out: list[int] = []
         # per group: what one more does to the bounds, and to the others hired
-        plans: list[tuple[bool, int | None, list[int | None], list[int]]] = []
+        plans: list[tuple[bool, int | None, int, list[int | None], list[int]]] = []
         for key, group in self.groups.items():
-            member, own, signature = key[0], cast("int | None", key[1]), key[2:]
+            member, own, step = key[0], cast("int | None", key[1]), cast(int, key[2])
+            signature = key[3:]
             after = [t.after(v, raw, e) for t, (v, raw), e in zip(self.terms, nows, signature,
                                                                    strict=True)]
             on_after = self.on(after)
@@ -267,9 +319,9 @@ class _EachRule:
                 others = [i for i, n in hired.items() if self.member[i]
                           and self._worse(n, self.own[i], on, values, after)]
             own_check = bool(member) and on_after
-            if others or (own_check and self._worse(0, own, on, values, after, True)):
+            if others or (own_check and self._worse(0, own, on, values, after, step)):
                 out += [i for i in group if i not in hired]
-            plans.append((own_check, own, after, others))
+            plans.append((own_check, own, step, after, others))
         # the hired, one pass: the same answer for the same group and number hired
         verdicts: dict[tuple[int, int], bool] = {}
         group_of = self.group_of
@@ -277,35 +329,38 @@ class _EachRule:
             g = group_of[i]
             found = verdicts.get((g, n))
             if found is None:
-                own_check, own, after, others = plans[g]
-                found = own_check and self._worse(n, own, on, values, after, True)
+                own_check, own, step, after, others = plans[g]
+                found = own_check and self._worse(n, own, on, values, after, step)
                 verdicts[(g, n)] = found
-            if found or (plans[g][3] and plans[g][3] != [i]):
+            if found or (plans[g][4] and plans[g][4] != [i]):
                 out.append(i)
         return out
 
     def _at_cap(self, hired: dict[int, int], bound: int | None) -> list[int]:
-        member, own = self.member, self.own
+        member, own, steps = self.member, self.own, self.steps
         out = []
         caps = [c for c in (bound, self.lowest_own) if c is not None]
-        # (no combatant hired as many as the lowest cap: none is at its cap, and a long list
-        # is not gone through)
-        if caps and hired and max(hired.values()) >= min(caps):
+        # (no combatant hired as many as the lowest cap allows less one more: none is at its
+        # cap, and a long list is not gone through)
+        if caps and hired and max(hired.values()) + self.most_step > min(caps):
             for i, n in hired.items():
                 if member[i]:
                     cap = own[i] if own[i] is not None else bound
-                    if cap is not None and n >= cap:
+                    if cap is not None and n + steps[i] > cap:
                         out.append(i)
         if bound == 0:  # not even one may come
             out += [i for i in self.uncapped_members if i not in hired]
+        for i in self.stepped_members:  # a unit bigger than its cap
+            cap = own[i] if own[i] is not None else bound
+            if i not in hired and cap is not None and cap != 0 and steps[i] > cap:
+                out.append(i)
         return out
 
     def _worse(self, n: int, own: int | None, on: bool, values: Sequence[int | None],
-               after: Sequence[int | None], one_more: bool = False) -> bool:
+               after: Sequence[int | None], step: int = 0) -> bool:
         """Whether the finding for a combatant with ``n`` models hired gets worse (or appears)
-        when the bounds move from ``values`` to ``after`` and, with ``one_more``, it gains a
-        model."""
-        gap = self.state(n + 1 if one_more else n, own, after)
+        when the bounds move from ``values`` to ``after`` and it gains ``step`` models."""
+        gap = self.state(n + step, own, after)
         before = self.state(n, own, values) if on and n > 0 else None
         return gap is not None and (before is None or gap > before)
 
@@ -360,6 +415,9 @@ class Headroom:
             for rule in rules]
         self._capping = [rule for rule in self.rules
                          if isinstance(rule, _EachRule) and rule.capping]
+        terms = [t for rule in self.rules for t in rule.terms]
+        self._per_entry = any(t.per_entry for t in terms)
+        self._of_list = [t for t in terms if t.of_list]
         # combatants by the capping rules that look at them and their own max
         keys: dict[tuple[tuple[int, int | None], ...], int] = {}
         columns = [[(k, own) if member else None for member, own in zip(rule.member, rule.own,
@@ -382,20 +440,40 @@ class Headroom:
             hired = dict(zip(map(index.__getitem__, totals), totals.values(), strict=True))
         else:  # an unknown combatant counts toward nothing
             hired = {index[cid]: n for cid, n in totals.items() if cid in index}
+        at = _ListAt(hired, points_limit, self._entries(warband) if self._per_entry else {},
+                     self._extras(warband, points_limit))
         breaks: dict[int, tuple[Rule, ...]] = {}
         for rule in self.rules:
-            blocked = rule.blocked(hired, points_limit)
+            blocked = rule.blocked(at)
             if not breaks:  # (the first rule that blocks any: in C)
                 breaks = dict.fromkeys(blocked, (rule.rule,))
                 continue
             for i in blocked:
                 breaks[i] = (*breaks.get(i, ()), rule.rule)
-        return Rooms(self.combatants, index, hired, self._caps(hired, points_limit), breaks)
+        return Rooms(self.combatants, index, hired, self._caps(at), breaks)
 
-    def _caps(self, hired: dict[int, int], limit: int | None) -> list[int | None]:
+    def _entries(self, warband: Warband) -> dict[int, int]:
+        """Entries per combatant index (a unit, like any entry, counts once)."""
+        index, out = self.index, dict[int, int]()
+        for e in warband.entries:
+            i = index.get(e.combatant)
+            if i is not None:
+                out[i] = out.get(i, 0) + 1
+        return out
+
+    def _extras(self, warband: Warband, limit: int | None) -> dict[int, int | float]:
+        """What the list adds beyond its combatants to each term that can count it (the
+        entries' options, the picks: SPEC §9), by the term's id; nothing for a list without
+        options or picks."""
+        if not self._of_list or not warband.has_options:
+            return {}
+        roster = Roster.resolve(warband, self.faction, limit)
+        return {id(t): list_part(t.quantity, roster) for t in self._of_list}
+
+    def _caps(self, at: _ListAt) -> list[int | None]:
         bounds: list[list[int | None] | None] = []
         for rule in self._capping:
-            values = [t.now(hired, limit)[0] for t in rule.terms]
+            values = [t.now(at)[0] for t in rule.terms]
             bounds.append(values if rule.on(values) else None)  # a rule switched off caps none
         by_key = []
         for key in self._cap_keys:
@@ -447,9 +525,17 @@ class Breach:
     bound: int | None = None
 
 
-def one_more(warband: Warband, combatant_id: str) -> Warband:
+def one_more(warband: Warband, combatant_id: str, count: int = 1) -> Warband:
+    """The list with one more of a combatant: a new entry of ``count`` models (a unit's
+    least, for a unit)."""
     return warband.model_copy(update={"entries": [*warband.entries,
-                                                  Entry(combatant=combatant_id, count=1)]})
+                                                  Entry(combatant=combatant_id, count=count)]})
+
+
+def step(faction: Faction, combatant_id: str) -> int:
+    """Models one more of a combatant hires: a unit's least, else one."""
+    c = faction.by_id.get(combatant_id)
+    return c.unit.min if c is not None and c.unit is not None else 1
 
 
 def explain(warband: Warband, faction: Faction, combatant_id: str, rules: Iterable[Rule],
@@ -458,7 +544,8 @@ def explain(warband: Warband, faction: Faction, combatant_id: str, rules: Iterab
     list checked with one more, rule by rule), for a tooltip: only the rules given are
     checked, so this costs one row, not a validation per combatant."""
     before = Roster.resolve(warband, faction, points_limit)
-    after = Roster.resolve(one_more(warband, combatant_id), faction, points_limit)
+    after = Roster.resolve(one_more(warband, combatant_id, step(faction, combatant_id)),
+                           faction, points_limit)
     out = []
     for rule in rules:
         # form 1 has one finding (the combatants it names grow with the list), form 2 one

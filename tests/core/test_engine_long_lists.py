@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import builder.rules.engine as engine
 from builder.model import Entry, Faction, Warband
-from builder.rules import Report, revalidate, validate
+from builder.model.system import Rule, Selector
+from builder.rules import Report, RuleCache, revalidate, validate
 from tests.core.helpers import make_faction, warband
 from tests.core.test_headroom import HOST, MOVING, big_faction
 
@@ -26,11 +27,11 @@ def seen(report: Report) -> object:
 
 
 def both_ways(monkeypatch: pytest.MonkeyPatch, w: Warband, faction: Faction,
-              limit: int | None = None) -> tuple[object, object]:
+              limit: int | None = None, extra: tuple[Rule, ...] = ()) -> tuple[object, object]:
     monkeypatch.setattr(engine, "_LONG", 10**9)  # plain loops, whatever the length
-    plain = seen(validate(w, faction, limit))
+    plain = seen(validate(w, faction, limit, extra))
     monkeypatch.setattr(engine, "_LONG", 0)  # the kept answers, whatever the length
-    kept = seen(validate(w, faction, limit))
+    kept = seen(validate(w, faction, limit, extra))
     return plain, kept
 
 
@@ -45,35 +46,71 @@ def long_lists(draw: st.DrawFn) -> tuple[Faction, Warband, int | None]:
                             entries=entries), draw(st.none() | st.integers(0, 3000))
 
 
+@st.composite
+def both_bounds(draw: st.DrawFn) -> Rule:
+    """A form-2 rule with a lower and an upper bound (an event's "two to four of each"):
+    a combatant breaks it with too few models as well as with too many."""
+    low = draw(st.integers(0, 6))
+    high = draw(st.integers(low, 9))
+    bounds = ({"exactly": low} if draw(st.booleans())
+              else {"at_least": low, "at_most": high})
+    each = draw(st.sampled_from([{}, {"type": "troop"}, {"type": ["leader", "troop"]}]))
+    return Rule.model_validate({"id": "test-two-to-four", "each": each, **bounds,
+                                "own_max": "at_most" in bounds and draw(st.booleans())})
+
+
 @settings(max_examples=200, deadline=None)
-@given(long_lists())
-def test_kept_answers_give_the_report_plain_loops_give(case) -> None:
+@given(long_lists(), st.lists(both_bounds(), max_size=1))
+def test_kept_answers_give_the_report_plain_loops_give(case, extra) -> None:
     faction, w, override = case
     with pytest.MonkeyPatch.context() as monkeypatch:
-        plain, kept = both_ways(monkeypatch, w, faction, override)
+        plain, kept = both_ways(monkeypatch, w, faction, override, tuple(extra))
     assert kept == plain
 
 
+def test_an_each_rule_with_both_bounds_names_the_few_and_the_many_on_a_long_list() -> None:
+    """On a long list, a combatant below the lower bound is named as well as one above the
+    upper (the kept answers pass over those within both)."""
+    faction = big_faction(60)
+    counts = {f"test-gen-{i}": 1 + i % 5 for i in range(40)}  # 1 to 5 models each
+    rule = Rule(id="test-two-to-four", each=Selector(), at_least=2, at_most=4)
+    report = validate(warband(counts.items()), faction, extra_rules=[rule])
+    named = {f.combatants[0]: f.amount for f in report.findings if f.rule == rule.id}
+    assert named == {cid: n for cid, n in counts.items() if n < 2 or n > 4}
+    assert set(named.values()) == {1, 5}
+
+
 def test_a_long_list_is_validated_through_the_kept_answers(monkeypatch) -> None:
-    """Sixty combatants hired: no selector is matched against a combatant a second time."""
+    """Sixty combatants hired: with the catalogue's cache, no selector is matched against a
+    combatant a second time."""
     faction = big_faction(300)
+    cache = RuleCache()
     w = warband([(f"test-gen-{i}", 1 + i % 3) for i in range(0, 300, 5)])
-    first = seen(validate(w, faction))
+    first = seen(validate(w, faction, cache=cache))
     monkeypatch.setattr(engine, "matches", lambda *_a: pytest.fail("matched again"))
-    assert seen(validate(w, faction)) == first
+    assert seen(validate(w, faction, cache=cache)) == first
+
+
+def test_the_catalogue_owns_a_cache_that_its_validations_use() -> None:
+    from builder.rules.cache import rule_cache
+    from tests.core.helpers import catalogue
+
+    cat = catalogue()
+    assert rule_cache(cat) is rule_cache(cat) is not rule_cache(catalogue())
 
 
 def test_answers_are_read_again_for_new_combatant_data() -> None:
-    """A faction copied with other combatants (the editor's, after a change) carries the kept
-    answers over; they must not be used for the new combatants."""
+    """A faction copied with other combatants (the editor's, after a change) under the same
+    id gets answers of its own from the same cache, never the old faction's."""
     faction = big_faction(60)
+    cache = RuleCache()
     w = warband([(f"test-gen-{i}", 1) for i in range(40)])
-    before = validate(w, faction)
+    before = validate(w, faction, cache=cache)
     cheaper = faction.model_copy(update={"combatants": [
         c.model_copy(update={"profile": {**c.profile, "PE": 1}}) for c in faction.combatants]})
-    assert "_answers" in cheaper.__dict__  # carried over by the copy
-    after = validate(w, cheaper)
+    after = validate(w, cheaper, cache=cache)
     assert after.stats.points == 40 != before.stats.points
+    assert validate(w, faction, cache=cache) == before
 
 
 # --- revalidate: a report moved on after count edits ---------------------------------------
@@ -93,7 +130,7 @@ def run_edits(faction: Faction, w: Warband, steps: list[tuple[int, int]]) -> Non
     report = validate(w, faction)
     for row, count in steps:
         old = w.entries[row]
-        w.entries[row] = Entry(combatant=old.combatant, count=count)
+        w.entries[row] = old.model_copy(update={"count": count})  # (its options kept)
         report = revalidate(report, w, faction, {old.combatant: count - old.count})
         fresh = validate(w, faction)
         assert seen(report) == seen(fresh)

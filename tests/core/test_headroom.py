@@ -16,7 +16,7 @@ from builder.data import Catalogue
 from builder.model import Entry, Faction, Warband
 from builder.model.system import Rule, Selector
 from builder.rules import validate
-from builder.rules.headroom import Headroom, _Reader, explain, headroom, one_more
+from builder.rules.headroom import Headroom, _Reader, explain, headroom, one_more, step
 from tests.conftest import TEST_DATA
 from tests.core.helpers import make_faction, warband
 
@@ -45,7 +45,7 @@ def worse_rules(w: Warband, faction: Faction, combatant_id: str, limit: int | No
         return {(f.rule, f.combatants if f.rule in each else ()):
                 (f.amount or 0, f.bound or 0) for f in report.findings if f.severity == "error"}
 
-    before, after = errors(w), errors(one_more(w, combatant_id))
+    before, after = errors(w), errors(one_more(w, combatant_id, step(faction, combatant_id)))
     out = set()
     for key, (amount, bound) in after.items():
         old = before.get(key)

@@ -166,3 +166,26 @@ def test_faction_save_load_is_identity(combatants, faction_id, building):
         path = Path(folder) / "f.yaml"
         save_faction(faction, path)
         assert load_faction(path) == faction
+
+
+@given(st.lists(st.tuples(st.sampled_from([c.id for c in FACTION.combatants]),
+                          st.integers(1, 9)), max_size=30),
+       st.integers(0, 6), st.integers(0, 4), st.sampled_from([0, 10**9]))
+@settings(max_examples=150, deadline=None)
+def test_an_each_rule_with_both_bounds_names_too_few_and_too_many(entries, low, span, long):
+    """Form 2 with a lower and an upper bound (an event's "two to four of each"): exactly the
+    combatants hired below the one or above the other are named, through plain loops and
+    through the faction's kept answers (``long``: the engine's threshold)."""
+    import pytest
+
+    import builder.rules.engine as engine
+    from builder.model.system import Rule, Selector
+
+    rule = Rule(id="test-two-to-four", each=Selector(), at_least=low, at_most=low + span)
+    w = Warband(name="Generated", faction=FACTION.id,
+                entries=[Entry(combatant=c, count=n) for c, n in entries])
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(engine, "_LONG", long)
+        report = validate(w, FACTION, extra_rules=[rule])
+    named = [f.combatants[0] for f in report.findings if f.rule == rule.id]
+    assert named == [cid for cid, n in w.totals().items() if n < low or n > low + span]

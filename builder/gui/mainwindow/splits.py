@@ -74,6 +74,8 @@ class Splits(QObject):
         centre_layout.addWidget(details)
         centre_layout.addWidget(totals)
         centre_layout.addWidget(roster, 1)
+        self._below: list[QWidget] = []
+        """What :meth:`add_below_roster` put under the roster (the list's picks)."""
 
         self.centre = QSplitter(Qt.Orientation.Vertical)
         self.centre.setObjectName("centre-splitter")
@@ -149,13 +151,20 @@ class Splits(QObject):
         if self.centre.sizes()[1] != findings:
             self.centre.setSizes([total - findings, findings])
 
+    def add_below_roster(self, widget: QWidget) -> None:
+        """Put ``widget`` under the roster, in the least height kept above the findings."""
+        self.centre_layout.addWidget(widget)
+        self._below.append(widget)
+
     def _roster_floor(self) -> int:
         """The least height above the findings: the list's fields, the totals however many
         lines their figures take at this width, and a few rows of the roster. Measured again
         only when one of those may have changed (measuring costs a millisecond or two)."""
         width = self.centre_widget.width()
         key = (width, self.totals.heightForWidth(self.totals.width()),
-               self.roster.empty.isVisibleTo(self.roster))
+               self.roster.empty.isVisibleTo(self.roster),
+               *(w.isVisibleTo(self.centre_widget) and w.sizeHint().height()
+                 for w in self._below))
         if self._floor[0] != key:
             floor = self.centre_layout.totalMinimumHeightForWidth(width)
             rows = self.roster.height_for_rows(ROSTER_ROWS)

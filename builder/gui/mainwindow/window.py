@@ -34,6 +34,8 @@ from builder.gui.panels.details import ListDetails
 from builder.gui.panels.findings import FindingsPanel
 from builder.gui.panels.findings_model import FINDING_ROLE
 from builder.gui.panels.guidance import first_steps
+from builder.gui.panels.options import OptionsPanel
+from builder.gui.panels.picks import PicksPanel
 from builder.gui.panels.profile import ProfilePanel
 from builder.gui.panels.roster import RosterPanel
 from builder.gui.panels.totals import TotalsBar
@@ -112,10 +114,16 @@ class MainWindow(QMainWindow):
         show_focus(self.catalogue_panel.view, self.roster.view)  # which list has the keys
         self.findings = FindingsPanel()
         self.profile_panel = ProfilePanel(self.doc, self.stack)
+        # SPEC §9: the current entry's options under its profile, the list's picks under
+        # its entries
+        self.options_panel = OptionsPanel(self.doc, self.stack)
+        self.profile_panel.add_below_profile(self.options_panel)
+        self.picks_panel = PicksPanel(self.doc, self.stack)
         self.splits = Splits(self, self.settings, catalogue=self.catalogue_panel,
                              details=self.details, totals=self.totals, roster=self.roster,
                              findings=self.findings, profile=self.profile_panel,
                              show_catalogue=a.show_catalogue, show_profile=a.show_profile)
+        self.splits.add_below_roster(self.picks_panel)
         self.setCentralWidget(self.splits.main)
 
         # -- status bar: data problems stay one click away
@@ -187,6 +195,9 @@ class MainWindow(QMainWindow):
         event = self.doc.tournament
         self.findings.show_report(report, noun=self._list_noun(),
                                   event=event.name if event is not None else None, steps=steps)
+        self.picks_panel.refresh()
+        self.options_panel.show_entry(self.roster.current_row()
+                                      if self._profile_source == "roster" else -1)
         if report.findings and report.legal:
             # Warnings only: say plainly that they do not make the list illegal.
             self.statusBar().showMessage(_("Legal, with warnings"), 3000)
@@ -286,11 +297,13 @@ class MainWindow(QMainWindow):
     def _show_catalogue_profile(self, combatant_id: str) -> None:
         self._profile_source = "catalogue"
         self.profile_panel.show_combatant(combatant_id)
+        self.options_panel.show_entry(-1)
 
     def _show_roster_profile(self, row: int) -> None:
         if 0 <= row < len(self.doc.entries):
             self._profile_source = "roster"
             self.profile_panel.show_combatant(self.doc.entry(row).combatant)
+        self.options_panel.show_entry(row)
 
     def shown_combatant(self) -> str | None:
         """The combatant whose profile is shown: the roster's current entry when the roster

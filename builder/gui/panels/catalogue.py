@@ -34,6 +34,7 @@ from builder.gui.panels.catalogue_model import (
     marks,
 )
 from builder.gui.panels.catalogue_view import CatalogueView
+from builder.gui.panels.choices import unit_size
 from builder.gui.undokeys import OWN_UNDO
 from builder.gui.widgets import fit_column
 from builder.i18n import _, ngettext
@@ -184,6 +185,9 @@ class CataloguePanel(QWidget):
         if c is None:
             return ""
         parts = [f"<b>{escape(c.display_name)}</b>"]
+        if c.unit is not None:
+            parts.append(escape(_("Hired in units of {size} models: each Add is a new unit of "
+                                  "{least}.").format(size=unit_size(c.unit), least=c.unit.min)))
         state = self.model.room(c.id)
         if state.hired and state.cap is not None:
             parts.append(ngettext("{n} hired, at most {cap}", "{n} hired, at most {cap}",
@@ -197,14 +201,20 @@ class CataloguePanel(QWidget):
                                   self._limit()):
                 rule = f"<b>{escape(breach.rule.label)}</b>"
                 message = escape(breach.after.message)
+                unit = c.unit is not None  # what Add hires: a unit, or one model
                 if breach.amount is not None and breach.bound is not None:
-                    line = _("{rule}: {amount} of {bound} now; one more: {message}").format(
+                    line = (_("{rule}: {amount} of {bound} now; another unit: {message}")
+                            if unit else
+                            _("{rule}: {amount} of {bound} now; one more: {message}")).format(
                         rule=rule, amount=breach.amount, bound=breach.bound, message=message)
                 else:
-                    line = _("{rule}: one more: {message}").format(rule=rule, message=message)
+                    line = (_("{rule}: another unit: {message}") if unit else
+                            _("{rule}: one more: {message}")).format(rule=rule, message=message)
                 lines.append(f"• {line}")
             if lines:
-                parts.append(_("One more would break a rule (adding it stays possible):")
+                parts.append((_("Another unit would break a rule (adding it stays possible):")
+                              if c.unit is not None else
+                              _("One more would break a rule (adding it stays possible):"))
                              + "<br>" + "<br>".join(lines))
         if c.description:
             parts.append(f"<i>{escape(c.description)}</i>")

@@ -27,6 +27,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QFont, QFontMetrics, QStandardItem, QStandardItemModel
 
+from builder.gui.panels.choices import unit_size
 from builder.gui.panels.roster_model import COMBATANT_MIME, combatant_mime
 from builder.i18n import N_, _
 from builder.model import Combatant, Faction
@@ -43,8 +44,10 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 def marks(c: Combatant) -> str:
-    """Short marks for recruiting: squad, per-combatant maximum."""
+    """Short marks for recruiting: unit size, squad, per-combatant maximum."""
     out = []
+    if c.unit is not None:
+        out.append(_("units of {size}").format(size=unit_size(c.unit)))
     if c.squad:
         out.append(_("squad"))
     if c.max is not None:
@@ -197,7 +200,9 @@ class CatalogueModel(QStandardItemModel):
             rank = ranks.get(c.rank)
             if rank is None:
                 rank = ranks[c.rank] = game.rank_label(c.rank)
-            made = (QStandardItem(c.display_name), QStandardItem(number), QStandardItem(rank),
+            name = c.display_name if c.unit is None else _("{name} ({size})").format(
+                name=c.display_name, size=unit_size(c.unit))
+            made = (QStandardItem(name), QStandardItem(number), QStandardItem(rank),
                     QStandardItem(marks(c)))
             made[1].setData(RIGHT, Qt.ItemDataRole.TextAlignmentRole)
             for col, item in zip((NAME, COST, RANK, MARKS), made, strict=True):

@@ -52,12 +52,21 @@ class ProfilePanel(QSplitter):
         notes_layout.setContentsMargins(0, 4, 0, 0)
         notes_layout.addWidget(notes_label)
         notes_layout.addWidget(self.notes_edit, 1)
-        self.addWidget(self.profile)
+        top = QWidget()  # the profile, and what the window puts under it (an entry's options)
+        self._top = QVBoxLayout(top)
+        self._top.setContentsMargins(0, 0, 0, 0)
+        self._top.setSpacing(0)
+        self._top.addWidget(self.profile, 1)
+        self.addWidget(top)
         self.addWidget(notes)
         self.setStretchFactor(0, 4)
         self.setStretchFactor(1, 1)
         self.setChildrenCollapsible(False)
         self.notes_edit.textChanged.connect(self._notes_edited)
+
+    def add_below_profile(self, widget: QWidget) -> None:
+        """Show ``widget`` under the profile, above the notes (it takes the height it asks)."""
+        self._top.addWidget(widget)
 
     def show_combatant(self, combatant_id: str) -> None:
         """The profile of one of the list's faction's combatants, or why there is none."""

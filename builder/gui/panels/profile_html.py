@@ -9,7 +9,8 @@ from html import escape
 
 from builder.export.summary import resolve_ability
 from builder.export.summary import stat_columns as system_columns
-from builder.i18n import N_, _
+from builder.gui.panels.choices import adds_text, unit_size
+from builder.i18n import N_, _, ngettext
 from builder.model import Ability, Combatant, Faction
 
 _SCOPE_ORDER = ("racial", "unique", "universal", None)
@@ -44,6 +45,8 @@ def profile_html(c: Combatant, faction: Faction,
     if c.max is not None:
         facts.append(_("at most {max} per {list}").format(
             max=c.max, list=game.list_name_text.lower()))
+    if c.unit is not None:
+        facts.append(_("units of {size}").format(size=unit_size(c.unit)))
     cols = stat_columns(c, faction)
     # Qt's rich text ignores the nowrap attribute but not the CSS: a narrow panel scrolls
     # the table sideways instead of stacking "PE" into letters and "169" into "16/9"
@@ -78,9 +81,35 @@ def profile_html(c: Combatant, faction: Faction,
         out.append(_bold(_("Equipment:"), ", ".join(c.equipment)))
     if c.unique_equipment:
         out.append(_bold(_("Unique equipment:"), ", ".join(c.unique_equipment)))
+    out += options_html(c, faction)
     if c.description:
         out.append(f"<p><i>{escape(c.description)}</i></p>")
     return "\n".join(out)
+
+
+def options_html(c: Combatant, faction: Faction) -> list[str]:
+    """What an entry of ``c`` may take (SPEC §9), as a list under a heading: each option with
+    what it adds, how often, which others it excludes, and its text."""
+    offered = list(faction.options_for(c).values())
+    if not offered:
+        return []
+    heading = escape(_("Options"))
+    out = [f"<h4 style='margin-bottom:2px'>{heading}</h4><ul "
+           "style='margin-top:0; -qt-list-indent:1'>"]
+    for o in offered:
+        facts = [adds_text(faction.game, o.adds, o.per_model)]
+        if o.max > 1:
+            facts.append(ngettext("up to {n} time", "up to {n} times", o.max).format(n=o.max))
+        if o.group is not None:
+            facts.append(_("one of {options}").format(options=", ".join(
+                other.label for other in offered if other.group == o.group)))
+        said = "; ".join(fact for fact in facts if fact)
+        line = f"<b>{escape(o.label)}</b>" + (f" ({escape(said)})" if said else "")
+        if o.rules_text:
+            line += f"<br>{escape(o.rules_text)}"
+        out.append(f"<li>{line}</li>")
+    out.append("</ul>")
+    return out
 
 
 def _bold(label: str, text: str) -> str:

@@ -27,6 +27,7 @@ from builder.gui.panels.roster_count import CountDelegate
 from builder.gui.panels.roster_groups import RosterGroups
 from builder.gui.panels.roster_model import (
     COUNT,
+    COUNT_RANGE_ROLE,
     HEADERS,
     NAME,
     PE,
@@ -62,7 +63,7 @@ class RosterPanel(QWidget):
         self.model = RosterModel(doc, stack)
         self.groups = RosterGroups(self.model)
         self.view = view = RosterView(self.groups)
-        view.setItemDelegateForColumn(COUNT, CountDelegate(view))
+        view.setItemDelegateForColumn(COUNT, CountDelegate(view, COUNT_RANGE_ROLE))
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
@@ -224,9 +225,15 @@ class RosterPanel(QWidget):
         if len(rows) != 1:
             return
         row = rows[0]
-        count = self.doc.entry(row).count + step
+        now = self.doc.entry(row).count
+        count = now + step
         name = self.model.shown(row).name
-        if count < 1:
+        bounds = self.model.count_range(row)
+        if bounds is not None:  # a unit keeps within its size (or moves toward it)
+            if not (bounds[0] <= count <= bounds[1] or (now < bounds[0] and step > 0)
+                    or (now > bounds[1] and step < 0)):
+                return
+        elif count < 1:
             self.stack.push(RemoveEntriesCommand(self.doc, [row],
                                                  text=_("Remove {name}").format(name=name)))
             return

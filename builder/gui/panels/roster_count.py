@@ -22,13 +22,19 @@ MAX_COUNT = base.MAX_COUNT  # the count spin box holds every count a list may ho
 class CountDelegate(QStyledItemDelegate):
     """A spin box for the count column that commits every step, so totals and findings follow
     the arrows live (the model turns each commit into an undo command; steps on one entry
-    merge)."""
+    merge). With ``range_role``, an entry whose model gives (least, most) under that role
+    gets a spin box within them (a unit's size)."""
+
+    def __init__(self, parent: QWidget | None = None, range_role: int | None = None) -> None:
+        super().__init__(parent)
+        self.range_role = range_role
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802
                      index: Index) -> QWidget:
         spin = QSpinBox(parent)
         spin.setObjectName("count-editor")
-        spin.setRange(1, MAX_COUNT)
+        bounds = index.data(self.range_role) if self.range_role is not None else None
+        spin.setRange(*(bounds or (1, MAX_COUNT)))
         spin.setFrame(False)
         spin.setAutoFillBackground(True)  # the cell's own text must not show through
         spin.setAlignment(Qt.AlignmentFlag.AlignRight)

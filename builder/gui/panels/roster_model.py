@@ -7,6 +7,7 @@ the change and the model forwards it to the views.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
@@ -23,6 +24,7 @@ from builder.gui.commands import AddEntryCommand, SetCountCommand
 from builder.gui.document import WarbandDocument
 from builder.i18n import N_, _
 from builder.model import Combatant, Entry, Faction
+from builder.model.options import Option
 from builder.rules import Report
 
 COMBATANT_MIME = "application/x-spherewars-combatant"
@@ -34,6 +36,9 @@ KNOWN_ROLE = Qt.ItemDataRole.UserRole + 2
 """False when the faction data does not have the entry's combatant."""
 FLAGGED_ROLE = Qt.ItemDataRole.UserRole + 3
 """True when an error finding names the entry's combatant."""
+COUNT_RANGE_ROLE = Qt.ItemDataRole.UserRole + 4
+"""(least, most) models the count spin box offers: a unit's min..max (SPEC §9), widened to a
+count outside it (a file may hold one: ``unit-size`` reports it), None for no bounds."""
 
 NAME, TYPE, COUNT, PE, SUBTOTAL = range(5)
 HEADERS = (N_("Combatant"), N_("Type"), N_("Count"), "PE each", N_("Subtotal"))
@@ -71,12 +76,13 @@ COUNT_FLAGS = ENTRY_FLAGS | Qt.ItemFlag.ItemIsEditable
 
 @dataclass(frozen=True, slots=True)
 class _Shown:
-    """What a row shows that its count does not change: worked out once per entry (and again
-    after a reset), so painting a row and re-fitting columns read it instead of looking the
-    combatant up for every cell and role."""
+    """What a row shows besides its count: worked out once per entry (and again after a
+    change of it or a reset), so painting a row and re-fitting columns read it instead of
+    looking the combatant up for every cell and role."""
 
     combatant: Combatant | None
     name: str
+    """The combatant's name, with the options the entry took ("Levies — Bow, Drums ×2")."""
     type: str
     group: str | None
     """The combatant's type id; None for a combatant the faction data does not have."""
@@ -163,6 +169,10 @@ class RosterModel(QAbstractTableModel):
             return _RIGHT if col >= COUNT else None
         if role >= COMBATANT_ID_ROLE:  # the custom roles, whatever the column
             return self._custom(row, role)
+        if col == COUNT and role == _TOOLTIP:
+            bounds = self.count_range(row)
+            return None if bounds is None else _("A unit of {least} to {most} models").format(
+                least=bounds[0], most=bounds[1])
         if col != NAME:
             return self.doc.entries[row].count if role == _EDIT and col == COUNT else None
         if role == _DECORATION:
@@ -188,7 +198,16 @@ class RosterModel(QAbstractTableModel):
             return self.shown(row).combatant is not None
         if role == FLAGGED_ROLE:
             return self.doc.entries[row].combatant in self._flagged
+        if role == COUNT_RANGE_ROLE:
+            bounds, count = self.count_range(row), self.doc.entries[row].count
+            return None if bounds is None else (min(bounds[0], count), max(bounds[1], count))
         return None
+
+    def count_range(self, row: int) -> tuple[int, int] | None:
+        """A unit's (min, max) models (SPEC §9); None when the combatant hires singly."""
+        combatant = self.shown(row).combatant
+        unit = combatant.unit if combatant is not None else None
+        return (unit.min, unit.max) if unit is not None else None
 
     def shown(self, row: int) -> _Shown:
         """What entry ``row`` shows besides its count (cached until the entry or the data
@@ -204,13 +223,23 @@ class RosterModel(QAbstractTableModel):
         if combatant is None or faction is None:
             return _Shown(None, _("{id} (unknown combatant)").format(id=entry.combatant), "?",
                           None, None)
-        return _Shown(combatant, combatant.display_name, faction.game.type_label(combatant.type),
+        name = combatant.display_name
+        if entry.options:
+            offered = faction.options_for(combatant)
+            name = _("{name} — {options}").format(name=name, options=", ".join(
+                options_text(offered, entry.options)))
+        return _Shown(combatant, name, faction.game.type_label(combatant.type),
                       combatant.type, faction.cost(combatant))
 
     def subtotal(self, row: int) -> int:
-        """What entry ``row``'s models cost together; 0 for an unknown combatant."""
-        cost = self.shown(row).cost
-        return cost * self.doc.entries[row].count if cost is not None else 0
+        """What entry ``row``'s models and options cost together; 0 for an unknown
+        combatant."""
+        shown, entry = self.shown(row), self.doc.entries[row]
+        if shown.cost is None:
+            return 0
+        if entry.options and shown.combatant is not None and self._faction is not None:
+            return self._faction.entry_cost(shown.combatant, entry.count, entry.options)
+        return shown.cost * entry.count
 
     def count(self, row: int) -> int:
         return self.doc.entries[row].count
@@ -302,6 +331,7 @@ class RosterModel(QAbstractTableModel):
         self.endRemoveRows()
 
     def _row_changed(self, row: int) -> None:
+        self._shown[row] = None  # its options may have changed, and its name shows them
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1),
                               [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole])
 
@@ -316,6 +346,17 @@ class RosterModel(QAbstractTableModel):
                                       [Qt.ItemDataRole.DecorationRole, FLAGGED_ROLE])
 
 
+def options_text(offered: Mapping[str, Option], taken: Mapping[str, int]) -> list[str]:
+    """The options an entry took as a player reads them: "Bow", "Drums ×2" (an id the data
+    does not offer as itself)."""
+    out = []
+    for oid, times in taken.items():
+        option = offered.get(oid)
+        label = option.label if option is not None else oid
+        out.append(_("{option} ×{n}").format(option=label, n=times) if times > 1 else label)
+    return out
+
+
 def add_combatant(doc: WarbandDocument, stack: QUndoStack, combatant_id: str) -> int:
     """Hire one more of a combatant: one more in its entry, or a new entry. Returns the row.
 
@@ -324,7 +365,15 @@ def add_combatant(doc: WarbandDocument, stack: QUndoStack, combatant_id: str) ->
     faction = doc.faction
     combatant = faction.combatant(combatant_id) if faction else None
     name = combatant.display_name if combatant else combatant_id
-    row = doc.row_of(combatant_id)
+    if combatant is not None and combatant.unit is not None:
+        # a unit is an entry of its own (SPEC §9), hired at its least size
+        stack.push(AddEntryCommand(doc, Entry(combatant=combatant_id, count=combatant.unit.min),
+                                   text=_("Add {name}").format(name=name)))
+        return len(doc.entries) - 1
+    # one more joins the first entry that took no options (a different choice is another
+    # entry: its own card)
+    row = next((r for r, e in enumerate(doc.entries)
+                if e.combatant == combatant_id and not e.options), None)
     if row is None:
         stack.push(AddEntryCommand(doc, Entry(combatant=combatant_id, count=1),
                                    text=_("Add {name}").format(name=name)))
