@@ -25,7 +25,7 @@ from builder import __version__
 from builder.batch import map_in_halves
 from builder.data import Catalogue, DataError, write_atomic
 from builder.events import check_list
-from builder.events.command import Checked
+from builder.events.checking import Checked
 from builder.events.output import counts, event_title, players, verdict
 from builder.events.registrations import MISSING_RULE
 from builder.events.submissions import Submission
