@@ -95,7 +95,7 @@ def _entries(r: dict[str, Any]) -> str:
     for p in r.get("picks") or ():  # SPEC §9: what the list took once, with its entries
         points = "" if p["points"] is None else " · " + _("{points} pts").format(
             points=p["points"])
-        pick = _("Pick: {name}").format(name=p["name"])
+        pick = _("{kind}: {name}").format(kind=p.get("kind") or _("Extras"), name=p["name"])
         items.append(f'<li class="pick">{escape(pick)}{escape(points)}</li>')
     return f'<ul class="entries">{"".join(items)}</ul>' if items else ""
 

@@ -113,11 +113,12 @@ def entries_of(warband: Warband, catalogue: Catalogue) -> list[dict[str, Any]]:
 
 def picks_of(warband: Warband, catalogue: Catalogue) -> list[dict[str, Any]]:
     """SPEC §9: the list's picks for a published report: name and points (None for a pick
-    the data does not offer, named by its id)."""
+    the data does not offer, named by its id), and what the game calls its picks."""
     from builder.export.choices import pick_lines
 
     faction = catalogue.get(warband.faction)
-    return [{"name": p.name, "points": p.points if p.known else None}
+    kind = faction.game.picks_label if faction is not None and faction.attached else None
+    return [{"name": p.name, "points": p.points if p.known else None, "kind": kind}
             for p in pick_lines(warband, faction)]
 
 

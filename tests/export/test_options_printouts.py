@@ -162,9 +162,20 @@ def test_the_events_html_and_pack_carry_options_and_picks(tmp_path: Path, capsys
     assert "Traceback" not in err
     page = html.read_text(encoding="utf-8")
     assert "Test Chief (Test Banner, Test Axe)" in page
-    assert "Pick: Test Sword of Fire" in page
+    assert "Extras: Test Sword of Fire" in page  # no picks_name in its game: our word
     text = h.pdf_text(pack.read_bytes())
     assert "Test Veteran, Test Drill ×2" in text and "Test Sword of Fire" in text
     code = main(["event", str(event), str(lists), "--data", str(data), "--format", "json"])
     doc = json.loads(capsys.readouterr().out)
     assert code in (0, 1) and "picks" not in doc["files"][0]  # only the published page
+
+
+def test_the_events_html_calls_picks_by_the_games_word(tmp_path: Path, capsys) -> None:
+    relaunch = Path(__file__).resolve().parents[1] / "fixtures" / "relaunch"
+    event = tmp_path / "cup.event.yaml"
+    event.write_text("schema: spherewars-event/1\nname: Test Cup\n", encoding="utf-8")
+    html = tmp_path / "report.html"
+    main(["event", str(event), str(relaunch / "lists"), "--data", str(relaunch),
+          "--format", "html", "-o", str(html)])
+    assert "Traceback" not in capsys.readouterr().err
+    assert "Test Artefacts: Test Sword of Fire" in html.read_text(encoding="utf-8")
