@@ -47,10 +47,10 @@ from builder.model.options import (
     unit_problems,
 )
 from builder.model.pattern import matches
+from builder.model.quantity import Selector
 from builder.model.system import (
     DEFAULT_SYSTEM,
     Problem,
-    Selector,
     StatDef,
     StatLimit,
     System,

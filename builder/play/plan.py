@@ -21,7 +21,8 @@ from builder.data.fingerprint import list_fingerprint
 from builder.i18n import _
 from builder.model import Combatant, Entry, Faction, Warband
 from builder.model.play import WOUNDS, PlayCounter, PlayTrack
-from builder.model.system import MaxQuantity, ModelsQuantity, SumQuantity, System
+from builder.model.quantity import MaxQuantity, ModelsQuantity, SumQuantity
+from builder.model.system import System
 from builder.model.text import display
 from builder.rules.engine import Roster, value
 

@@ -14,7 +14,8 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
 from builder.model import Combatant, Faction
-from builder.model.system import Rule, Selector, System
+from builder.model.quantity import Selector
+from builder.model.system import Rule, System
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

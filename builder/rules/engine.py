@@ -26,18 +26,15 @@ from typing import Any, cast
 
 from builder.i18n import _, ngettext
 from builder.model import Combatant, Entry, Faction, Warband
-from builder.model.system import (
-    POINTS_LIMIT,
+from builder.model.quantity import (
     EntriesQuantity,
-    Figure,
     MaxQuantity,
     ModelsQuantity,
     PicksQuantity,
-    Rule,
     Selector,
     SumQuantity,
-    System,
 )
+from builder.model.system import POINTS_LIMIT, Figure, Rule, System
 from builder.rules.cache import FactionAnswers, RuleCache, capped_figures
 from builder.rules.selectors import gives_keys, looks_at_options, matches, meaning
 from builder.rules.taken import (

@@ -21,7 +21,8 @@ from operator import mul
 from typing import cast
 
 from builder.model import Combatant, Entry, Faction, Warband
-from builder.model.system import POINTS_LIMIT, Rule, Selector
+from builder.model.quantity import Selector
+from builder.model.system import POINTS_LIMIT, Rule
 from builder.rules.engine import (
     KINDS,
     Quantity,

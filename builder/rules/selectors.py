@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from builder.model import Combatant, Entry, Faction
-from builder.model.system import Selector
+from builder.model.quantity import Selector
 
 
 def _any(value: str | list[str], have: str | None) -> bool:

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from builder.model import Combatant, Entry, Faction, Warband
 from builder.model.options import Pick
-from builder.model.system import PickSelector, Selector
+from builder.model.quantity import PickSelector, Selector
 from builder.rules.selectors import gives_keys, listed_values, looks_at_options, matches, took
 
 

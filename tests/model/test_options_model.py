@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from builder.data import DataError, load_faction, load_system, load_warband
 from builder.data import dump_yaml as dump
-from builder.model.system import EntriesQuantity, PicksQuantity
+from builder.model.quantity import EntriesQuantity, PicksQuantity
 from tests.conftest import TEST_DATA
 
 RELAUNCH = TEST_DATA / "relaunch"
@@ -93,7 +93,7 @@ def test_what_an_entry_and_the_picks_add() -> None:
 
 
 def test_which_entries_an_option_selector_takes_in() -> None:
-    from builder.model.system import Selector
+    from builder.model.quantity import Selector
 
     faction = _faction()
     spearmen = faction.combatant("test-spearmen")

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import builder.rules.engine as engine
 from builder.model import Entry, Faction, Warband
-from builder.model.system import Rule, Selector
+from builder.model.quantity import Selector
+from builder.model.system import Rule
 from builder.rules import Report, RuleCache, revalidate, validate
 from tests.helpers import make_faction, warband
 from tests.rules.test_headroom import HOST, MOVING, big_faction

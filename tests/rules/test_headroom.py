@@ -14,7 +14,8 @@ import builder.rules.engine as engine
 import builder.rules.headroom as headroom_module
 from builder.data import Catalogue
 from builder.model import Entry, Faction, Warband
-from builder.model.system import Rule, Selector
+from builder.model.quantity import Selector
+from builder.model.system import Rule
 from builder.rules import validate
 from builder.rules.headroom import Headroom, _Reader, explain, headroom, one_more, step
 from tests.conftest import TEST_DATA

@@ -179,7 +179,8 @@ def test_an_each_rule_with_both_bounds_names_too_few_and_too_many(entries, low, 
     import pytest
 
     import builder.rules.engine as engine
-    from builder.model.system import Rule, Selector
+    from builder.model.quantity import Selector
+    from builder.model.system import Rule
 
     rule = Rule(id="test-two-to-four", each=Selector(), at_least=low, at_most=low + span)
     w = Warband(name="Generated", faction=FACTION.id,

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from builder.i18n import N_, _, ngettext
 from builder.model import Faction, Warband
-from builder.model.system import ModelsQuantity, Rule
+from builder.model.quantity import ModelsQuantity
+from builder.model.system import Rule
 from builder.rules import Report
 from builder.rules.findings import Finding
 
