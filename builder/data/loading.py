@@ -39,12 +39,8 @@ from builder.model.base import (
     needs_whole_number,
     used_twice,
 )
-from builder.model.faction import (
-    combatant_problems,
-    faction_data,
-    faction_problems,
-    known_ability_ids,
-)
+from builder.model.faction import faction_data
+from builder.model.faction_check import combatant_problems, faction_problems, known_ability_ids
 from builder.model.system import not_one_of, system_problems, unknown_system
 
 MAX_WARBAND_BYTES = 1 * MiB

@@ -142,7 +142,7 @@ def test_any_edits_give_the_full_checks_answer(steps: list[tuple[str, int, Any]]
 def test_values_equal_in_python_are_checked_apart() -> None:
     """The full check answers each distinct stat value once for all combatants; 1, True, 1.0
     and "1" are still different values to a file (only 1 is a whole number)."""
-    from builder.model.faction import combatant_problems, faction_problems, known_ability_ids
+    from builder.model.faction_check import combatant_problems, faction_problems, known_ability_ids
 
     system = builtin_systems()[DEFAULT_SYSTEM]
     data = faction()
