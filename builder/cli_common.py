@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from builder.data import Catalogue
     from builder.model import Warband
 
+EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
+"""What a command returns: done (a list legal), a list illegal, an error."""
+
 
 def warband_files(path: Path, skipped: list[Path] | None = None) -> list[Path]:
     """Every *.yaml and *.yml (any case) in a folder, recursively, with whatever cannot be
