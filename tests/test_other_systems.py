@@ -240,7 +240,8 @@ def test_cards_name_ability_kinds_as_the_game_does() -> None:
 
 
 def test_a_game_without_ranks_or_stats_prints_neither() -> None:
-    from builder.export.cards import StatLine, header
+    from builder.export.card_blocks import StatLine
+    from builder.export.cards import header
     from builder.export.fonts import register_fonts
     from builder.export.sheet import roster
 

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from builder.data import Catalogue, builtin_systems
-from builder.export.cards import BoxRow, StatLine, faces
+from builder.export.card_blocks import BoxRow, StatLine
+from builder.export.cards import faces
 from builder.export.pdf import render_pdf
 from builder.export.summary import attack_cells, spelt_pool, summarise
 from builder.model import Warband
@@ -266,7 +267,8 @@ def test_spherus_health_shades_the_hp_track(hp: int, health: int, dark: int) -> 
 
 def test_a_track_too_long_for_a_card_becomes_a_box_to_write_in(tmp_path) -> None:
     from builder.data import check_faction_data
-    from builder.export.cards import INNER_H, content_height
+    from builder.export.card_blocks import INNER_H
+    from builder.export.cards import content_height
 
     spherus = builtin_systems()["spherus-tactical"]
     data = {"schema": "spherewars-faction/1", "system": "spherus-tactical", "id": "test-big",

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from builder.export.cards import (
-    BODY_SIZES,
-    INNER_H,
-    INNER_W,
-    TextBlock,
-    content_height,
-    faces,
-)
+from builder.export.card_blocks import INNER_H, INNER_W, TextBlock
+from builder.export.cards import BODY_SIZES, content_height, faces
 from builder.export.summary import ProfileSheet, summarise
 from builder.export.textfit import unit_width
 from tests.export import helpers as h
