@@ -91,7 +91,8 @@ def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
     """The ``- key: value`` items from line ``i`` on (None when there are none, ``[]`` for an
     indented ``[]``), and the index of the line after them. An item's key without a value may
     hold a flat mapping of ``key: value`` lines indented below it (a list entry's
-    ``options:``); items that are ``- value`` lines make a list of values (``picks:``)."""
+    ``options:``); items that are ``- value`` lines make a list of values (``picks:``), or
+    of one-line ``{key: value, …}`` mappings (an entry written by hand)."""
     items: list[Any] = []
     dash = column = -1
     count = len(lines)
@@ -110,7 +111,7 @@ def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
                 return _NOT_SIMPLE, i
             if scalars:
                 value = _simple_scalar(rest) if rest else _NOT_SIMPLE
-                if value is _NOT_SIMPLE or not isinstance(value, str):
+                if value is _NOT_SIMPLE or not isinstance(value, (str, dict)):
                     return _NOT_SIMPLE, i
                 items.append(value)
                 i += 1

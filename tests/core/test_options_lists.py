@@ -322,7 +322,9 @@ _MORE_LINES = ["options:", "  options:", "      - x", "      a: b: c", "      x:
                "picks: [sword, crown]", "picks: [ sword ,crown ]", "picks: [sword, [x]]",
                "    options: {a: 1, a: 2}", "    options: {a: 1,}", "    options: {a:1}",
                "    options: {a: {b: 1}}", "    options: {a: 'q'}", "picks: [a, b #c]",
-               "picks: [1, true, ~, null, 010, x y]", "    options: {true: 1, 1: 2}"]
+               "picks: [1, true, ~, null, 010, x y]", "    options: {true: 1, 1: 2}",
+               "  - {combatant: c, count: 2}", "- {combatant: c}", "  - {combatant: c,}",
+               "  - {combatant: c, options: {a: 1}}", "  - {}", "    - {a: 1}"]
 
 
 @st.composite
@@ -394,3 +396,9 @@ def test_a_hand_written_list_in_flow_style_is_read_on_the_fast_path() -> None:
     assert data["picks"] == ["test-sword-of-fire", "test-crown"]
     assert data["entries"][0]["options"] == {"test-veteran": 1, "test-long-spears": 1}
     assert data["entries"][1]["options"] == {}
+    entries = text.partition("entries:\n")[0] + (
+        "entries:\n  - {combatant: test-scout, count: 1}\n  - {combatant: test-archers}\n")
+    data = _fast.simple_data(entries)
+    assert data is not None and data == parse_yaml("t.yaml", entries).data
+    assert data["entries"] == [{"combatant": "test-scout", "count": 1},
+                               {"combatant": "test-archers"}]
