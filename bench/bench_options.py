@@ -1,8 +1,8 @@
 """Benchmark of `spherewars validate` on lists with options, units and picks (issue 26).
 
 Creates 2,000 random list files of the invented test game shaped like the 2025 relaunch
-(tests/data/relaunch: units of three to five, options per entry, picks), then times one
-`spherewars validate DIR --data tests/data/relaunch --format json` process against the floor,
+(tests/fixtures/relaunch: units of three to five, options per entry, picks), then times one
+`spherewars validate DIR --data tests/fixtures/relaunch --format json` process against the floor,
 a Python process that imports yaml and C-loads every file, run in turns (medians), and one
 such list's validation in process (µs). Goal: ≤ 1.5× the floor.
 """
@@ -20,7 +20,7 @@ from bench_validate import FLOOR
 from timing import ROOT, RUNS, compiled, walls
 
 N_FILES = 2000
-DATA = ROOT / "tests" / "data" / "relaunch"
+DATA = ROOT / "tests" / "fixtures" / "relaunch"
 UNITS = {"test-spearmen": ["test-veteran", "test-banner", "test-long-spears", "test-drill"],
          "test-archers": ["test-veteran"], "test-council": [], "test-scout": [],
          "test-warlord": ["test-great-weapon", "test-seal"]}

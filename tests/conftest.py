@@ -25,7 +25,7 @@ os.environ.setdefault("XDG_CONFIG_HOME", os.path.join(_USER_DIR, "config"))
 os.environ["LANGUAGE"] = "en"
 
 REPO = Path(__file__).resolve().parent.parent
-TEST_DATA = Path(__file__).resolve().parent / "data"
+TEST_DATA = Path(__file__).resolve().parent / "fixtures"
 TEST_FACTIONS = TEST_DATA / "factions"
 
 

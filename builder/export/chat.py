@@ -159,7 +159,7 @@ def _picks(s: WarbandSummary, m: _Markup) -> list[str]:
     """SPEC §9: what the list took once, with what each adds to its points."""
     if not s.picks:
         return []
-    out = [m.heading(m.esc(_("Picks")))]
+    out = [m.heading(m.esc(s.game.picks_name))]
     if m.list_start:
         out.append(m.list_start)
     for pick in s.picks:

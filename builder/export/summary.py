@@ -182,6 +182,8 @@ class Game:
     name: str = ""
     source: str = ""
     list_name: str = "List"
+    picks_name: str = "Extras"
+    """The heading of the list's picks (SPEC §9): the game's word, "Artefacts"."""
     has_cost: bool = True
     has_ranks: bool = True
     cost: str = ""
@@ -202,7 +204,8 @@ def game_of(system: System | None) -> Game:
     if system is None:
         return Game()
     return Game(id=system.id, name=display(system.name), source=display(system.source),
-                list_name=display(system.list_name), has_cost=system.cost is not None,
+                list_name=display(system.list_name), picks_name=system.picks_label,
+                has_cost=system.cost is not None,
                 has_ranks=bool(system.ranks),
                 cost=system.cost or "", reference=system.reference,
                 type_plurals=tuple((t.label(1), t.label(2)) for t in system.types),

@@ -14,7 +14,6 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar, QToolButton
 
-from builder.data.fingerprint import list_fingerprint
 from builder.data.share import ShareCodeError, decode_warband, encode_warband, find_code
 from builder.export.styles import STYLE_NAMES
 from builder.gui import icons
@@ -118,7 +117,8 @@ class Sharing(QObject):
         """The dialog, pre-filled from the clipboard when it holds a code."""
         clipboard = clipboard_text()
         prefill = clipboard if find_code(clipboard) else ""
-        text = self.host.prompter.ask_import_text(prefill)
+        text = self.host.prompter.ask_import_text(
+            prefill, fingerprint=self.host.doc.catalogue.list_fingerprint)
         if text is not None:
             self.import_text(text)
 
@@ -149,8 +149,9 @@ class Sharing(QObject):
 
     def _validated(self, report: Report) -> None:
         self.fingerprint.setText(
-            _("Fingerprint {fingerprint}").format(fingerprint=list_fingerprint(report.warband,
-                                                                          report.hired)))
+            _("Fingerprint {fingerprint}").format(
+                fingerprint=self.host.doc.catalogue.list_fingerprint(report.warband,
+                                                                     report.hired)))
 
     # -- paste and drop onto the window ------------------------------------------------------
 

@@ -154,6 +154,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "name": N_("the game's name as shown and printed"),
         "source": N_("the published rules the system comes from"),
         "list_name": N_("what a list is called in this game (default: Warband)"),
+        "picks_name": N_("what the game calls the things a list takes once (default: Extras)"),
         "cost": N_("the number stat a list's points add up (absent: no points)"),
         "wounds": N_("default wounds of a combatant (absent: no wound track)"),
         "bases": N_("allowed base sizes in mm (absent: any whole number)"),

@@ -352,6 +352,9 @@ class System(StrictModel):
     name: DisplayName
     source: DisplayText | None = None
     list_name: DisplayName = "Warband"
+    picks_name: DisplayName | None = None
+    """What the game calls its picks (SPEC §9), "Artefacts"; an extension of SPEC §5. Absent,
+    the app's own word."""
     cost: StatId | None = None
     wounds: Positive | None = None
     bases: list[Positive] | None = None
@@ -469,6 +472,12 @@ class System(StrictModel):
     @property
     def list_name_text(self) -> str:
         return display(self.list_name)
+
+    @property
+    def picks_label(self) -> str:
+        """The heading of a list's picks in the current language: the game's ``picks_name``,
+        else "Extras"."""
+        return display(self.picks_name) if self.picks_name is not None else _("Extras")
 
     @property
     def type_order(self) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ docs/options.md and docs/options-app.md: a small and a common screen.
 Run with ``python docs/screenshots/make_options_screenshots.py [FOLDER]``. Offscreen and
 deterministic like the others (:func:`shots.offscreen_app`). No shipped game has options yet,
 so the window shows the test suite's invented system shaped like the 2025 relaunch
-(``tests/data/relaunch``; every name in it starts with "Test"): its 60-point example list,
+(``tests/fixtures/relaunch``; every name in it starts with "Test"): its 60-point example list,
 the unit of spearmen current so its options show, and an artefact taken.
 """
 
@@ -17,7 +17,7 @@ from make_screenshots import shoot  # this folder: the scripts are run as script
 from shots import ROOT, offscreen_app
 
 HERE = Path(__file__).resolve().parent
-DATA = ROOT / "tests" / "data" / "relaunch"
+DATA = ROOT / "tests" / "fixtures" / "relaunch"
 LIST = DATA / "lists" / "test-relaunch-sixty.warband.yaml"
 SHOTS = (("en", 1024, 600, "options-1024x600.png"), ("en", 1280, 760, "options-1280x760.png"))
 

@@ -17,7 +17,7 @@ import pytest
 from builder.data.share import decode_warband
 from builder.export.chat import STYLES, list_text
 from builder.export.summary import summarise
-from tests.core.helpers import catalogue, warband
+from tests.helpers import catalogue, warband
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 CAT = catalogue()

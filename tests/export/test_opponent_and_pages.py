@@ -16,7 +16,7 @@ from builder.export.turnref import pages_needed
 from builder.i18n import set_language
 from tests.export import helpers as h
 
-SYSTEMS = Path(__file__).resolve().parents[1] / "data" / "systems"
+SYSTEMS = Path(__file__).resolve().parents[1] / "fixtures" / "systems"
 
 
 @pytest.fixture

@@ -101,7 +101,7 @@ class ScriptedPrompter(Prompter):
                            reload: Any = None) -> None:
         self._next("data_problems", (problems, catalogue, reload))
 
-    def ask_import_text(self, prefill: str) -> str | None:
+    def ask_import_text(self, prefill: str, fingerprint: Any = None) -> str | None:
         return self._next("import_text", (prefill,))
 
 

@@ -2,7 +2,7 @@
 keyboard and the mouse, each change one undo step, every mistake shown live at its field, in
 English and Spanish; what is saved reads back as the same faction.
 
-The faction and system are the TEST DATA of tests/data/relaunch (invented for the suite)."""
+The faction and system are the TEST DATA of tests/fixtures/relaunch (invented for the suite)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from builder.gui.editor.pane import FactionPane
 from builder.model.faction import combatant_data
 from tests.gui.test_editor import click, retype
 
-RELAUNCH = Path(__file__).parents[1] / "data" / "relaunch"
+RELAUNCH = Path(__file__).parents[1] / "fixtures" / "relaunch"
 
 
 @pytest.fixture

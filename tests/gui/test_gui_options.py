@@ -306,7 +306,7 @@ def test_options_and_picks_speak_spanish(spanish: None, win: Any) -> None:
     assert win.options_panel.title.text() == "Op&ciones"
     assert control(win, "option-group-weapon-none").text() == "Ninguna"
     assert win.options_panel.note.text() == "Levies, 4 miniaturas: 8 PE"
-    assert win.picks_panel.title.text() == "E&xtras"
+    assert win.picks_panel.title.text() == "Extras"
     control(win, "pick-sword-of-fire").click()
     assert win.stack.undoText() == "Tomar Sword of Fire"
     assert win.picks_panel.note.text() == "1 tomado"
@@ -381,7 +381,7 @@ def test_the_catalogue_greys_a_unit_that_would_not_fit_and_says_another_unit(
         make_window: Any) -> None:
     """The test game's 60-point list has 9 points left: another unit of spearmen (3 × 3) fits,
     another of archers (3 × 4) does not; a single scout (5) does."""
-    relaunch = Path(__file__).resolve().parents[1] / "data" / "relaunch"
+    relaunch = Path(__file__).resolve().parents[1] / "fixtures" / "relaunch"
     window = make_window(Catalogue.load([relaunch], user=False))
     assert window.files.load_path(relaunch / "lists" / "test-relaunch-sixty.warband.yaml",
                                   confirmed=True)
@@ -400,10 +400,40 @@ def test_the_catalogue_greys_a_unit_that_would_not_fit_and_says_another_unit(
 
 def test_the_keyboard_reaches_the_picks(win: Any, qtbot: Any) -> None:
     win.activateWindow()
-    qtbot.keyClick(win, Qt.Key.Key_X, Qt.KeyboardModifier.AltModifier)  # E&xtras
+    qtbot.keyClick(win, Qt.Key.Key_X, Qt.KeyboardModifier.AltModifier)
     first = win.focusWidget()
     assert first is control(win, "pick-sword-of-fire")
     qtbot.keyClick(first, Qt.Key.Key_Tab)
     assert win.focusWidget() is control(win, "pick-crown")
     qtbot.keyClick(win.focusWidget(), Qt.Key.Key_Space)
     assert win.doc.warband.picks == ["crown"]
+
+
+def test_the_picks_are_titled_with_the_games_word(make_window: Any, qtbot: Any) -> None:
+    """The relaunch test game calls its picks "Test Artefacts" (``picks_name``); Alt+X still
+    reaches them."""
+    relaunch = Path(__file__).resolve().parents[1] / "fixtures" / "relaunch"
+    window = make_window(Catalogue.load([relaunch], user=False))
+    assert window.files.load_path(relaunch / "lists" / "test-relaunch-sixty.warband.yaml",
+                                  confirmed=True)
+    assert window.picks_panel.title.text() == "Test Artefacts"
+    # the fingerprint counts the per-model option per model, as the command line does
+    assert window.sharing.fingerprint.text().endswith("6QEN-2CT7")
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_X, Qt.KeyboardModifier.AltModifier)
+    assert window.focusWidget() in window.picks_panel.boxes.values()
+
+
+def test_the_import_box_fingerprints_a_code_with_the_data(make_window: Any) -> None:
+    """File → Import from code… says the fingerprint the command line gives, counting an
+    option per model as the faction says."""
+    from builder.data.share import encode_warband
+    from builder.gui.dialogs.import_code import ImportCodeDialog
+
+    relaunch = Path(__file__).resolve().parents[1] / "fixtures" / "relaunch"
+    window = make_window(Catalogue.load([relaunch], user=False))
+    sixty = load_warband(relaunch / "lists" / "test-relaunch-sixty.warband.yaml")
+    dialog = ImportCodeDialog(encode_warband(sixty), window,
+                              fingerprint=window.doc.catalogue.list_fingerprint)
+    assert "6QEN-2CT7" in dialog.status.text()

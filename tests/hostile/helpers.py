@@ -7,7 +7,7 @@ from pathlib import Path
 CORPUS = Path(__file__).resolve().parent / "corpus"
 LISTS = CORPUS / "lists"
 FACTIONS = CORPUS / "factions"
-TEST_FACTIONS = Path(__file__).resolve().parent.parent / "data" / "factions"
+TEST_FACTIONS = Path(__file__).resolve().parent.parent / "fixtures" / "factions"
 
 SECONDS = 1.0
 """Every corpus file is refused within this time (SPEC: "within a second")."""

@@ -14,7 +14,7 @@ import pytest
 from builder.data import save_warband, write_atomic
 from builder.data.share import encode_warband
 from builder.model import Entry, Warband
-from tests.core.test_cli import run
+from tests.cli.test_cli import run
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
 

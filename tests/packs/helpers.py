@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from builder.packs.archive import build_bytes, folder_files
-from tests.core.test_cli import run
+from tests.cli.test_cli import run
 
 __all__ = ["run"]  # the command line run in-process: (exit status, output, errors)
 

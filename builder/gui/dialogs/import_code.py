@@ -3,6 +3,8 @@ one) and says at once what it found or why the code cannot be used."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -33,8 +35,10 @@ class ImportCodeDialog(QDialog):
     """File → Import from code…: paste a code, or a whole chat message holding one; the box
     says at once what it found or why the code cannot be used."""
 
-    def __init__(self, prefill: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, prefill: str = "", parent: QWidget | None = None, *,
+                 fingerprint: Callable[[Warband], str] | None = None) -> None:
         super().__init__(parent)
+        self.fingerprint = fingerprint or list_fingerprint
         self.setObjectName("import-code-dialog")
         self.setWindowTitle(_("Import from code"))
         fit_window(self, 520, 280)
@@ -78,7 +82,7 @@ class ImportCodeDialog(QDialog):
             self.import_button.setEnabled(False)
             return
         self.status.setText("✔ " + _html(_("{list}, fingerprint {fingerprint}").format(
-            list=describe(warband), fingerprint=list_fingerprint(warband))))
+            list=describe(warband), fingerprint=self.fingerprint(warband))))
         self.import_button.setEnabled(True)
 
 

@@ -23,6 +23,7 @@ from builder.data import Catalogue, DataError
 from builder.gui.dialogs.preview import ExportOptions, MakePdf
 from builder.gui.widgets import choose_from
 from builder.i18n import N_, _, ngettext
+from builder.model import Warband
 
 if TYPE_CHECKING:
     pass  # (imported when first used: start-up)
@@ -235,11 +236,14 @@ class Prompter:
 
         DataProblemsDialog(problems, self.parent, catalogue=catalogue, reload=reload).exec()
 
-    def ask_import_text(self, prefill: str) -> str | None:
-        """File → Import from code…: the text holding a share code, or None (cancelled)."""
+    def ask_import_text(self, prefill: str,
+                        fingerprint: Callable[[Warband], str] | None = None) -> str | None:
+        """File → Import from code…: the text holding a share code, or None (cancelled).
+        ``fingerprint``: how to fingerprint the code's list (with the data at hand, for
+        options that count per model)."""
         from builder.gui.dialogs.import_code import ImportCodeDialog
 
-        dialog = ImportCodeDialog(prefill, self.parent)
+        dialog = ImportCodeDialog(prefill, self.parent, fingerprint=fingerprint)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.text()

@@ -5,7 +5,8 @@ one of the game's figures, so the totals bar shows it with its cap).
 
 A pick that would break a rule if taken is greyed, its tooltip naming the rule (taking it stays
 possible); a pick the list holds that the data no longer offers shows checked in red, so that
-unticking it drops it. The panel hides when there is nothing to pick.
+unticking it drops it. The panel hides when there is nothing to pick. Its title is what the
+game calls its picks ("Artefacts"), else "Extras"; Alt+X reaches it whatever its title.
 
 Its public face: :meth:`PicksPanel.refresh` (the window calls it after every change of the
 list or of the data).
@@ -13,7 +14,7 @@ list or of the data).
 
 from __future__ import annotations
 
-from PySide6.QtGui import QResizeEvent, QUndoStack
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -48,7 +49,11 @@ class PicksPanel(ChoiceList):
 
     def __init__(self, doc: WarbandDocument, stack: QUndoStack,
                  parent: QWidget | None = None) -> None:
-        super().__init__(_("E&xtras"), "picks", MAX_BODY, parent, flow=True)
+        super().__init__(_("Extras"), "picks", MAX_BODY, parent, flow=True)
+        # the title is the game's word, so its letters cannot carry the mnemonic
+        self.shortcut = QShortcut(QKeySequence("Alt+X"), self)
+        self.shortcut.activated.connect(self._reach)
+        self.title.setToolTip(self.shortcut.key().toString(QKeySequence.SequenceFormat.NativeText))
         self.doc, self.stack = doc, stack
         self._key: tuple[object, ...] | None = None
         self.boxes: dict[str, QCheckBox] = {}
@@ -67,6 +72,8 @@ class PicksPanel(ChoiceList):
             self._key = None
             self.hide()
             return
+        title = faction.game.picks_label if faction is not None else _("Extras")
+        self.title.setText(title.replace("&", "&&"))
         key = (id(faction), tuple(offered), unknown)
         if key != self._key:
             self._build(faction, offered, unknown)
@@ -98,6 +105,11 @@ class PicksPanel(ChoiceList):
             if had_focus:
                 first.setFocus()
         self._fit()
+
+    def _reach(self) -> None:
+        first = next((box for box in self.boxes.values() if box.isEnabled()), None)
+        if first is not None:
+            first.setFocus()
 
     def _add(self, pid: str, label: str, adds: str, tip: str) -> QCheckBox:
         item = QWidget()

@@ -22,7 +22,7 @@ from builder.data.fingerprint import (
 )
 from builder.model import Entry, Warband
 from builder.rules import validate
-from tests.core.helpers import catalogue, warband
+from tests.helpers import catalogue, warband
 
 # --- hand-worked vectors ------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import pytest
 from builder.data import Catalogue, load_warband
 from builder.data.share import encode_warband
 from tests.conftest import REPO, TEST_FACTIONS
-from tests.core.test_cli import LEGAL, run
+from tests.cli.test_cli import LEGAL, run
 
 EXAMPLES = REPO / "resources" / "examples"
 ENSARTADORES = EXAMPLES / "soimi-legal-ensartadores.warband.yaml"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from builder.rules import validate
-from tests.core.helpers import make_faction, warband
+from tests.helpers import make_faction, warband
 
 L = ("test-leader", 1)  # MAN 2: allows 2 messengers
 

@@ -16,7 +16,7 @@ import pytest
 
 from builder.cli import main
 from tests.conftest import REPO
-from tests.core.test_cli import LEGAL, OVER
+from tests.cli.test_cli import LEGAL, OVER
 
 EXAMPLES = REPO / "resources" / "examples"
 

@@ -334,7 +334,7 @@ def test_save_keeps_unknown_entries_and_is_atomic(tmp_path: Path, monkeypatch):
 
 
 def test_spec_examples_load():
-    """The examples of SPEC §1 and §2, copied verbatim into tests/data, are valid files."""
+    """The examples of SPEC §1 and §2, copied verbatim into tests/fixtures, are valid files."""
     faction = load_faction(TEST_DATA / "spec" / "faction.yaml")
     nek = faction.combatant("nek-org")
     assert (nek.rank, nek.base, nek.stat("CON"), nek.stat("POD")) == ("elite", 40, "6-5", None)

@@ -1,5 +1,5 @@
 """The rule engine with options, units and picks (SPEC §9), on the invented test system
-shaped like the 2025 relaunch (tests/data/relaunch): what the quantities count, points with
+shaped like the 2025 relaunch (tests/fixtures/relaunch): what the quantities count, points with
 options and picks, the built-in ``unit-size`` and ``option-limit``, the fast and the plain
 paths agreeing, and the catalogue's greying agreeing with the engine."""
 
@@ -15,8 +15,8 @@ from builder.model.system import Rule
 from builder.rules import validate
 from builder.rules.engine import Roster, quantity
 from builder.rules.headroom import headroom
-from tests.core.test_engine_long_lists import both_ways, run_edits
-from tests.core.test_headroom import assert_matches_the_engine, load
+from tests.rules.test_engine_long_lists import both_ways, run_edits
+from tests.rules.test_headroom import assert_matches_the_engine, load
 
 BAND = load("relaunch", "test-relaunch-band")
 

@@ -227,6 +227,9 @@ def test_text_names_each_entrys_options_and_the_picks(capsys, plain_rules: Path,
     assert main(["text", str(SIXTY), "--data", str(plain_rules), "--style", style]) == 0
     out = capsys.readouterr().out.splitlines()
     assert line in out and pick in out
+    # the picks are headed with the game's word for them (picks_name)
+    assert out[out.index(pick) - 1].strip("*[]b/ ").endswith("Test Artefacts") \
+        or out[out.index(pick) - 2].strip("*[]b/ ").endswith("Test Artefacts")
     # the warlord's weapon adds 2 to his 20; the archers took nothing
     assert any(x.endswith("1 × Test Warlord (Test Great Weapon) · 22 points") for x in out)
     assert any(x.endswith("3 × Test Archers · 12 points") for x in out)

@@ -17,7 +17,7 @@ from builder.data.fingerprint import list_fingerprint
 from builder.events import check_list, load_event, parse_event
 from builder.model.event import check_fingerprint
 from tests.conftest import TEST_FACTIONS
-from tests.core.helpers import warband
+from tests.helpers import warband
 
 EVENT = """\
 schema: spherewars-event/1

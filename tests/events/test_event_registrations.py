@@ -19,7 +19,7 @@ from builder.data.share import encode_warband
 from builder.events import load_event
 from builder.events.submissions import MAX_ERROR_CHARS, gather, texts_of
 from tests.conftest import TEST_FACTIONS
-from tests.core.test_event import EVENT, list_text, run, write_event
+from tests.events.test_event import EVENT, list_text, run, write_event
 
 DATA = ("--data", str(TEST_FACTIONS))
 GOOD = [("test-leader", 1), ("test-runner", 1)]
@@ -31,7 +31,7 @@ def fp(entries: list[tuple[str, int]]) -> str:
 
 
 def load_from(entries: list[tuple[str, int]]):
-    from tests.core.helpers import warband
+    from tests.helpers import warband
 
     return warband(entries)
 

@@ -13,8 +13,8 @@ import builder.rules.engine as engine
 from builder.model import Entry, Faction, Warband
 from builder.model.system import Rule, Selector
 from builder.rules import Report, RuleCache, revalidate, validate
-from tests.core.helpers import make_faction, warband
-from tests.core.test_headroom import HOST, MOVING, big_faction
+from tests.helpers import make_faction, warband
+from tests.rules.test_headroom import HOST, MOVING, big_faction
 
 FACTIONS = {"spherewars": make_faction(), "host": HOST, "moving": MOVING,
             "generated": big_faction(60)}
@@ -93,7 +93,7 @@ def test_a_long_list_is_validated_through_the_kept_answers(monkeypatch) -> None:
 
 def test_the_catalogue_owns_a_cache_that_its_validations_use() -> None:
     from builder.rules.cache import rule_cache
-    from tests.core.helpers import catalogue
+    from tests.helpers import catalogue
 
     cat = catalogue()
     assert rule_cache(cat) is rule_cache(cat) is not rule_cache(catalogue())

@@ -13,7 +13,7 @@ from builder.data import DataError, load_warband, parse_warband, save_warband
 from builder.data import parse_yaml as parse
 from builder.model import Entry, Warband
 from builder.rules import validate
-from tests.core.helpers import make_faction
+from tests.helpers import make_faction
 
 FACTION = make_faction()
 IDS = [c.id for c in FACTION.combatants] + ["ghost", "other-ghost"]

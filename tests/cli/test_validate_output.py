@@ -29,7 +29,7 @@ from builder.model import Warband
 
 TESTS = Path(__file__).resolve().parent.parent
 EXPECTED = Path(__file__).resolve().parent / "mixed-expected"
-ARGS = ["validate", "core/mixed", "hostile/corpus/lists", "--data", "data/factions"]
+ARGS = ["validate", "cli/mixed", "hostile/corpus/lists", "--data", "fixtures/factions"]
 
 
 def _validate(fmt: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -87,7 +87,7 @@ def test_output_is_the_same_on_two_cores(fmt: str, in_tests: None,
 
 def test_the_folder_holds_every_kind_of_list() -> None:
     text = (EXPECTED / "validate.txt").read_text(encoding="utf-8")
-    assert text.count("✔ core/mixed/") >= 10
+    assert text.count("✔ cli/mixed/") >= 10
     assert text.count(", ILLEGAL\n") >= 5
     assert "not valid YAML" in text and "duplicate key" in text and "NUL byte" in text
 
@@ -160,14 +160,14 @@ def test_each_odd_value_is_read_as_libyaml_reads_it(value: str) -> None:
 
 
 def test_the_line_reader_takes_the_lists_it_is_for() -> None:
-    for path in sorted((TESTS / "core" / "mixed").glob("*.yaml")):
+    for path in sorted((TESTS / "cli" / "mixed").glob("*.yaml")):
         text = path.read_bytes().decode("utf-8", "replace")
         simple = _fast.simple_data(text)
         if simple is not None:
             assert repr(parse_yaml(path, text).data) == repr(simple)
     for name in ("legal", "quoted", "no-limit", "empty-entries", "empty-entries-below",
                  "wide-dash", "unicode-ok"):
-        text = (TESTS / "core" / "mixed" / f"{name}.warband.yaml").read_text(encoding="utf-8")
+        text = (TESTS / "cli" / "mixed" / f"{name}.warband.yaml").read_text(encoding="utf-8")
         assert _fast.simple_data(text) is not None, name
 
 

@@ -10,7 +10,7 @@ from builder.data import Catalogue
 from builder.model import Faction
 from builder.rules import validate
 from tests.conftest import TEST_DATA
-from tests.core.helpers import warband
+from tests.helpers import warband
 
 ENGINE_DATA = TEST_DATA / "engine"
 

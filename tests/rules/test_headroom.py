@@ -1,8 +1,8 @@
 """What one more model of a combatant would break (builder/rules/headroom.py, issue 14.4):
 checked against the engine itself. A combatant is dimmed exactly when validating the list with
 one more of it gives a new error finding of a rule, or one further from its bound; on the
-SphereWars rules, the invented later edition of tests/data/engine and an invented system whose
-bounds move as models are hired (tests/data/headroom)."""
+SphereWars rules, the invented later edition of tests/fixtures/engine and an invented system whose
+bounds move as models are hired (tests/fixtures/headroom)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from builder.model.system import Rule, Selector
 from builder.rules import validate
 from builder.rules.headroom import Headroom, _Reader, explain, headroom, one_more, step
 from tests.conftest import TEST_DATA
-from tests.core.helpers import make_faction, warband
+from tests.helpers import make_faction, warband
 
 
 def load(folder: str, faction_id: str) -> Faction:
