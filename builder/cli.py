@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder import __version__, i18n
+from builder.cli_common import cannot_write, list_and_data, warband_files
 from builder.i18n import N_, Nn_, _, ngettext, pgettext
 from builder.safeio import Lines, escape, escape_lines, json_safe, run_writing, say
 
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from builder.data.catalogue import Replaced
 
 if TYPE_CHECKING:
-    from builder.data import Catalogue
     from builder.model import Warband
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
@@ -70,8 +70,10 @@ def translate_argparse() -> None:
     argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser in the current language (:func:`builder.i18n.set_language` first)."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser in the current language (:func:`builder.i18n.set_language` first). Given
+    the command line (``argv``), the ``data`` command's own sub-commands are added only when
+    it names them (the app's start has no use for them)."""
     translate_argparse()
     parser = argparse.ArgumentParser(
         prog="spherewars",
@@ -152,9 +154,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("-o", "--output", required=True, metavar=_("OUT.html"),
                       help=_("the page to write"))
     play.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
-    from builder.packs.cli import add_data_commands
+    data = sub.add_parser("data", help=_("install, update and share data packs (factions and "
+                                         "game systems)"))
+    if argv is None or "data" in argv:
+        from builder.packs.cli import add_data_commands
 
-    add_data_commands(sub)
+        add_data_commands(data)
     for command in sub.choices.values():
         _add_language(command, argparse.SUPPRESS)
     return parser
@@ -270,10 +275,10 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
         i18n.set_language(chosen, origin="command line")
     else:
         i18n.set_language(None)
-    args = build_parser().parse_args(argv)
+    args = build_parser(argv).parse_args(argv)
     if args.lang is not None and args.lang != i18n.current_language():  # --lan es, say
         i18n.set_language(args.lang, origin="command line")
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv).parse_args(argv)
     command = args.command or "gui"
     if command == "gui":
         if gui is None:
@@ -289,15 +294,6 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
     if leave is not None and command in PRINTING_ONLY:
         leave(status)
     return status
-
-
-def warband_files(path: Path, skipped: list[Path] | None = None) -> list[Path]:
-    """Every *.yaml and *.yml (any case) in a folder, recursively, with whatever cannot be
-    read (a FIFO, a dangling link, a folder that cannot be listed) left in for the loader to
-    name; ``skipped`` receives the folder's other plain files (SPEC §6)."""
-    from builder.data import yaml_files
-
-    return yaml_files(path, suffixes=(".yaml", ".yml"), any_case=True, skipped=skipped)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -517,7 +513,12 @@ def cmd_schema(args: argparse.Namespace) -> int:
             print(say(_("spherewars: unknown game system '{system}' (loaded: {known})"),
                       system=args.system, known=known), file=sys.stderr)
             return EXIT_ERROR
-    sys.stdout.write(json_safe(json.dumps(json_schema(args.format, system), indent=2,
+    model = None
+    if args.format in ("pack", "index"):
+        from builder.packs.format import Index, PackInfo
+
+        model = PackInfo if args.format == "pack" else Index
+    sys.stdout.write(json_safe(json.dumps(json_schema(args.format, system, model), indent=2,
                                           ensure_ascii=False)) + "\n")
     return EXIT_OK
 
@@ -659,23 +660,6 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] | None:
-    """The list in ``file`` and the data (built-in, user, ``data``), each problem of the data
-    on standard error; None, with the list's problem said there, when it cannot be read."""
-    from builder.data import Catalogue, DataError, load_warband
-
-    try:
-        warband = load_warband(file)
-    except DataError as exc:
-        print(str(exc), file=sys.stderr)
-        return None
-    catalogue = Catalogue.load(data or [])
-    for problem in catalogue.problems:
-        print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
-              file=sys.stderr)
-    return warband, catalogue
-
-
 def cmd_text(args: argparse.Namespace) -> int:
     from builder.export.chat import list_text
     from builder.export.summary import summarise
@@ -704,9 +688,3 @@ def cmd_play(args: argparse.Namespace) -> int:
     from builder.play.cli import play_command
 
     return play_command(args)
-
-
-def cannot_write(path: object, exc: OSError) -> str:
-    """"spherewars: cannot write OUT.pdf: No space left on device"."""
-    return say(_("spherewars: cannot write {path}: {problem}"), path=path,
-               problem=exc.strerror or exc)

@@ -28,6 +28,9 @@ SNIFF_BYTES = 4096
 
 PDF = "pdf"
 REPORT_KINDS = ("text", "json", "csv", "html")
+CSV_COLUMNS = ("path", "player", "name", "faction", "points", "points_limit", "legal",
+               "fingerprint", "data_fingerprint", "rules")
+"""The event report's CSV header (builder.events.output), by which an old report is known."""
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
@@ -62,8 +65,6 @@ def looks_like(kind: str, head: bytes) -> bool:
     if kind == "json":
         return text.startswith('{"event": ')
     if kind == "csv":
-        from builder.events.output import CSV_COLUMNS
-
         return text.startswith(",".join(CSV_COLUMNS) + "\r\n")
     if kind == "html":
         return text.lower().startswith("<!doctype html>")

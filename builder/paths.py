@@ -86,6 +86,11 @@ def user_systems_dir() -> Path:
     return user_data_dir() / "systems"
 
 
+def user_packs_dir() -> Path:
+    """The installed data packs (:mod:`builder.packstore`)."""
+    return user_data_dir() / "packs"
+
+
 def within(path: Path, *folders: Path) -> bool:
     """Whether ``path`` is inside one of ``folders`` (links resolved; False when that cannot
     be told)."""

@@ -4,11 +4,11 @@ Other packages use only what is exported here; the modules whose names start wit
 this package's own (an import-linter contract keeps it so).
 """
 
+from builder.atomic import write_atomic
 from builder.data._document import Document
 from builder.data._files import MiB, decode_text, read_text, yaml_files
 from builder.data._loader import collector_paused, load_yaml, parse_yaml
 from builder.data._saving import dump_yaml
-from builder.data.atomic import write_atomic
 from builder.data.catalogue import Catalogue
 from builder.data.errors import DataError, Problem
 from builder.data.loading import (
@@ -16,13 +16,13 @@ from builder.data.loading import (
     check_faction_data,
     faction_text,
     load_faction,
-    load_system,
     load_warband,
     parse_warband,
     save_faction,
     save_warband,
     warband_text,
 )
+from builder.data.systems import load_system
 
 __all__ = ["Catalogue", "DataError", "Document", "MiB", "Problem", "builtin_systems",
            "check_faction_data", "collector_paused", "decode_text", "dump_yaml", "faction_text",

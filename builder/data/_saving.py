@@ -8,9 +8,9 @@ from typing import Any
 
 import yaml
 
+from builder.atomic import write_atomic
 from builder.data._files import MiB, read_text
 from builder.data._loader import parse_yaml
-from builder.data.atomic import write_atomic
 from builder.data.errors import DataError
 
 try:  # libyaml when present: an order of magnitude faster

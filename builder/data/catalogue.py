@@ -26,7 +26,8 @@ from builder.data._files import read_text, yaml_files
 from builder.data.cache import Entry, Store
 from builder.data.errors import DataError
 from builder.data.fingerprint import data_fingerprint, list_fingerprint
-from builder.data.loading import MAX_FACTION_BYTES, checked_faction, system_from
+from builder.data.loading import MAX_FACTION_BYTES, checked_faction
+from builder.data.systems import system_from
 from builder.i18n import _
 from builder.model import DEFAULT_SYSTEM, Faction, System, Warband
 
@@ -50,6 +51,16 @@ def data_files(folder: Path) -> list[Path]:
     is kept in, so that loading it names the problem. A path that is not a folder is itself."""
     return yaml_files(folder, lambda name: name != PACK_FILE
                       and not name.endswith(SKIPPED_SUFFIXES))
+
+
+def _installed_packs(pins: Mapping[str, str | None] | None) -> list[Path]:
+    """The folders of the packs in use (none, without reading the store, when no pack was
+    ever installed: the common case, at every start)."""
+    if not paths.user_packs_dir().is_dir():
+        return []
+    from builder.packstore import Store
+
+    return Store().folders(pins)
 
 
 def is_system_data(data: object) -> bool:
@@ -163,9 +174,7 @@ class Catalogue:
         if builtin:
             layers += [(paths.systems_dir(), True), (paths.factions_dir(), True)]
         if user:
-            from builder.packs.store import Store as Packs
-
-            installed = Packs().folders(packs)
+            installed = _installed_packs(packs)
             layers += [(folder, False) for folder in installed]
             cat.pack_layers.update(installed)
             folders = [folder for folder in (paths.user_systems_dir(), paths.user_factions_dir())

@@ -6,7 +6,8 @@
    keys (a faction against its game system, a system's rules against its stat line).
 3. :func:`placed` turns every problem's path into ``FILE:LINE:COLUMN: message``.
 
-``warband_from``, ``system_from`` and ``faction_from`` are the three ways through; the editor
+``warband_from``, ``checked_system`` (with its reference: :mod:`.systems`) and
+``faction_from`` are the three ways through; the editor
 calls :func:`check` directly on its form's data and gets the same messages keyed by path.
 """
 
@@ -88,22 +89,11 @@ def warband_from(doc: Document) -> Warband:
     return placed(doc, *check(Warband, doc.data))
 
 
-def load_system(path: str | Path, *, builtin: bool = False) -> System:
-    return system_from(load_yaml(path, MAX_SYSTEM_BYTES), builtin=builtin)
-
-
-def system_from(doc: Document, *, builtin: bool = False) -> System:
-    """A system file, its turn reference checked too (it is printed on every sheet). A
-    built-in system's is not: the shipped references are checked against the shipped games by
-    the test suite, and reading them all would slow every start with an empty cache."""
-    from builder.data.reference import reference_problems
-
+def checked_system(doc: Document) -> System:
+    """A system file checked on its own (:mod:`builder.data.systems` checks its turn
+    reference too)."""
     same_kind(doc, "spherewars-system")
-    system = placed(doc, *check(System, doc.data, system_problems))
-    if builtin:
-        return system
-    return placed(doc, system, [(("reference",), None, problem)
-                                for problem in reference_problems(system)])
+    return placed(doc, *check(System, doc.data, system_problems))
 
 
 def load_faction(path: str | Path, systems: Mapping[str, System] | None = None) -> Faction:
@@ -383,7 +373,7 @@ def same_kind(doc: Document, family: str) -> None:
 def _builtin_systems(folder: str) -> dict[str, System]:
     out = {}
     for path in sorted(Path(folder).glob("*.yaml")):
-        system = load_system(path, builtin=True)
+        system = checked_system(load_yaml(path, MAX_SYSTEM_BYTES))  # (references: tests)
         out[system.id] = system
     return out
 
@@ -578,7 +568,7 @@ def validate_document(model: type[M], doc: Document) -> M:
 
 
 __all__ = ["DataError", "Problem", "MAX_FACTION_BYTES", "MAX_SYSTEM_BYTES", "MAX_WARBAND_BYTES",
-           "builtin_systems", "check", "check_faction_data", "checked_faction", "faction_from",
-           "faction_text", "load_faction", "load_system", "load_warband", "parse_warband", "placed",
-           "save_faction", "save_warband", "system_from", "system_text", "validate_document",
+           "builtin_systems", "check", "check_faction_data", "checked_faction", "checked_system",
+           "faction_from", "faction_text", "load_faction", "load_warband", "parse_warband",
+           "placed", "save_faction", "save_warband", "system_text", "validate_document",
            "warband_from", "warband_text"]

@@ -1,84 +1,21 @@
 """``spherewars event`` (SPEC §6): gather the submissions, check each, reconcile them with the
 registrations, then write the report and the pack. The CLI parses the arguments and calls
-:func:`run_event`; the app's event dialog calls :func:`check_event`."""
+:func:`run_event`; the checking itself is :mod:`builder.events.checking`'s."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from builder.data import Catalogue
-from builder.events import check_data_pins, load_event, summary_of, unpinned_factions
-from builder.events.registrations import anonymise, reconcile
-from builder.events.submissions import Gathered, Submission, check_submission, gather
+from builder.events import check_data_pins, load_event
+from builder.events.checking import Checked, check_event, render
+from builder.events.submissions import gather
 from builder.i18n import _
-from builder.model.event import Event
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
-
-
-@dataclass
-class Checked:
-    """An event checked: the rows (as reports print them) and the submissions they came
-    from, in the same order, the registrations with no list, and the counts."""
-
-    event: Event
-    rows: list[dict[str, Any]]
-    submissions: list[Submission]
-    missing: list[dict[str, str]]
-    summary: dict[str, int]
-    skipped: int = 0
-    unpinned: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    empty: list[str] = field(default_factory=list)
-    uncosted: frozenset[str] = frozenset()
-    """The factions of the rows whose game counts no points (their points are left out of
-    the text report, as ``validate`` leaves them out)."""
-
-
-def check_event(event: Event, gathered: Gathered, catalogue: Catalogue, *,
-                anonymous: bool = False, entries: bool = False, fork: bool = True) -> Checked:
-    """Every submission checked (on both cores unless not ``fork``: the app never forks),
-    reconciled with the registrations and, when ``anonymous``, labelled ``List N`` and put
-    in that order (SPEC §6)."""
-    from builder.batch import map_in_halves
-
-    subs = gathered.submissions
-
-    def one(sub: Submission) -> dict[str, Any]:
-        return check_submission(event, sub, catalogue, entries=entries)
-
-    rows = map_in_halves(one, subs) if fork else [one(sub) for sub in subs]
-    missing = reconcile(event, rows)
-    used = [r["faction"] for r in rows if "error" not in r]
-    if anonymous:
-        from builder.events.registrations import anonymous_order
-
-        order = [i for _n, i in anonymous_order(event, rows, missing) if i < len(rows)]
-        rows, missing = anonymise(event, rows, missing)
-        subs = [subs[i] for i in order]
-    uncosted = frozenset(f for f in used if (faction := catalogue.get(f)) is not None
-                         and faction.game.cost is None)
-    return Checked(event, rows, subs, missing, summary_of(rows), gathered.skipped,
-                   unpinned_factions(event, used), gathered.notes, gathered.empty, uncosted)
-
-
-def render(checked: Checked, form: str) -> str:
-    from builder.events import output
-
-    event, rows, missing, summary = (checked.event, checked.rows, checked.missing,
-                                     checked.summary)
-    if form == "json":
-        return output.json_report(event, rows, summary, missing)
-    if form == "csv":
-        return output.csv_report(rows, missing)
-    if form == "html":
-        return output.html_report(event, rows, summary, missing)
-    return output.text_report(event, rows, summary, missing, checked.skipped,
-                              checked.uncosted)
 
 
 def run_event(args: argparse.Namespace, cannot_write: Any) -> int:

@@ -92,6 +92,11 @@ def _entries(r: dict[str, Any]) -> str:
         options = f" ({', '.join(e['options'])})" if e.get("options") else ""
         items.append(f"<li>{e['count']}× {escape(str(e['name']) + options)}{escape(points)}"
                      "</li>")
+    for p in r.get("picks") or ():  # SPEC §9: what the list took once, with its entries
+        points = "" if p["points"] is None else " · " + _("{points} pts").format(
+            points=p["points"])
+        pick = _("{kind}: {name}").format(kind=p.get("kind") or _("Extras"), name=p["name"])
+        items.append(f'<li class="pick">{escape(pick)}{escape(points)}</li>')
     return f'<ul class="entries">{"".join(items)}</ul>' if items else ""
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from builder.events.registrations import MISSING_RULE
 from builder.i18n import N_, _, ngettext
 from builder.model.event import Event
+from builder.outputs import CSV_COLUMNS
 from builder.safeio import escape as terminal_safe
 from builder.safeio import escape_lines
 
@@ -30,10 +31,6 @@ def escape(text: str) -> str:
     (``\\e``), as on the terminal: the page may be printed to one. (Kept: a report writes
     the same factions, verdicts, rules and players in row after row.)"""
     return html_escape(escape_lines(text))
-
-CSV_COLUMNS = ("path", "player", "name", "faction", "points", "points_limit", "legal",
-               "fingerprint", "data_fingerprint", "rules")
-
 
 def error_rules(row: dict[str, Any]) -> str:
     """The ``rules`` cell: the rule ids of error findings, ``;``-separated, or the error of an
@@ -201,13 +198,3 @@ def text_report(event: Event, results: list[dict[str, Any]], summary: dict[str, 
     if skipped:
         lines.append(skipped_line(skipped))
     return "\n".join(lines) + "\n"
-
-
-# --- HTML: builder.events.html ------------------------------------------------------------
-
-
-def html_report(event: Event, results: list[dict[str, Any]], summary: dict[str, int],
-                missing: Sequence[dict[str, str]] = ()) -> str:
-    from builder.events.html import html_page
-
-    return html_page(event, results, summary, missing)

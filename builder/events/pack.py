@@ -1,7 +1,7 @@
 """The list pack (SPEC §6 ``--pack``): one PDF for the judges.
 
 A cover with the event, the table of every list and the registrations with no list, then
-each list's turn summary sheet (:func:`builder.export.sheet.draw_sheet`, with the event's
+each list's turn summary sheet (:func:`builder.export.sheetpage.draw_sheet`, with the event's
 findings and limit) starting on a new page: the whole sheet, its game's reference included
 (``full``), or the list alone on one page (``roster``). Every sheet names its player in its
 heading and footer, and every page of a list carries "list 3 of 12" and both fingerprints, so
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.pagesizes import A4
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 
@@ -24,11 +25,13 @@ from builder import __version__
 from builder.batch import map_in_halves
 from builder.data import Catalogue, DataError, write_atomic
 from builder.events import check_list
-from builder.events.command import Checked
+from builder.events.checking import Checked
 from builder.events.output import counts, event_title, players, verdict
 from builder.events.registrations import MISSING_RULE
 from builder.events.submissions import Submission
-from builder.export.fonts import BOLD, REGULAR, draw_mixed, register_fonts
+from builder.export.fonts import BOLD, REGULAR, draw_mixed, mixed_width, register_fonts
+from builder.export.layout import flow
+from builder.export.qr import prepare_qr_codes
 from builder.export.sheet import (
     ACCENT,
     CELL,
@@ -40,10 +43,9 @@ from builder.export.sheet import (
     SHADE,
     SUB,
     TITLE,
-    draw_sheet,
-    flow,
-    prepare_qr_codes,
+    fit_line,
 )
+from builder.export.sheetpage import draw_sheet
 from builder.export.summary import WarbandSummary, summarise
 from builder.export.text import esc
 from builder.i18n import _, ngettext, number, pgettext
@@ -61,9 +63,21 @@ class _PackCanvas(Canvas):
             self.saveState()
             self.setFillColor(MUTED)
             width = self._pagesize[0]
-            draw_mixed(self, width / 2, MARGIN - 10, self.footer, BOLD, 7, "centre")
+            draw_mixed(self, width / 2, MARGIN - 10, self.footer, BOLD, FOOTER_SIZE, "centre")
             self.restoreState()
         super().showPage()
+
+
+PLAYER_MARK = "\x00"
+FOOTER_SIZE = 7
+
+
+def _fitted(footer: str, who: str, page_width: float) -> str:
+    """``footer`` with ``who`` in place of :data:`PLAYER_MARK`, the players cut short with
+    "…" so that the line fits the page (a list shared by seventy players ran off it)."""
+    head, tail = footer.split(PLAYER_MARK, 1)
+    room = page_width - 2 * MARGIN - mixed_width(head, BOLD, FOOTER_SIZE)
+    return head + fit_line(who, tail, room, FOOTER_SIZE, BOLD)
 
 
 def list_label(i: int, row: dict[str, Any], anonymise: bool) -> str:
@@ -112,6 +126,30 @@ def _cover_rows(rows: Sequence[dict[str, Any]], missing: Sequence[dict[str, str]
     return out
 
 
+COVER_PAD = 6
+"""Left and right padding of a cover cell (reportlab's default)."""
+
+
+def _cover_widths(cells: list[list[Any]], wrapping: list[int], width: float) -> list[float]:
+    """Each plain column (number, faction, points, verdict, fingerprints) as wide as its
+    widest cell, the rest of ``width`` shared by the ``wrapping`` ones (the players most, the
+    list's name least, the broken rules' ids on one line each where they can): reportlab's
+    own sizing measured every paragraph of the 500 rows, and left the players a sliver (a
+    cover of 95 pages)."""
+    out = [0.0] * len(cells[0])
+    for i in range(len(out)):
+        if i not in wrapping:
+            out[i] = max(stringWidth(row[i] if isinstance(row[i], str) else
+                                     row[i].getPlainText(), BOLD if r == 0 else REGULAR,
+                                     CELL.fontSize) for r, row in enumerate(cells)
+                         ) + 2 * COVER_PAD
+    shares = [5, 3, 4][-len(wrapping):]
+    room = max(width - sum(out), 40.0 * len(wrapping))
+    for i, share in zip(wrapping, shares, strict=True):
+        out[i] = room * share / sum(shares)
+    return out
+
+
 def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]],
            missing: Sequence[dict[str, str]], anonymise: bool, size: tuple[float, float]
            ) -> None:
@@ -128,7 +166,10 @@ def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]],
         title.insert(2, Paragraph(esc(ngettext(
             "{n} registered list was not submitted.", "{n} registered lists were not "
             "submitted.", len(missing)).format(n=len(missing))), SUB))
-    table = Table(_cover_rows(rows, missing, anonymise), repeatRows=1, hAlign="LEFT")
+    cells = _cover_rows(rows, missing, anonymise)
+    wrapping = [1, len(cells[0]) - 1] if anonymise else [1, 2, len(cells[0]) - 1]
+    table = Table(cells, colWidths=_cover_widths(cells, wrapping, w - 2 * MARGIN),
+                  repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle([
         ("FONT", (0, 1), (-1, -1), REGULAR, CELL.fontSize),
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
@@ -212,10 +253,11 @@ def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = Fal
             # nor in a roster (the judges' copy: a QR code costs a tenth of a second a list)
             share_code="" if anonymise or style == "roster" else summary.share_code)
         data = checked_list.data_fingerprint or pgettext("fingerprint", "none")
-        return (_("list {n} of {total} · {player} · fingerprint {fingerprint} · data {data} · "
-                  "{event}").format(n=i, total=total, player=who,
-                                    fingerprint=checked_list.fingerprint, data=data,
-                                    event=event.name), summary)
+        return (_fitted(_("list {n} of {total} · {player} · fingerprint {fingerprint} · data "
+                          "{data} · {event}").format(
+                              n=i, total=total, player=PLAYER_MARK,
+                              fingerprint=checked_list.fingerprint, data=data,
+                              event=event.name), who, page_size[0]), summary)
 
     specs = [(i, sub, row) for i, (sub, row)
              in enumerate(zip(checked.submissions, rows, strict=True), start=1)]
@@ -247,9 +289,9 @@ def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = Fal
     if len(sheets) < MIN_SPLIT:
         return part((True, sheets))
     # a big pack: the cover and the first sheets here, the others in a forked child at the
-    # same time, its pages then appended (a sheet costs 15-20 ms of reportlab, the cover's
-    # table about a sixteenth of that a row)
-    half = (len(sheets) - len(rows) // 16) // 2
+    # same time, its pages then appended (a roster sheet costs about 6 ms, a full one 20,
+    # the cover's table about 3 ms a row when lists are shared by dozens of players)
+    half = (len(sheets) - len(rows) // (2 if style == "roster" else 8)) // 2
     return _joined(map_in_halves(part, [(True, sheets[:half]), (False, sheets[half:])],
                                  min_parallel=2))
 

@@ -111,6 +111,17 @@ def entries_of(warband: Warband, catalogue: Catalogue) -> list[dict[str, Any]]:
     return out
 
 
+def picks_of(warband: Warband, catalogue: Catalogue) -> list[dict[str, Any]]:
+    """SPEC §9: the list's picks for a published report: name and points (None for a pick
+    the data does not offer, named by its id), and what the game calls its picks."""
+    from builder.export.choices import pick_lines
+
+    faction = catalogue.get(warband.faction)
+    kind = faction.game.picks_label if faction is not None and faction.attached else None
+    return [{"name": p.name, "points": p.points if p.known else None, "kind": kind}
+            for p in pick_lines(warband, faction)]
+
+
 def check_submission(event: Event, sub: Submission, catalogue: Catalogue, *,
                      entries: bool = False) -> dict[str, Any]:
     """One submission as a row of the JSON report; ``entries`` adds the list's entries (for
@@ -124,6 +135,8 @@ def check_submission(event: Event, sub: Submission, catalogue: Catalogue, *,
     row = check_list(event, warband, catalogue).to_json(sub.path)
     if entries:
         row["entries"] = entries_of(warband, catalogue)
+        if warband.picks:
+            row["picks"] = picks_of(warband, catalogue)
     return row
 
 

@@ -497,12 +497,26 @@ def _type_line(p: ProfileSheet) -> str:
     return " · ".join(parts)
 
 
+def _options(p: ProfileSheet) -> str:
+    """"Test Banner, Test Axe (Test Command +1)": each option with what it adds besides
+    points."""
+    out = []
+    for o in p.options:
+        adds = ", ".join(f"{label} +{n}" for label, n in o.adds)
+        out.append(_("{option} ({adds})").format(option=o.printed, adds=adds) if adds
+                   else o.printed)
+    return ", ".join(out)
+
+
 def header(p: ProfileSheet, part: int, parts: int, model: int | None) -> list[Block]:
     """The top of a card. A continuation repeats only the name, the type line and the part."""
     suffix = f" ({part}/{parts})" if parts > 1 else ""
     out: list[Block] = [_title(p.name + suffix)]
     if p.nickname:
         out.append(text_block([Run(p.nickname, ITALIC)], 7.5, space_before=LINE_GAP))
+    if p.options:  # SPEC §9: what these models took, on every card of them
+        out.append(text_block([Run(_("Options:") + " ", BOLD), Run(_options(p), REGULAR)],
+                              7.0, space_before=LINE_GAP))
     line = _type_line(p)
     if model is not None and p.count > 1:  # per-model cards: which of the identical ones
         line = _("{line} · model {n} of {count}").format(line=line, n=model, count=p.count)
@@ -576,7 +590,8 @@ def body_items(p: ProfileSheet) -> list[_Item]:
     Abilities without rules text (racial ones described in the faction's Manuscript, most
     universal ones) share one paragraph so they do not take a line each.
     """
-    out: list[_Item] = []
+    out: list[_Item] = [_Text([Run(o.name, BOLD), Run(": " + o.text, REGULAR)])
+                        for o in p.options if o.text]
     if p.aids.attacks:
         out.append(_Attacks(p))
     bare = [a for a in p.abilities if not a.text]

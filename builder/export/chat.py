@@ -15,7 +15,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from builder.export.choices import OptionLine
 from builder.export.styles import STYLE_NAMES, STYLES
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.i18n import _, ngettext
@@ -133,7 +132,7 @@ def list_text(s: WarbandSummary, style: str = "plain") -> str:
             what = f"{line.count} × {m.esc(_one_line(line.name))}"
             if line.options:  # SPEC §9: the options the entry took, after its name
                 what = _("{entry} ({options})").format(entry=what, options=", ".join(
-                    m.esc(_one_line(_option(o))) for o in line.options))
+                    m.esc(_one_line(o.printed)) for o in line.options))
             if not line.known:
                 out.append(m.item + _("{entry} · not in the data, counts toward nothing").format(
                     entry=what))
@@ -149,10 +148,6 @@ def list_text(s: WarbandSummary, style: str = "plain") -> str:
     out += ["", _("Fingerprint: {code}").format(code=m.short_code(s.fingerprint)),
             _("Share code: {code}").format(code=m.code(s.share_code))]
     return "\n".join(out) + "\n"
-
-
-def _option(o: OptionLine) -> str:
-    return o.shown if o.known else _("{option}: not offered").format(option=o.shown)
 
 
 def _picks(s: WarbandSummary, m: _Markup) -> list[str]:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from builder.i18n import _
 from builder.model import Combatant, Faction, Warband
+from builder.model.options import Option
 
 
 @dataclass(frozen=True)
@@ -23,11 +25,22 @@ class OptionLine:
     times: int
     known: bool = True
     """False: the combatant is not offered an option of this id (``option-limit`` says so)."""
+    text: str | None = None
+    """Its rules text, printed on the card."""
+    adds: tuple[tuple[str, int], ...] = ()
+    """What it adds to stats other than the cost: (stat name, amount), in the stat line's
+    order, per model when ``per_model`` (printed on the card beside its name)."""
 
     @property
     def shown(self) -> str:
         """"Veteran", or "Drill ×2" when taken more than once."""
         return self.name if self.times == 1 else f"{self.name} ×{self.times}"
+
+    @property
+    def printed(self) -> str:
+        """As a printout names it: :attr:`shown`, and that it is not offered if so."""
+        return self.shown if self.known else _("{option}: not offered").format(
+            option=self.shown)
 
 
 @dataclass(frozen=True)
@@ -62,9 +75,18 @@ def choices(warband: Warband, faction: Faction, c: Combatant
                 bare_done = True
                 yield bare, (), 0
             continue
-        lines = tuple(OptionLine(oid, o.label if (o := offered.get(oid)) is not None else oid,
-                                 times, o is not None) for oid, times in e.options.items())
+        lines = tuple(_line(oid, offered.get(oid), times, faction)
+                      for oid, times in e.options.items())
         yield e.count, lines, faction.entry_adds(c, e.options, e.count, cost)
+
+
+def _line(oid: str, o: Option | None, times: int, faction: Faction) -> OptionLine:
+    if o is None:
+        return OptionLine(oid, oid, times, known=False)
+    system = faction.game
+    adds = tuple((system.stat_label(s), o.adds[s]) for s in system.stat_ids
+                 if s != system.cost and o.adds.get(s))
+    return OptionLine(oid, o.label, times, text=o.rules_text, adds=adds)
 
 
 def pick_lines(warband: Warband, faction: Faction | None) -> tuple[PickLine, ...]:

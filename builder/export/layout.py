@@ -8,19 +8,23 @@ page it continues to. So every table the printouts build from data goes through
 :func:`long_table`: short tables of :data:`CHUNK_ROWS` rows, each allowed to split inside a
 row, their heading repeated where a page starts with one; and long text through
 :func:`pieces`: paragraphs of at most :data:`PIECE_CHARS` characters, cut between words.
+:func:`flow` lays them into the pages' frames, repeating a continued table's heading.
 Core module: no Qt.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
+from reportlab.platypus.doctemplate import LayoutError
 
 from builder.export.fonts import REGULAR
+from builder.export.text import esc
 
 CHUNK_ROWS = 25
 """Rows per table: each is measured and split on its own, so the cost stays linear."""
@@ -169,3 +173,72 @@ def as_text(f: Flowable, make: Callable[[str], Flowable]) -> list[Flowable] | No
     texts = [_plain(r) for r in rows] if rows is not None else [_plain(f)]
     out = [make(piece) for text in texts if text for piece in pieces(text)]
     return out or None
+
+
+PLAIN = para_style("plain", 7.5)
+"""What :func:`flow` prints a flowable's text in when nothing of it fits a page."""
+
+
+def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame:
+    """Lay ``flowables`` into ``frames`` in turn, splitting tables and paragraphs; a
+    :class:`Group` moves to the next frame whole unless it is taller than an empty frame.
+    Returns the last frame used (its ``_y`` is where the text stopped)."""
+    frame = next(frames)
+    queue = list(flowables)
+    while queue:
+        f = queue.pop(0)
+        heading = getattr(f, "heading", None)
+        if heading is not None and frame._atTop:  # a table continued: its heading again
+            queue[:0] = [heading(), f]
+            f.heading = None
+            continue
+        if isinstance(f, Table):
+            f.splitInRow = 1  # a row taller than what is left continues, not fails
+        if getattr(f, "keep_with_next", False) and queue and not frame._atTop \
+                and not _fits_with_next(f, queue[0], frame, c):
+            frame = next(frames)
+            queue.insert(0, f)
+            continue
+        if frame.add(f, c, trySplit=1):
+            continue
+        if isinstance(f, Group):
+            if frame._atTop:
+                queue[:0] = f.parts
+                continue
+        else:
+            parts = _split(f, frame, c)
+            if parts and frame.add(parts[0], c, trySplit=1):
+                for rest in parts[1:]:
+                    rest.heading = heading
+                queue[:0] = parts[1:]
+                continue
+        if frame._atTop:  # nothing of it fits a whole page: print its text plainly
+            plain = as_text(f, lambda text: Paragraph(esc(text), PLAIN))
+            if plain is None:
+                raise LayoutError(f"{f.identity()} does not fit on an empty page")
+            queue[:0] = plain
+            continue
+        frame = next(frames)
+        queue.insert(0, f)
+    return frame
+
+
+def _split(f: Flowable, frame: Frame, c: Canvas) -> list[Flowable]:
+    """``f`` split to fill what is left of ``frame``, or [] when it cannot be, or when what
+    is left after the split is no shorter than ``f`` (a row holding something that cannot
+    split, such as a picture taller than the page: splitting it again would never end)."""
+    tall = f.wrapOn(c, frame._aW, frame._aH)[1]
+    parts = frame.split(f, c)
+    if len(parts) < 2 or parts[-1].wrapOn(c, frame._aW, frame._aH)[1] >= tall - 0.5:
+        return []
+    return list(parts)
+
+
+def _fits_with_next(f: Flowable, following: Flowable, frame: Frame, c: Canvas) -> bool:
+    """Whether ``f`` (a table's heading) and the first row of what follows fit together in
+    what is left of ``frame``."""
+    room = frame._y - frame._y1p
+    height = f.wrapOn(c, frame._aW, room)[1]
+    following.wrapOn(c, frame._aW, 10_000_000)
+    first = getattr(following, "_rowHeights", None)
+    return height + (first[0] if first else 0.0) <= room + 0.01

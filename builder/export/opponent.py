@@ -19,7 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
 
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
-from builder.export.layout import long_table
+from builder.export.layout import flow, long_table
+from builder.export.palette import markup
 from builder.export.sheet import (
     INK,
     MARGIN,
@@ -32,7 +33,6 @@ from builder.export.sheet import (
     beside_qr,
     facts,
     fingerprints_line,
-    flow,
     share_block,
     verdict_box,
     verdict_head,
@@ -77,9 +77,17 @@ def _entries(s: WarbandSummary, width: float, size: float) -> list[Flowable]:
             kind = esc(line.type or "")
         else:
             kind = "<i>" + esc(_("unknown combatant")) + "</i>"
-        rows.append([Paragraph(f"<b>{line.count} ×</b>", right), Paragraph(esc(line.name), bold),
+        name = esc(line.name)
+        if line.options:  # SPEC §9: what the entry took, after its name
+            name += f" <font color='{markup(MUTED)}'><i>(" + esc(", ".join(
+                o.printed for o in line.options)) + ")</i></font>"
+        rows.append([Paragraph(f"<b>{line.count} ×</b>", right), Paragraph(name, bold),
                      Paragraph(kind, cell),
                      *([Paragraph(str(line.points), right)] if points else [])])
+    for pick in s.picks:  # and what the list took once
+        kind = esc(s.game.picks_name) if pick.known else "<i>" + esc(_("unknown pick")) + "</i>"
+        rows.append(["", Paragraph(esc(pick.name), bold), Paragraph(kind, cell),
+                     *([Paragraph(str(pick.points), right)] if points else [])])
     total = ngettext("Total: {n} model", "Total: {n} models", s.stats.models).format(
         n=s.stats.models)
     rows.append(["", Paragraph(f"<b>{esc(total)}</b>", cell), "",

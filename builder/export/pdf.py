@@ -13,7 +13,7 @@ from builder.data import Catalogue, write_atomic
 from builder.export.cards import draw_cards
 from builder.export.fonts import register_fonts
 from builder.export.opponent import draw_opponent_copy
-from builder.export.sheet import draw_sheet
+from builder.export.sheetpage import draw_sheet
 from builder.export.summary import WarbandSummary, summarise
 from builder.i18n import _, number
 from builder.model import Warband

@@ -3,34 +3,31 @@
 Page one opens with the warband's name, faction, points and verdict; an illegal list prints
 every finding in a red box right under the name, where nobody can miss it. Then the roster,
 this warband's numbers for each turn (SPEC §3), and the turn reference from
-``resources/reference`` in two columns.
+``resources/reference`` in two columns. This module makes the parts (as flowables, and as
+data that :mod:`builder.export.sheettop` draws straight on the page);
+:mod:`builder.export.sheetpage` puts them on pages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from dataclasses import dataclass
 
-from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
-from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from builder.batch import map_in_halves
-from builder.data.reference import is_translation, load_reference
 from builder.data.share import QR_MAX_CHARS
+from builder.export.choices import PickLine
 from builder.export.fonts import (
     BOLD,
     ITALIC,
     REGULAR,
-    draw_mixed,
     mixed_width,
-    register_fonts,
 )
-from builder.export.layout import Command, Group, as_text, long_table, para_style, pieces
+from builder.export.layout import Command, long_table, para_style, pieces
 from builder.export.palette import (
     ACCENT,
     BAD,
@@ -43,11 +40,10 @@ from builder.export.palette import (
     SHADE,
     markup,
 )
+from builder.export.qr import QrCode
 from builder.export.summary import RosterLine, WarbandSummary
 from builder.export.text import capital, esc
-from builder.export.turnref import fitted_groups, flow_columns
 from builder.i18n import _, ngettext, number
-from builder.model.reference import Reference
 
 MARGIN = 13 * mm
 COLUMN_GAP = 6 * mm
@@ -87,80 +83,10 @@ def _points_text(s: WarbandSummary) -> str:
     return f"<font color='{markup(BAD)}'><b>{text}</b></font>" if used > s.points_limit else text
 
 
-QR_MIN = 32 * mm
-QR_MAX = 70 * mm
-QR_MODULE = 0.45 * mm
-"""Smallest printed module: a phone reads 0.45 mm squares from a hand's length away."""
 QR_GAP = 6 * mm
 HEADER_BESIDE_QR = 80 * mm
 """Most of the header set beside the QR code; the rest follows below it."""
 QR_CAPTION = _style("qrcaption", 6.5, color=MUTED, leading=7.8, alignment=TA_CENTER)
-
-
-Runs = list[tuple[int, int, int]]
-"""(row, first column, length) of each run of dark modules in a row of a QR code."""
-_QR_CACHE: dict[str, tuple[Runs, int]] = {}
-_QR_CACHE_SIZE = 512
-
-
-def qr_runs(code: str) -> tuple[Runs, int]:
-    """Encode ``code``: error correction M (15 % may be damaged) while it is short, L for long
-    codes. Returns the dark runs and the module count."""
-    qr = QrCodeWidget(code, barLevel="M" if len(code) <= 1000 else "L", barBorder=0).qr
-    qr.make()
-    n = qr.getModuleCount()
-    runs: Runs = []
-    for row in range(n):
-        start = None
-        for col in range(n + 1):
-            dark = col < n and qr.isDark(row, col)
-            if dark and start is None:
-                start = col
-            elif not dark and start is not None:
-                runs.append((row, start, col - start))
-                start = None
-    return runs, n
-
-
-def prepare_qr_codes(codes: list[str]) -> None:
-    """Encode many share codes at once, on both cores (a pack of lists): choosing a QR code's
-    mask is most of a sheet's time, and each list's code is its own."""
-    todo = sorted({c for c in codes if c and len(c) <= QR_MAX_CHARS and c not in _QR_CACHE})
-    if len(_QR_CACHE) + len(todo) > _QR_CACHE_SIZE:
-        _QR_CACHE.clear()
-    for code, found in zip(todo, map_in_halves(qr_runs, todo, min_parallel=8), strict=True):
-        _QR_CACHE[code] = found
-
-
-class QrCode(Flowable):
-    """The share code as a QR code, modules of at least ``QR_MODULE``, so the side is 32-70 mm
-    with the quiet zone. Drawn as one path with a rectangle per run of dark modules
-    (reportlab's widget encodes twice and draws each module as a shape)."""
-
-    BORDER = 4
-
-    def __init__(self, code: str) -> None:
-        super().__init__()
-        found = _QR_CACHE.get(code)
-        self.runs, n = found if found is not None else qr_runs(code)
-        self.modules = n + 2 * self.BORDER
-        self.width = self.height = min(QR_MAX, max(QR_MIN, self.modules * QR_MODULE))
-
-    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        return self.width, self.height
-
-    def draw(self) -> None:
-        c = self.canv
-        unit = self.width / self.modules
-        path = c.beginPath()
-        for row, col, length in self.runs:
-            x = (col + self.BORDER) * unit
-            y = self.height - (row + self.BORDER + 1) * unit
-            path.rect(x, y, length * unit, unit)
-        c.saveState()
-        c.setFillColor(colors.black)
-        c.drawPath(path, stroke=0, fill=1)
-        c.restoreState()
 
 
 def share_block(s: WarbandSummary) -> tuple[Flowable | None, Flowable | None]:
@@ -240,18 +166,32 @@ def facts(s: WarbandSummary) -> list[str]:
     return parts
 
 
-def _header_text(s: WarbandSummary) -> list[Flowable]:
+NOTES = _style("notes", 8, spaceBefore=5)
+
+
+def header_markup(s: WarbandSummary) -> tuple[str, str, str | None]:
+    """The heading's paragraphs as markup: the name (:data:`TITLE`), what the list is and
+    when it was printed (:data:`SUB`), the notes (:data:`NOTES`) or None."""
     parts = [*facts(s), _("printed {date}").format(date=s.date.isoformat())]
+    notes = _("<b>Notes:</b> {notes}").format(notes=esc(s.notes)) if s.notes else None
+    return esc(s.name), " · ".join(parts), notes
+
+
+def _header_text(s: WarbandSummary) -> list[Flowable]:
+    title, sub, notes = header_markup(s)
     out: list[Flowable] = [
-        Paragraph(esc(s.name), TITLE),
-        Paragraph(" · ".join(parts), SUB),
-        Spacer(0, 6),
+        Paragraph(title, TITLE),
+        Paragraph(sub, SUB),
+        Spacer(0, HEADER_GAP),
         *verdict(s),
     ]
-    if s.notes:
-        out.append(Paragraph(_("<b>Notes:</b> {notes}").format(notes=esc(s.notes)),
-                             _style("notes", 8, spaceBefore=5)))
+    if notes is not None:
+        out.append(Paragraph(notes, NOTES))
     return out
+
+
+HEADER_GAP = 6
+"""Points between the heading and the verdict's box."""
 
 
 MAX_PRINTED_FINDINGS = 500
@@ -266,6 +206,11 @@ def verdict_head(s: WarbandSummary) -> tuple[str, colors.Color, colors.Color]:
     n = sum(1 for f in s.findings if f.severity == "error")
     return (ngettext("✗ NOT LEGAL: {n} problem", "✗ NOT LEGAL: {n} problems", n).format(n=n),
             BAD, BAD_BG)
+
+
+def verdict_style(ink: colors.Color) -> ParagraphStyle:
+    """The verdict's line, in the verdict's ink."""
+    return _style("v", 10, BOLD, ink)
 
 
 def verdict_box(rows: list[list[Flowable]], ink: colors.Color, bg: colors.Color
@@ -284,38 +229,94 @@ def verdict_box(rows: list[list[Flowable]], ink: colors.Color, bg: colors.Color
               ("BOTTOMPADDING", (0, -1), (-1, -1), 5)])
 
 
+@dataclass(frozen=True)
+class VerdictLine:
+    """A paragraph of the verdict's box under its head line: a finding's message (or a part
+    of a long one), with its bullet when it starts a finding and "[warning]" after the last
+    part of a warning."""
+
+    markup: str
+    bullet: bool
+    warning: bool
+
+
+def verdict_lines(s: WarbandSummary) -> list[VerdictLine]:
+    """Every finding (up to :data:`MAX_PRINTED_FINDINGS`), then how many more there are."""
+    shown = s.findings[:MAX_PRINTED_FINDINGS]
+    out: list[VerdictLine] = []
+    for f in shown:  # the message a player reads (no rule id); a warning says it is one
+        texts = pieces(f.message)
+        for i, text in enumerate(texts):  # a long message continues, a paragraph a part
+            out.append(VerdictLine(esc(text), i == 0,
+                                   f.severity != "error" and i == len(texts) - 1))
+    if len(s.findings) > len(shown):
+        more = len(s.findings) - len(shown)
+        out.append(VerdictLine("<i>" + esc(ngettext(
+            "… and {n} more finding, not printed: spherewars validate lists them all",
+            "… and {n} more findings, not printed: spherewars validate lists them all",
+            more).format(n=number(more))) + "</i>", False, False))
+    return out
+
+
+WARNING_INK = MUTED
+WARNING_SIZE = 7
+
+
+def warning_label() -> str:
+    return "[" + _("warning") + "]"
+
+
 def verdict(s: WarbandSummary) -> list[Flowable]:
     """Legal or not, and every finding (up to :data:`MAX_PRINTED_FINDINGS`), in a coloured box
     under the title."""
     head, ink, bg = verdict_head(s)
-    rows: list[list[Flowable]] = [[Paragraph(esc(head), _style("v", 10, BOLD, ink))]]
-    shown = s.findings[:MAX_PRINTED_FINDINGS]
-    label = esc(_("warning"))
-    warning = f" <font color='{markup(MUTED)}' size='7'>[{label}]</font>"
-    for f in shown:  # the message a player reads (no rule id); a warning says it is one
-        texts = pieces(f.message)
-        for i, text in enumerate(texts):  # a long message continues, a paragraph a part
-            tail = warning if f.severity != "error" and i == len(texts) - 1 else ""
-            rows.append([Paragraph(esc(text) + tail, FINDING,
-                                   bulletText="•" if i == 0 else None)])
-    if len(s.findings) > len(shown):
-        more = len(s.findings) - len(shown)
-        rows.append([Paragraph("<i>" + esc(ngettext(
-            "… and {n} more finding, not printed: spherewars validate lists them all",
-            "… and {n} more findings, not printed: spherewars validate lists them all",
-            more).format(n=number(more))) + "</i>", FINDING)])
+    rows: list[list[Flowable]] = [[Paragraph(esc(head), verdict_style(ink))]]
+    warning = (f" <font color='{markup(WARNING_INK)}' size='{WARNING_SIZE}'>"
+               f"{esc(warning_label())}</font>")
+    for line in verdict_lines(s):
+        rows.append([Paragraph(line.markup + (warning if line.warning else ""), FINDING,
+                               bulletText="•" if line.bullet else None)])
     return verdict_box(rows, ink, bg)
 
 
-def roster(s: WarbandSummary, width: float) -> list[Flowable]:
+Para = tuple[str, ParagraphStyle]
+Cell = Para | str | list[Para]
+"""A table cell as data: paragraph markup in a style, a plain string (the stats), or
+paragraphs one under the other (a name with the options taken under it)."""
+UNKNOWN = _style("unk", 7.5, ITALIC, BAD)
+CHOICES = _style("choices", 6.5, ITALIC, MUTED)
+"""SPEC §9: the options an entry took, or what a pick adds, under its name."""
+
+
+def _with_notes(name: Para, notes: list[str]) -> Cell:
+    return [name, *((esc(n), CHOICES) for n in notes if n)] if any(notes) else name
+
+
+@dataclass(frozen=True)
+class RosterTable:
+    """The roster as cells: what :func:`roster` makes a table of, and
+    :mod:`builder.export.sheettop` draws straight on the page."""
+
+    head: list[Cell]
+    rows: list[list[Cell]]
+    """The lines of the list (or a "no combatants" row), then the total."""
+    widths: list[float]
+    first_stat: int
+    """The first stat column (stats are centred)."""
+    stats: int
+    unknown_rows: list[int]
+    """Rows of combatants the data lacks: their explanation spans from the type column on."""
+
+
+def roster_table(s: WarbandSummary, width: float) -> RosterTable:
     """Count × name, type, rank (in games with ranks), the stat line and the points (in games
     with a cost) of each line of the list."""
     columns = list(s.stat_columns)
     ranks = [_("Rank")] if s.game.has_ranks else []
     points = [_("Points")] if s.game.has_cost else []
     head = ["", _("Combatant"), _("Type"), *ranks, *map(s.game.stat_label, columns), *points]
-    head_row = [Paragraph(f"<b>{esc(h)}</b>", CELL) for h in head]
-    rows: list[list[object]] = []
+    head_row: list[Cell] = [(f"<b>{esc(h)}</b>", CELL) for h in head]
+    rows: list[list[Cell]] = []
     unknown_rows: list[int] = []
     for line in s.roster:
         rows.append(_roster_row(line, s, len(head), bool(ranks), bool(points)))
@@ -323,13 +324,18 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
             unknown_rows.append(len(rows) - 1)
     if not s.roster:
         none_yet = esc(_("No combatants yet."))
-        rows.append(["", Paragraph(f"<i>{none_yet}</i>", CELL)]
-                    + [""] * (len(head) - 2))
-    total = ["", Paragraph("<b>" + esc(ngettext("Total: {n} model", "Total: {n} models",
-                                                 s.stats.models).format(n=s.stats.models))
-                           + "</b>", CELL)]
+        empty: list[Cell] = ["", (f"<i>{none_yet}</i>", CELL)]
+        rows.append(empty + [""] * (len(head) - 2))
+    for pick in s.picks:  # SPEC §9: what the list took once, listed with the entries
+        rows.append(_pick_row(pick, s.game.picks_name, len(head), len(columns), bool(ranks),
+                              bool(points)))
+        if not pick.known:
+            unknown_rows.append(len(rows) - 1)
+    total: list[Cell] = ["", ("<b>" + esc(ngettext(
+        "Total: {n} model", "Total: {n} models", s.stats.models).format(n=s.stats.models))
+        + "</b>", CELL)]
     total += [""] * (len(head) - 2 - len(points))
-    total += [Paragraph(f"<b>{s.stats.points}</b>", CELL_R)] if points else []
+    total += [(f"<b>{s.stats.points}</b>", CELL_R)] if points else []
     rows.append(total)
 
     # a stat column as wide as its header needs ("WPN" must not wrap), at least 24 pt
@@ -342,57 +348,98 @@ def roster(s: WarbandSummary, width: float) -> list[Flowable]:
     name_w = width - sum(fixed) - sum(stat_ws)
     widths = [22.0, name_w, type_w, *([44.0] if ranks else []), *stat_ws,
               *([34.0] if points else [])]
-    first_stat = 3 + len(ranks)
+    return RosterTable(head_row, rows, widths, 3 + len(ranks), len(columns), unknown_rows)
+
+
+ROSTER_PAD = 2.5, 3
+"""(top and bottom, left and right) padding of the roster's cells."""
+
+
+def roster(s: WarbandSummary, width: float) -> list[Flowable]:
+    """The roster's heading and table (:func:`roster_table`)."""
+    t = roster_table(s, width)
+
+    def cell(c: Cell) -> object:
+        if isinstance(c, list):
+            return [Paragraph(*p) for p in c]
+        return c if isinstance(c, str) else Paragraph(*c)
+
+    rows = [[cell(c) for c in r] for r in t.rows]
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 7.5),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("ALIGN", (first_stat, 0), (first_stat + len(columns) - 1, -1), "CENTER"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("ALIGN", (t.first_stat, 0), (t.first_stat + t.stats - 1, -1), "CENTER"),
+        ("TOPPADDING", (0, 0), (-1, -1), ROSTER_PAD[0]),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), ROSTER_PAD[0]),
+        ("LEFTPADDING", (0, 0), (-1, -1), ROSTER_PAD[1]),
+        ("RIGHTPADDING", (0, 0), (-1, -1), ROSTER_PAD[1]),
     ]
     rows_style: list[Command] = [("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE)]
-    for r in unknown_rows:
+    for r in t.unknown_rows:
         rows_style += [("SPAN", (2, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), BAD_BG)]
     return [Paragraph(esc(_("Roster")), H2), *long_table(
-        rows, widths, style, last=[("LINEABOVE", (0, -1), (-1, -1), 0.8, INK)],
-        rows_style=rows_style, head=head_row,
+        rows, t.widths, style, last=[("LINEABOVE", (0, -1), (-1, -1), 0.8, INK)],
+        rows_style=rows_style, head=[cell(c) for c in t.head],
         head_style=[("BACKGROUND", (0, 0), (-1, -1), SHADE),
                     ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE)])]
 
 
 def _roster_row(line: RosterLine, s: WarbandSummary, n_cells: int, ranks: bool,
-                points: bool) -> list[object]:
-    count = Paragraph(f"<b>{line.count} ×</b>", CELL_R)
+                points: bool) -> list[Cell]:
+    count = (f"<b>{line.count} ×</b>", CELL_R)
     if not line.known:
         if s.faction_name:
             why = _("unknown combatant: not in the {faction} data; counts toward "
                     "nothing").format(faction=s.faction_name)
         else:
             why = _("unknown combatant: not in the loaded data; counts toward nothing")
-        return [count, Paragraph(f"<b>{esc(line.name)}</b>", CELL),
-                Paragraph(f"<i>{esc(why)}</i>",
-                          _style("unk", 7.5, ITALIC, BAD))] + [""] * (n_cells - 3)
-    row: list[object] = [count, Paragraph(esc(line.name), CELL_B),
-                         Paragraph(esc(line.type), CELL)]
+        unknown: list[Cell] = [count, (f"<b>{esc(line.name)}</b>", CELL),
+                               (f"<i>{esc(why)}</i>", UNKNOWN)]
+        return unknown + [""] * (n_cells - 3)
+    name = _with_notes((esc(line.name), CELL_B), [", ".join(o.printed for o in line.options)])
+    row: list[Cell] = [count, name, (esc(line.type), CELL)]
     if ranks:
-        row.append(Paragraph(esc(line.rank or "–"), CELL))
+        row.append((esc(line.rank or "–"), CELL))
     row += [shown for _n, shown in line.stats]
     if points:
-        row.append(Paragraph(str(line.points), CELL_R))
+        row.append((str(line.points), CELL_R))
     return row
 
 
-def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
+def _pick_row(pick: PickLine, kind: str, n_cells: int, stats: int, ranks: bool,
+              points: bool) -> list[Cell]:
+    """A pick: its name, what it adds besides points and its text under it, the game's word
+    for picks (``kind``, "Artefacts") as its type, its points; one the data lacks says so,
+    as an unknown combatant does."""
+    if not pick.known:
+        why = _("unknown pick: not in the data; counts toward nothing")
+        unknown: list[Cell] = ["", (f"<b>{esc(pick.name)}</b>", CELL),
+                               (f"<i>{esc(why)}</i>", UNKNOWN)]
+        return unknown + [""] * (n_cells - 3)
+    adds = ", ".join(f"{label} +{n}" for label, n in pick.adds)
+    row: list[Cell] = ["", _with_notes((esc(pick.name), CELL_B), [adds, pick.text or ""]),
+                       (esc(kind), CELL)]
+    row += [""] * (int(ranks) + stats)
+    return row + ([(str(pick.points), CELL_R)] if points else [])
+
+
+FIGURES_PER_ROW = 5
+
+
+def figure_cells(s: WarbandSummary) -> list[tuple[str, str, str]]:
     """The game system's derived figures (SPEC §5 ``figures``), computed from the whole list
-    as hired, each with its help text."""
-    if not s.figures and s.faction_name is not None:
-        return []
-    cells = [(f.name, f.shown, f.help) for f in s.figures]
+    as hired: (name, value, help text) each; [] for none."""
     if s.faction_name is None:  # nothing is known about the combatants: no figure is honest
-        cells = [(_("Figures"), "–", _("unknown: the faction is not loaded"))]
-    per_row = 5
+        return [(_("Figures"), "–", _("unknown: the faction is not loaded"))]
+    return [(f.name, f.shown, f.help) for f in s.figures]
+
+
+def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
+    """The figures (:func:`figure_cells`) in boxes, :data:`FIGURES_PER_ROW` a row."""
+    cells = figure_cells(s)
+    if not cells:
+        return []
+    per_row = FIGURES_PER_ROW
     rows = []
     for start in range(0, len(cells), per_row):
         chunk = cells[start:start + per_row]
@@ -413,61 +460,11 @@ def turn_numbers(s: WarbandSummary, width: float) -> list[Flowable]:
 # --- flowing onto pages ------------------------------------------------------------------
 
 
-class _Pages:
-    """The sheet's pages on the shared canvas: a footer on each, frames on demand."""
-
-    def __init__(self, c: Canvas, s: WarbandSummary, page_size: tuple[float, float]) -> None:
-        self.c, self.s = c, s
-        self.w, self.h = page_size
-        self.number = 0
-
-    def new_page(self) -> None:
-        if self.number:
-            self.c.showPage()
-        self.number += 1
-        c = self.c
-        c.saveState()
-        c.setFont(REGULAR, 6.5)
-        c.setFillColor(MUTED)
-        source = self.s.game.source or self.s.game.name
-        rules = _("Rules: {source}").format(source=source) if source else ""
-        room = self.w - 2 * MARGIN - c.stringWidth(rules, REGULAR, 6.5) - 6 * mm
-        draw_mixed(c, MARGIN, MARGIN - 1, _fit(f"{self.s.name}", _(
-            " · turn summary · page {page}").format(page=self.number), room, 6.5), REGULAR,
-            6.5)
-        if rules:
-            c.drawRightString(self.w - MARGIN, MARGIN - 1, rules)
-        c.setFillColor(INK)
-        c.drawString(MARGIN, MARGIN + 7, fingerprints_line(self.s))
-        c.restoreState()
-
-    @property
-    def bottom(self) -> float:
-        return MARGIN + FOOTER
-
-    def full(self) -> Iterator[Frame]:
-        while True:
-            self.new_page()
-            yield Frame(MARGIN, self.bottom, self.w - 2 * MARGIN, self.h - MARGIN - self.bottom,
-                        0, 0, 0, 0)
-
-    @property
-    def column_width(self) -> float:
-        return (self.w - 2 * MARGIN - COLUMN_GAP) / 2
-
-    @property
-    def top(self) -> float:
-        return self.h - MARGIN
-
-    left = MARGIN
-    column_gap = COLUMN_GAP
-
-
-def _fit(name: str, tail: str, room: float, size: float) -> str:
+def fit_line(name: str, tail: str, room: float, size: float, font: str = REGULAR) -> str:
     """``name + tail`` in ``room`` points, the name shortened with "…" when needed: to the
     longest start of it that fits (found by halving, not a letter at a time: a pack's
     heading may name seventy players)."""
-    if not name or mixed_width(name + tail, REGULAR, size) <= room:
+    if not name or mixed_width(name + tail, font, size) <= room:
         return name + tail
 
     def cut(k: int) -> str:
@@ -476,7 +473,7 @@ def _fit(name: str, tail: str, room: float, size: float) -> str:
     low, high = 0, len(name) - 1  # cut(low) is what is left when nothing else fits
     while low < high:
         middle = (low + high + 1) // 2
-        if mixed_width(cut(middle), REGULAR, size) <= room:
+        if mixed_width(cut(middle), font, size) <= room:
             low = middle
         else:
             high = middle - 1
@@ -488,103 +485,3 @@ def fingerprints_line(s: WarbandSummary) -> str:
     data = s.data_fingerprint or _("– (faction not loaded)")
     return _("List fingerprint {fingerprint} · data fingerprint {data}").format(
         fingerprint=s.fingerprint or "–", data=data)
-
-
-def flow(c: Canvas, flowables: list[Flowable], frames: Iterator[Frame]) -> Frame:
-    """Lay ``flowables`` into ``frames`` in turn, splitting tables and paragraphs; a
-    :class:`Group` moves to the next frame whole unless it is taller than an empty frame.
-    Returns the last frame used (its ``_y`` is where the text stopped)."""
-    frame = next(frames)
-    queue = list(flowables)
-    while queue:
-        f = queue.pop(0)
-        heading = getattr(f, "heading", None)
-        if heading is not None and frame._atTop:  # a table continued: its heading again
-            queue[:0] = [heading(), f]
-            f.heading = None
-            continue
-        if isinstance(f, Table):
-            f.splitInRow = 1  # a row taller than what is left continues, not fails
-        if getattr(f, "keep_with_next", False) and queue and not frame._atTop \
-                and not _fits_with_next(f, queue[0], frame, c):
-            frame = next(frames)
-            queue.insert(0, f)
-            continue
-        if frame.add(f, c, trySplit=1):
-            continue
-        if isinstance(f, Group):
-            if frame._atTop:
-                queue[:0] = f.parts
-                continue
-        else:
-            parts = _split(f, frame, c)
-            if parts and frame.add(parts[0], c, trySplit=1):
-                for rest in parts[1:]:
-                    rest.heading = heading
-                queue[:0] = parts[1:]
-                continue
-        if frame._atTop:  # nothing of it fits a whole page: print its text plainly
-            plain = as_text(f, lambda text: Paragraph(esc(text), CELL))
-            if plain is None:
-                raise LayoutError(f"{f.identity()} does not fit on an empty page")
-            queue[:0] = plain
-            continue
-        frame = next(frames)
-        queue.insert(0, f)
-    return frame
-
-
-def _split(f: Flowable, frame: Frame, c: Canvas) -> list[Flowable]:
-    """``f`` split to fill what is left of ``frame``, or [] when it cannot be, or when what
-    is left after the split is no shorter than ``f`` (a row holding something that cannot
-    split, such as a picture taller than the page: splitting it again would never end)."""
-    tall = f.wrapOn(c, frame._aW, frame._aH)[1]
-    parts = frame.split(f, c)
-    if len(parts) < 2 or parts[-1].wrapOn(c, frame._aW, frame._aH)[1] >= tall - 0.5:
-        return []
-    return list(parts)
-
-
-def _fits_with_next(f: Flowable, following: Flowable, frame: Frame, c: Canvas) -> bool:
-    """Whether ``f`` (a table's heading) and the first row of what follows fit together in
-    what is left of ``frame``."""
-    room = frame._y - frame._y1p
-    height = f.wrapOn(c, frame._aW, room)[1]
-    following.wrapOn(c, frame._aW, 10_000_000)
-    first = getattr(following, "_rowHeights", None)
-    return height + (first[0] if first else 0.0) <= room + 0.01
-
-
-def draw_sheet(c: Canvas, s: WarbandSummary, page_size: tuple[float, float],
-               ref: Reference | None = None, *, reference: bool = True) -> int:
-    """Draw the sheet from a fresh page of ``c``; returns the number of pages drawn.
-    ``reference`` False leaves the game's turn reference out (an event pack's roster)."""
-    register_fonts()
-    pages = _Pages(c, s, page_size)
-    width = pages.w - 2 * MARGIN
-    top = [*header(s, width), *roster(s, width), *turn_numbers(s, width)]
-    last = flow(c, top, pages.full())
-    if not reference:
-        c.showPage()
-        return pages.number
-    if ref is None and s.game.reference is not None:
-        ref = load_reference(s.game.reference)
-    if ref is None:  # the game prints no reference
-        c.showPage()
-        return pages.number
-    translated = s.game.reference is not None and is_translation(s.game.reference)
-    about = _("· from the {source}, in our translation; each item names its section") \
-        if translated else _("· from the {source}; each item names its section")
-    heading = Paragraph(f"{esc(ref.title)} <font size='7' color='{markup(MUTED)}'>"
-                        + esc(about.format(source=ref.source)) + "</font>", H2)
-    _w, h = heading.wrap(width, pages.h)
-    y = last._y - H2.spaceBefore
-    if y - h - pages.bottom < MIN_COLUMN_START:  # no heading alone at the foot of a page
-        pages.new_page()
-        y = pages.h - MARGIN
-    heading.drawOn(c, MARGIN, y - h)
-    y -= h + H2.spaceAfter
-    groups = fitted_groups(ref, pages.column_width, y - pages.bottom, pages.top - pages.bottom)
-    flow_columns(c, groups, pages, y)
-    c.showPage()
-    return pages.number

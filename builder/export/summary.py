@@ -8,6 +8,7 @@ drifting apart (STYLE.md, *Exporters share one summary*). Nothing here knows abo
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Mapping, Sequence
@@ -127,6 +128,9 @@ class ProfileSheet:
     """Printed under the rules text; continues on the next card when it does not fit."""
     tags: tuple[str, ...] = ()
     aids: CardAids = field(default_factory=CardAids)
+    options: tuple[OptionLine, ...] = ()
+    """SPEC §9: the options these models took (a card per different choice of a
+    combatant; ``count`` is the models with this choice)."""
 
     @property
     def display_name(self) -> str:
@@ -417,6 +421,17 @@ def profile_sheet(c: Combatant, faction: Faction, universal: Mapping[str, Abilit
     )
 
 
+def _by_choice(warband: Warband, faction: Faction, c: Combatant
+               ) -> dict[tuple[OptionLine, ...], int]:
+    """The models of ``c`` by the options they took (the same options in any order are one
+    choice), the models without options first where the list names them first."""
+    out: dict[tuple[OptionLine, ...], int] = {}
+    for models, taken, _extra in choices(warband, faction, c):
+        key = tuple(sorted(taken, key=lambda o: o.id))
+        out[key] = out.get(key, 0) + models
+    return out
+
+
 def summarise(warband: Warband, faction: Faction | None,
               universal: Mapping[str, Ability] | None = None, *,
               points_override: int | None = None,
@@ -458,8 +473,10 @@ def summarise(warband: Warband, faction: Faction | None,
         ref = reference_of(system) if hired else None
         note = ref.squad_note if ref is not None and any(c.squad for c in hired) else None
         card = ref.card if ref is not None else None
-        profiles = [profile_sheet(c, faction, universal, totals[c.id], note, card)
-                    for c in hired]
+        for c in hired:
+            sheet = profile_sheet(c, faction, universal, totals[c.id], note, card)
+            profiles += [dataclasses.replace(sheet, count=n, options=taken)
+                         for taken, n in _by_choice(warband, faction, c).items()]
 
     return WarbandSummary(
         name=warband.name, faction_id=warband.faction,

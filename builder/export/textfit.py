@@ -22,6 +22,9 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from builder.export.fonts import register_fallback
+from builder.export.fonts import runs as script_runs
+
 _WIDTHS: dict[str, dict[str, float]] = {}
 """font -> text -> width at 1 pt. Words repeat across cards (rules text, names)."""
 _MAX_CACHED = 200_000
@@ -133,6 +136,19 @@ class Lines:
         c.drawText(text)
 
 
+def _scripts(runs: Sequence[Run]) -> list[Run]:
+    """``runs`` with the characters DejaVu lacks (Chinese, Japanese, Korean) in runs of the
+    fallback font of their own (see :mod:`builder.export.fonts`)."""
+    if all(r.text.isascii() for r in runs):
+        return list(runs)
+    out: list[Run] = []
+    for r in runs:
+        for other, part in script_runs(r.text):
+            out.append(Run(part, register_fallback(), r.color) if other else
+                       Run(part, r.font, r.color))
+    return out
+
+
 class Paragraph:
     """Runs of text, measured once; :meth:`lines` breaks them at any size and width.
 
@@ -150,7 +166,7 @@ class Paragraph:
         glued: list[bool] = []
         breaks: set[int] = set()  # words a written line break follows
         open_word = False  # the last word may continue (no space or break after it yet)
-        for run in runs:
+        for run in _scripts(runs):
             if not run.text:
                 continue
             font, col = run.font, run.color
@@ -215,9 +231,12 @@ class Paragraph:
             return 0
         return max(self.forced + 1, math.ceil(self.total * size / width - 1e-9))
 
-    def lines(self, size: float, width: float, leading: float | None = None) -> Lines:
+    def lines(self, size: float, width: float, leading: float | None = None,
+              shrink: float = 0.0) -> Lines:
         """Greedy line breaking, as a typesetter of a left-aligned column does: the breaks
-        are found by adding widths, then each line's text is joined once."""
+        are found by adding widths, then each line's text is joined once. ``shrink``: the
+        part of each space a line may lose to hold one more word (reportlab's paragraphs
+        allow 5 %, which platypus's printouts need to match)."""
         room = width / size + 1e-9  # compared in 1 pt units
         spans: list[tuple[int, int]] = []  # (first unit, end unit) of each line
         out: list[tuple[Segment, ...]] = []
@@ -228,7 +247,8 @@ class Paragraph:
         n = len(units)
         for u in range(n):
             w = units[u]
-            if u > first and used + spaces[u - 1] + w > room:
+            if u > first and used + spaces[u - 1] + w > room + shrink * spaces[u - 1] * (
+                    u - first):
                 spans.append((first, u))
                 first, used = u, 0.0
             if w > room:  # longer than a line: on lines of its own, between characters

@@ -4,7 +4,8 @@ Every toolbar action has an icon of ours (``resources/icons/actions/*.svg``), so
 like undo whatever the desktop's icon theme; their outlines are drawn in ``currentColor``,
 which becomes the palette's text colour here, so they read on light and dark palettes alike.
 Standard icons come from the running style so they match the desktop; both are made lazily
-because a ``QStyle`` or a palette needs a ``QApplication``.
+because a ``QStyle`` or a palette needs a ``QApplication``, and ours are drawn at a size only
+when one is first shown at it.
 """
 
 from __future__ import annotations
@@ -12,10 +13,19 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QObject, QRectF, Qt
-from PySide6.QtGui import QAction, QGuiApplication, QIcon, QImage, QPainter, QPalette, QPixmap
+from PySide6.QtCore import QByteArray, QObject, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QAction,
+    QGuiApplication,
+    QIcon,
+    QIconEngine,
+    QImage,
+    QPainter,
+    QPalette,
+    QPixmap,
+)
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QAbstractButton, QApplication, QStyle
+from PySide6.QtWidgets import QAbstractButton, QApplication, QStyle, QStyleOption
 
 from builder import paths
 
@@ -83,18 +93,64 @@ def action(name: str) -> QIcon:
 def _action(name: str, colour: str) -> QIcon:
     svg = (actions_dir() / f"{name}.svg").read_text("utf-8").replace("currentColor", colour)
     renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
-    icon = QIcon()
     if not renderer.isValid():
-        return icon
-    for size in ACTION_SIZES:
-        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        return QIcon()
+    return QIcon(_Drawn(renderer))
+
+
+class _Drawn(QIconEngine):
+    """An action icon drawn at each size (and device pixel ratio) when first asked for, not
+    at all of :data:`ACTION_SIZES` when the window is made: a toolbar shows one size, a menu
+    another. The other modes come from the style, as for an icon made of pixmaps."""
+
+    def __init__(self, renderer: QSvgRenderer) -> None:
+        super().__init__()
+        self.renderer = renderer
+        self.drawn: dict[tuple[int, float, QIcon.Mode], QPixmap] = {}
+
+    def clone(self) -> QIconEngine:
+        return _Drawn(self.renderer)
+
+    def availableSizes(self, mode: QIcon.Mode = QIcon.Mode.Normal,
+                       state: QIcon.State = QIcon.State.Off) -> list[QSize]:
+        return [QSize(size, size) for size in ACTION_SIZES]
+
+    def actualSize(self, size: QSize, mode: QIcon.Mode,
+                   state: QIcon.State) -> QSize:
+        side = min(size.width(), size.height())
+        return QSize(side, side)
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        return self.scaledPixmap(size, mode, state, 1.0)
+
+    def scaledPixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State,
+                     scale: float) -> QPixmap:
+        side = max(1, min(size.width(), size.height()))
+        key = (side, scale, mode)
+        found = self.drawn.get(key)
+        if found is None:
+            found = self._draw(round(side * scale), mode)
+            found.setDevicePixelRatio(scale)
+            self.drawn[key] = found
+        return found
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode,
+              state: QIcon.State) -> None:
+        scale = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        painter.drawPixmap(rect, self.scaledPixmap(rect.size(), mode, state, scale))
+
+    def _draw(self, side: int, mode: QIcon.Mode) -> QPixmap:
+        image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(Qt.GlobalColor.transparent)
         painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        renderer.render(painter, QRectF(0, 0, size, size))
+        self.renderer.render(painter, QRectF(0, 0, side, side))
         painter.end()
-        icon.addPixmap(QPixmap.fromImage(image))
-    return icon
+        drawn = QPixmap.fromImage(image)
+        app = QApplication.instance()
+        if mode != QIcon.Mode.Normal and isinstance(app, QApplication):
+            drawn = app.style().generatedIconPixmap(mode, drawn, QStyleOption())
+        return drawn
 
 
 ICON_NAME = "spherewars-icon"

@@ -42,6 +42,7 @@ from builder.model.system import (
     system_problems,
     unknown_system,
 )
+from builder.versions import is_version
 
 EVENT_SCHEMA = "spherewars-event/1"
 
@@ -82,11 +83,13 @@ def _date(value: Any) -> Any:
                                         "2027-03-14 (got {got})"), {"got": describe(value)})
 
 
-def check_pack_version(value: str) -> str:
-    """A pinned pack version (SPEC §8): MAJOR.MINOR.PATCH."""
-    from builder.packs.format import check_version
-
-    return check_version(value)
+def check_version(value: str) -> str:
+    """A pack version, as an event pins it and a pack carries it (SPEC §8): MAJOR.MINOR.PATCH
+    in whole numbers."""
+    if not is_version(value):
+        raise ValueError(_("{got} is not a version: write MAJOR.MINOR.PATCH in whole numbers, "
+                           "like 1.2.0").format(got=describe(value)))
+    return value
 
 
 class RegisteredList(StrictModel):
@@ -107,7 +110,7 @@ class Event(StrictModel):
     rules: list[Rule] = Field(default_factory=list)
     data: dict[Annotated[str, Strict()], Fingerprint] = Field(default_factory=dict)
     lists: list[RegisteredList] | None = None
-    packs: dict[Id, Annotated[str, Strict(), AfterValidator(check_pack_version)]] = Field(
+    packs: dict[Id, Annotated[str, Strict(), AfterValidator(check_version)]] = Field(
         default_factory=dict)
     """SPEC §8: pack id -> the version the event loads."""
 

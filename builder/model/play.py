@@ -11,22 +11,32 @@ can be marked as activated and removed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from collections.abc import Callable, Iterator
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, Strict, TypeAdapter, WithJsonSchema, field_validator, model_validator
+from pydantic import Field, Strict, WithJsonSchema, field_validator, model_validator
 
 from builder.i18n import N_, _
-from builder.model.base import Id, NonNegative, Positive, StrictModel, mappings
+from builder.model.base import Id, NonNegative, Positive, StrictModel, duplicate_ids, mappings
 from builder.model.text import DisplayName, DisplayText
 
-if TYPE_CHECKING:
-    from builder.model.system import Problem
+Problem = tuple[str, str]
+"""(slash/separated/path, message), as the system's checks across keys give them."""
 
 WOUNDS = "wounds"
 """A track's ``boxes`` naming the combatant's wounds (the system's ``wounds``, or its own)."""
 MAX_BOXES = 200
 """Boxes of one track on a tile at most (a larger stat is tracked as a number to write)."""
+
+
+_read: dict[str, Callable[[Any], Any]] = {}
+
+
+def read_quantities_with(read: Callable[[Any], Any]) -> None:
+    """How a counter's ``refill`` is read: as a quantity of the game system's rules (SPEC §5).
+    :mod:`builder.model.system`, whose models hold a ``play:`` section and which every import
+    of :mod:`builder.model` loads, gives it when it loads."""
+    _read["quantity"] = read
 
 
 class PlayTrack(StrictModel):
@@ -80,9 +90,7 @@ class PlayCounter(StrictModel):
     def _quantity(cls, value: Any) -> Any:
         if value is None:
             return None
-        from builder.model.system import Quantity  # (system.py imports this module)
-
-        return TypeAdapter(Quantity).validate_python(value)
+        return _read["quantity"](value)
 
     @model_validator(mode="after")
     def _form(self) -> PlayCounter:
@@ -124,8 +132,6 @@ def default_play(wounds: int | None) -> Play:
 
 def play_problems(data: dict[str, Any], vocab: Any) -> Iterator[Problem]:
     """Problems across keys of ``play:`` (``vocab``: the system's :class:`_Vocabulary`)."""
-    from builder.model.system import duplicate_ids
-
     play = data.get("play")
     if not isinstance(play, dict):
         return

@@ -263,10 +263,10 @@ current language (``{quantity}`` stands for the description of a quantity)."""
 DESCRIPTIONS.update(PLAY_DESCRIPTIONS)  # the play: section's (builder.model.play)
 
 
-def _describe(schema: dict[str, Any], kind: str) -> dict[str, Any]:
+def _describe(schema: dict[str, Any], top: type[BaseModel]) -> dict[str, Any]:
     """Give every property the description of its key (a description already there, such as
     a system's stat name, stays)."""
-    models = [(MODELS[kind].__name__, schema)]
+    models = [(top.__name__, schema)]
     models += list(schema.get("$defs", {}).items())
     for name, model in models:
         texts = DESCRIPTIONS.get(name, {})
@@ -276,19 +276,18 @@ def _describe(schema: dict[str, Any], kind: str) -> dict[str, Any]:
     return schema
 
 
-def json_schema(kind: str, system: System | None = None) -> dict[str, Any]:
-    if kind in ("pack", "index") and kind not in MODELS:
-        from builder.packs.format import Index, PackInfo
-
-        MODELS.update({"pack": PackInfo, "index": Index})
-    model = MODELS[kind]
+def json_schema(kind: str, system: System | None = None,
+                model: type[BaseModel] | None = None) -> dict[str, Any]:
+    """The schema of the ``kind`` files: one of :data:`MODELS`, or ``model``'s (the formats
+    of the layers above the models, such as the data packs')."""
+    model = model if model is not None else MODELS[kind]
     schema = model.model_json_schema(by_alias=True, mode="validation")
     name = f"spherewars-{kind}-1" + (f"-{system.id}" if system is not None else "")
     out = {"$schema": "https://json-schema.org/draft/2020-12/schema",
            "$id": f"{BASE_URL}{name}.json", **schema}
     if kind == "faction" and system is not None:
         out = _for_system(out, system)
-    return _describe(out, kind)
+    return _describe(out, model)
 
 
 def _stat_schema(kind: str, limit: StatLimit | None = None) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -20,6 +21,7 @@ from pydantic import (
     Field,
     Strict,
     Tag,
+    TypeAdapter,
     WithJsonSchema,
     field_validator,
     model_validator,
@@ -46,7 +48,7 @@ from builder.model.base import used_twice as used_twice  # (where it used to be)
 from builder.model.options import Option, Pick, option_problems, pick_problems
 from builder.model.pattern import MAX_PATTERN, PatternError
 from builder.model.pattern import parse as parse_pattern
-from builder.model.play import Play, default_play, play_problems
+from builder.model.play import Play, default_play, play_problems, read_quantities_with
 from builder.model.template import template_problems
 from builder.model.text import DisplayName, DisplayText, display
 
@@ -259,6 +261,14 @@ Quantity = Annotated[
 
 _QUANTITY_TAGS.update({ModelsQuantity: "q-models", SumQuantity: "q-sum", MaxQuantity: "q-max",
                        EntriesQuantity: "q-entries", PicksQuantity: "q-picks"})
+
+
+@cache
+def _quantity_reader() -> TypeAdapter[Any]:
+    return TypeAdapter(Quantity)
+
+
+read_quantities_with(lambda value: _quantity_reader().validate_python(value))  # (play:)
 
 
 class SystemOption(Option):

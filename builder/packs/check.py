@@ -23,7 +23,7 @@ from builder.data.loading import check, placed, same_kind
 from builder.i18n import _
 from builder.packs.archive import PackProblems, folder_files, problems
 from builder.packs.format import PACK_FILE, PackInfo
-from builder.packs.store import Store
+from builder.packstore import Store
 
 MAX_PACK_FILE_BYTES = MiB
 

@@ -21,9 +21,9 @@ from builder.safeio import escape, escape_lines, json_safe
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
-def add_data_commands(sub: argparse._SubParsersAction) -> None:
-    data = sub.add_parser("data", help=_("install, update and share data packs (factions and "
-                                         "game systems)"))
+def add_data_commands(data: argparse.ArgumentParser) -> None:
+    """The sub-commands of ``spherewars data`` (:func:`builder.cli.build_parser` makes the
+    command itself)."""
     cmds = data.add_subparsers(dest="data_command", metavar=_("COMMAND"), required=True)
     pack_id, version = _("ID"), _("VERSION")
     lst = cmds.add_parser("list", help=_("the installed packs: id, version, name, factions, "
@@ -93,7 +93,7 @@ def pack_rows() -> list[dict[str, Any]]:
     """SPEC §8's ``data list`` JSON rows."""
     from builder.data.errors import DataError
     from builder.packs.check import read_info
-    from builder.packs.store import Store
+    from builder.packstore import Store
 
     rows = []
     for state in Store().packs().values():
@@ -129,7 +129,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    from builder.packs.store import Store
+    from builder.packstore import Store
 
     store = Store()
     state = store.get(args.id)
@@ -144,7 +144,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_use(args: argparse.Namespace) -> int:
-    from builder.packs.store import Store
+    from builder.packstore import Store
 
     store = Store()
     state = store.get(args.id)
@@ -234,7 +234,7 @@ def cmd_install(args: argparse.Namespace) -> int:
 
 
 def cmd_update(args: argparse.Namespace) -> int:
-    from builder.packs.store import Store
+    from builder.packstore import Store
 
     store = Store()
     before = {pack_id: state.active for pack_id, state in store.packs().items()}
@@ -303,7 +303,8 @@ def _side(spec: str, store: Any = None) -> Iterator[Side]:
     """A pack named on the command line: ``ID@VERSION`` of an installed pack (its documents
     as kept at install: a diff of installed versions loads no models), a folder or a
     ``.swpack`` (checked whole first)."""
-    from builder.packs.store import Store, read_documents
+    from builder.packs.diff import read_documents
+    from builder.packstore import Store
 
     store = store or Store()
     path = Path(spec)
@@ -344,7 +345,7 @@ def _data_error() -> type[Exception]:
 
 
 def _read_lists(paths: list[str]) -> list[tuple[str, Any]]:
-    from builder.cli import warband_files
+    from builder.cli_common import warband_files
     from builder.data import DataError, load_warband
 
     out = []
@@ -420,7 +421,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from builder.data.errors import DataError
     from builder.packs.archive import build_bytes
     from builder.packs.check import check_pack
-    from builder.packs.store import Store
+    from builder.packstore import Store
 
     folder = Path(args.dir)
     if not folder.is_dir():
@@ -435,7 +436,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     try:
         write_atomic(args.output, raw)
     except OSError as exc:
-        from builder.cli import cannot_write
+        from builder.cli_common import cannot_write
 
         _err(cannot_write(args.output, exc))
         return EXIT_ERROR
@@ -459,7 +460,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     from builder.packs.check import check_pack
     from builder.packs.fetch import is_address
     from builder.packs.format import INDEX_SCHEMA
-    from builder.packs.store import Store
+    from builder.packstore import Store
 
     if not is_address(args.base_url):
         _err(_("spherewars: --base-url must be an http or https address"))
@@ -497,7 +498,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     try:
         write_atomic(args.output, text)
     except OSError as exc:
-        from builder.cli import cannot_write
+        from builder.cli_common import cannot_write
 
         _err(cannot_write(args.output, exc))
         return EXIT_ERROR

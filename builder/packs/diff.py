@@ -8,12 +8,15 @@ ability, option and rule, each as one line such as ``Nek'Org: PE 169 → 165``.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from builder import i18n
 from builder.i18n import _
+from builder.packstore import DOCUMENTS
 
 
 def display(value: Any) -> str:
@@ -26,6 +29,22 @@ def display(value: Any) -> str:
                 return str(value[key])
         return str(next(iter(value.values())))
     return "" if value is None else str(value)
+
+def read_documents(folder: Path) -> dict[str, Any]:
+    """The data files of an installed version as read (a :class:`DataError` when one of
+    them can no longer be read)."""
+    try:
+        found = marshal.loads((folder / DOCUMENTS).read_bytes())
+        if isinstance(found, dict):
+            return found
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    from builder.data import MiB, load_yaml  # (only when the kept copy is unreadable)
+    from builder.data.catalogue import data_files
+
+    return {path.relative_to(folder).as_posix(): load_yaml(path, 10 * MiB).data
+            for path in data_files(folder)}
+
 
 _LONG = 60
 """A text value longer than this is said to have changed, not quoted."""

@@ -14,8 +14,9 @@ from pydantic import AfterValidator, Field, Strict, field_validator
 from builder.i18n import _
 from builder.model.base import Id, Name, OptText, StrictModel, Text, check_schema, describe
 from builder.model.event import _date as _iso_date
+from builder.model.event import check_version
 from builder.model.text import DisplayText, display
-from builder.packs.versions import is_version, version_key
+from builder.versions import is_version, version_key
 
 PACK_SCHEMA = "spherewars-pack/1"
 INDEX_SCHEMA = "spherewars-index/1"
@@ -23,13 +24,6 @@ PACK_FILE = "pack.yaml"
 SUFFIX = ".swpack"
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
-
-
-def check_version(value: str) -> str:
-    if not is_version(value):
-        raise ValueError(_("{got} is not a version: write MAJOR.MINOR.PATCH in whole numbers, "
-                           "like 1.2.0").format(got=describe(value)))
-    return value
 
 
 def newest(versions: list[str]) -> str | None:

@@ -16,8 +16,8 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def play_command(args: argparse.Namespace) -> int:
-    from builder.cli import list_and_data
-    from builder.data.atomic import write_atomic
+    from builder.atomic import write_atomic
+    from builder.cli_common import list_and_data
     from builder.play.page import render_page
     from builder.play.plan import make_plan
 

@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builder.data.atomic import write_atomic
+from builder.atomic import write_atomic
 from builder.i18n import _
 
 if TYPE_CHECKING:  # (names for the type checker: the app's Game menu reads game files

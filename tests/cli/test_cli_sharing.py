@@ -12,8 +12,8 @@ import pytest
 
 from builder.data import Catalogue, load_warband
 from builder.data.share import encode_warband
-from tests.conftest import REPO, TEST_FACTIONS
 from tests.cli.test_cli import LEGAL, run
+from tests.conftest import REPO, TEST_FACTIONS
 
 EXAMPLES = REPO / "resources" / "examples"
 ENSARTADORES = EXAMPLES / "soimi-legal-ensartadores.warband.yaml"

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from builder.cli import main
-from tests.conftest import REPO
 from tests.cli.test_cli import LEGAL, OVER
+from tests.conftest import REPO
 
 EXAMPLES = REPO / "resources" / "examples"
 

@@ -9,9 +9,9 @@ from builder.data import load_warband
 from builder.data.fingerprint import list_fingerprint
 from builder.data.share import encode_warband
 from builder.importing import file_name
-from tests.helpers import warband
 from tests.events.test_event import run
 from tests.events.test_event_registrations import mail_export
+from tests.helpers import warband
 
 
 def test_every_code_of_a_mail_export_becomes_a_file(tmp_path: Path, capsys):

@@ -14,9 +14,9 @@ from pypdf import PdfReader
 from builder.data import save_warband
 from builder.data.fingerprint import list_fingerprint
 from builder.data.share import encode_warband
-from tests.helpers import warband
 from tests.events.test_event import EVENT, run, write_event
 from tests.events.test_event_registrations import DATA, mail_export
+from tests.helpers import warband
 
 N_FILES, N_CODES, N_SHARED, N_MISSING = 48, 12, 6, 3
 

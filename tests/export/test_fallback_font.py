@@ -47,3 +47,10 @@ def test_markup_wraps_only_the_runs_dejavu_lacks() -> None:
         f'Ana &amp; <font face="{FALLBACK}">王小明 </font><br/>x')
     assert fallback_markup("Tir'Abé ✓") == "Tir'Abé ✓"
     assert runs("a汉 b") == [(False, "a"), (True, "汉 "), (False, "b")]
+
+
+def test_cards_print_cjk_names_with_the_fallback_font() -> None:
+    f = h.faction([h.leader(name=CJK_LEADER)])
+    data = render_pdf(summarise(h.warband([("test-chief", 1)]), f, h.universal()), sheet=False)
+    assert CJK_LEADER in h.pdf_text(data)
+    assert any("DroidSansFallback" in name for name in _fonts(data))

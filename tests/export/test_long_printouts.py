@@ -16,7 +16,7 @@ from reportlab.platypus import Frame, Paragraph, Spacer, Table
 
 from builder.cli import main
 from builder.export import sheet
-from builder.export.layout import CHUNK_ROWS, PIECE_CHARS, pieces
+from builder.export.layout import CHUNK_ROWS, PIECE_CHARS, flow, pieces
 from builder.export.pdf import render_pdf
 from builder.export.summary import summarise
 from builder.rules import Finding
@@ -168,7 +168,7 @@ def test_what_fits_no_page_prints_as_plain_text() -> None:
             frame.add = add
             yield frame
 
-    sheet.flow(c, [table], frames())
+    flow(c, [table], frames())
     assert "Test words that must print" in " ".join(placed)
 
 
@@ -191,7 +191,7 @@ def test_a_long_name_in_the_footer_is_cut_to_the_longest_start_that_fits(name: s
     """The sheet's footer shortens a name (a pack's heading may name seventy players) to the
     longest start of it that fits, with "…", as cutting one letter at a time would."""
     from builder.export.fonts import REGULAR, mixed_width, register_fonts
-    from builder.export.sheet import _fit
+    from builder.export.sheet import fit_line as _fit
 
     register_fonts()
     tail = " · turn summary · page 1"

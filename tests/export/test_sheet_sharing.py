@@ -19,7 +19,7 @@ from PIL import Image
 from builder.data import Catalogue
 from builder.data.share import QR_MAX_CHARS
 from builder.export.pdf import render_pdf
-from builder.export.sheet import QrCode
+from builder.export.qr import QrCode
 from builder.export.summary import summarise
 from builder.model import Entry, Warband
 from tests.export import helpers as h

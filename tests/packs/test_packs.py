@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from builder.data import Catalogue
-from builder.packs.store import Store
+from builder.packstore import Store
 from tests.packs.helpers import PACK_ID, list_text, make_pack, run
 
 
@@ -186,7 +186,7 @@ def test_schema_prints_the_pack_and_index_formats(capsys, kind: str):
 
 def test_diff_of_installed_versions_reads_their_files_when_the_kept_copy_is_damaged(
         capsys, packs: Path):
-    from builder.packs.store import DOCUMENTS
+    from builder.packstore import DOCUMENTS
 
     run(capsys, "data", "install", str(packs / "v1"))
     run(capsys, "data", "install", str(packs / "v2"))

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from builder.data import Catalogue
 from builder.rules import validate
+from tests.cli.test_cli import run
 from tests.conftest import REPO, TEST_FACTIONS
 from tests.helpers import catalogue, make_faction, warband
-from tests.cli.test_cli import run
 
 MIXED = Path(__file__).resolve().parents[1] / "cli" / "mixed"
 OTHER_SYSTEMS = REPO / "tests" / "fixtures" / "other-systems"

@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
 from builder import paths
 from builder.data import DataError, load_yaml, read_text, write_atomic
 from builder.data.catalogue import is_system_data
-from builder.data.loading import MAX_FACTION_BYTES, faction_from, system_from
+from builder.data.loading import MAX_FACTION_BYTES, faction_from
+from builder.data.systems import system_from
 from builder.gui.screenfit import fit_window
 from builder.i18n import _, ngettext
 from builder.model import System

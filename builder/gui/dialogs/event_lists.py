@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from builder.data import Catalogue, DataError, write_atomic
 from builder.events import DataPinError, check_data_pins, load_event
-from builder.events.command import Checked, check_event, render
+from builder.events.checking import Checked, check_event, render
 from builder.events.output import counts, players, severity, skipped_line, verdict
 from builder.events.submissions import Gathered, add_codes, gather
 from builder.gui.dialogs import EVENT_FILTER

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import (
     QDialog,
@@ -24,10 +24,30 @@ from builder.data.loading import faction_text
 from builder.i18n import N_, _
 from builder.model.base import ID_PATTERN
 from builder.packs.author import faction_pack, pack_yaml_text
-from builder.packs.versions import is_version
+from builder.versions import is_version
 
 if TYPE_CHECKING:
-    from builder.gui.editor.window import FactionEditor
+    from PySide6.QtWidgets import QStatusBar
+
+    from builder.data import Catalogue
+    from builder.gui.editor.prompts import Prompts
+    from builder.model import Faction
+
+
+class PackSource(Protocol):
+    """What *Export as pack…* needs of the faction editor (its window)."""
+
+    prompts: Prompts
+
+    @property
+    def catalogue(self) -> Catalogue: ...
+
+    def exportable_faction(self) -> Faction | None: ...
+
+    def window(self) -> QWidget: ...
+
+    def statusBar(self) -> QStatusBar: ...
+
 
 PACK_FILTER = N_("Data packs (*.swpack)")
 
@@ -99,7 +119,7 @@ class PackDetailsDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
 
 
-def export_pack(editor: FactionEditor, path: str | Path | None = None,
+def export_pack(editor: PackSource, path: str | Path | None = None,
                 details: PackDetails | None = None) -> bool:
     """Write the open faction as a pack; ``path`` and ``details`` are asked when not given."""
     faction = editor.exportable_faction()
@@ -107,7 +127,7 @@ def export_pack(editor: FactionEditor, path: str | Path | None = None,
         return False
     if details is None:
         dialog = PackDetailsDialog(PackDetails(f"{faction.id}-pack", faction.name, "1.0.0", "",
-                                               ""), editor)
+                                               ""), editor.window())
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         details = dialog.details()

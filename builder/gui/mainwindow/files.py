@@ -13,8 +13,8 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
+from builder.atomic import ReadOnlyError
 from builder.data import DataError, load_warband, save_warband
-from builder.data.atomic import ReadOnlyError
 from builder.data.ondisk import DiskState, Watched
 from builder.gui.dialogs import DISCARD, SAVE, Prompter
 from builder.gui.dialogs.file_questions import KEEP, OVERWRITE, RELOAD, SAVE_AS

@@ -42,7 +42,7 @@ HTML_FILTER = N_("Web page (*.html)")
 
 
 def write_phone_page(plan: Plan, path: Path) -> None:
-    from builder.data.atomic import write_atomic
+    from builder.atomic import write_atomic
     from builder.play.page import render_page
 
     write_atomic(path, render_page(plan))

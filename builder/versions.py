@@ -1,6 +1,7 @@
 """Pack versions (SPEC §8): MAJOR.MINOR.PATCH in whole numbers, compared as numbers (1.10.0 is
-newer than 1.9.0). Kept apart from the models so that what only lists or compares installed
-packs starts without loading them."""
+newer than 1.9.0). Below every other module (the packs, and the events that pin them, use it)
+and free of the models, so that what only lists or compares installed packs starts without
+loading them."""
 
 from __future__ import annotations
 

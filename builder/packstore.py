@@ -7,6 +7,10 @@ the newest is used unless ``data use`` chose another (``state.json``: ``{"use": 
 A version appears only whole: it is unpacked and checked in a temporary folder beside the
 others (``.tmp-*``, same file system) and moved into place with one rename. A temporary folder
 left by a process that was killed is removed by the next install.
+
+Below the data layer, and light (no models): the catalogue loads the versions in use
+(:meth:`Store.folders`), :mod:`builder.packs` installs, checks and removes them, and listing
+them starts in a moment.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from builder import paths
-from builder.packs.versions import is_version, version_key
+from builder.atomic import write_atomic
+from builder.versions import is_version, version_key
 
 PACK_FILE = "pack.yaml"
 INSTALLED = ".installed.json"
@@ -39,7 +44,7 @@ TEMP_PREFIX = ".tmp-"
 
 
 def packs_dir() -> Path:
-    return paths.user_data_dir() / "packs"
+    return paths.user_packs_dir()
 
 
 @dataclass
@@ -112,8 +117,6 @@ class Store:
                 if isinstance(use, dict) else {}}
 
     def _write_state(self, state: dict[str, Any]) -> None:
-        from builder.data.atomic import write_atomic
-
         self.root.mkdir(parents=True, exist_ok=True)
         write_atomic(self.root / STATE, json.dumps(state, indent=1, sort_keys=True) + "\n")
 
@@ -236,22 +239,6 @@ def read_installed(folder: Path, pack_id: str) -> Installed | None:
                          list(data.get("systems", [])), list(data.get("system_files", [])))
     except (OSError, ValueError, KeyError, TypeError):
         return None
-
-
-def read_documents(folder: Path) -> dict[str, Any]:
-    """The data files of an installed version as read (a :class:`DataError` when one of
-    them can no longer be read)."""
-    try:
-        found = marshal.loads((folder / DOCUMENTS).read_bytes())
-        if isinstance(found, dict):
-            return found
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
-    from builder.data import MiB, load_yaml
-    from builder.data.catalogue import data_files
-
-    return {path.relative_to(folder).as_posix(): load_yaml(path, 10 * MiB).data
-            for path in data_files(folder)}
 
 
 def write_installed(folder: Path, item: Installed) -> None:
