@@ -43,8 +43,9 @@ def simple_data(text: str) -> dict[str, Any] | None:
 
     What is read here is exactly what the loader reads (the tests compare both on
     generated texts): keys are plain ASCII words, values one-line plain scalars resolved as
-    the loader resolves them, or quoted text without escapes; anything else (comments after a
-    value, flow collections other than ``[]``, tags, anchors, block scalars, a value over
+    the loader resolves them, quoted text without escapes, or one-line ``[a, b]`` and
+    ``{a: 1}`` of plain words (hand-written options and picks); anything else (comments after
+    a value, other flow collections, tags, anchors, block scalars, a value over
     several lines, a duplicate key, a tab, an unusual character, any other indentation) falls
     back, so the full reader gives the data or, for a broken file, its message.
     """
@@ -90,7 +91,8 @@ def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
     """The ``- key: value`` items from line ``i`` on (None when there are none, ``[]`` for an
     indented ``[]``), and the index of the line after them. An item's key without a value may
     hold a flat mapping of ``key: value`` lines indented below it (a list entry's
-    ``options:``); items that are ``- value`` lines make a list of values (``picks:``)."""
+    ``options:``); items that are ``- value`` lines make a list of values (``picks:``), or
+    of one-line ``{key: value, …}`` mappings (an entry written by hand)."""
     items: list[Any] = []
     dash = column = -1
     count = len(lines)
@@ -109,7 +111,7 @@ def _simple_items(lines: list[str], i: int) -> tuple[Any, int]:
                 return _NOT_SIMPLE, i
             if scalars:
                 value = _simple_scalar(rest) if rest else _NOT_SIMPLE
-                if value is _NOT_SIMPLE or not isinstance(value, str):
+                if value is _NOT_SIMPLE or not isinstance(value, (str, dict)):
                     return _NOT_SIMPLE, i
                 items.append(value)
                 i += 1
@@ -189,8 +191,10 @@ def _simple_scalar(raw: str) -> Any:
             inner = raw[1:-1]
             if '"' not in inner and "\\" not in inner:
                 return inner
-        elif raw == "[]":
-            return []
+        elif first == "[" and raw[-1] == "]":
+            return _flow_items(raw[1:-1], None)
+        elif first == "{" and raw[-1] == "}":
+            return _flow_items(raw[1:-1], {})
         return _NOT_SIMPLE
     if ": " in raw or " #" in raw or raw[-1] == ":":
         return _NOT_SIMPLE
@@ -199,6 +203,38 @@ def _simple_scalar(raw: str) -> Any:
     if first in INT_START and INT.match(raw):
         return int(raw) if len(raw) <= MAX_DIGITS else _NOT_SIMPLE
     return raw
+
+
+_FLOW_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
+"""A value inside ``[…]`` or ``{…}`` read here: a plain word such as ``test-veteran`` or
+``2`` (nothing YAML reads otherwise inside brackets: no space, comma, colon, quote, bracket
+or ``#``)."""
+
+
+def _flow_items(inner: str, mapping: dict[str, Any] | None) -> Any:
+    """The items of a one-line ``[a, b]`` (``mapping`` None) or ``{a: 1, b: 2}`` (``mapping``
+    an empty dict to fill), each a plain word (a mapping's keys as :func:`_simple_mapping`
+    takes them), as the loader reads them; or _NOT_SIMPLE."""
+    if not inner.strip(" "):
+        return [] if mapping is None else mapping
+    items = []
+    for part in inner.split(","):
+        part = part.strip(" ")
+        if mapping is not None:
+            key, colon, part = part.partition(": ")
+            part = part.lstrip(" ")
+            if not colon or not _MAP_KEY.fullmatch(key) or key in WORDS or key in mapping:
+                return _NOT_SIMPLE
+        if not _FLOW_WORD.fullmatch(part):
+            return _NOT_SIMPLE
+        value = _simple_scalar(part)
+        if value is _NOT_SIMPLE:
+            return _NOT_SIMPLE
+        if mapping is not None:
+            mapping[key] = value
+        else:
+            items.append(value)
+    return items if mapping is None else mapping
 
 
 UNUSUAL: Any = object()

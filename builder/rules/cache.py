@@ -95,6 +95,9 @@ class SystemAnswers:
         self.shapes: dict[int, tuple[Selector, int]] = {}
         """Per selector of its rules (by id, held): what it looks at
         (:func:`builder.rules.engine.shape_of`)."""
+        self.same: dict[int, tuple[object, object]] = {}
+        """Per quantity of its rules and figures (by id, held): the first equal one met, so
+        that a list works out equal quantities once (:func:`builder.rules.engine.quantity`)."""
 
     @property
     def capped(self) -> Mapping[str, Rule]:

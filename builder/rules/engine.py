@@ -86,11 +86,17 @@ class Roster:
     """Of ``optioned``, those each selector (by id) takes in."""
     stat_adds: dict[str, tuple[list[tuple[Combatant, Entry, int]], int]] = \
         field(default_factory=dict)
+    """Per stat, the entries whose options add to it (with what they add) and what the picks
+    add (:func:`_adding`)."""
     shapes: dict[int, tuple[Selector, int]] = field(default_factory=dict)
     """What each selector (by id, held) looks at: :func:`shape_of`, kept with the system's
     answers."""
-    """Per stat, the entries whose options add to it (with what they add) and what the picks
-    add (:func:`_adding`)."""
+    same: dict[int, tuple[object, object]] = field(default_factory=dict)
+    """Per quantity mapping (by id, held): the first equal one met, kept with the system's
+    answers (a figure counting what a rule counts, a cap that is a rule's bound)."""
+    values: dict[int, int | None] = field(default_factory=dict)
+    """:func:`quantity`'s value per quantity mapping (by the id of :attr:`same`'s first
+    equal one): each different quantity is worked out once per list."""
 
     @classmethod
     def resolve(cls, warband: Warband, faction: Faction, points_limit: int | None,
@@ -110,11 +116,12 @@ class Roster:
         if len(totals) >= _LONG:
             answers = cache.answers_for(faction)
             answers.cover(totals)
+        system_answers = cache.system(faction.game)
         optioned = [(by_id[e.combatant], e) for e in warband.entries
                     if e.options and e.combatant in by_id]
         return cls(warband, faction, faction.game, points_limit, hired, unknown, {}, totals,
-                   cache, answers, optioned=optioned,
-                   shapes=cache.system(faction.game).shapes)
+                   cache, answers, optioned=optioned, shapes=system_answers.shapes,
+                   same=system_answers.same)
 
     def moved(self, warband: Warband, changes: Mapping[str, int]) -> Roster | None:
         """The roster of ``warband``: this roster's list after the models of some combatants
@@ -142,7 +149,7 @@ class Roster:
         return Roster(warband, self.faction, self.system, self.points_limit, hired,
                       self.unknown, {}, totals, self.cache, answers, added_up,
                       dict(self.extremes), positions, [], self.entry_counts,
-                      shapes=self.shapes)
+                      shapes=self.shapes, same=self.same)
 
     @property
     def models(self) -> int:
@@ -548,6 +555,26 @@ def quantity(q: Quantity, r: Roster) -> int | None:
     kind = KINDS.get(type(q))
     if kind is None:  # a bool: never valid, but keep the engine total
         return int(q)  # type: ignore[arg-type]
+    same = r.same.get(id(q))
+    if same is None or same[0] is not q:
+        same = r.same[id(q)] = (q, _first_equal(r.same, q))
+    key = id(same[1])
+    values = r.values
+    if key in values:
+        return values[key]
+    found = values[key] = _worked_out(kind, q, r)
+    return found
+
+
+def _first_equal(same: dict[int, tuple[object, object]], q: object) -> object:
+    """The first quantity met equal to ``q`` (of the same type, with the same fields), or
+    ``q`` itself."""
+    return next((first for _q, first in same.values()
+                 if type(first) is type(q) and first == q), q)
+
+
+def _worked_out(kind: Kind, q: Any, r: Roster) -> int | None:
+    """:func:`quantity` of a quantity mapping, worked out."""
     if kind.of_list is not None:
         total = kind.of_list(q, r)
     else:  # (_value, inlined on the hot path)

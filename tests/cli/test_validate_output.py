@@ -150,7 +150,10 @@ def test_the_line_reader_reads_what_libyaml_reads(text: str) -> None:
 @pytest.mark.parametrize("value", _ODD + _PLAIN)
 def test_each_odd_value_is_read_as_libyaml_reads_it(value: str) -> None:
     for text in (f"name: {value}\n", f"entries:\n  - combatant: {value}\n",
-                 f"entries:\n- combatant: x\n  count: {value}\nnotes: n"):
+                 f"entries:\n- combatant: x\n  count: {value}\nnotes: n",
+                 f"entries:\n- combatant: x\n  options: {{a: {value}}}\n",
+                 f"entries:\n- combatant: x\n  options: {{{value}: 1, b: 2}}\n",
+                 f"picks: [a, {value}]\nnotes: n", f"picks: [{value}]\n"):
         simple = _fast.simple_data(text)
         if simple is not None:
             assert repr(parse_yaml("t.yaml", text).data) == repr(simple), text

@@ -319,7 +319,15 @@ _OPTION_LINES = ["    options:", "      test-veteran: 1", "      test-long-spear
 _MORE_LINES = ["options:", "  options:", "      - x", "      a: b: c", "      x:", "  - sword",
                "- 'crown'", "-  z", "- 3", "- true", "- ~", "- []", "- a: 1", "      <<: 1",
                "      True: 1", "      1: 2", "      010: 1", "        deeper: 1", "    # c",
-               "      test-veteran: 1", "   odd: 1", "  more", "- ", ""]
+               "      test-veteran: 1", "   odd: 1", "  more", "- ", "",
+               # hand-written flow style (read on the fast path too) and its near misses
+               "    options: {test-veteran: 1, test-drill: 2}", "    options: {}",
+               "picks: [sword, crown]", "picks: [ sword ,crown ]", "picks: [sword, [x]]",
+               "    options: {a: 1, a: 2}", "    options: {a: 1,}", "    options: {a:1}",
+               "    options: {a: {b: 1}}", "    options: {a: 'q'}", "picks: [a, b #c]",
+               "picks: [1, true, ~, null, 010, x y]", "    options: {true: 1, 1: 2}",
+               "  - {combatant: c, count: 2}", "- {combatant: c}", "  - {combatant: c,}",
+               "  - {combatant: c, options: {a: 1}}", "  - {}", "    - {a: 1}"]
 
 
 @st.composite
@@ -327,14 +335,22 @@ def _saved_lists(draw: st.DrawFn) -> str:
     """Lists in the layout the builder saves, with options and picks, then a few lines
     changed, moved, doubled or re-indented."""
     value = st.sampled_from(["1", "0", "x", "'q'", "x y", "", "a: b", "1e3", "true", "~",
-                             "[]", "{}", "-1", "010", "x #c", "\"d\"", "*a", "&a x"])
+                             "[]", "{}", "-1", "010", "x #c", "\"d\"", "*a", "&a x",
+                             "[a, b]", "[ ]", "[a,b]", "[a, , b]", "[a, 1.5, y]",
+                             "{a: 1}", "{ a: 2 , b: x }", "{a: 1, a: 2}", "{a}", "{a: }",
+                             "{a: [1]}", "[{a: 1}]", "{a: 1} #c", "{Yes: 1}", "{a-b_c: 0x1}"])
     lines = ["schema: spherewars-warband/1", "name: A list", "faction: f", "entries:",
              "  - combatant: a", "    count: 3", *_OPTION_LINES,
              "  - combatant: b"]
     if draw(st.booleans()):
         lines += ["    options:", "      test-drill: 2"]
-    lines += ["picks:", *draw(st.lists(st.sampled_from(["  - sword", "  - crown", "- x"]),
-                                       max_size=3)), "notes: n"]
+    else:  # (the flow style people write by hand)
+        lines += ["    options: {test-drill: 2, test-veteran: 1}"]
+    picks = draw(st.lists(st.sampled_from(["sword", "crown", "x"]), max_size=3))
+    if draw(st.booleans()):
+        lines += ["picks:", *(f"  - {p}" for p in picks), "notes: n"]
+    else:
+        lines += [f"picks: [{', '.join(picks)}]", "notes: n"]
     for _ in range(draw(st.integers(0, 4))):
         at = draw(st.integers(0, len(lines) - 1))
         change = draw(st.integers(0, 3))
@@ -368,3 +384,24 @@ def test_a_saved_list_with_options_and_picks_is_read_on_the_fast_path() -> None:
     assert data is not None and data["picks"] == ["test-sword-of-fire"]
     assert data["entries"][1]["options"] == {"test-veteran": 1, "test-long-spears": 1}
     assert Warband.well_formed(data) == w
+
+
+def test_a_hand_written_list_in_flow_style_is_read_on_the_fast_path() -> None:
+    from builder.data import _fast, parse_yaml
+
+    text = ("schema: spherewars-warband/1\nname: By hand\nfaction: test-relaunch-band\n"
+            "entries:\n  - combatant: test-spearmen\n    count: 4\n"
+            "    options: {test-veteran: 1, test-long-spears: 1}\n"
+            "  - combatant: test-archers\n    count: 3\n    options: {}\n"
+            "picks: [test-sword-of-fire, test-crown]\n")
+    data = _fast.simple_data(text)
+    assert data is not None and data == parse_yaml("t.yaml", text).data
+    assert data["picks"] == ["test-sword-of-fire", "test-crown"]
+    assert data["entries"][0]["options"] == {"test-veteran": 1, "test-long-spears": 1}
+    assert data["entries"][1]["options"] == {}
+    entries = text.partition("entries:\n")[0] + (
+        "entries:\n  - {combatant: test-scout, count: 1}\n  - {combatant: test-archers}\n")
+    data = _fast.simple_data(entries)
+    assert data is not None and data == parse_yaml("t.yaml", entries).data
+    assert data["entries"] == [{"combatant": "test-scout", "count": 1},
+                               {"combatant": "test-archers"}]
