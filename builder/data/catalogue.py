@@ -71,8 +71,6 @@ def is_system_data(data: object) -> bool:
     return isinstance(schema, str) and schema.startswith("spherewars-system/")
 
 
-_is_system = is_system_data
-
 
 @dataclass
 class _Read:
@@ -225,10 +223,10 @@ class Catalogue:
 
     def _add_all(self, files: list[_Read]) -> None:
         for item in files:
-            if _is_system(item.data):
+            if is_system_data(item.data):
                 self._add_system(item)
         for item in files:
-            if not _is_system(item.data):
+            if not is_system_data(item.data):
                 self._add_faction(item)
 
     def _add_system(self, item: _Read) -> None:

@@ -34,7 +34,6 @@ from builder.model.base import (
     duplicate_ids,
     mappings,
 )
-from builder.model.base import used_twice as used_twice  # (where it used to be)
 from builder.model.options import Option, Pick, option_problems, pick_problems
 from builder.model.pattern import MAX_PATTERN, PatternError
 from builder.model.pattern import parse as parse_pattern

@@ -16,7 +16,7 @@ from typing import Any
 
 from builder import paths
 from builder.data import MiB, collector_paused, load_yaml
-from builder.data.catalogue import Catalogue, _is_system, _Read
+from builder.data.catalogue import Catalogue, _Read, is_system_data
 from builder.data.errors import DataError, Problem
 from builder.data.fingerprint import encode
 from builder.data.loading import check, placed, same_kind
@@ -97,7 +97,7 @@ def check_pack(folder: Path, label: str | None = None, store: Store | None = Non
     for item in items:
         rel = item.path.relative_to(folder).as_posix()
         checked.documents[rel] = item.data
-        if _is_system(item.data):
+        if is_system_data(item.data):
             checked.systems.append(item.data["id"])
             checked.system_files.append(rel)
         else:
@@ -144,7 +144,7 @@ def _clashes(item: _Read, catalogue: Catalogue, taken: dict[tuple[str, str], str
     item_id = data.get("id") if isinstance(data, dict) else None
     if not isinstance(item_id, str):
         return False
-    kind = "system" if _is_system(data) else "faction"
+    kind = "system" if is_system_data(data) else "faction"
     if kind == "system" and item_id in catalogue.builtin_system_ids:
         found.append(_id_problem(item, _("'{id}' is a built-in game system; a pack cannot "
                                          "redefine it (give the system another id)").format(
@@ -169,7 +169,7 @@ def _twice(items: list[_Read], found: list[Problem]) -> None:
         item_id = data.get("id") if isinstance(data, dict) else None
         if not isinstance(item_id, str):
             continue
-        key = (_is_system(data), item_id)
+        key = (is_system_data(data), item_id)
         if key in first:
             line, _column, _path = first[key].parsed().locate(["id"])
             found.append(_id_problem(item, _(

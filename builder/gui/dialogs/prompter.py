@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -24,9 +23,6 @@ from builder.gui.dialogs.preview import ExportOptions, MakePdf
 from builder.gui.widgets import choose_from
 from builder.i18n import N_, _, ngettext
 from builder.model import Warband
-
-if TYPE_CHECKING:
-    pass  # (imported when first used: start-up)
 
 WARBAND_FILTER = N_("Warband lists (*.warband.yaml *.yaml);;All files (*)")
 PDF_FILTER = N_("PDF files (*.pdf)")

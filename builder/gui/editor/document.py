@@ -26,10 +26,9 @@ from builder.data import builtin_systems
 from builder.data.loading import FactionChecker
 from builder.i18n import Nn_, _, ngettext
 from builder.model import DEFAULT_SYSTEM, Ability, Faction, System
-from builder.model.base import describe, plain_message
+from builder.model.base import describe, plain_message, used_twice
 from builder.model.faction import FACTION_SCHEMA
 from builder.model.options import Option, Pick
-from builder.model.system import used_twice
 
 DataPath = tuple[str | int, ...]
 
