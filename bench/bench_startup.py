@@ -41,37 +41,66 @@ RUNS = 10
 EXAMPLE = Path("resources/examples/soimi-legal-ensartadores.warband.yaml")
 
 HOOK = r"""
-import sys, time
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtGui import QWindow
-import builder.gui.app as app_module
-
-made = app_module.create_window
+import importlib.util, os, sys, time
 marks = {}
+LEAVE_AT_LISTED = bool(os.environ.get("BENCH_LEAVE_AT_LISTED"))
 
-class Watch(QObject):
-    def eventFilter(self, obj, event):
-        kind = event.type()
-        if kind == QEvent.Type.Expose and "mapped" not in marks and isinstance(obj, QWindow):
-            marks["mapped"] = time.time()
-            marks["cpu"] = time.process_time()
-        if kind == QEvent.Type.Paint and "mapped" in marks and "listed" not in marks \
-                and getattr(self, "window", None) is not None \
-                and self.window.doc.path is not None:
-            marks["listed"] = time.time()
-            QTimer.singleShot(0, self.window.close)
-        return False
-
-def hooked(file=None):
+def watch(app_module):
+    # Runs once builder.gui.app is loaded: Qt is imported by then, as the program imports it
+    # (the hook imports nothing of Qt before the program does, so the import order is real).
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtGui import QWindow
     from PySide6.QtWidgets import QApplication
-    watch = Watch()
-    QApplication.instance().installEventFilter(watch)
-    window = made(file)
-    watch.window = window
-    hooked.keep = watch
-    return window
 
-app_module.create_window = hooked
+    made = app_module.create_window
+
+    class Watch(QObject):
+        def eventFilter(self, obj, event):
+            kind = event.type()
+            if kind == QEvent.Type.Expose and "mapped" not in marks and isinstance(obj, QWindow):
+                marks["mapped"] = time.time()
+                marks["cpu"] = time.process_time()
+            if kind == QEvent.Type.Paint and "mapped" in marks and "listed" not in marks \
+                    and getattr(self, "window", None) is not None \
+                    and self.window.doc.path is not None:
+                marks["listed"] = time.time()
+                if LEAVE_AT_LISTED:  # counting instructions: stop here, not after tear-down
+                    print(marks.get("mapped", 0), marks["listed"], marks.get("cpu", 0),
+                          flush=True)
+                    os._exit(0)
+                QTimer.singleShot(0, self.window.close)
+            return False
+
+    def hooked(file=None):
+        window = made(file)
+        # Watched from here on: the window is made and shown, its first Expose and Paint are
+        # still to come (a filter from the start would run Python for each of the thousands of
+        # events of making the window, and be counted in the figures)
+        watcher = Watch()
+        watcher.window = window
+        QApplication.instance().installEventFilter(watcher)
+        hooked.keep = watcher
+        return window
+
+    app_module.create_window = hooked
+
+class Finder:
+    # Patches builder.gui.app's create_window as soon as the module has run.
+    def find_spec(self, name, path=None, target=None):
+        if name != "builder.gui.app":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run_module = spec.loader.exec_module
+
+        def exec_module(module):
+            run_module(module)
+            watch(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, Finder())
 sys.argv = ["spherewars", "gui", sys.argv[1]]
 from builder.__main__ import main
 try:
@@ -129,6 +158,26 @@ def measure(checkouts: list[Path], runs: int) -> dict[Path, dict[str, list[float
     return found
 
 
+def instructions(checkout: Path) -> int:
+    """Instructions the process ran from its start to the list on the command line painted,
+    on a warm start, counted by valgrind's callgrind: the same figure whatever else the
+    machine is doing, so a before/after difference of a few per cent shows on a busy machine
+    where the wall times above swing by a third."""
+    with tempfile.TemporaryDirectory() as tmp:
+        user = Path(tmp)
+        one_start(checkout, user)  # the cold start: leaves the data cache and settings behind
+        env = env_for(checkout, user) | {"BENCH_LEAVE_AT_LISTED": "1",
+                                          "QT_NO_GUI_THREADPOOL": "1"}
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={user / 'callgrind.out'}",
+             sys.executable, "-c", HOOK, str(checkout / EXAMPLE)],
+            env=env, cwd=checkout, capture_output=True, text=True, timeout=600)
+        for line in out.stderr.splitlines():
+            if "Collected :" in line:
+                return int(line.split(":")[-1].strip())
+        raise RuntimeError(f"callgrind failed in {checkout}: {out.stderr[-2000:]}")
+
+
 def main() -> int:
     checkouts = [ROOT]
     if "--against" in sys.argv:
@@ -136,6 +185,14 @@ def main() -> int:
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else RUNS
     for checkout in checkouts:
         compile_bytecode(checkout)
+    if "--instructions" in sys.argv:
+        if not shutil.which("valgrind"):
+            print("--instructions needs valgrind (Debian's package valgrind)", file=sys.stderr)
+            return 2
+        print("start-up, instructions to the list painted (warm start, callgrind):")
+        for checkout in checkouts:
+            print(f"  {checkout}: {instructions(checkout):,}", flush=True)
+        return 0
     found = measure(checkouts, runs)
     print(f"start-up, spawn to main window (median of {runs}, "
           f"{os.environ.get('QT_QPA_PLATFORM', 'offscreen')}):")

@@ -5,6 +5,7 @@ machine); this test keeps the heavy modules from creeping back into the start.""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -29,29 +30,48 @@ NOT_AT_START = (
 )
 
 FIRST_SCREEN = """
-import json, sys
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtGui import QWindow
-from PySide6.QtWidgets import QApplication
-import builder.gui.app as app_module
+import importlib.util, json, sys
 
 seen = {}
 
-class Watch(QObject):
-    def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Expose and isinstance(obj, QWindow) and not seen:
-            seen["modules"] = sorted(sys.modules)
-            QTimer.singleShot(0, QApplication.instance().quit)
-        return False
+def watch(app_module):
+    # once builder.gui.app has run: the script imports Qt no earlier than the program does
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtGui import QWindow
+    from PySide6.QtWidgets import QApplication
 
-real = app_module.create_window
+    class Watch(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Expose and isinstance(obj, QWindow) and not seen:
+                seen["modules"] = list(sys.modules)  # in the order their imports began
+                QTimer.singleShot(0, QApplication.instance().quit)
+            return False
 
-def create_window(file=None):
-    QApplication.instance().installEventFilter(watch)
-    return real(file)
+    real = app_module.create_window
 
-watch = Watch()
-app_module.create_window = create_window
+    def create_window(file=None):
+        QApplication.instance().installEventFilter(watcher)
+        return real(file)
+
+    watcher = Watch()
+    app_module.create_window = create_window
+
+class Finder:
+    def find_spec(self, name, path=None, target=None):
+        if name != "builder.gui.app":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run_module = spec.loader.exec_module
+
+        def exec_module(module):
+            run_module(module)
+            watch(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, Finder())
 sys.argv = ["spherewars", "gui", sys.argv[1]]
 from builder.__main__ import main
 main()
@@ -59,7 +79,9 @@ print(json.dumps(seen.get("modules")))
 """
 
 
-def test_the_first_window_shows_without_what_it_does_not_need(tmp_path: Path) -> None:
+def first_screen_modules(tmp_path: Path) -> list[str]:
+    """The modules loaded when the main window is first mapped, in the order their imports
+    began, for ``spherewars gui FILE`` started as the command starts it."""
     example = ROOT / "resources" / "examples" / "soimi-legal-ensartadores.warband.yaml"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen",
            "SPHEREWARS_USER_DIR": str(tmp_path / "user"),
@@ -67,8 +89,41 @@ def test_the_first_window_shows_without_what_it_does_not_need(tmp_path: Path) ->
     run = subprocess.run([sys.executable, "-c", FIRST_SCREEN, str(example)], env=env, cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
-    modules = json.loads(run.stdout.strip().splitlines()[-1])
+    modules: list[str] = json.loads(run.stdout.strip().splitlines()[-1])
     assert "builder.gui.mainwindow" in modules  # (the window was there)
+    return modules
+
+
+def test_the_first_window_shows_without_what_it_does_not_need(tmp_path: Path) -> None:
+    modules = first_screen_modules(tmp_path)
     loaded = [name for name in modules for heavy in NOT_AT_START
               if name == heavy or name.startswith(heavy + ".")]
     assert loaded == []
+
+
+QT = ("PySide6", "shiboken6", "shibokensupport", "signature_bootstrap", "builder.gui")
+LOADED_BY_PYDANTIC = ("pydantic.plugin._loader",)
+"""Imported by pydantic itself when it checks its first model (its plugin finder: its own
+import of ``importlib.metadata`` is done before Qt)."""
+
+
+def uses_qt(name: str) -> bool:
+    module = sys.modules.get(name)
+    if name.startswith(QT):
+        return True
+    spec = module.__spec__ if module is not None else importlib.util.find_spec(name)
+    origin = spec.origin if spec is not None else None
+    if not origin or not origin.endswith(".py"):
+        return False
+    return "PySide6" in Path(origin).read_text(encoding="utf-8", errors="replace")
+
+
+def test_the_core_the_first_window_uses_is_loaded_before_qt(tmp_path: Path) -> None:
+    """PySide reads the source file of every module imported after it (its ``__feature__``
+    check): the Qt-free modules the first window needs are imported before Qt
+    (``builder.__main__.CORE_BEFORE_QT``), so a start does not read some 190 files for
+    nothing. A new Qt-free import on the first screen belongs in that list."""
+    modules = first_screen_modules(tmp_path)
+    after_qt = modules[modules.index("PySide6.QtCore"):]
+    late = [name for name in after_qt if name not in LOADED_BY_PYDANTIC and not uses_qt(name)]
+    assert late == []
