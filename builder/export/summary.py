@@ -19,33 +19,12 @@ from builder.data.fingerprint import list_fingerprint
 from builder.data.reference import load_reference
 from builder.data.share import encode_warband
 from builder.export.choices import OptionLine, PickLine, choices, pick_lines
+from builder.export.profile import AbilityLine, resolve_ability, stat_columns
 from builder.model import Ability, Combatant, Faction, System, Warband
-from builder.model.ability import ability_label
 from builder.model.reference import PLACEHOLDER, Card, Reference
 from builder.model.text import display
 from builder.rules import Finding, Stats, validate
 from builder.rules.engine import shown_figures
-
-
-@dataclass(frozen=True)
-class AbilityLine:
-    """An ability as printed: its entry resolved against the faction and universal glossaries."""
-
-    name: str
-    kind: str | None = None
-    scope: str | None = None
-    difficulty: int | str | None = None
-    successes: int = 1
-    text: str | None = None
-
-    kind_name: str | None = None
-    """The kind as the game calls it (its ``ability_kinds`` name); the id when it has none."""
-
-    @property
-    def label(self) -> str:
-        """The kind as the card prints it, e.g. "feat 5, 2 successes" (SPEC §1: a feat's
-        difficulty is its target value, "A" automatic; some need several successes)."""
-        return ability_label(self.kind_name or self.kind, self.difficulty, self.successes)
 
 
 @dataclass(frozen=True)
@@ -260,21 +239,6 @@ def reference_of(system: System) -> Reference | None:
         return load_reference(system.reference, system)
     except DataError:
         return None  # the sheet reports a broken reference; a card just goes without
-
-
-def stat_columns(system: System, combatants: list[Combatant]) -> tuple[str, ...]:
-    """The system's stat line; an ``only_when_set`` column only when one of ``combatants``
-    has it (SphereWars' PRE: "only for those miniatures capable of ranged attacks")."""
-    return tuple(s.id for s in system.stats
-                 if not s.only_when_set or any(c.stat(s.id) is not None for c in combatants))
-
-
-def resolve_ability(faction: Faction, ref: str | Ability,
-                    universal: Mapping[str, Ability] | None = None) -> AbilityLine:
-    a = faction.ability(ref, universal)
-    kind_name = faction.game.kind_label(a.kind) if a.kind and faction.attached else None
-    return AbilityLine(name=a.name, kind=a.kind, scope=a.scope, difficulty=a.difficulty,
-                       successes=a.successes, text=a.text, kind_name=kind_name)
 
 
 _POOL_PART = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")

@@ -6,7 +6,8 @@ import datetime
 
 import pytest
 
-from builder.export.summary import AbilityLine, summarise
+from builder.export.profile import AbilityLine
+from builder.export.summary import summarise
 from tests.export import helpers as h
 
 

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QLabel
 
 from builder.data import load_system
-from builder.export.summary import AbilityLine
+from builder.export.profile import AbilityLine
 from builder.gui.editor.abilities import ability_summary
 from builder.gui.editor.document import FactionDocument, new_faction_data
 from builder.gui.editor.pane import FactionPane

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_AT_START = (
     "builder.gui.dialogs.datafiles",  # the data problems dialog's text editor
     "builder.export.chat",  # Copy as text
+    "builder.export.summary", "builder.model.reference",  # what printouts and sharing read
     "builder.export.pdf", "builder.export.cards", "builder.export.sheet", "reportlab",
     "pypdfium2",  # export and its preview
     "builder.gui.editor",  # the faction editor

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from builder.export.summary import resolve_ability
-from builder.export.summary import stat_columns as system_columns
+from builder.export.profile import resolve_ability
+from builder.export.profile import stat_columns as system_columns
 from builder.gui.panels.choices import adds_text, unit_size
 from builder.i18n import N_, _, ngettext
 from builder.model import Ability, Combatant, Faction
