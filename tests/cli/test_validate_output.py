@@ -159,6 +159,26 @@ def test_each_odd_value_is_read_as_libyaml_reads_it(value: str) -> None:
             assert repr(parse_yaml("t.yaml", text).data) == repr(simple), text
 
 
+_REFUSED = [(0x00, 0x09), (0x0B, 0x1F), (0x7F, 0x9F), (0x2028, 0x2029), (0xD800, 0xDFFF),
+            (0xFEFF, 0xFEFF), (0xFFFE, 0xFFFF)]
+"""What the line reader leaves to libyaml (and libyaml refuses or reads otherwise): controls,
+tab and carriage return, the invisible line breaks, lone surrogates, the byte-order mark."""
+
+
+@pytest.mark.parametrize("code", sorted({c for low, high in _REFUSED
+                                         for c in (low - 1, low, high, high + 1)
+                                         if c >= 0 and c != 0x0A}))  # (a newline ends a line)
+def test_the_line_reader_leaves_the_characters_it_cannot_read_to_libyaml(code: int) -> None:
+    """Every edge of the ranges the reader refuses: one inside is left to libyaml, one just
+    outside is read in the line reader, as libyaml reads it."""
+    text = f"name: a{chr(code)}b\nnotes: n\n"
+    simple = _fast.simple_data(text)
+    if any(low <= code <= high for low, high in _REFUSED):
+        assert simple is None, hex(code)
+    else:
+        assert simple == {"name": f"a{chr(code)}b", "notes": "n"}, hex(code)
+
+
 def test_the_line_reader_takes_the_lists_it_is_for() -> None:
     for path in sorted((TESTS / "cli" / "mixed").glob("*.yaml")):
         text = path.read_bytes().decode("utf-8", "replace")
