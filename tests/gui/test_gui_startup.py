@@ -5,6 +5,7 @@ machine); this test keeps the heavy modules from creeping back into the start.""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import os
@@ -128,3 +129,37 @@ def test_the_core_the_first_window_uses_is_loaded_before_qt(tmp_path: Path) -> N
     after_qt = modules[modules.index("PySide6.QtCore"):]
     late = [name for name in after_qt if name not in LOADED_BY_PYDANTIC and not uses_qt(name)]
     assert late == []
+
+
+TRANSLATING = {"_", "ngettext", "pgettext", "npgettext"}
+
+
+def translated_on_import(path: Path) -> list[str]:
+    """Calls of the translation functions that run when the module is imported: at module or
+    class level, in a default value or a decorator (not in a function's body)."""
+    found: list[str] = []
+
+    def visit(node: ast.AST, in_body: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inside = in_body or any(child is line for line in node.body)
+            elif isinstance(node, ast.Lambda):
+                inside = in_body or child is node.body
+            else:
+                inside = in_body
+            if not inside and isinstance(child, ast.Call) \
+                    and isinstance(child.func, ast.Name) and child.func.id in TRANSLATING:
+                found.append(f"{path.relative_to(ROOT)}:{child.lineno}")
+            visit(child, inside)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
+
+
+def test_no_message_is_translated_when_a_module_is_imported() -> None:
+    """The core is imported before the app applies the language chosen in its menu
+    (CORE_BEFORE_QT): a message translated at import would stay in the environment's
+    language. Messages are marked with N_ there and translated when used."""
+    found = [hit for path in sorted((ROOT / "builder").rglob("*.py"))
+             for hit in translated_on_import(path)]
+    assert found == []
