@@ -37,14 +37,12 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNS = 10
 EXAMPLE = Path("resources/examples/soimi-legal-ensartadores.warband.yaml")
 
-HOOK = r"""
-import importlib.util, os, sys, time
+HOOK = (ROOT / "bench" / "firstwindow.py").read_text(encoding="utf-8") + r"""
+import os, time
 marks = {}
 LEAVE_AT_LISTED = bool(os.environ.get("BENCH_LEAVE_AT_LISTED"))
 
 def watch(app_module):
-    # Runs once builder.gui.app is loaded: Qt is imported by then, as the program imports it
-    # (the hook imports nothing of Qt before the program does, so the import order is real).
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtGui import QWindow
     from PySide6.QtWidgets import QApplication
@@ -81,27 +79,8 @@ def watch(app_module):
 
     app_module.create_window = hooked
 
-class Finder:
-    # Patches builder.gui.app's create_window as soon as the module has run.
-    def find_spec(self, name, path=None, target=None):
-        if name != "builder.gui.app":
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(name)
-        run_module = spec.loader.exec_module
-
-        def exec_module(module):
-            run_module(module)
-            watch(module)
-
-        spec.loader.exec_module = exec_module
-        return spec
-
-sys.meta_path.insert(0, Finder())
-sys.argv = ["spherewars", "gui", sys.argv[1]]
-from builder.__main__ import main
 try:
-    main()
+    start(watch)
 finally:
     print(marks.get("mapped", 0), marks.get("listed", 0), marks.get("cpu", 0), flush=True)
 """

@@ -31,13 +31,12 @@ NOT_AT_START = (
     "builder.packstore",  # read only when a pack was ever installed
 )
 
-FIRST_SCREEN = """
-import importlib.util, json, sys
+FIRST_SCREEN = (ROOT / "bench" / "firstwindow.py").read_text(encoding="utf-8") + """
+import json
 
 seen = {}
 
 def watch(app_module):
-    # once builder.gui.app has run: the script imports Qt no earlier than the program does
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtGui import QWindow
     from PySide6.QtWidgets import QApplication
@@ -58,25 +57,7 @@ def watch(app_module):
     watcher = Watch()
     app_module.create_window = create_window
 
-class Finder:
-    def find_spec(self, name, path=None, target=None):
-        if name != "builder.gui.app":
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(name)
-        run_module = spec.loader.exec_module
-
-        def exec_module(module):
-            run_module(module)
-            watch(module)
-
-        spec.loader.exec_module = exec_module
-        return spec
-
-sys.meta_path.insert(0, Finder())
-sys.argv = ["spherewars", "gui", sys.argv[1]]
-from builder.__main__ import main
-main()
+start(watch)
 print(json.dumps(seen.get("modules")))
 """
 
