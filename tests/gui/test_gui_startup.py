@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 NOT_AT_START = (
@@ -62,9 +64,12 @@ print(json.dumps(seen.get("modules")))
 """
 
 
-def first_screen_modules(tmp_path: Path) -> list[str]:
+@pytest.fixture(scope="module")
+def first_screen_modules(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """The modules loaded when the main window is first mapped, in the order their imports
-    began, for ``spherewars gui FILE`` started as the command starts it."""
+    began, for ``spherewars gui FILE`` started as the command starts it (once for the tests
+    that read them)."""
+    tmp_path = tmp_path_factory.mktemp("first-screen")
     example = ROOT / "resources" / "examples" / "soimi-legal-ensartadores.warband.yaml"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen",
            "SPHEREWARS_USER_DIR": str(tmp_path / "user"),
@@ -77,8 +82,9 @@ def first_screen_modules(tmp_path: Path) -> list[str]:
     return modules
 
 
-def test_the_first_window_shows_without_what_it_does_not_need(tmp_path: Path) -> None:
-    modules = first_screen_modules(tmp_path)
+def test_the_first_window_shows_without_what_it_does_not_need(
+        first_screen_modules: list[str]) -> None:
+    modules = first_screen_modules
     loaded = [name for name in modules for heavy in NOT_AT_START
               if name == heavy or name.startswith(heavy + ".")]
     assert loaded == []
@@ -101,13 +107,13 @@ def uses_qt(name: str) -> bool:
     return "PySide6" in Path(origin).read_text(encoding="utf-8", errors="replace")
 
 
-def test_the_core_the_first_window_uses_is_loaded_before_qt(tmp_path: Path) -> None:
+def test_the_core_the_first_window_uses_is_loaded_before_qt(
+        first_screen_modules: list[str]) -> None:
     """PySide reads the source file of every module imported after it (its ``__feature__``
     check): the Qt-free modules the first window needs are imported before Qt
     (``builder.__main__.CORE_BEFORE_QT``), so a start does not read some 190 files for
     nothing. A new Qt-free import on the first screen belongs in that list."""
-    modules = first_screen_modules(tmp_path)
-    after_qt = modules[modules.index("PySide6.QtCore"):]
+    after_qt = first_screen_modules[first_screen_modules.index("PySide6.QtCore"):]
     late = [name for name in after_qt if name not in LOADED_BY_PYDANTIC and not uses_qt(name)]
     assert late == []
 
