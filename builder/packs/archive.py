@@ -2,7 +2,8 @@
 
 Reading one, every limit is checked on the zip's own directory before anything is written:
 at most :data:`MAX_ENTRIES` entries and :data:`MAX_UNPACKED` bytes unpacked, no absolute
-paths, no ``..``, no links, no duplicate names. Unpacking then counts what really comes out,
+paths, no ``..``, no links, no duplicate names, no file more than :data:`MAX_DEPTH` folders
+deep and no name longer than :data:`MAX_NAME_BYTES` bytes. Unpacking then counts what really comes out,
 so an entry that lies about its size is stopped at what it declared.
 
 Building one is reproducible: the same folder gives the same bytes (entries sorted, fixed
@@ -27,6 +28,11 @@ from builder.model.base import quote
 MiB = 1024 * 1024
 MAX_ENTRIES = 1000
 MAX_UNPACKED = 50 * MiB
+MAX_DEPTH = 16
+"""Folders a pack's file may sit in (``factions/soimi/2008/soimi.yaml`` is 3 deep): deeper
+is refused before unpacking, as a name too long for a file system is."""
+MAX_NAME_BYTES = 255
+"""The longest name of a file or folder most file systems allow (in UTF-8 bytes)."""
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)
 """Every entry's time in a built pack (zip times start in 1980; any fixed time will do)."""
 _CHUNK = 256 * 1024
@@ -63,6 +69,19 @@ def entry_problem(name: str) -> str | None:
         return _("entry {name} climbs out of the pack with '..'").format(name=quote(name))
     if any(p in ("", ".") for p in parts):
         return _("entry {name} is not a plain relative path").format(name=quote(name))
+    return path_problem(_("entry {name}").format(name=quote(name)), parts,
+                        folders=len(parts) - (0 if name.endswith("/") else 1))
+
+
+def path_problem(what: str, parts: list[str], folders: int) -> str | None:
+    """Why a file or folder of a pack (``what``: "entry 'x'", "'x'") cannot be written: more
+    than :data:`MAX_DEPTH` folders deep, or a name longer than :data:`MAX_NAME_BYTES`."""
+    if folders > MAX_DEPTH:
+        return _("{what} is {depth} folders deep; a pack's files are at most {limit} folders "
+                 "deep").format(what=what, depth=f"{folders:,}", limit=MAX_DEPTH)
+    if any(len(p.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for p in parts):
+        return _("{what} has a name longer than {limit} bytes; no file system takes it").format(
+            what=what, limit=MAX_NAME_BYTES)
     return None
 
 
@@ -195,6 +214,10 @@ def folder_files(folder: Path) -> tuple[list[str], list[str]]:
             if entry.is_symlink():
                 wrong.append(_("{path} is a link; a pack holds no links").format(path=quote(rel)))
             elif entry.is_dir(follow_symlinks=False):
+                problem = path_problem(quote(rel), rel.split("/"), rel.count("/") + 1)
+                if problem is not None:  # (not gone into: nothing deeper is read)
+                    wrong.append(problem)
+                    continue
                 pending.append((Path(entry.path), rel + "/"))
             elif entry.is_file(follow_symlinks=False):
                 found.append(rel)
