@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.i18n import _, ngettext, pgettext
-from builder.safeio import escape, escape_lines, json_safe
+from builder.safeio import Lines, escape, escape_lines, json_safe, say
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -84,6 +84,11 @@ def cmd_data(args: argparse.Namespace) -> int:
 
 def _err(message: str) -> None:
     print(escape(message), file=sys.stderr)
+
+
+def _err_data(exc: Exception) -> None:
+    """A :class:`builder.data.DataError`: one problem a line (each escaped already)."""
+    print(escape_lines(str(exc)), file=sys.stderr)
 
 
 # --- list, remove, use -------------------------------------------------------------------
@@ -221,16 +226,29 @@ def cmd_install(args: argparse.Namespace) -> int:
         try:
             done, failed = run.install(source, args.only)
         except (InstallError, FetchError, Cancelled) as exc:
-            done, failed = [], [str(exc)]
+            done, failed = [], [escape(str(exc))]
         finally:
             line.done()
         for outcome in done:
             print(escape_lines(outcome_line(outcome)), end="")
         for problem in failed:
-            _err(problem if problem.startswith("spherewars") else
-                 _("spherewars: not installed: {problem}").format(problem=problem))
+            _err_problems(problem)
             status = EXIT_ERROR
     return status
+
+
+def _err_problems(problem: str) -> None:
+    """A pack not installed: its problems (``FILE:LINE:COLUMN: message`` each) one a line,
+    each escaped on its own."""
+    lines = [line for line in problem.split("\n") if line]
+    if not problem.startswith("spherewars"):
+        if len(lines) == 1:
+            lines = [_("spherewars: not installed: {problem}").format(problem=lines[0])]
+        else:
+            lines.insert(0, ngettext("spherewars: not installed ({n} problem):",
+                                     "spherewars: not installed ({n} problems):",
+                                     len(lines)).format(n=len(lines)))
+    print(escape_lines("\n".join(lines)), file=sys.stderr)
 
 
 def cmd_update(args: argparse.Namespace) -> int:
@@ -264,8 +282,8 @@ def cmd_update(args: argparse.Namespace) -> int:
         elif step.status == "no-origin":
             print(escape(_("{id}: {message}").format(id=step.id, message=step.message)))
         else:
-            _err(_("spherewars: {id}: not updated: {problem}").format(id=step.id,
-                                                                      problem=step.message))
+            print(say(_("spherewars: {id}: not updated: {problem}"), id=step.id,
+                      problem=Lines(step.message)), file=sys.stderr)
             status = EXIT_ERROR
     if not steps:
         print(_("no data packs installed (spherewars data install SOURCE)"))
@@ -354,7 +372,7 @@ def _read_lists(paths: list[str]) -> list[tuple[str, Any]]:
             try:
                 out.append((str(path), load_warband(path)))
             except DataError as exc:
-                _err(str(exc))
+                _err_data(exc)
     return out
 
 
@@ -403,8 +421,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
                 print(escape(_("{old} → {new}").format(old=f"{old.id} {old.version}",
                                                       new=f"{new.id} {new.version}")))
             document = _print_diff(old, new, lists, fmt=args.format)
-    except (SideError, _data_error()) as exc:
+    except SideError as exc:
         _err(str(exc))
+        return EXIT_ERROR
+    except _data_error() as exc:
+        _err_data(exc)
         return EXIT_ERROR
     if args.format == "json":
         sys.stdout.write(json_safe(json.dumps(document, ensure_ascii=False)) + "\n")
@@ -430,7 +451,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     try:
         checked = check_pack(folder, args.dir, Store(), claim=False)
     except DataError as exc:
-        _err(str(exc))
+        _err_data(exc)
         return EXIT_ERROR
     raw = build_bytes(folder, checked.files)
     try:
@@ -481,7 +502,7 @@ def cmd_index(args: argparse.Namespace) -> int:
             status = EXIT_ERROR
             continue
         except DataError as exc:
-            _err(str(exc))
+            _err_data(exc)
             status = EXIT_ERROR
             continue
         finally:

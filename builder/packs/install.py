@@ -26,6 +26,7 @@ from builder.packs.check import CheckedPack, check_pack
 from builder.packs.fetch import STALL_SECONDS, Cancelled, Download, FetchError, is_address
 from builder.packs.format import SUFFIX, Index, IndexEntry, version_key
 from builder.packstore import Installed, Store
+from builder.safeio import escape
 
 MAX_INDEX_BYTES = MiB
 
@@ -34,7 +35,11 @@ Progress = Callable[[str, int, int | None], None]
 
 
 class InstallError(Exception):
-    """One source or pack that could not be installed; the message says why."""
+    """One source or pack that could not be installed; the message says why.
+
+    The problems :meth:`Installer.install` and :meth:`Installer.update` return are text for
+    one line each, escaped (:func:`builder.safeio.escape`): a pack's several problems are
+    several lines, never a path's own line break."""
 
 
 @dataclass
@@ -155,15 +160,16 @@ class Installer:
         failed: list[str] = []
         if wanted:
             listed = {e.id for e in index.packs}
-            failed += [_("{source}: lists no pack '{id}'").format(source=source, id=pack_id)
+            failed += [escape(_("{source}: lists no pack '{id}'").format(source=source,
+                                                                          id=pack_id))
                        for pack_id in sorted(wanted - listed)]
         done: list[Outcome] = []
         for entry in entries:
             try:
                 done.append(self.install_entry(entry, source))
             except (InstallError, FetchError) as exc:
-                failed.append(str(exc))
-            except DataError as exc:
+                failed.append(escape(str(exc)))
+            except DataError as exc:  # (its lines escaped each)
                 failed.append(str(exc))
         return done, failed
 
@@ -294,7 +300,7 @@ class Installer:
                     raw = self._fetch(origin)
                     indexes[origin] = read_index(self._index_text(raw, origin), origin)
                 except (FetchError, InstallError) as exc:
-                    indexes[origin] = str(exc)
+                    indexes[origin] = escape(str(exc))
                 except DataError as exc:
                     indexes[origin] = str(exc)
             index = indexes[origin]
@@ -308,7 +314,8 @@ class Installer:
             try:
                 outcome = self.install_entry(found[0], origin)
             except (FetchError, InstallError, DataError) as exc:
-                steps.append(UpdateStep(pack_id, "failed", state.active, message=str(exc)))
+                steps.append(UpdateStep(pack_id, "failed", state.active, message=str(exc)
+                                        if isinstance(exc, DataError) else escape(str(exc))))
                 continue
             steps.append(UpdateStep(pack_id, "updated", state.active, outcome.version,
                                     outcome=outcome))
