@@ -1,6 +1,6 @@
 """An event checked (SPEC §6): every submission checked, reconciled with the registrations
 and, when asked, anonymised; and the report written in the form asked for. ``spherewars
-event`` (:mod:`builder.events.command`), the list pack and the app's event dialog share it."""
+event`` (:mod:`builder.cli.event`), the list pack and the app's event dialog share it."""
 
 from __future__ import annotations
 

@@ -11,5 +11,5 @@
 - :mod:`.install`: install and update from a file, a folder or an address;
 - :mod:`.diff`: what changed between two versions, per faction and per list.
 
-No Qt here: the CLI (:mod:`.cli`) and the app call the same functions.
+No Qt here: the CLI (:mod:`builder.cli.packs`) and the app call the same functions.
 """

@@ -345,7 +345,7 @@ def _data_error() -> type[Exception]:
 
 
 def _read_lists(paths: list[str]) -> list[tuple[str, Any]]:
-    from builder.cli_common import warband_files
+    from builder.cli.common import warband_files
     from builder.data import DataError, load_warband
 
     out = []
@@ -436,7 +436,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     try:
         write_atomic(args.output, raw)
     except OSError as exc:
-        from builder.cli_common import cannot_write
+        from builder.cli.common import cannot_write
 
         _err(cannot_write(args.output, exc))
         return EXIT_ERROR
@@ -498,7 +498,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     try:
         write_atomic(args.output, text)
     except OSError as exc:
-        from builder.cli_common import cannot_write
+        from builder.cli.common import cannot_write
 
         _err(cannot_write(args.output, exc))
         return EXIT_ERROR

@@ -1,6 +1,6 @@
-"""What the commands of the CLI share (:mod:`builder.cli` and the packages' own commands:
-``export``, ``data``, ``play``): finding lists in folders, reading a list with its data, and
-the words for a file that could not be written. Imports stay light, as the CLI's."""
+"""What the commands of the CLI share (:mod:`builder.cli.lists` and the other command
+families: ``export``, ``data``, ``play``): finding lists in folders, reading a list with its
+data, and the words for a file that could not be written. Imports stay light, as the CLI's."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli_common import cannot_write, list_and_data
+    from builder.cli.common import cannot_write, list_and_data
     from builder.data import DataError
     from builder.export.pdf import export_pdf
     from builder.outputs import PDF, output_problem

@@ -17,7 +17,7 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 def play_command(args: argparse.Namespace) -> int:
     from builder.atomic import write_atomic
-    from builder.cli_common import list_and_data
+    from builder.cli.common import list_and_data
     from builder.play.page import render_page
     from builder.play.plan import make_plan
 
