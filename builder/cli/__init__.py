@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from builder import __version__, i18n
 from builder.cli.common import EXIT_ERROR
 from builder.i18n import N_, Nn_, _
-from builder.safeio import run_writing
+from builder.plumbing.terminal_text import run_writing
 
 LANGUAGES = ("en", "es")
 """What ``--lang`` takes: the languages the program is translated into."""

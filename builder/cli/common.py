@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.i18n import _
-from builder.safeio import Lines, say
+from builder.plumbing.terminal_text import Lines, say
 
 if TYPE_CHECKING:
     from builder.data import Catalogue

@@ -24,7 +24,7 @@ from builder.cli.common import (
     warband_files,
 )
 from builder.i18n import N_, _, ngettext, pgettext
-from builder.safeio import Lines, escape, escape_lines, json_safe, say
+from builder.plumbing.terminal_text import Lines, escape, escape_lines, json_safe, say
 
 if TYPE_CHECKING:
     from builder.data.catalogue import Replaced
@@ -35,8 +35,8 @@ SEVERITY = {"error": N_("error"), "warning": N_("warning")}
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from builder.batch import map_runs_in_halves
     from builder.data import Catalogue, DataError, collector_paused, load_warband
+    from builder.plumbing.forks import map_runs_in_halves
     from builder.rules import validate
     from builder.rules.cache import rule_cache
 
@@ -178,8 +178,8 @@ def _text_line(r: dict, costed: bool = True) -> str:
 
 
 def cmd_check_data(args: argparse.Namespace) -> int:
-    from builder import paths
     from builder.data import Catalogue
+    from builder.plumbing import paths
 
     if args.dirs:
         # the built-in systems stay loaded so that a folder of factions can name them; only
@@ -373,7 +373,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(say(failed, problem=exc, **where), file=sys.stderr)
         return EXIT_ERROR
     out = Path(args.output)
-    from builder.outputs import output_problem
+    from builder.plumbing.output_guard import output_problem
 
     reads = [Path(source)] if where else []
     problem = output_problem(out, "yaml", inputs=reads, force=True)

@@ -38,7 +38,7 @@ def check_event(event: Event, gathered: Gathered, catalogue: Catalogue, *,
     """Every submission checked (on both cores unless not ``fork``: the app never forks),
     reconciled with the registrations and, when ``anonymous``, labelled ``List N`` and put
     in that order (SPEC §6)."""
-    from builder.batch import map_in_halves
+    from builder.plumbing.forks import map_in_halves
 
     subs = gathered.submissions
 
