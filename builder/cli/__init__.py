@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 
 from builder import __version__, i18n
 from builder.cli.common import EXIT_ERROR
+from builder.cli.stdout import run_writing
 from builder.i18n import N_, Nn_, _
-from builder.plumbing.terminal_text import run_writing
 
 LANGUAGES = ("en", "es")
 """What ``--lang`` takes: the languages the program is translated into."""
