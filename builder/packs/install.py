@@ -25,8 +25,8 @@ from builder.packs.archive import problems, unpack
 from builder.packs.check import CheckedPack, check_pack
 from builder.packs.fetch import STALL_SECONDS, Cancelled, Download, FetchError, is_address
 from builder.packs.format import SUFFIX, Index, IndexEntry, version_key
-from builder.packstore import Installed, Store
-from builder.safeio import escape
+from builder.packs.store import Installed, Store
+from builder.plumbing.terminal_text import escape
 
 MAX_INDEX_BYTES = MiB
 
@@ -38,7 +38,7 @@ class InstallError(Exception):
     """One source or pack that could not be installed; the message says why.
 
     The problems :meth:`Installer.install` and :meth:`Installer.update` return are text for
-    one line each, escaped (:func:`builder.safeio.escape`): a pack's several problems are
+    one line each, escaped (:func:`builder.plumbing.terminal_text.escape`): a pack's several problems are
     several lines, never a path's own line break."""
 
 
@@ -256,7 +256,7 @@ class Installer:
                 outcome.status = "already"
                 if origin and held.origin != origin:  # remember where it can be updated from
                     held.origin = origin
-                    from builder.packstore import write_installed
+                    from builder.packs.store import write_installed
 
                     write_installed(held.folder, held)
                 return outcome

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from builder.packs.install import Installer
-from builder.packstore import Store
+from builder.packs.store import Store
 from tests.hostile.helpers import BAD_ANSWERS, bad_server
 from tests.packs.helpers import PACK_ID, make_pack, run, swpack
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from builder.packstore import Store
+from builder.packs.store import Store
 from tests.packs.helpers import make_pack, pack_yaml, run
 
 PLACED = re.compile(r"^\S.*:\d+:\d+: \S")
