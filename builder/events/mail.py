@@ -111,7 +111,7 @@ def _walk(message: Message) -> list[Message]:
         if part.is_multipart():
             payload = part.get_payload()
             if isinstance(payload, list):
-                pending.extend(reversed(payload))
+                pending.extend(p for p in reversed(payload) if not isinstance(p, str))
     return found
 
 

@@ -3,8 +3,8 @@
 Reading one, every limit is checked on the zip's own directory before anything is written:
 at most :data:`MAX_ENTRIES` entries and :data:`MAX_UNPACKED` bytes unpacked, no absolute
 paths, no ``..``, no links, no duplicate names, no file more than :data:`MAX_DEPTH` folders
-deep and no name longer than :data:`MAX_NAME_BYTES` bytes. Unpacking then counts what really comes out,
-so an entry that lies about its size is stopped at what it declared.
+deep and no name longer than :data:`MAX_NAME_BYTES` bytes. Unpacking then counts what really
+comes out, so an entry that lies about its size is stopped at what it declared.
 
 Building one is reproducible: the same folder gives the same bytes (entries sorted, fixed
 times and permissions).

@@ -38,8 +38,8 @@ class InstallError(Exception):
     """One source or pack that could not be installed; the message says why.
 
     The problems :meth:`Installer.install` and :meth:`Installer.update` return are text for
-    one line each, escaped (:func:`builder.plumbing.terminal_text.escape`): a pack's several problems are
-    several lines, never a path's own line break."""
+    one line each, escaped (:func:`builder.plumbing.terminal_text.escape`): a pack's several
+    problems are several lines, never a path's own line break."""
 
 
 @dataclass

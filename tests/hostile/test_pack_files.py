@@ -62,7 +62,8 @@ BAD_VALUES = st.one_of(st.lists(st.integers(), max_size=2), st.integers(),
                        st.none(), st.booleans())
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(field=st.sampled_from(["id", "name", "version", "url", "sha256", "size"]),
        value=BAD_VALUES)
 def test_index_problems_are_in_our_words(capsys: pytest.CaptureFixture[str], tmp_path: Path,
