@@ -134,21 +134,31 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
+    """Removes installed and damaged versions alike (a folder copied in by hand); says
+    "removed" only of what is gone."""
+    from builder.cli.common import cannot_write
     from builder.packs.store import Store
 
     store = Store()
     state = store.get(args.id)
-    if state is None or (args.version and args.version not in state.versions):
+    there = (list(state.versions) if state is not None else []) + store.damaged(args.id)
+    if not there or (args.version and args.version not in there):
         _err(_("spherewars: {what} is not installed").format(
             what=f"{args.id} {args.version}" if args.version else args.id))
         return EXIT_ERROR
-    gone = store.remove(args.id, args.version)
-    print(ngettext("removed {id} {versions}", "removed {id} {versions}", len(gone)).format(
-        id=args.id, versions=", ".join(gone)))
+    try:
+        with store.lock():
+            gone = store.remove(args.id, args.version)
+    except OSError as exc:
+        print(cannot_write(store.root, exc), file=sys.stderr)
+        return EXIT_ERROR
+    print(escape(ngettext("removed {id} {versions}", "removed {id} {versions}",
+                          len(gone)).format(id=args.id, versions=", ".join(gone))))
     return EXIT_OK
 
 
 def cmd_use(args: argparse.Namespace) -> int:
+    from builder.cli.common import cannot_write
     from builder.packs.store import Store
 
     store = Store()
@@ -158,7 +168,12 @@ def cmd_use(args: argparse.Namespace) -> int:
         _err(_("spherewars: {id} {version} is not installed (installed: {installed})").format(
             id=args.id, version=args.version, installed=installed))
         return EXIT_ERROR
-    store.use(args.id, args.version)
+    try:
+        with store.lock():
+            store.use(args.id, args.version)
+    except OSError as exc:
+        print(cannot_write(store.root, exc), file=sys.stderr)
+        return EXIT_ERROR
     print(_("using {id} {version}").format(id=args.id, version=args.version))
     return EXIT_OK
 
@@ -227,6 +242,10 @@ def cmd_install(args: argparse.Namespace) -> int:
             done, failed = run.install(source, args.only)
         except (InstallError, FetchError, Cancelled) as exc:
             done, failed = [], [escape(str(exc))]
+        except OSError as exc:  # the data folder (what is read is a problem of the pack)
+            from builder.cli.common import cannot_write
+
+            done, failed = [], [cannot_write(run.store.root, exc)]
         finally:
             line.done()
         for outcome in done:
@@ -345,9 +364,16 @@ def _side(spec: str, store: Any = None) -> Iterator[Side]:
     import shutil
     import tempfile
 
+    from builder.packs.fetch import MAX_DOWNLOAD
+    from builder.plumbing.reading import Unreadable, read_bytes
+
+    try:
+        raw = read_bytes(path, MAX_DOWNLOAD)
+    except Unreadable as exc:
+        raise SideError(f"{spec}: {exc.message}") from None
     tmp = Path(tempfile.mkdtemp(prefix="spherewars-diff-"))
     try:
-        unpack(path, tmp, path.name)
+        unpack(raw, tmp, path.name)
         checked = check_pack(tmp, path.name)
         yield Side(checked.info.id, checked.info.version, checked.documents, tmp, False)
     finally:
@@ -479,9 +505,10 @@ def cmd_index(args: argparse.Namespace) -> int:
     from builder.data.errors import DataError
     from builder.packs.archive import unpack
     from builder.packs.check import check_pack
-    from builder.packs.fetch import is_address
+    from builder.packs.fetch import MAX_DOWNLOAD, is_address
     from builder.packs.format import INDEX_SCHEMA
     from builder.packs.store import Store
+    from builder.plumbing.reading import Unreadable, read_bytes
 
     if not is_address(args.base_url):
         _err(_("spherewars: --base-url must be an http or https address"))
@@ -493,12 +520,11 @@ def cmd_index(args: argparse.Namespace) -> int:
         path = Path(name)
         tmp = Path(tempfile.mkdtemp(prefix="spherewars-index-"))
         try:
-            raw = path.read_bytes()
+            raw = read_bytes(path, MAX_DOWNLOAD)
             unpack(raw, tmp, path.name)
             checked = check_pack(tmp, path.name, Store(), claim=False)
-        except OSError as exc:
-            _err(_("spherewars: {path}: cannot be read: {problem}").format(
-                path=name, problem=exc.strerror or exc))
+        except Unreadable as exc:
+            _err(_("spherewars: {path}: {problem}").format(path=name, problem=exc.message))
             status = EXIT_ERROR
             continue
         except DataError as exc:

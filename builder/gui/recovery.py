@@ -36,6 +36,7 @@ from builder.data import load_warband, write_atomic
 from builder.i18n import _
 from builder.model import Warband
 from builder.plumbing import paths
+from builder.plumbing.reading import Unreadable, load_json
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,9 @@ DEBOUNCE_MS = 250
 LONGEST_WAIT_MS = 2_000
 """…but never later than this after the first change still unwritten (typing without a pause)."""
 _serial = itertools.count(1)
+
+MAX_META_BYTES = 64 * 1024
+"""A recovery note is a few lines of JSON (origin, time saved, name)."""
 
 
 @dataclass
@@ -155,8 +159,8 @@ class Recovery:
             meta_path = folder / f"{stem}.json"
             meta: dict[str, object] = {}
             try:
-                meta = json.loads(meta_path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                meta = load_json(meta_path, MAX_META_BYTES)
+            except Unreadable:
                 pass
             if not isinstance(meta, dict):
                 meta = {}

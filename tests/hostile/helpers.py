@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import socket
+import subprocess
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 LISTS = CORPUS / "lists"
@@ -133,3 +138,29 @@ def bad_server(answer: bytes) -> Iterator[str]:
         done.set()
         thread.join(5)
         listener.close()
+
+
+@contextmanager
+def read_only_folders() -> Iterator[Callable[..., None]]:
+    """``make(*folders)`` makes folders read-only, even for root (``chattr +i``: the suite may
+    run as root, whom permissions do not stop); undone when the block ends."""
+    made: list[Path] = []
+
+    def make(*folders: Path) -> None:
+        for folder in folders:
+            if os.geteuid() == 0:
+                if shutil.which("chattr") is None:
+                    pytest.skip("root needs chattr to make a folder read-only")
+                subprocess.run(["chattr", "+i", str(folder)], check=True)
+            else:
+                folder.chmod(0o555)
+            made.append(folder)
+
+    try:
+        yield make
+    finally:
+        for folder in reversed(made):
+            if os.geteuid() == 0:
+                subprocess.run(["chattr", "-i", str(folder)], check=False)
+            else:
+                folder.chmod(0o755)

@@ -5,8 +5,8 @@ a regular file."""
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 from pathlib import Path
 from typing import Any
 
