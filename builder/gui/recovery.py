@@ -36,6 +36,7 @@ from builder.data import load_warband, write_atomic
 from builder.i18n import _
 from builder.model import Warband
 from builder.plumbing import paths
+from builder.plumbing.atomic import remove_leftovers
 from builder.plumbing.reading import Unreadable, load_json
 
 log = logging.getLogger(__name__)
@@ -144,6 +145,7 @@ class Recovery:
         """Autosaves whose window is gone, newest first (their locks are taken). The locks
         that crashed windows left without an autosave are removed."""
         folder = folder or paths.user_data_dir()
+        remove_leftovers(folder)  # (of an autosave killed midway)
         try:
             found_files = sorted(folder.glob(f"{prefix}*{suffix}")) if folder.is_dir() else []
             locks = sorted(folder.glob(f"{prefix}*.lock")) if folder.is_dir() else []

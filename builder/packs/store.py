@@ -27,10 +27,7 @@ import json
 import marshal
 import os
 import shutil
-import signal
-import sys
 import tempfile
-import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -39,8 +36,9 @@ from typing import Any
 
 from builder.i18n import _
 from builder.plumbing import paths
-from builder.plumbing.atomic import write_atomic
+from builder.plumbing.atomic import left_behind, write_atomic
 from builder.plumbing.reading import Unreadable, load_json
+from builder.plumbing.stops import stop_here
 from builder.plumbing.versions import is_version, version_key
 
 PACK_FILE = "pack.yaml"
@@ -58,16 +56,6 @@ OLD_PREFIX = ".old-"
 LOCK = ".lock"
 MAX_JSON_BYTES = 1024 * 1024
 """``.installed.json`` and ``state.json`` are a few hundred bytes; larger is not ours."""
-STOP_ENV = "SPHEREWARS_TEST_STOP_AT"
-
-
-def stop_here(point: str) -> None:
-    """For tests only: when ``SPHEREWARS_TEST_STOP_AT`` names ``point``, say so on standard
-    error and stop this process there (SIGSTOP), for the test to kill it or let it go on
-    (tests/hostile/test_data_folder.py). Otherwise one look at the environment."""
-    if os.environ.get(STOP_ENV) == point and hasattr(signal, "SIGSTOP"):
-        print(f"spherewars: stopped at {point} ({STOP_ENV})", file=sys.stderr, flush=True)
-        os.kill(os.getpid(), signal.SIGSTOP)
 
 
 def packs_dir() -> Path:
@@ -400,21 +388,6 @@ def _lock_file(fd: int) -> None:
 
 def _stale_removed(folder: Path) -> None:
     """Remove a temporary folder whose process is gone (its pid is in its name)."""
-    pid = folder.name[len(TEMP_PREFIX):].split("-", 1)[0]
-    if sys.platform == "win32":  # no harmless "is it alive" there: only a day-old folder
-        try:
-            if time.time() - folder.stat().st_mtime < 86400:
-                return
-        except OSError:
-            return
-    elif pid.isdigit() and int(pid) != os.getpid():
-        try:
-            os.kill(int(pid), 0)
-            return  # still running: another install in progress
-        except ProcessLookupError:
-            pass
-        except (PermissionError, OSError):
-            return
-    elif pid.isdigit():
-        return
-    shutil.rmtree(folder, ignore_errors=True)
+    rest = folder.name[len(TEMP_PREFIX):].removeprefix("removed-")  # (a removal's, or ours)
+    if left_behind(rest.split("-", 1)[0], folder):
+        shutil.rmtree(folder, ignore_errors=True)
