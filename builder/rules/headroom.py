@@ -21,6 +21,7 @@ from operator import mul
 from typing import cast
 
 from builder.model import Combatant, Entry, Faction, Warband
+from builder.model.options import Pick
 from builder.model.quantity import Selector
 from builder.model.system import POINTS_LIMIT, Rule
 from builder.rules.engine import (
@@ -29,6 +30,7 @@ from builder.rules.engine import (
     Roster,
     list_part,
     one_model_adds,
+    one_pick_adds,
     quantity,
     stat_of,
 )
@@ -151,6 +153,15 @@ class _Term:
         elif not self.limit:
             self.fixed = reader.faction.parameter(cast(str, q))
 
+    def pick_effect(self, pick: Pick) -> int:
+        """What taking ``pick`` does to this term, as :meth:`after` reads an effect (a pick
+        adds to no largest stat: NO_MATCH there)."""
+        if self.highest:
+            return NO_MATCH
+        if not self.of_list:
+            return 0
+        return one_pick_adds(self.quantity, pick) * self.factor
+
     def now(self, at: _ListAt) -> tuple[int | None, int]:
         """The value for a list, and for a ``max`` the largest stat before ``times``."""
         if self.fixed is not None:
@@ -236,11 +247,21 @@ class _ListRule:
             return out
         before = self.state([v for v, _raw in nows])
         for signature, members in self.groups.items():
-            gap = self.state([t.after(v, raw, e) for t, (v, raw), e
-                              in zip(self.terms, nows, signature, strict=True)])
-            if gap is not None and (before is None or gap > before):
+            if self._worse(nows, before, signature):
                 out += members
         return out
+
+    def worse_after(self, _at: _ListAt, nows: Sequence[tuple[int | None, int]],
+                    effects: Sequence[int]) -> bool:
+        """Whether a change moving the terms by ``effects`` (a pick taken) makes the finding
+        appear or go further from its bound."""
+        return self._worse(nows, self.state([v for v, _raw in nows]), effects)
+
+    def _worse(self, nows: Sequence[tuple[int | None, int]], before: int | None,
+               effects: Sequence[int]) -> bool:
+        gap = self.state([t.after(v, raw, e) for t, (v, raw), e
+                          in zip(self.terms, nows, effects, strict=True)])
+        return gap is not None and (before is None or gap > before)
 
 
 class _EachRule:
@@ -315,10 +336,7 @@ class _EachRule:
             on_after = self.on(after)
             # the others hired: a bound that moves, or the rule switched on, may break their
             # findings too
-            others: list[int] = []
-            if on_after and (not on or after[:n_bounds] != values[:n_bounds]):
-                others = [i for i, n in hired.items() if self.member[i]
-                          and self._worse(n, self.own[i], on, values, after)]
+            others = self._others(hired, on, values, after, on_after, n_bounds)
             own_check = bool(member) and on_after
             if others or (own_check and self._worse(0, own, on, values, after, step)):
                 out += [i for i in group if i not in hired]
@@ -336,6 +354,25 @@ class _EachRule:
             if found or (plans[g][4] and plans[g][4] != [i]):
                 out.append(i)
         return out
+
+    def _others(self, hired: dict[int, int], on: bool, values: Sequence[int | None],
+                after: Sequence[int | None], on_after: bool, n_bounds: int) -> list[int]:
+        """The combatants hired whose finding appears or gets worse when the terms move from
+        ``values`` to ``after`` (a bound that moves, the rule switched on)."""
+        if not on_after or (on and after[:n_bounds] == values[:n_bounds]):
+            return []
+        return [i for i, n in hired.items() if self.member[i]
+                and self._worse(n, self.own[i], on, values, after)]
+
+    def worse_after(self, at: _ListAt, nows: Sequence[tuple[int | None, int]],
+                    effects: Sequence[int]) -> bool:
+        """Whether a change that hires no one but moves the terms by ``effects`` (a pick
+        taken) makes the finding of a combatant hired appear or get worse."""
+        values = [v for v, _raw in nows]
+        after = [t.after(v, raw, e) for t, (v, raw), e in zip(self.terms, nows, effects,
+                                                               strict=True)]
+        return bool(self._others(at.hired, self.on(values), values, after, self.on(after),
+                                 len(self.kinds)))
 
     def _at_cap(self, hired: dict[int, int], bound: int | None) -> list[int]:
         member, own, steps = self.member, self.own, self.steps
@@ -428,21 +465,15 @@ class Headroom:
                          for row in zip(*columns, strict=True)] if columns \
             else [0] * len(self.combatants)
         self._cap_keys = list(keys) or [()]
+        self._picks_by_effect: list[dict[tuple[int, ...], list[str]]] | None = None
 
     def measure(self, warband: Warband, points_limit: int | None,
                 totals: Mapping[str, int] | None = None) -> Rooms:
         """Every combatant's room in ``warband`` under ``points_limit`` (the list's own, or an
         event's). ``totals``: its models per combatant id when already worked out (a
         validation's report has them)."""
-        index = self.index
-        if totals is None:
-            totals = warband.totals()
-        if index.keys() >= totals.keys():  # (no unknown combatant: made in C)
-            hired = dict(zip(map(index.__getitem__, totals), totals.values(), strict=True))
-        else:  # an unknown combatant counts toward nothing
-            hired = {index[cid]: n for cid, n in totals.items() if cid in index}
-        at = _ListAt(hired, points_limit, self._entries(warband) if self._per_entry else {},
-                     self._extras(warband, points_limit))
+        at = self._at(warband, points_limit, totals)
+        hired = at.hired
         breaks: dict[int, tuple[Rule, ...]] = {}
         for rule in self.rules:
             blocked = rule.blocked(at)
@@ -451,7 +482,56 @@ class Headroom:
                 continue
             for i in blocked:
                 breaks[i] = (*breaks.get(i, ()), rule.rule)
-        return Rooms(self.combatants, index, hired, self._caps(at), breaks)
+        return Rooms(self.combatants, self.index, hired, self._caps(at), breaks)
+
+    def picks(self, warband: Warband, points_limit: int | None,
+              totals: Mapping[str, int] | None = None) -> dict[str, tuple[Rule, ...]]:
+        """The rules taking each pick the list does not hold would break (only the picks
+        that break one), as :meth:`measure` tells it of one more model: what a pick adds to
+        each term is known from the faction alone (:func:`~builder.rules.engine.
+        one_pick_adds`), and picks that add the same share one answer."""
+        at = self._at(warband, points_limit, totals)
+        out: dict[str, tuple[Rule, ...]] = {}
+        for rule, groups in zip(self.rules, self._pick_groups(), strict=True):
+            if not groups:
+                continue
+            nows = [t.now(at) for t in rule.terms]
+            for effects, pids in groups.items():
+                if rule.worse_after(at, nows, effects):
+                    for pid in pids:
+                        out[pid] = (*out[pid], rule.rule) if pid in out else (rule.rule,)
+        for pid in warband.picks:
+            out.pop(pid, None)
+        return out
+
+    def _pick_groups(self) -> list[dict[tuple[int, ...], list[str]]]:
+        """Per rule, the faction's picks by what taking one does to each of its terms (the
+        picks that change nothing left out); worked out once."""
+        if self._picks_by_effect is None:
+            offered = list(self.faction.picks_offered.values())
+            self._picks_by_effect = []
+            for rule in self.rules:
+                groups: dict[tuple[int, ...], list[str]] = {}
+                if any(t.of_list for t in rule.terms):
+                    columns = [[t.pick_effect(p) for p in offered] for t in rule.terms]
+                    for pick, effects in zip(offered, zip(*columns, strict=True), strict=True):
+                        if any(e not in (0, NO_MATCH) for e in effects):
+                            groups.setdefault(effects, []).append(pick.id)
+                self._picks_by_effect.append(groups)
+        return self._picks_by_effect
+
+    def _at(self, warband: Warband, points_limit: int | None,
+            totals: Mapping[str, int] | None) -> _ListAt:
+        """What the terms read of ``warband`` (``totals``: as :meth:`measure` takes it)."""
+        index = self.index
+        if totals is None:
+            totals = warband.totals()
+        if index.keys() >= totals.keys():  # (no unknown combatant: made in C)
+            hired = dict(zip(map(index.__getitem__, totals), totals.values(), strict=True))
+        else:  # an unknown combatant counts toward nothing
+            hired = {index[cid]: n for cid, n in totals.items() if cid in index}
+        return _ListAt(hired, points_limit, self._entries(warband) if self._per_entry else {},
+                       self._extras(warband, points_limit))
 
     def _entries(self, warband: Warband) -> dict[int, int]:
         """Entries per combatant index (a unit, like any entry, counts once)."""
@@ -544,9 +624,22 @@ def explain(warband: Warband, faction: Faction, combatant_id: str, rules: Iterab
     """The findings behind a combatant's :attr:`Room.breaks`, from the engine itself (the
     list checked with one more, rule by rule), for a tooltip: only the rules given are
     checked, so this costs one row, not a validation per combatant."""
+    return _explained(warband, one_more(warband, combatant_id, step(faction, combatant_id)),
+                      faction, rules, points_limit)
+
+
+def explain_pick(warband: Warband, faction: Faction, pick_id: str, rules: Iterable[Rule],
+                 points_limit: int | None) -> list[Breach]:
+    """:func:`explain` for a pick the list does not hold (the rules :meth:`Headroom.picks`
+    gives it)."""
+    return _explained(warband, warband.model_copy(update={"picks": [*warband.picks, pick_id]}),
+                      faction, rules, points_limit)
+
+
+def _explained(warband: Warband, changed: Warband, faction: Faction, rules: Iterable[Rule],
+               points_limit: int | None) -> list[Breach]:
     before = Roster.resolve(warband, faction, points_limit)
-    after = Roster.resolve(one_more(warband, combatant_id, step(faction, combatant_id)),
-                           faction, points_limit)
+    after = Roster.resolve(changed, faction, points_limit)
     out = []
     for rule in rules:
         # form 1 has one finding (the combatants it names grow with the list), form 2 one
