@@ -15,7 +15,7 @@ A combatant that raises a bound (a Leader raising the Messenger cap) or switches
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import mul
 from typing import cast
@@ -465,7 +465,8 @@ class Headroom:
                          for row in zip(*columns, strict=True)] if columns \
             else [0] * len(self.combatants)
         self._cap_keys = list(keys) or [()]
-        self._picks_by_effect: list[dict[tuple[int, ...], list[str]]] | None = None
+        self._picks_by_effect: tuple[list[list[tuple[int, ...]]],
+                                     dict[str, tuple[int, ...]]] | None = None
 
     def measure(self, warband: Warband, points_limit: int | None,
                 totals: Mapping[str, int] | None = None) -> Rooms:
@@ -485,39 +486,45 @@ class Headroom:
         return Rooms(self.combatants, self.index, hired, self._caps(at), breaks)
 
     def picks(self, warband: Warband, points_limit: int | None,
-              totals: Mapping[str, int] | None = None) -> dict[str, tuple[Rule, ...]]:
+              totals: Mapping[str, int] | None = None) -> PickRooms:
         """The rules taking each pick the list does not hold would break (only the picks
         that break one), as :meth:`measure` tells it of one more model: what a pick adds to
         each term is known from the faction alone (:func:`~builder.rules.engine.
-        one_pick_adds`), and picks that add the same share one answer."""
+        one_pick_adds`), and picks that add the same share one answer; which picks those
+        are is looked up when asked (20,000 picks are a handful of answers per rule)."""
         at = self._at(warband, points_limit, totals)
-        out: dict[str, tuple[Rule, ...]] = {}
-        for rule, groups in zip(self.rules, self._pick_groups(), strict=True):
-            if not groups:
-                continue
-            nows = [t.now(at) for t in rule.terms]
-            for effects, pids in groups.items():
-                if rule.worse_after(at, nows, effects):
-                    for pid in pids:
-                        out[pid] = (*out[pid], rule.rule) if pid in out else (rule.rule,)
-        for pid in warband.picks:
-            out.pop(pid, None)
-        return out
+        signatures, of_pick = self._pick_groups()
+        breaking = []
+        for rule, effects in zip(self.rules, signatures, strict=True):
+            nows = [t.now(at) for t in rule.terms] if effects else []
+            breaking.append(frozenset(k for k, e in enumerate(effects)
+                                      if rule.worse_after(at, nows, e)))
+        return PickRooms([rule.rule for rule in self.rules], breaking, of_pick,
+                         frozenset(warband.picks))
 
-    def _pick_groups(self) -> list[dict[tuple[int, ...], list[str]]]:
-        """Per rule, the faction's picks by what taking one does to each of its terms (the
-        picks that change nothing left out); worked out once."""
+    def _pick_groups(self) -> tuple[list[list[tuple[int, ...]]], dict[str, tuple[int, ...]]]:
+        """Per rule, what taking a pick does to each of its terms, once for each different
+        answer among the faction's picks; and per pick, which of those is its own for each
+        rule (-1: it changes nothing there). Worked out once."""
         if self._picks_by_effect is None:
             offered = list(self.faction.picks_offered.values())
-            self._picks_by_effect = []
+            signatures: list[list[tuple[int, ...]]] = []
+            columns: list[list[int]] = []
             for rule in self.rules:
-                groups: dict[tuple[int, ...], list[str]] = {}
+                found: dict[tuple[int, ...], int] = {}
+                column = [-1] * len(offered)
                 if any(t.of_list for t in rule.terms):
-                    columns = [[t.pick_effect(p) for p in offered] for t in rule.terms]
-                    for pick, effects in zip(offered, zip(*columns, strict=True), strict=True):
-                        if any(e not in (0, NO_MATCH) for e in effects):
-                            groups.setdefault(effects, []).append(pick.id)
-                self._picks_by_effect.append(groups)
+                    effects = zip(*([t.pick_effect(p) for p in offered] for t in rule.terms),
+                                  strict=True)
+                    for i, effect in enumerate(effects):
+                        if any(e not in (0, NO_MATCH) for e in effect):
+                            column[i] = found.setdefault(effect, len(found))
+                signatures.append(list(found))
+                columns.append(column)
+            rows: list[tuple[int, ...]] = list(zip(*columns, strict=True)) if columns \
+                else [()] * len(offered)
+            self._picks_by_effect = (signatures, dict(zip((p.id for p in offered), rows,
+                                                          strict=True)))
         return self._picks_by_effect
 
     def _at(self, warband: Warband, points_limit: int | None,
@@ -584,6 +591,34 @@ class Rooms:
     def room(self, combatant_id: str) -> Room:
         i = self.index[combatant_id]
         return Room(self.hired_at.get(i, 0), self.caps[i], self.breaks_at.get(i, ()))
+
+
+class PickRooms(Mapping[str, tuple[Rule, ...]]):
+    """The answer of :meth:`Headroom.picks`: pick id -> the rules taking it would break, for
+    the picks the list does not hold that break one. Each pick is looked up when asked."""
+
+    def __init__(self, rules: list[Rule], breaking: list[frozenset[int]],
+                 of_pick: dict[str, tuple[int, ...]], taken: frozenset[str]) -> None:
+        self._rules = rules
+        self._breaking = breaking
+        self._of_pick = of_pick
+        self._taken = taken
+
+    def __getitem__(self, pick_id: str) -> tuple[Rule, ...]:
+        signature = self._of_pick.get(pick_id) if pick_id not in self._taken else None
+        if signature is None:
+            raise KeyError(pick_id)
+        found = tuple(rule for rule, k, breaking in zip(self._rules, signature, self._breaking,
+                                                         strict=True) if k in breaking)
+        if not found:
+            raise KeyError(pick_id)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (pid for pid in self._of_pick if pid in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _pid in self)
 
 
 def headroom(warband: Warband, faction: Faction, points_override: int | None = None,
