@@ -164,3 +164,10 @@ def read_only_folders() -> Iterator[Callable[..., None]]:
                 subprocess.run(["chattr", "-i", str(folder)], check=False)
             else:
                 folder.chmod(0o755)
+
+
+def wait_stopped(proc: subprocess.Popen[str]) -> None:
+    """Wait until ``proc``, which said it stops itself (SIGSTOP, builder/plumbing/stops.py),
+    has stopped: a SIGCONT sent before would be lost. The status is not reaped."""
+    _pid, status = os.waitpid(proc.pid, os.WUNTRACED)
+    assert os.WIFSTOPPED(status), status

@@ -1,7 +1,7 @@
 """The user's data folder under attack (issue 40 #5, #6, #7, #10, #11): a version folder without
 a readable ``.installed.json``, two installs at once, ``--force`` killed between its renames, a
 read-only folder, ``XDG_DATA_HOME`` naming a file. Installs are real processes, stopped or killed
-at chosen points by ``SPHEREWARS_TEST_STOP_AT`` (builder/packs/store.py); no sleeping."""
+at chosen points by ``SPHEREWARS_TEST_STOP_AT`` (builder/plumbing/stops.py); no sleeping."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import pytest
 
 from builder.packs.store import INSTALLED, Store
 from tests.conftest import REPO
-from tests.hostile.helpers import read_only_folders
+from tests.hostile.helpers import read_only_folders, wait_stopped
 from tests.packs.helpers import PACK_ID, list_text, make_pack, run
 
 posix = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="stops processes with SIGSTOP")
@@ -47,6 +47,7 @@ def stopped(proc: subprocess.Popen[str], point: str) -> None:
     assert proc.stderr is not None
     for line in proc.stderr:
         if line.strip() == f"spherewars: stopped at {point} (SPHEREWARS_TEST_STOP_AT)":
+            wait_stopped(proc)
             return
     out, err = proc.communicate(timeout=60)
     pytest.fail(f"never stopped at {point}: exit {proc.returncode}\n{out}\n{err}")

@@ -18,6 +18,7 @@ from builder.data import load_warband, save_warband
 from builder.plumbing.atomic import remove_leftovers
 from tests.conftest import REPO
 from tests.helpers import warband
+from tests.hostile.helpers import wait_stopped
 
 posix = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="stops processes with SIGSTOP")
 SAVE = """
@@ -37,7 +38,17 @@ def saving(path: Path) -> subprocess.Popen[str]:
     assert proc.stderr is not None
     line = proc.stderr.readline()
     assert line.startswith("spherewars: stopped at atomic:written"), line + proc.stderr.read()
+    wait_stopped(proc)
     return proc
+
+
+def killed_saving(path: Path) -> int:
+    """A save of ``path`` killed after writing its temporary file (left beside it): its pid."""
+    child = saving(path)
+    child.send_signal(signal.SIGKILL)
+    child.wait(timeout=30)
+    assert len(temporaries(path.parent)) == 1
+    return child.pid
 
 
 def temporaries(folder: Path) -> list[str]:
@@ -53,11 +64,9 @@ def saved(tmp_path: Path) -> Path:
 
 @posix
 def test_a_save_killed_midway_leaves_a_temporary_the_next_save_removes(saved: Path) -> None:
-    child = saving(saved)
-    child.send_signal(signal.SIGKILL)
-    child.wait(timeout=30)
+    pid = killed_saving(saved)
     left = temporaries(saved.parent)
-    assert left == [f".my-list.warband.yaml.{child.pid}.{left[0].split('.')[-2]}.tmp"]
+    assert left == [f".my-list.warband.yaml.{pid}.{left[0].split('.')[-2]}.tmp"]
     assert load_warband(saved).name == "Test list"  # the list itself is whole, as it was
     save_warband(warband([("test-leader", 3)]), saved)  # the next save, in a new process
     assert temporaries(saved.parent) == []

@@ -10,21 +10,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.data import Catalogue
 from builder.model import Entry, Faction, Warband
 from builder.model.system import Rule
 from builder.rules import validate
 from builder.rules.headroom import Headroom, explain_pick
-from tests.conftest import TEST_DATA
-
-
-def load(folder: str, faction_id: str) -> Faction:
-    catalogue = Catalogue.load([TEST_DATA / folder], builtin=False, user=False)
-    assert not catalogue.problems
-    faction = catalogue.get(faction_id)
-    assert faction is not None
-    return faction
-
+from tests.rules.test_headroom import load, worse_after
 
 RELAUNCH = load("relaunch", "test-relaunch-band")
 PICK_BOUNDS = load("headroom-picks", "test-pick-band")
@@ -34,21 +24,8 @@ def worse_rules(w: Warband, faction: Faction, pick_id: str, limit: int | None,
                 extra: tuple[Rule, ...] = ()) -> set[str]:
     """The truth, from two validations: rules whose error findings appear or move further
     from their bound when ``pick_id`` is taken."""
-    each = {r.id for r in (*faction.game.rules, *extra) if r.each is not None}
-
-    def errors(checked: Warband) -> dict[tuple[str, tuple[str, ...]], tuple[int, int]]:
-        report = validate(checked, faction, limit, extra)
-        return {(f.rule, f.combatants if f.rule in each else ()):
-                (f.amount or 0, f.bound or 0) for f in report.findings if f.severity == "error"}
-
-    before = errors(w)
-    after = errors(w.model_copy(update={"picks": [*w.picks, pick_id]}))
-    out = set()
-    for key, (amount, bound) in after.items():
-        old = before.get(key)
-        if old is None or abs(amount - bound) > abs(old[0] - old[1]):
-            out.add(key[0])
-    return out
+    return worse_after(w, w.model_copy(update={"picks": [*w.picks, pick_id]}), faction, limit,
+                       extra)
 
 
 def assert_matches_the_engine(w: Warband, faction: Faction, limit: int | None = None,

@@ -4,14 +4,13 @@ in the recovery folder at start."""
 
 from __future__ import annotations
 
-import signal
 from pathlib import Path
 from typing import Any
 
 from builder.data import save_warband
 from builder.gui.recovery import Recovery
 from tests.helpers import warband
-from tests.hostile.test_saving import posix, saving, temporaries
+from tests.hostile.test_saving import killed_saving, posix, temporaries
 
 
 @posix
@@ -19,10 +18,7 @@ def test_opening_a_list_removes_a_killed_saves_temporary(make_window: Any, tmp_p
                                                          ) -> None:
     path = tmp_path / "my-list.warband.yaml"
     save_warband(warband([("test-leader", 1)]), path)
-    child = saving(path)
-    child.send_signal(signal.SIGKILL)
-    child.wait(timeout=30)
-    assert len(temporaries(tmp_path)) == 1
+    killed_saving(path)
     window = make_window()
     assert window.files.load_path(path, confirmed=True)
     assert temporaries(tmp_path) == []
@@ -34,10 +30,7 @@ def test_the_recovery_folder_is_cleaned_at_start(tmp_path: Path) -> None:
     folder.mkdir()
     autosave = folder / "autosave-1.warband.yaml"
     save_warband(warband([("test-leader", 1)]), autosave)
-    child = saving(autosave)
-    child.send_signal(signal.SIGKILL)
-    child.wait(timeout=30)
-    assert len(temporaries(folder)) == 1
+    killed_saving(autosave)
     Recovery.orphans(folder)
     assert temporaries(folder) == []
 
