@@ -1,8 +1,9 @@
 """Benchmark of the picks panel on a faction with many picks (issue 40 #8).
 
 A faction of an invented game (test data generated at run time, like bench_scale.py's) offers
-40 (a strip of check boxes), 5,000 and 20,000 picks (a list) (artefacts adding to a second budget and to the points, a rule on
-how many artefacts a list takes). The app's window is made offscreen; then, for each size:
+40 picks (a strip of check boxes), then 5,000 and 20,000 (a list): artefacts adding to a second
+budget and to the points, a rule on how many artefacts a list takes. The app's window is made
+offscreen; then, for each size:
 
 - open: a list of that faction put in the window (what opening its file does after reading
   it), up to the end of the event-loop pass that shows it (the picks panel built), seconds;
