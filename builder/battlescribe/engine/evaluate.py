@@ -66,6 +66,7 @@ class Evaluation:
         self.force_effects: dict[Force, Effect] = {}
         self._options: dict[tuple[int, int], Effect] = {}
         self._groups: dict[tuple[int, int], Effect] = {}
+        self._statics: dict[int, Effect] = {}
         self._findings: list[Any] | None = None
         self.passes = 0
         self.unsettled: list[Selection] = []
@@ -195,8 +196,26 @@ class Evaluation:
                     break
         return effect
 
+    def _static(self, node: Node) -> Effect | None:
+        """A node's values when nothing can change them (no modifiers on it or its groups):
+        the same wherever it is."""
+        if node.modifiers or node.modifier_groups:
+            return None
+        found = self._statics.get(id(node))
+        if found is None:
+            if any(g.modifiers or g.modifier_groups for g in node.groups()):
+                return None
+            found = Effect(node)
+            if not found.hidden and any(g.hidden for g in node.groups()):
+                found.hidden = True
+            self._statics[id(node)] = found
+        return found
+
     def group_effect(self, container: Any, group: Node, force: Force) -> Effect:
         """A group's values under ``container`` (hidden, constraint values)."""
+        static = self._static(group)
+        if static is not None:
+            return static
         key = (id(container), id(group))
         found = self._groups.get(key)
         if found is None:
@@ -212,6 +231,9 @@ class Evaluation:
         if node.kind == GROUP:
             force = container if isinstance(container, Force) else container.force
             return self.group_effect(container, node, force)
+        static = self._static(node)
+        if static is not None:
+            return static
         key = (id(container), id(node))
         found = self._options.get(key)
         if found is None:

@@ -75,8 +75,8 @@ class Counter:
         self.keys = keys
         self.totals = totals
         self.primaries = primaries
-        self._counts: dict[tuple[int, bool, bool], dict[str, float]] = {}
-        self._costs: dict[tuple[int, bool, bool], dict[tuple[str, str], float]] = {}
+        self._counts: dict[tuple[Any, ...], dict[str, float]] = {}
+        self._costs: dict[tuple[Any, ...], dict[tuple[str, str], float]] = {}
         self.used_costs = False
         """Whether any question of this pass read a cost (then costs must settle)."""
 
@@ -119,8 +119,14 @@ class Counter:
             return [(s, float(s.number)) for s in roots]
         return [(s, float(s.number)) for root in roots for s in root.walk()]
 
+    @staticmethod
+    def _key(place: Any, children: bool, child_forces: bool) -> tuple[Any, ...]:
+        if isinstance(place, Many):
+            return (place.kind, tuple(id(i) for i in place.items), children, child_forces)
+        return (id(place), children, child_forces)
+
     def counts(self, place: Any, children: bool, child_forces: bool) -> dict[str, float]:
-        key = (id(place), children, child_forces)
+        key = self._key(place, children, child_forces)
         found = self._counts.get(key)
         if found is None:
             found = {}
@@ -134,7 +140,7 @@ class Counter:
     def cost_sums(self, place: Any, children: bool, child_forces: bool) -> dict[
             tuple[str, str], float]:
         self.used_costs = True
-        key = (id(place), children, child_forces)
+        key = self._key(place, children, child_forces)
         found = self._costs.get(key)
         if found is None:
             found = {}

@@ -173,7 +173,8 @@ class Checker:
                             constraint.percent_value else self._category_count(
                                 node, constraint)
                 self._judge(constraint, effect.limit(constraint), count, place, category,
-                            category.entry_id, category.name)
+                            category.entry_id, category.name,
+                            named=force if place is category else self.roster)
 
     def _category_count(self, category: Category, constraint: m.Constraint) -> float:
         counts = self.judge.counter.counts(category, constraint.include_child_selections,
@@ -295,10 +296,12 @@ class Checker:
 
     def _judge(self, constraint: m.Constraint, limit: float, count: float, place: Any,
                raised: Any, entry_id: str, entry_name: str, node: Node | None = None,
-               key: str = "", container: Any = None, each: bool = False) -> None:
+               key: str = "", container: Any = None, each: bool = False,
+               named: Any = None) -> None:
         field = constraint.field
         cost_name = self._cost_names.get(field)
         kind = constraint.type
+        counted = _name(named if named is not None else place, self.ev)
         checks = [kind] if kind in ("min", "max") else (["min", "max"] if kind == "exactly"
                                                        else [])
         for check in checks:
@@ -308,7 +311,7 @@ class Checker:
                 owner = raised
                 if owner is None and node is not None:
                     owner = self._first(place, node, key, container) or place
-                message = messages.too_many(_name(place, self.ev),
+                message = messages.too_many(counted,
                                             count - limit, field, entry_name, limit,
                                             cost_name, constraint.percent_value, each)
                 self.add(Finding(CONSTRAINT, ERROR, message, owner or place, entry_id,
@@ -317,7 +320,7 @@ class Checker:
                 if count >= limit - EPSILON:
                     continue
                 owner = raised if raised is not None else place
-                message = messages.too_few(_name(place, self.ev),
+                message = messages.too_few(counted,
                                            limit - count, field, entry_name, limit,
                                            cost_name, constraint.percent_value, each)
                 self.add(Finding(CONSTRAINT, ERROR, message, owner, entry_id, constraint.id,
