@@ -423,6 +423,7 @@ class _Writer:
                  ("publicationId", node.publication_id), ("page", effect.page),
                  ("number", selection.number), ("type", node.type)]
         self.out(depth, f"<selection{_attrs(pairs)}>")
+        opened = len(self.lines)
         self.notes(depth + 1, selection.custom_notes)
         self.info(depth + 1, selection_info(self.ev, selection))
         if selection.children:
@@ -443,7 +444,10 @@ class _Writer:
                          ("primary", str(entry_id == effect.primary).lower())]
                 self.out(depth + 2, f"<category{_attrs(pairs)}/>")
             self.out(depth + 1, "</categories>")
-        self.out(depth, "</selection>")
+        if len(self.lines) == opened:
+            self.lines[-1] = self.lines[-1][:-1] + "/>"
+        else:
+            self.out(depth, "</selection>")
 
 
 def roster_xml(roster: Roster, ev: Evaluation | None = None) -> str:
