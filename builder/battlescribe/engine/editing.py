@@ -300,6 +300,8 @@ class Editor:
         """The roster's limit for a cost type; a negative value is no limit."""
         if value != value or value in (float("inf"), float("-inf")):
             raise EditError(_("a cost limit must be a number"))
+        if type_id not in {c.id for c in self.roster.cost_types()}:
+            raise EditError(_("no cost type has the id {id}").format(id=type_id))
         self.roster.cost_limits[type_id] = float(value)
         self.roster.changed()
 
