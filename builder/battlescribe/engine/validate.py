@@ -298,6 +298,8 @@ class Checker:
                raised: Any, entry_id: str, entry_name: str, node: Node | None = None,
                key: str = "", container: Any = None, each: bool = False,
                named: Any = None) -> None:
+        if count != count:
+            return  # a percentage of nothing
         field = constraint.field
         cost_name = self._cost_names.get(field)
         kind = constraint.type
