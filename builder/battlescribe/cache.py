@@ -20,13 +20,13 @@ import os
 from pathlib import Path
 from typing import Any
 
-from builder.atomic import write_atomic
 from builder.battlescribe import model as m
 from builder.battlescribe.build import DATA_ROOTS, Position, TreeBuilder
 from builder.battlescribe.linking import DataSet
 from builder.battlescribe.problems import Problem, ReadError
 from builder.battlescribe.reading import _finish, read_data
 from builder.battlescribe.xmlsafe import MAX_DEPTH, read_bytes
+from builder.plumbing.atomic import write_atomic
 
 VERSION = 2
 MAX_CACHE_FILE = 400 * 1024 * 1024

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from builder.atomic import write_atomic
 from builder.battlescribe import model as m
 from builder.battlescribe.build import TreeBuilder, WrongRoot
 from builder.battlescribe.engine.editing import MAX_NUMBER
@@ -46,6 +45,7 @@ from builder.battlescribe.problems import WARNING, Problem, ReadError
 from builder.battlescribe.reading import check_format
 from builder.battlescribe.xmlsafe import parse, quoted, read_bytes, source_bytes
 from builder.i18n import _
+from builder.plumbing.atomic import write_atomic
 
 NAMESPACE = "http://www.battlescribe.net/schema/rosterSchema"
 FORMAT = "2.03"
