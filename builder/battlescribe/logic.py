@@ -36,18 +36,7 @@ class Constraint(Query):
     __slots__ = ("id", "type")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.field = get("field", "selections")
-        self.scope = get("scope", "parent")
-        self.value = 0.0
-        self.shared = get("shared") not in FALSE
-        self.include_child_selections = get("includeChildSelections") in TRUE
-        self.include_child_forces = get("includeChildForces") in TRUE
-        self.percent_value = get("percentValue") in TRUE
+        Query.__init__(self, raw, line, column)
         self.id = raw.get("id", "")
         self.type = raw.get("type", "max")
 
@@ -57,18 +46,7 @@ class Condition(Query):
     __slots__ = ("type", "child_id")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.field = get("field", "selections")
-        self.scope = get("scope", "parent")
-        self.value = 0.0
-        self.shared = get("shared") not in FALSE
-        self.include_child_selections = get("includeChildSelections") in TRUE
-        self.include_child_forces = get("includeChildForces") in TRUE
-        self.percent_value = get("percentValue") in TRUE
+        Query.__init__(self, raw, line, column)
         self.type = raw.get("type", "")
         self.child_id = raw.get("childId") or None
 
@@ -78,18 +56,7 @@ class Repeat(Query):
     __slots__ = ("child_id", "repeats", "round_up")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.field = get("field", "selections")
-        self.scope = get("scope", "parent")
-        self.value = 0.0
-        self.shared = get("shared") not in FALSE
-        self.include_child_selections = get("includeChildSelections") in TRUE
-        self.include_child_forces = get("includeChildForces") in TRUE
-        self.percent_value = get("percentValue") in TRUE
+        Query.__init__(self, raw, line, column)
         self.child_id = raw.get("childId") or None
         self.repeats = 1.0
         self.round_up = raw.get("roundUp") in TRUE
@@ -101,10 +68,7 @@ class ConditionGroup(Element):
     __slots__ = ("type", "conditions", "condition_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         self.type = raw.get("type", "and")
         self.conditions: Any = EMPTY
         self.condition_groups: Any = EMPTY
@@ -119,18 +83,7 @@ class LocalConditionGroup(Query):
     __slots__ = ("type", "child_id", "conditions", "condition_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.field = get("field", "selections")
-        self.scope = get("scope", "parent")
-        self.value = 0.0
-        self.shared = get("shared") not in FALSE
-        self.include_child_selections = get("includeChildSelections") in TRUE
-        self.include_child_forces = get("includeChildForces") in TRUE
-        self.percent_value = get("percentValue") in TRUE
+        Query.__init__(self, raw, line, column)
         self.type = raw.get("type", "atLeast")
         self.child_id = raw.get("childId") or None
         self.conditions: Any = EMPTY
@@ -159,10 +112,7 @@ class Modifier(Element):
                  "local_condition_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         self.type = raw.get("type", "set")
         self.field = raw.get("field", "")
         self.value = raw.get("value", "")
@@ -179,10 +129,7 @@ class ModifierGroup(Element):
                  "modifiers", "modifier_groups", "comment")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         self.type = raw.get("type", "and")
         self.conditions: Any = EMPTY
         self.condition_groups: Any = EMPTY

@@ -55,10 +55,7 @@ class Characteristic(Element):
     __slots__ = ("name", "type_id", "value")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         self.name = raw.get("name", "")
         self.type_id = raw.get("typeId", "")
         self.value = ""
@@ -71,17 +68,7 @@ class Profile(Named):
     __slots__ = ("type_id", "type_name", "characteristics", "modifiers", "modifier_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.type_id = raw.get("typeId", "")
         self.type_name = raw.get("typeName", "")
         self.characteristics: Any = EMPTY
@@ -96,17 +83,7 @@ class Rule(Named):
     __slots__ = ("description", "modifiers", "modifier_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.description = ""
         self.modifiers: Any = EMPTY
         self.modifier_groups: Any = EMPTY
@@ -119,17 +96,7 @@ class InfoLink(Named):
     __slots__ = ("target_id", "type", "modifiers", "modifier_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.target_id = raw.get("targetId", "")
         self.type = raw.get("type", "")
         self.modifiers: Any = EMPTY
@@ -148,17 +115,7 @@ class InfoGroup(Named):
                  "modifier_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.profiles: Any = EMPTY
         self.rules: Any = EMPTY
         self.info_groups: Any = EMPTY
@@ -174,10 +131,7 @@ class Cost(Element):
     __slots__ = ("name", "type_id", "value")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         self.name = raw.get("name", "")
         self.type_id = raw.get("typeId", "")
         self.value = 0.0
@@ -210,10 +164,7 @@ class Entry(Named):
                  "entry_links", "force_entries", "sort_index")
 
     def __init__(self, kind: str, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         get = raw.get
         self.id = get("id", "")
         self.name = get("name", "")
@@ -262,17 +213,7 @@ class CostType(Named):
     __slots__ = ("default_cost_limit",)
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.default_cost_limit = -1.0
 
 
@@ -287,17 +228,7 @@ class ProfileType(Named):
     __slots__ = ("characteristic_types",)
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.characteristic_types: Any = EMPTY
 
 
@@ -306,17 +237,7 @@ class Publication(Named):
     __slots__ = ("short_name", "publisher", "publication_date", "publisher_url")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.short_name = raw.get("shortName")
         self.publisher = raw.get("publisher")
         self.publication_date = raw.get("publicationDate")
@@ -328,17 +249,7 @@ class CatalogueLink(Named):
     __slots__ = ("target_id", "type", "import_root_entries")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.target_id = raw.get("targetId", "")
         self.type = raw.get("type", "catalogue")
         self.import_root_entries = flag(raw, "importRootEntries")
@@ -374,17 +285,7 @@ class DataFile(Named):
                  "selection_entry_groups", "shared_force_entries", "links", "warnings")
 
     def __init__(self, kind: str, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.kind = kind
         self.path = ""
         self.revision = 0

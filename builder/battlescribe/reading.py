@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from builder.battlescribe import model as m
-from builder.battlescribe.build import DATA_ROOTS, TreeBuilder, WrongRoot, feed_json
+from builder.battlescribe.build import DATA_ROOTS, TreeBuilder, WrongRoot, build_xml, feed_json
 from builder.battlescribe.linking import DataSet
 from builder.battlescribe.problems import ReadError
-from builder.battlescribe.xmlsafe import MAX_DEPTH, DepthError, parse, quoted, read_bytes
+from builder.battlescribe.xmlsafe import MAX_DEPTH, DepthError, quoted, read_bytes
 from builder.i18n import _
 
 OLDEST_FORMAT = (2, 0)
@@ -83,12 +83,9 @@ def _finish(builder: TreeBuilder, label: str) -> m.DataFile:
 def read_data(data: bytes, label: str) -> m.DataFile:
     """A game system or catalogue from its XML bytes (already unzipped)."""
     builder = TreeBuilder(label, DATA_ROOTS)
-    try:
-        parse(data, label, builder)
-    except WrongRoot as wrong:
-        raise ReadError.at(label, wrong.line, wrong.column, _(
-            "the root element is {element}; a BattleScribe game system is <gameSystem> and a "
-            "catalogue <catalogue>").format(element=quoted(wrong.tag))) from None
+    build_xml(data, label, builder, lambda element: _(
+        "the root element is {element}; a BattleScribe game system is <gameSystem> and a "
+        "catalogue <catalogue>").format(element=element))
     return _finish(builder, label)
 
 
