@@ -66,10 +66,7 @@ class Named(Element):
     __slots__ = ("id", "name", "hidden", "page", "publication_id", "comment")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         get = raw.get
         self.id = get("id", "")
         self.name = get("name", "")

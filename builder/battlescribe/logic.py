@@ -17,10 +17,7 @@ class Query(Element):
                  "include_child_forces", "percent_value")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         get = raw.get
         self.field = get("field", "selections")
         self.scope = get("scope", "parent")
