@@ -468,17 +468,23 @@ def list_part(q: Any, r: Roster) -> int | float:
     return part
 
 
-def one_pick_adds(q: Any, pick: Pick) -> int:
-    """What taking ``pick`` adds to a quantity mapping, before ``times``: the picks part of
-    :func:`list_part` for one more pick. One to a kind that counts picks when its selector
-    takes the pick in; to a kind that adds up a stat with the options, what the pick adds to
-    it when the kind looks at the whole list (SPEC §9); nothing to anything else."""
+def one_pick_adds(q: Any) -> Callable[[Pick], int]:
+    """What taking a pick adds to a quantity mapping, before ``times``: the picks part of
+    :func:`list_part` for one more pick (as :func:`one_model_adds` is the rest for one more
+    model). One to a kind that counts picks when its selector takes the pick in; to a kind
+    that adds up a stat with the options, what the pick adds to it when the kind looks at the
+    whole list (SPEC §9); nothing to anything else."""
     kind = KINDS[type(q)]
     if kind.of_list is not None:
-        return 1 if pick_matches(q.picks, pick) else 0
+        sel = q.picks
+        return lambda pick: 1 if pick_matches(sel, pick) else 0
     stat = stat_of(kind, q)
     if kind.with_options and stat is not None and not gives_keys(kind.looks_at(q)):
-        return pick.adds.get(stat, 0)
+        return lambda pick: pick.adds.get(stat, 0)
+    return _no_pick
+
+
+def _no_pick(_pick: Pick) -> int:
     return 0
 
 

@@ -153,14 +153,15 @@ class _Term:
         elif not self.limit:
             self.fixed = reader.faction.parameter(cast(str, q))
 
-    def pick_effect(self, pick: Pick) -> int:
-        """What taking ``pick`` does to this term, as :meth:`after` reads an effect (a pick
-        adds to no largest stat: NO_MATCH there)."""
+    def pick_effects(self, picks: Sequence[Pick]) -> list[int]:
+        """What taking each of ``picks`` does to this term, as :meth:`after` reads an effect
+        (a pick adds to no largest stat: NO_MATCH there)."""
         if self.highest:
-            return NO_MATCH
+            return [NO_MATCH] * len(picks)
         if not self.of_list:
-            return 0
-        return one_pick_adds(self.quantity, pick) * self.factor
+            return [0] * len(picks)
+        adds, factor = one_pick_adds(self.quantity), self.factor
+        return [adds(p) * factor for p in picks]
 
     def now(self, at: _ListAt) -> tuple[int | None, int]:
         """The value for a list, and for a ``max`` the largest stat before ``times``."""
@@ -514,10 +515,10 @@ class Headroom:
                 found: dict[tuple[int, ...], int] = {}
                 column = [-1] * len(offered)
                 if any(t.of_list for t in rule.terms):
-                    effects = zip(*([t.pick_effect(p) for p in offered] for t in rule.terms),
-                                  strict=True)
+                    unmoved = tuple(NO_MATCH if t.highest else 0 for t in rule.terms)
+                    effects = zip(*(t.pick_effects(offered) for t in rule.terms), strict=True)
                     for i, effect in enumerate(effects):
-                        if any(e not in (0, NO_MATCH) for e in effect):
+                        if effect != unmoved:
                             column[i] = found.setdefault(effect, len(found))
                 signatures.append(list(found))
                 columns.append(column)

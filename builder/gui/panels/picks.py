@@ -335,6 +335,9 @@ class PicksPanel(ChoiceList):
         self.stack.push(SetPicksCommand(self.doc, picks, text))
 
 
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsUserCheckable
+
+
 class PicksModel(QAbstractListModel):
     """The picks of a faction with many, for a list view: each a checkable row (its name and
     what it adds), greyed as the panel's check boxes are, its tooltip worked out when shown.
@@ -360,8 +363,7 @@ class PicksModel(QAbstractListModel):
         return 0 if parent.isValid() else len(self.pids)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                | Qt.ItemFlag.ItemIsUserCheckable)
+        return _FLAGS  # (asked of every row when the list shows)
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
