@@ -2,14 +2,14 @@
 cannot be used) or a warning (published data has it; the data is used anyway).
 
 Messages quote file text (names, ids), and files come from strangers: a problem is always
-shown with its control characters escaped (:func:`builder.safeio.escape`).
+shown with its control characters escaped (:func:`builder.plumbing.terminal_text.escape`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from builder.safeio import escape
+from builder.plumbing.terminal_text import escape
 
 ERROR = "error"
 WARNING = "warning"

@@ -14,8 +14,8 @@ building our own tree 0.66–0.72 s, which leaves room for the model and the lin
   one of XML's five is refused by expat itself ("undefined entity"); parameter entities are
   never parsed; nothing is ever fetched;
 - at most :data:`MAX_FILE` bytes per file unpacked, and a zip (``.gstz``, ``.catz``,
-  ``.rosz``, ``.bsi``) follows the zip rules of SPEC §8 (:mod:`builder.ziprules`) and holds
-  one file;
+  ``.rosz``, ``.bsi``) follows the zip rules of SPEC §8 (:mod:`builder.plumbing.ziprules`)
+  and holds one file;
 - elements nested at most :data:`MAX_DEPTH` deep (the parts of the program that walk the tree
   never meet a depth Python cannot follow).
 
@@ -32,10 +32,10 @@ import zipfile
 from pathlib import Path
 from typing import Any, Protocol
 
-from builder import ziprules
 from builder.battlescribe.problems import Problem, ReadError
 from builder.i18n import _
-from builder.safeio import escape
+from builder.plumbing import ziprules
+from builder.plumbing.terminal_text import escape
 
 MiB = 1024 * 1024
 MAX_FILE = 50 * MiB

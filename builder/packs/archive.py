@@ -18,11 +18,11 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from builder import ziprules
 from builder.data.errors import DataError, Problem
 from builder.i18n import _
 from builder.model.base import quote
-from builder.ziprules import ZipIssue, ZipRefused
+from builder.plumbing import ziprules
+from builder.plumbing.ziprules import ZipIssue, ZipRefused
 
 MiB = ziprules.MiB
 MAX_ENTRIES = ziprules.MAX_ENTRIES
@@ -48,7 +48,7 @@ def problems(label: str, messages: Iterable[str]) -> PackProblems:
 
 
 def issue_message(issue: ZipIssue) -> str:
-    """A broken zip rule (:mod:`builder.ziprules`) in a pack's words."""
+    """A broken zip rule (:mod:`builder.plumbing.ziprules`) in a pack's words."""
     name, other = quote(issue.name), quote(issue.other)
     match issue.kind:
         case "too-many":
