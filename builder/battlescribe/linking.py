@@ -117,10 +117,13 @@ class DataSet:
     """A game system and its catalogues, linked. ``problems`` holds every warning (and the
     files' own), in file order; a set that cannot be used raises :class:`ReadError`."""
 
-    def __init__(self, game_system: m.DataFile, catalogues: Iterable[m.DataFile]) -> None:
+    def __init__(self, game_system: m.DataFile, catalogues: Iterable[m.DataFile],
+                 problems: list[Problem] | None = None) -> None:
+        """``problems``: those a first linking of the same files found (from a cache):
+        given, nothing is checked (and no file's elements are read) until a scope is
+        asked for."""
         self.game_system = game_system
         self.catalogues: dict[str, m.DataFile] = {}
-        problems: list[Problem] = []
         errors: list[Problem] = []
         for catalogue in catalogues:
             if catalogue.game_system_id != game_system.id:
@@ -140,12 +143,16 @@ class DataSet:
             self.catalogues[catalogue.id] = catalogue
         if errors:
             raise ReadError(errors)
-        self._indexes = {id(f): FileIndex(f) for f in self.files}
+        self._indexes: dict[int, FileIndex] = {}
         self._scopes: dict[str, Scope] = {}
+        if problems is not None:
+            self.problems = list(problems)
+            return
+        found: list[Problem] = []
         for file in self.files:
-            problems.extend(file.warnings)
-            problems.extend(self._check(file))
-        self.problems = problems
+            found.extend(file.warnings)
+            found.extend(self._check(file))
+        self.problems = found
 
     @property
     def files(self) -> list[m.DataFile]:
@@ -169,7 +176,7 @@ class DataSet:
                             chain.append(target)
                             pending.append(target)
                 chain.append(self.game_system)
-            found = Scope([self._indexes[id(f)] for f in chain])
+            found = Scope([self._index(f) for f in chain])
             self._scopes[file.id] = found
         return found
 
@@ -188,9 +195,15 @@ class DataSet:
                     pending.append(target)
         return found
 
+    def _index(self, file: m.DataFile) -> FileIndex:
+        found = self._indexes.get(id(file))
+        if found is None:
+            found = self._indexes[id(file)] = FileIndex(file)
+        return found
+
     def _check(self, file: m.DataFile) -> list[Problem]:
         found: list[Problem] = []
-        index = self._indexes[id(file)]
+        index = self._index(file)
         for first, again in index.duplicates:
             found.append(Problem(file.path, again.line, again.column, _(
                 "the id {id} is used twice in this file (first at line {line})").format(

@@ -141,6 +141,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     play.add_argument("-o", "--output", required=True, metavar=_("OUT.html"),
                       help=_("the page to write"))
     play.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
+    sub.add_parser("bs-adapter", help=_("speak the BattleScribe conformance suite's adapter "
+                                        "protocol on standard input and output"))
     data = sub.add_parser("data", help=_("install, update and share data packs (factions and "
                                          "game systems)"))
     if argv is None or "data" in argv:
@@ -282,6 +284,10 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
             print(_("spherewars: the desktop app is not available here"), file=sys.stderr)
             return EXIT_ERROR
         return gui(getattr(args, "file", None))
+    if command == "bs-adapter":
+        from builder.battlescribe.adapter import main as adapter_main
+
+        return adapter_main()
     from builder.cli import lists as c
 
     run = {"validate": c.cmd_validate, "export": c.cmd_export, "check-data": c.cmd_check_data,
