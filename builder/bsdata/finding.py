@@ -11,7 +11,10 @@ roster's is a note, as BattleScribe says it.
 
 Files read are kept for the life of the process, keyed by their path, size and time, so that
 a second roster of the same game (an event checking 60 lists, the app opening another) links
-what is already read.
+what is already read. A whole game system (``every_catalogue``) is opened through the
+engine's cache (:mod:`builder.battlescribe.cache`), kept with the data in
+``battlescribe/cache/`` and keyed by each file's SHA-256 (so it stays good from one add to the
+next): opened again, only its index is read, and each file's elements when first used.
 """
 
 from __future__ import annotations
@@ -162,6 +165,10 @@ def find_data(game_system: Wanted, catalogues: Sequence[Wanted] = (),
     there; :class:`ReadError` when a file cannot be used."""
     store = store if store is not None else Store()
     extra = folder_data(folders) if folders else {}
+    if every_catalogue and not folders and not catalogues:
+        whole = _whole_system(store, game_system, label)
+        if whole is not None:
+            return whole
     for attempt in (1, 2):
         installed = store.get(game_system.id)
         try:
@@ -173,6 +180,36 @@ def find_data(game_system: Wanted, catalogues: Sequence[Wanted] = (),
             if now is None or installed is None or now.folder == installed.folder:
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _whole_system(store: Store, game_system: Wanted, label: str) -> Found | None:
+    """An installed game system with every catalogue, through the engine's cache (None: not
+    installed, or a file gone meanwhile: the caller reads it the plain way)."""
+    from builder.battlescribe import cache
+
+    installed = store.get(game_system.id)
+    if installed is None:
+        return None
+    paths = [installed.path(r) for r in installed.files]
+    folder = store.cache_folder()
+    try:
+        key = tuple((str(p), _key(p)) for p in paths)
+        found = _SETS.get(key)
+        if found is None:
+            sets = cache.open_cached(list(paths), folder)
+            if sets is None:
+                files = [read_kept(p) for p in paths]
+                found = _linked(list(zip(paths, files, strict=True)))
+                try:
+                    cache.save(list(paths), files, [found], folder)
+                except OSError:
+                    pass  # a cache that cannot be written: opened the plain way next time
+            else:
+                found = sets[0]
+            _SETS[key] = found
+    except (OSError, ReadError):
+        return None
+    return Found(found)
 
 
 def _find(game_system: Wanted, catalogues: Sequence[Wanted],

@@ -11,6 +11,7 @@ the packs, one folder per game system.
         mordheim-1a2b3c4d.gst
         averlanders-5e6f7a8b.cat
         …
+      cache/                    the engine's cache of read files, keyed by their SHA-256
 
 A game system's folder is written whole under a temporary name (``.tmp-*``), then renamed to
 its next generation (``….1``, ``….2``); ``installed.json`` is then replaced in one rename
@@ -30,6 +31,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -45,6 +47,10 @@ FORMAT = 1
 INSTALLED = "installed.json"
 MANIFEST = "bsdata.json"
 TEMP_PREFIX = ".tmp-"
+CACHE = "cache"
+CACHE_KEPT_SECONDS = 86400
+"""How long the cache of a file no longer installed is kept (a process that opened it lazily
+may still read it)."""
 MAX_STATE_BYTES = 16 * 1024 * 1024
 """The most ``installed.json`` or a ``bsdata.json`` may hold (ours: a few KiB)."""
 GAME_SYSTEM = "gamesystem"
@@ -228,6 +234,11 @@ class Store:
         except (OSError, ValueError, TypeError):
             return None
 
+    def cache_folder(self) -> Path:
+        """Where the engine's cache of read files is kept (:mod:`builder.battlescribe.cache`:
+        keyed by each file's SHA-256, good for every generation of a game system's folder)."""
+        return self.root / CACHE
+
     # --- changing (under :meth:`lock`) -------------------------------------------------------
 
     @contextmanager
@@ -296,6 +307,22 @@ class Store:
                 continue
             if entry.startswith(TEMP_PREFIX) or _GENERATION.match(entry):
                 shutil.rmtree(path, ignore_errors=True)
+        self._tidy_cache()
+
+    def _tidy_cache(self) -> None:
+        """The cache of files no longer installed goes, a day after they went."""
+        folder = self.cache_folder()
+        if not folder.is_dir():
+            return
+        installed = {f.sha256 for s in self.systems().values() for f in s.files}
+        now = time.time()
+        for path in folder.glob("*.json"):
+            try:
+                if (path.stem not in installed and path.name != "index.json"
+                        and now - path.stat().st_mtime > CACHE_KEPT_SECONDS):
+                    path.unlink()
+            except OSError:
+                pass
 
 
 def write_file(path: Path, data: bytes) -> None:

@@ -111,3 +111,38 @@ def test_files_read_once_are_kept_until_they_change(added, monkeypatch):
     third = find_data(SYSTEM, [FACTION])
     assert third.data.catalogues["ts-fac"].revision == 8
     assert len(reads) == 6  # a new folder: its files are new paths
+
+
+def test_a_whole_game_system_opens_again_from_the_engine_cache(added, monkeypatch, tmp_path):
+    import os
+
+    store = Store()
+    first = find_data(SYSTEM, every_catalogue=True).data
+    cache = store.root / "cache"
+    assert (cache / "index.json").is_file()  # kept with the data
+    finding.forget()
+    reads: list[str] = []
+    real = finding.read_data_file
+    monkeypatch.setattr(finding, "read_data_file",
+                        lambda path: reads.append(str(path)) or real(path))
+    again = find_data(SYSTEM, every_catalogue=True).data
+    assert reads == []  # no XML read: the cache's index, the elements when first used
+    assert sorted(again.catalogues) == sorted(first.catalogues)
+    assert [e.name for e in again.catalogues["ts-fac"].selection_entries] == [
+        e.name for e in first.catalogues["ts-fac"].selection_entries]
+    assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
+    # a newer faction: its own bytes, so the cache reads it afresh; the old one's cache goes
+    # a day later
+    newer = tmp_path / "new.cat"
+    newer.write_bytes(bumped(TEST_FACTION.read_bytes(), 8))
+    from builder.bsdata.adding import Adder
+
+    old_hash = store.systems()["ts-sys"].by_id()["ts-fac"].sha256
+    Adder().add([str(newer)])
+    finding.forget()
+    assert find_data(SYSTEM, every_catalogue=True).data.catalogues["ts-fac"].revision == 8
+    assert (cache / f"{old_hash}.json").is_file()
+    os.utime(cache / f"{old_hash}.json", (0, 0))
+    Adder().remove("td-sys")  # any change tidies
+    assert not (cache / f"{old_hash}.json").exists()
+    assert len(list(cache.glob("*.json"))) == 4  # the index and three files in use
