@@ -237,7 +237,18 @@ def _categories(force: Force) -> dict[str, list[str]]:
 def serve(stdin: IO[str], stdout: IO[str]) -> int:
     """Answer commands from ``stdin`` until it ends."""
     adapter = Adapter()
-    for line in stdin:
+    while True:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            break
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while True:  # the rest of the line is dropped, a piece at a time
+                rest = stdin.readline(MAX_LINE)
+                if not rest or rest.endswith("\n"):
+                    break
+            _answer(stdout, {"type": "error", "message": f"not a command: a line longer "
+                                                       f"than {MAX_LINE} characters"})
+            continue
         if not line.strip():
             continue
         corr: Any = None
@@ -256,9 +267,13 @@ def serve(stdin: IO[str], stdout: IO[str]) -> int:
                                                     f"{exc}"}
         if corr is not None:
             response["corrId"] = corr
-        stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
-        stdout.flush()
+        _answer(stdout, response)
     return 0
+
+
+def _answer(stdout: IO[str], response: dict[str, Any]) -> None:
+    stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
+    stdout.flush()
 
 
 def main() -> int:

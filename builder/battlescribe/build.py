@@ -62,6 +62,7 @@ NUMBERS: dict[type, tuple[tuple[str, str, float], ...]] = {
 _OBJECT, _CONTAINER, _TEXT, _UNKNOWN = 0, 1, 2, 3
 _LINKS = frozenset({m.ENTRY_LINK, m.CATEGORY_LINK, "infoLink"})
 _TEXT_OF = (m.Characteristic,)
+_TYPED = {"modifier": m.KNOWN_MODIFIERS, "condition": m.KNOWN_CONDITIONS}
 
 
 class TreeBuilder:
@@ -79,7 +80,7 @@ class TreeBuilder:
         self.root_tag = ""
         self.problems: list[Problem] = []
         self.links: list[m.Element] = []
-        self._stack: list[tuple[int, Any, str | None, list[str] | None]] = []
+        self._stack: list[tuple[int, Any, str | None, Any]] = []
         self._text: list[str] | None = None
         self.position: Any = Position()
         """What says where the parse is: the XML parser (its line, column and text handler)."""
@@ -105,6 +106,19 @@ class TreeBuilder:
                 value = default
             setattr(obj, slot, value + 0.0 if value else 0.0)
 
+    def _check_type(self, tag: str, obj: Any) -> None:
+        kind = obj.raw.get("type")
+        if kind is None or kind in _TYPED[tag]:
+            return
+        if tag == "modifier":
+            self.warn(obj.line, obj.column, _(
+                "the modifier type {type} is not one the builder knows; the modifier is "
+                "ignored").format(type=quoted(kind)))
+        else:
+            self.warn(obj.line, obj.column, _(
+                "the condition type {type} is not one the builder knows; the condition is "
+                "never met").format(type=quoted(kind)))
+
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         """An element starts (its place is read from ``self.position``, the parser)."""
         stack = self._stack
@@ -121,9 +135,9 @@ class TreeBuilder:
             self.root, self.root_tag = obj, tag
             stack.append((_OBJECT, obj, None, None))
             return
-        mode, target, slot, _parts = stack[-1]
+        mode, target, slot, expected = stack[-1]
         if mode == _CONTAINER:
-            factory = self.factories.get(tag)
+            factory = self.factories.get(tag) if expected is None or tag == expected else None
             if factory is not None:
                 obj = factory(attrs, line, column)
                 items = getattr(target, slot)  # type: ignore[arg-type]
@@ -136,6 +150,8 @@ class TreeBuilder:
                 spec = self.numbers.get(type(obj))
                 if spec is not None:
                     self._read_numbers(obj, spec)
+                if tag in _TYPED:
+                    self._check_type(tag, obj)
                 if isinstance(obj, _TEXT_OF):
                     parts: list[str] = []
                     stack.append((_OBJECT, obj, "value", parts))
@@ -147,7 +163,7 @@ class TreeBuilder:
             kind = type(target)
             container = kind.CONTAINERS.get(tag)
             if container is not None:
-                stack.append((_CONTAINER, target, container, None))
+                stack.append((_CONTAINER, target, container, CHILD_TAGS.get(tag)))
                 return
             text_slot = kind.TEXTS.get(tag)
             if text_slot is not None:
@@ -174,12 +190,12 @@ class TreeBuilder:
 
     def end(self, tag: str) -> None:
         stack = self._stack
-        _mode, target, slot, parts = stack.pop()
-        if parts is not None:
+        mode, target, slot, parts = stack.pop()
+        if parts is not None and mode != _CONTAINER:
             if parts:
                 setattr(target, slot, "".join(parts))  # type: ignore[arg-type]
             top = stack[-1] if stack else None
-            self._collect(top[3] if top is not None else None)
+            self._collect(top[3] if top is not None and top[0] != _CONTAINER else None)
         elif self._text is not None:  # pragma: no cover - text frames always hold parts
             self._collect(None)
 
@@ -225,8 +241,10 @@ CHILD_TAGS: dict[str, str] = {
     "characteristics": "characteristic", "publications": "publication",
     "catalogueLinks": "catalogueLink", "costLimits": "costLimit", "forces": "force",
     "selections": "selection", "categories": "category", "tags": "tag",
+    "dataIndexEntries": "dataIndexEntry", "repositoryUrls": "repositoryUrl",
 }
-"""A JSON list's key → the element each of its items is."""
+"""A container element (or a JSON list's key) → the element each of its items is; any other
+element in it is kept as unknown."""
 
 TEXT_KEYS = frozenset({"description", "comment", "readme", "customNotes"})
 """Keys whose string is a child element's text in the XML, not an attribute."""

@@ -28,7 +28,7 @@ from builder.battlescribe.reading import _finish, read_data
 from builder.battlescribe.xmlsafe import MAX_DEPTH, read_bytes
 from builder.plumbing.atomic import write_atomic
 
-VERSION = 1
+VERSION = 2
 MAX_CACHE_FILE = 400 * 1024 * 1024
 """The largest cache file read back (elements of a 50 MiB data file take about 3× in JSON)."""
 HEADER_SLOTS = ("kind", "id", "name", "revision", "battlescribe_version", "game_system_id",
@@ -123,6 +123,8 @@ class CachedFile(m.DataFile):
                 raise BadCache
             with open(path, encoding="utf-8") as handle:
                 full = _from_tree(json.load(handle), label)
+            if (full.kind, full.id, full.revision) != (self.kind, self.id, self.revision):
+                raise BadCache
         except (OSError, ValueError, BadCache, ReadError, RecursionError):
             full = read_data(read_bytes(label), label)  # the cache is gone: read the file
         for slot in CONTENT_SLOTS:

@@ -224,6 +224,17 @@ _MODIFIER_LOGIC = {"conditions": "conditions", "conditionGroups": "condition_gro
                    "repeats": "repeats", "localConditionGroups": "local_condition_groups"}
 
 
+KNOWN_MODIFIERS = frozenset({
+    "set", "increment", "decrement", "append", "prepend", "replace", "add", "remove",
+    "set-primary", "unset-primary", "multiply", "divide", "ceil", "floor"})
+"""The modifier types the engine applies; any other is read, warned about and ignored."""
+
+KNOWN_CONDITIONS = frozenset({
+    "lessThan", "greaterThan", "equalTo", "notEqualTo", "atLeast", "atMost", "instanceOf",
+    "notInstanceOf", "always", "never"})
+"""The condition types the engine answers; any other is read, warned about and false."""
+
+
 class Modifier(Element):
     TAG = "modifier"
     CONTAINERS = _MODIFIER_LOGIC

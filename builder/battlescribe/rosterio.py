@@ -27,6 +27,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from builder.battlescribe import model as m
 from builder.battlescribe.build import TreeBuilder, WrongRoot
+from builder.battlescribe.engine.editing import MAX_NUMBER
 from builder.battlescribe.engine.evaluate import Evaluation
 from builder.battlescribe.engine.info import gather
 from builder.battlescribe.engine.nodes import flatten
@@ -276,7 +277,7 @@ class _Linker:
             self.warn(item, _("the selection {name} ({id}) is not in the installed data; it "
                               "is left out").format(name=quoted(item.name), id=quoted(wanted)))
             return
-        number = _int(item.raw.get("number")) or 1
+        number = min(max(_int(item.raw.get("number")) or 1, 1), MAX_NUMBER)
         amount = max(1, round(number / parent_number)) if parent_number else number
         roster = self.editor.roster
         selection = Selection(node, parent, force, amount, roster.next_seq(), item.id or None)

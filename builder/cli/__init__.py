@@ -284,17 +284,13 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
             print(_("spherewars: the desktop app is not available here"), file=sys.stderr)
             return EXIT_ERROR
         return gui(getattr(args, "file", None))
-    if command == "bs-adapter":
-        from builder.battlescribe.adapter import main as adapter_main
-
-        return adapter_main()
     from builder.cli import lists as c
 
     run = {"validate": c.cmd_validate, "export": c.cmd_export, "check-data": c.cmd_check_data,
            "schema": c.cmd_schema, "systems": c.cmd_systems, "fingerprint": c.cmd_fingerprint,
            "share": c.cmd_share, "import": c.cmd_import, "text": c.cmd_text,
            "event": c.cmd_event, "play": c.cmd_play, "data": c.cmd_data,
-           "bsdata": c.cmd_bsdata}[command]
+           "bsdata": c.cmd_bsdata, "bs-adapter": c.cmd_bs_adapter}[command]
     # `| head` ends silently; `> /dev/full` ends with one line on stderr and status 2
     status = run_writing(lambda: run(args))
     if leave is not None and command in PRINTING_ONLY:

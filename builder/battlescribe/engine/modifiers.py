@@ -7,7 +7,9 @@ applied once however many times its repeats say; ``shared="false"`` on a conditi
 counts an entry however it was reached; a query without ``childId`` counts everything in a
 force or roster, and the asking entry itself below a selection; ``atLeast`` asked of
 ``self`` is false when nothing is there; ``instanceOf`` looks at a selection (``self``,
-``parent``, ``ancestor``, an entry id) and is false elsewhere.
+``parent``, ``ancestor``, an entry id) and is false elsewhere. A percentage of nothing (no
+selections or costs at all in the scope) is no share: only ``notEqualTo`` holds of it, and a
+constraint on it is not checked.
 """
 
 from __future__ import annotations
@@ -27,9 +29,6 @@ COMPARISONS = {
     "equalTo": lambda a, b: a == b, "notEqualTo": lambda a, b: a != b,
     "atLeast": lambda a, b: a >= b, "atMost": lambda a, b: a <= b,
 }
-KNOWN_MODIFIERS = frozenset({
-    "set", "increment", "decrement", "append", "prepend", "replace", "add", "remove",
-    "set-primary", "unset-primary", "multiply", "divide", "ceil", "floor"})
 
 
 class Judge:
@@ -81,13 +80,13 @@ class Judge:
             count = counter.counts(place, children, child_forces).get(child_id, 0.0)
             if query.percent_value:
                 total = counter.counts(place, children, child_forces).get(ANY, 0.0)
-                return count * 100.0 / total if total else 0.0
+                return count * 100.0 / total if total else math.nan
             return count
         sums = counter.cost_sums(place, children, child_forces)
         count = sums.get((child_id, field), 0.0)
         if query.percent_value:
             total = sums.get((ANY, field), 0.0)
-            return count * 100.0 / total if total else 0.0
+            return count * 100.0 / total if total else math.nan
         return count
 
     def condition(self, condition: m.Condition, here: Here) -> bool:
@@ -173,7 +172,7 @@ class Judge:
             if repeat.value <= 0:
                 continue
             count = self.value(repeat, here)
-            if not count:
+            if not count or count != count:
                 continue
             steps = count / repeat.value
             steps = math.ceil(steps) if repeat.round_up else math.floor(steps)

@@ -18,13 +18,15 @@ from typing import Any
 
 from builder.battlescribe import model as m
 from builder.battlescribe.engine import messages
-from builder.battlescribe.engine.evaluate import Evaluation
 from builder.battlescribe.engine.nodes import GROUP, Node, flatten, group_children
 from builder.battlescribe.engine.queries import ANY, Ask, Here
 from builder.battlescribe.engine.roster import NO_CATEGORY, Category, Force, Roster, Selection
 
 CONSTRAINT, COST_LIMIT, HIDDEN = "bs-constraint", "bs-cost-limit", "bs-hidden"
 ERROR, WARNING, INFO = "error", "warning", "info"
+Evaluation = Any
+"""An :class:`~builder.battlescribe.engine.evaluate.Evaluation` (which asks this module for
+its findings, so this module does not import it)."""
 EPSILON = 1e-9
 
 
@@ -298,6 +300,8 @@ class Checker:
                raised: Any, entry_id: str, entry_name: str, node: Node | None = None,
                key: str = "", container: Any = None, each: bool = False,
                named: Any = None) -> None:
+        if count != count:
+            return  # a percentage of nothing
         field = constraint.field
         cost_name = self._cost_names.get(field)
         kind = constraint.type
