@@ -37,6 +37,7 @@ from typing import Any
 from builder.i18n import _
 from builder.plumbing import paths
 from builder.plumbing.atomic import left_behind, write_atomic
+from builder.plumbing.folder_lock import folder_lock
 from builder.plumbing.reading import Unreadable, load_json
 from builder.plumbing.stops import stop_here
 from builder.plumbing.versions import is_version, version_key
@@ -53,7 +54,6 @@ STATE = "state.json"
 TEMP_PREFIX = ".tmp-"
 OLD_PREFIX = ".old-"
 """``.old-VERSION``: a version moved aside while another replaces it."""
-LOCK = ".lock"
 MAX_JSON_BYTES = 1024 * 1024
 """``.installed.json`` and ``state.json`` are a few hundred bytes; larger is not ours."""
 
@@ -227,14 +227,9 @@ class Store:
         replace is put back (the old version, whole), one it did replace is removed."""
         self.make_root()
         stop_here("lock:waiting")
-        fd = os.open(self.root / LOCK, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0),
-                     0o666)
-        try:
-            _lock_file(fd)
+        with folder_lock(self.root, wait=True):
             self._recover()
             yield
-        finally:
-            os.close(fd)  # (closing releases the lock)
 
     def _recover(self) -> None:
         for pack_dir in _entries(self.root):
@@ -366,24 +361,6 @@ def _entries(folder: Path) -> list[Path]:
             return sorted(Path(e.path) for e in it)
     except OSError:
         return []
-
-
-def _lock_file(fd: int) -> None:
-    """Wait for the lock on the open file ``fd`` (held until it is closed)."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: a byte range, retried until free
-        import msvcrt
-
-        while True:
-            try:
-                msvcrt.locking(fd, msvcrt.LK_LOCK, 1)  # type: ignore[attr-defined]
-                return
-            except OSError as exc:
-                if exc.errno != errno.EDEADLOCK:
-                    raise
-    else:
-        fcntl.flock(fd, fcntl.LOCK_EX)
 
 
 def _stale_removed(folder: Path) -> None:
