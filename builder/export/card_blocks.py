@@ -18,6 +18,7 @@ from builder.export.palette import ACCENT, INK, MUTED, RULE, SHADE, TRACK_BELOW,
 from builder.export.summary import AttackLine
 from builder.export.textfit import LEADING, Lines, Paragraph, Run, unit_width
 from builder.i18n import _, number
+from builder.model.play import box_rows
 
 CARD_W = 63.5 * mm
 CARD_H = 88.9 * mm
@@ -222,27 +223,6 @@ class SquadMark(Block):
         self.text.draw(c, x + self.badge_w + 3, top)
 
 
-def _part_lines(n: int, fit: int, per_row: int) -> list[int]:
-    """The rows of ``n`` boxes, ``per_row`` to a row (whole groups of five), at most ``fit``;
-    never one box alone on the last row (issue 41 item 8): such a part fits on one row when it
-    can, else its rows are evened out in groups of five, else the row before gives a box."""
-    if n <= 0:
-        return []
-    full, rest = divmod(n, per_row)
-    lines = [per_row] * full + ([rest] if rest else [])
-    if len(lines) < 2 or lines[-1] != 1:
-        return lines
-    if n <= fit:
-        return [n]
-    even = -(-n // len(lines))
-    even += -even % 5
-    last = n - (len(lines) - 1) * even
-    if even < per_row and last >= 2:
-        return [even] * (len(lines) - 1) + [last]
-    lines[-2:] = [lines[-2] - 1, 2]
-    return lines
-
-
 class BoxRow(Block):
     """A labelled row of boxes to tick: a track sized by a stat, or a counter of a fixed number
     of boxes. A track that counts below zero continues on rows of its own with a 0 box and
@@ -305,7 +285,8 @@ class BoxRow(Block):
         while (fit * step) + (fit // 5) * group + size <= room + 1e-6:
             fit += 1
         per_row = fit - fit % 5 if fit >= 5 else fit  # whole groups, so that rows line up
-        return _part_lines(self.plain, fit, per_row) + _part_lines(self.shaded, fit, per_row)
+        return (box_rows(self.plain, per_row, fit, group=5)
+                + box_rows(self.shaded, per_row, fit, group=5))
 
     def _place(self, i: int) -> tuple[int, int]:
         """(row, column) of box ``i``: the shaded part starts a row of its own."""

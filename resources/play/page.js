@@ -94,7 +94,15 @@
     }
   }
   function load() {
-    var s = null;
+    var s = null, from = null;
+    // a page saved from a game in progress starts from that game, once: a reload, or the
+    // same page opened again, goes on from what this browser kept since
+    try { from = localStorage.getItem(KEY + ":from"); } catch (e) { from = null; }
+    if (D.state && from !== D.stamp) {
+      state = checked(D.state); history = [];
+      try { localStorage.setItem(KEY + ":from", D.stamp); } catch (e) { saved = false; }
+      return;
+    }
     try {
       var raw = localStorage.getItem(KEY);
       s = raw ? checked(JSON.parse(raw)) : null;
@@ -112,6 +120,9 @@
   }
   function undo() { if (!history.length) return; state = history.pop(); store(); render(); }
 
+  function fill(template, values) {  // "{track}: {left} …" with the values, as str.format
+    return template.replace(/\{(\w+)\}/g, function (all, name) { return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all; });
+  }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -161,10 +172,11 @@
       var line = el("div", "stats", m.type);
       m.stats.forEach(function (p, i) { line.appendChild(document.createTextNode(i ? " " : " \u00b7 ")); line.appendChild(el("span", "stat", p[0] + "\u00a0" + p[1])); });
       tile.appendChild(line);
+      if (m.options.length) tile.appendChild(el("div", "options", fill(W.options, {options: m.options.join(", ")})));
       m.tracks.forEach(function (t) {
         var tr = el("div", "track"); tr.setAttribute("data-track", t.id);
         var left = t.value - (ms.ticks[t.id] || 0);
-        var label = el("span", "label", t.name + " " + left + " / " + t.value); if (t.help) label.title = t.help;
+        var label = el("span", "label", fill(W.track, {track: t.name, left: left, value: t.value})); if (t.help) label.title = t.help;
         tr.appendChild(label);
         var boxes = el("div", "boxes");
         for (var i = 1; i <= t.boxes; i++) {
@@ -208,7 +220,7 @@
       tile.appendChild(acts);
       main.appendChild(tile);
     });
-    if (P.unknown.length) main.appendChild(el("p", "note", W.unknown.replace("{ids}", P.unknown.join(", "))));
+    if (P.unknown.length) main.appendChild(el("p", "note", fill(W.unknown, {ids: P.unknown.join(", ")})));
 
     var foot = document.getElementById("foot"); foot.textContent = "";
     var u = button(W.undo, undo, "undo"); u.disabled = !history.length; foot.appendChild(u);
