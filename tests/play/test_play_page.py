@@ -188,7 +188,7 @@ def test_the_page_works_opened_as_a_file(browser, tmp_path):
     page = write_page(tmp_path, LISTS / "torn-one-leader.warband.yaml")
     _open(browser, page.as_uri())
     assert _turn(browser) == "Turn 1"
-    _click(browser, '[data-key="test-captain/1"] [data-track="wounds"] .box:nth-child(2)')
+    _click(browser, '[data-key="test-captain/1"] [data-track="wounds"] .box:nth-of-type(2)')
     _click(browser, "button.next")
     assert _turn(browser) == "Turn 2"
     assert "Wounds: 3 left, maximum 5" in browser.find_element(
@@ -201,7 +201,7 @@ def test_tick_next_turn_reload_and_the_state_is_still_there(browser, served, tmp
     _open(browser, served(page))
     captain = '[data-key="test-captain/1"] [data-track="wounds"] .box'
     assert _turn(browser) == "Turn 1"
-    _click(browser, captain + ":nth-child(2)")  # two wounds
+    _click(browser, captain + ":nth-of-type(2)")  # two wounds
     _click(browser, "button.next")
     browser.refresh()
     assert _turn(browser) == "Turn 2"
@@ -220,7 +220,7 @@ def test_spherewars_three_turns_on_the_page(browser, served, tmp_path):
     assert browser.find_element("css selector", orders).text == "3"
     _click(browser, '#top [data-counter="orders"] .less')
     for box in range(5):  # the avatar dies
-        _click(browser, f'[data-key="test-avatar/1"] .box:nth-child({box + 1})')
+        _click(browser, f'[data-key="test-avatar/1"] .box:nth-of-type({box + 1})')
     assert "gone" in browser.find_element(
         "css selector", '[data-key="test-avatar/1"]').get_attribute("class")
     assert browser.find_element("id", "tally").text == "In play: 3 · Removed: 1"
@@ -270,7 +270,7 @@ def test_spherus_three_rounds_on_the_page(browser, served, tmp_path):
     page = write_page(tmp_path, LISTS / "spherus-one.warband.yaml", name="spherus.html")
     _open(browser, served(page))
     psion = '[data-key="test-psion/1"]'
-    _click(browser, f'{psion} [data-track="hp"] .box:nth-child(20)')  # at -2: defeated
+    _click(browser, f'{psion} [data-track="hp"] .box:nth-of-type(20)')  # at -2: defeated
     defeat = f'{psion} [data-counter="defeat"]'
     for _i in range(4):
         _click(browser, f"{defeat} .more")
@@ -338,4 +338,23 @@ def test_a_page_saved_from_a_game_in_progress_starts_from_it(browser, served, tm
     page.write_text(render_page(plan, later), encoding="utf-8")
     browser.refresh()
     assert _turn(browser) == "Turn 4"  # a page saved later from the app starts from it
+    _no_console_errors(browser)
+
+
+def test_no_track_leaves_one_box_alone_on_a_row_of_the_page(browser, tmp_path):
+    """Issue 41 item 8 on the phone: the psion's HP (18, then 0 … -18 on rows of their own)
+    and PP (40) never end with one box alone on a row, at the widths that did (412 px, a
+    common phone, left -18 alone; 560 px the last psi point)."""
+    page = write_page(tmp_path, LISTS / "spherus-one.warband.yaml", name="spherus.html")
+    for width in (390, 412, 540, 560):
+        browser.set_window_size(width, 900)
+        _open(browser, page.as_uri())
+        for track in ("hp", "pp"):
+            tops = browser.execute_script(
+                "return Array.from(document.querySelectorAll(arguments[0]))"
+                ".map(function (b) { return Math.round(b.getBoundingClientRect().top); });",
+                f'[data-key="test-psion/1"] [data-track="{track}"] .box')
+            rows = [tops.count(top) for top in sorted(set(tops))]
+            assert sum(rows) == (37 if track == "hp" else 40)
+            assert 1 not in rows, (width, track, rows)
     _no_console_errors(browser)
