@@ -358,8 +358,8 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)  # the splitter has its new width by now
-        if 0 < event.size().width() < event.oldSize().width():
-            self.splits.window_narrowed()
+        if event.size().width() != event.oldSize().width() and event.size().width() > 0:
+            self.splits.window_resized(event.size().width() < event.oldSize().width())
         self.splits.changed()
 
     def moveEvent(self, event: QMoveEvent) -> None:  # noqa: N802 (Qt override)
