@@ -111,7 +111,7 @@ class ListDetails(QWidget):
         # the points beside the faction, or on a row of their own when the Faction box would
         # be too narrow for its name there (issue 41 item 9)
         self.points_beside = QWidget()
-        beside = QHBoxLayout(self.points_beside)
+        self.beside_layout = beside = QHBoxLayout(self.points_beside)
         beside.setContentsMargins(12, 0, 0, 0)
         beside.addWidget(self.points_label)
         beside.addWidget(self.limit_box)
@@ -191,9 +191,8 @@ class ListDetails(QWidget):
             self.form.addRow(self.points_label, self.limit_box)
         else:
             self.form.takeRow(2)
-            beside_layout = self.points_beside.layout()
-            beside_layout.addWidget(self.points_label)
-            beside_layout.addWidget(self.limit_box)
+            self.beside_layout.addWidget(self.points_label)
+            self.beside_layout.addWidget(self.limit_box)
             self.points_beside.show()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
