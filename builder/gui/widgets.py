@@ -81,6 +81,18 @@ def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object], *,
     return width
 
 
+def own_style(widget: QWidget, declarations: str) -> None:
+    """Give ``widget`` alone the style ``declarations`` ("color: …; font-weight: bold"), or
+    none with "". A bare declaration styles every widget that takes the style sheet from
+    this one, and Qt takes a widget's tooltip's style from it: a greyed choice's tooltip was
+    grey on the tooltip's pale yellow (issue 41 item 10). The selector names the widget's
+    own class (with a dot: not its subclasses, and the tooltip's label is not a QLabel
+    itself). Set only when it changes (setting a style sheet costs a polish)."""
+    sheet = f".{widget.metaObject().className()} {{ {declarations} }}" if declarations else ""
+    if widget.styleSheet() != sheet:
+        widget.setStyleSheet(sheet)
+
+
 def text_room(view: QAbstractItemView, width: int) -> int:
     """What a cell ``width`` pixels wide has for its text, the style's margins taken off
     (as the style lays a cell's text out) and a pixel for rounding."""

@@ -42,6 +42,7 @@ from builder.gui.editor.prompts import Prompts
 from builder.gui.focus import show_focus
 from builder.gui.screenfit import fit_window
 from builder.gui.undokeys import UndoKeys
+from builder.gui.widgets import own_style
 from builder.i18n import _, ngettext
 from builder.model import DEFAULT_SYSTEM, Faction, System
 from builder.model.text import display
@@ -109,7 +110,7 @@ class FactionEditor(QMainWindow):
         col = QVBoxLayout(left)
         col.setContentsMargins(6, 6, 0, 6)
         title = QLabel(_("Factions"))
-        title.setStyleSheet("font-weight: bold;")
+        own_style(title, "font-weight: bold;")
         col.addWidget(title)
         col.addWidget(self.faction_list, 1)
         grid = QHBoxLayout()
@@ -127,7 +128,7 @@ class FactionEditor(QMainWindow):
         self.folder_label = QLabel()
         self.folder_label.setWordWrap(True)
         self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.folder_label.setStyleSheet("color: palette(placeholder-text);")
+        own_style(self.folder_label, "color: palette(placeholder-text);")
         col.addWidget(self.folder_label)
 
         self.placeholder = QLabel(_("Choose a faction on the left, or make a new one."))

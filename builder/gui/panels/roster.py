@@ -37,7 +37,7 @@ from builder.gui.panels.roster_model import (
     add_combatant,
 )
 from builder.gui.panels.roster_view import RosterView
-from builder.gui.widgets import WrappedNames, fit_column, wrap_when_cut
+from builder.gui.widgets import WrappedNames, fit_column, own_style, wrap_when_cut
 from builder.i18n import _, ngettext, pgettext
 
 DECORATION = int(Qt.ItemDataRole.DecorationRole)
@@ -90,7 +90,7 @@ class RosterPanel(QWidget):
         self.empty = QLabel()
         self.empty.setObjectName("roster-empty")
         self.empty.setWordWrap(True)
-        self.empty.setStyleSheet("color: palette(placeholder-text); padding: 4px;")
+        own_style(self.empty, "color: palette(placeholder-text); padding: 4px;")
         self.remove_button = QPushButton(remove.icon(), _("Remove"))
         self.remove_button.setObjectName("remove-button")
         self.remove_button.setToolTip(remove.toolTip() + " (" + pgettext("key", "Delete") + ")")
