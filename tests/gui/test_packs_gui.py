@@ -268,3 +268,17 @@ def test_closing_the_dialog_during_a_download_stops_it(qtbot, v1: Path):
             dialog.close()  # returns at once; the download stops
         assert not dialog.isVisible()
     assert Store().packs() == {}
+
+
+def test_the_packs_dialog_names_factions_and_their_game(qtbot, make_window, v1: Path):
+    """Issue 41 item 11: the dialog said "test-pack-faction"; it names the faction and its
+    game, in the table and in the details."""
+    window = make_window(Catalogue.load(user=False))
+    dialog = window.packs.open_dialog()
+    with qtbot.waitSignal(dialog.changed, timeout=20000):
+        dialog.install(str(v1))
+    named = "Test Pack Faction (SphereWars — first edition)"
+    qtbot.waitUntil(lambda: dialog.table.topLevelItem(0).text(5) == named)
+    assert named in dialog.details.toPlainText()
+    assert "test-pack-faction" not in dialog.table.topLevelItem(0).text(5)
+    dialog.close()

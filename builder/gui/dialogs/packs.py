@@ -115,8 +115,12 @@ class PacksDialog(QDialog):
     """A download reported progress."""
 
     def __init__(self, parent: QWidget | None = None, store: Store | None = None, *,
-                 stall: float = STALL_SECONDS) -> None:
+                 stall: float = STALL_SECONDS,
+                 names: Callable[[str], str] | None = None) -> None:
         super().__init__(parent)
+        self.names: Callable[[str], str] = names or (lambda data_id: data_id)
+        """A faction's or game system's id -> what the player knows it by ("Soimi (SphereWars
+        — first edition)"); the id itself where the app has no name for it."""
         self.setObjectName("packs-dialog")
         self.setWindowTitle(_("Data packs"))
         self.store = store or Store()
@@ -139,7 +143,9 @@ class PacksDialog(QDialog):
         header = self.table.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for column in (0, 2):  # the name and the address share what is left, elided
+        # the name, the address and the factions (named, with their game) share what is
+        # left, elided (each whole in its tooltip and in the details beside)
+        for column in (0, 2, 5):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.currentItemChanged.connect(lambda *_a: self._show_details())
@@ -229,10 +235,11 @@ class PacksDialog(QDialog):
                 "{version} (chosen)").format(version=state.active)
             source = state.origin or _("file or folder")
             row = QTreeWidgetItem([name, version, source, authors, licence,
-                                   ", ".join(item.factions + item.systems)])
+                                   ", ".join(map(self.names, item.factions + item.systems))])
             row.setData(0, 256, state.id)
             row.setToolTip(0, name)
             row.setToolTip(2, source)
+            row.setToolTip(5, row.text(5))
             self.table.addTopLevelItem(row)
             if state.id == current:
                 self.table.setCurrentItem(row)
@@ -266,8 +273,8 @@ class PacksDialog(QDialog):
         rows = [(_("Id"), state.id), (_("In use"), state.active),
                 (_("Source"), state.origin or _("a file or folder (update it the same way)")),
                 (_("Authors"), authors or "–"), (_("Licence"), licence or "–"),
-                (_("Factions"), ", ".join(item.factions) or "–"),
-                (_("Game systems"), ", ".join(item.systems) or "–"),
+                (_("Factions"), ", ".join(map(self.names, item.factions)) or "–"),
+                (_("Game systems"), ", ".join(map(self.names, item.systems)) or "–"),
                 (_("Fingerprint"), item.fingerprint)]
         parts = [f"<h3>{html.escape(name)}</h3><table>"]
         parts += [f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{html.escape(v)}</td></tr>"

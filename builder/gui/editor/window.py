@@ -67,8 +67,12 @@ class FactionEditor(QMainWindow):
     files_changed = Signal()
     """A data file was fixed as text: the app reads its data again."""
 
-    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
+    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None, *,
+                 faction_id: str | None = None, game_id: str | None = None) -> None:
         super().__init__(parent)
+        self.list_game = game_id
+        """The game of the list the main window has open: a new faction's game by default
+        (issue 41 item 11)."""
         self.setWindowTitle(_("Factions") + "[*]")
         fit_window(self, 1180, 820)  # or what a smaller screen has room for
         self.prompts = Prompts(self)
@@ -90,6 +94,10 @@ class FactionEditor(QMainWindow):
 
         self.faction_list = QListWidget()
         self.faction_list.setMinimumWidth(200)
+        # a long game's name wraps rather than hiding behind a sideways scroll bar
+        self.faction_list.setWordWrap(True)
+        self.faction_list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.faction_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         show_focus(self.faction_list)
         # selection, not the current item: focusing an empty list makes an item current
         # without selecting it, and that must not open (and ask to leave) anything
@@ -145,7 +153,8 @@ class FactionEditor(QMainWindow):
         self.set_catalogue(catalogue)
         left_width = self._list_width()
         splitter.setSizes([left_width, max(0, self.width() - left_width)])
-        first = next((e for e in self.entries.values() if not e.builtin), None) or \
+        first = self.entries.get(faction_id) if faction_id else None  # the list's faction
+        first = first or next((e for e in self.entries.values() if not e.builtin), None) or \
             next(iter(self.entries.values()), None)
         if first is not None:
             self.open_faction(first.faction.id)
@@ -310,7 +319,8 @@ class FactionEditor(QMainWindow):
                 where = _("built-in, read-only") if entry.builtin else _("yours")
                 n = len(f.combatants)
                 count = ngettext("{n} combatant", "{n} combatants", n).format(n=n)
-                item = QListWidgetItem(f"{f.name}\n    {where} · {count}")
+                game = display(f.game.name) if f.attached else f.system
+                item = QListWidgetItem(f"{f.name}\n    {game}\n    {where} · {count}")
                 item.setData(Qt.ItemDataRole.UserRole, f.id)
                 item.setToolTip(str(entry.path))
                 self.faction_list.addItem(item)
@@ -386,9 +396,11 @@ class FactionEditor(QMainWindow):
 
     def ask_system(self) -> System | None:
         """The game a new faction is for: asked only when more than one system is loaded,
-        the open faction's game (or SphereWars) preselected. None when the user cancels."""
+        the open list's game preselected (else the open faction's, else SphereWars). None
+        when the user cancels."""
         systems = sorted(self._catalogue.systems.values(), key=lambda s: display(s.name))
-        current = self.pane.doc.system.id if self.pane is not None and \
+        current = self.list_game if self.list_game in self._catalogue.systems else \
+            self.pane.doc.system.id if self.pane is not None and \
             self.pane.doc.system is not None else DEFAULT_SYSTEM
         if len(systems) <= 1:
             return systems[0] if systems else self._catalogue.systems.get(current)

@@ -61,10 +61,12 @@ class GameData(QObject):
             return None
         editor = self.editor()
         if editor is not None and editor.isVisible():
+            editor.list_game = self.list_game()
             editor.raise_()
             editor.activateWindow()
             return editor
-        made = FactionEditor(self.doc.catalogue, parent=self.window)
+        made = FactionEditor(self.doc.catalogue, parent=self.window,
+                             faction_id=self.doc.warband.faction, game_id=self.list_game())
         made.faction_saved.connect(lambda _fid: self.reload())
         made.system_imported.connect(lambda _sid: self.reload())
         made.faction_deleted.connect(lambda _fid: self.reload())
@@ -72,6 +74,11 @@ class GameData(QObject):
         self._editor = made
         made.show()
         return made
+
+    def list_game(self) -> str | None:
+        """The game of the open list (its faction's), None when its faction is not loaded."""
+        faction = self.doc.faction
+        return faction.game.id if faction is not None and faction.attached else None
 
     def new_faction(self, game_id: str) -> None:
         """The faction editor, starting a faction for ``game_id``."""
