@@ -61,7 +61,8 @@ class GameData(QObject):
             return None
         editor = self.editor()
         if editor is not None and editor.isVisible():
-            editor.list_game = self.list_game()
+            if isinstance(editor, FactionEditor):  # a new faction's game: the list's now
+                editor.list_game = self.list_game()
             editor.raise_()
             editor.activateWindow()
             return editor
