@@ -26,6 +26,10 @@ from builder.model.text import display
 from builder.plumbing.atomic import ReadOnlyError
 
 MAX_RECENT = 8
+SESSION_LIST = "session/list"
+"""Settings: the file of the list open when the app last closed ("" for one never saved)."""
+SESSION_FACTION = "session/faction"
+"""Settings: that list's faction (a new list of it at the next start when no file is left)."""
 
 
 def file_stem(name: str) -> str:
@@ -190,6 +194,40 @@ class FileController(QObject):
         else:
             message = _("Opened {file}").format(file=path.name)
         self._say(message, 5000)
+        return True
+
+    # -- what the player was working on, kept for the next start ----------------------
+
+    def remember_session(self) -> None:
+        """The open list's file (none for one never saved) and its faction, for the next
+        start (:meth:`reopen_last`)."""
+        self.settings.setValue(SESSION_LIST, str(self.doc.path) if self.doc.path else "")
+        self.settings.setValue(SESSION_FACTION, self.doc.warband.faction)
+
+    def reopen_last(self) -> bool:
+        """At a start with nothing else to open: the list the player had open last, else a
+        new list of its faction (its game), rather than a fresh SphereWars list every time
+        (issue 41 item 12). A last list that is gone or unreadable is skipped quietly (its
+        faction's game still starts the new list). True when something was opened."""
+        last = str(self.settings.value(SESSION_LIST, "") or "")
+        if last:
+            path = Path(last)
+            try:
+                warband = load_warband(path)
+            except (DataError, OSError):
+                pass
+            else:
+                self.replace(warband, path, DiskState.of(path))
+                self._say(_("Opened {file}, the list open last time").format(
+                    file=path.name), 5000)
+                return True
+        faction_id = str(self.settings.value(SESSION_FACTION, "") or "")
+        faction = self.doc.catalogue.get(faction_id) if faction_id else None
+        if faction is None or not faction.attached or faction.id == self.doc.warband.faction:
+            return False
+        game = faction.game
+        self.replace(new_warband(faction.id, _("New {noun}").format(
+            noun=game.list_name_text.lower())), None)
         return True
 
     def _read(self, path: Path) -> Warband | None:

@@ -372,5 +372,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.splits.save()
+        self.files.remember_session()
         self.files.autosaver.close()
         event.accept()
