@@ -282,3 +282,65 @@ def test_the_packs_dialog_names_factions_and_their_game(qtbot, make_window, v1: 
     assert named in dialog.details.toPlainText()
     assert "test-pack-faction" not in dialog.table.topLevelItem(0).text(5)
     dialog.close()
+
+
+SPHERUS_PACK_FACTION = """# TEST DATA ONLY
+schema: spherewars-faction/1
+system: spherus-tactical
+id: test-pack-party
+name: Test Pack Party
+source: "test data (invented for the builder's test suite)"
+combatants:
+  - {id: test-wanderer, name: Test Wanderer, type: character, profile: {HP: 12, HLT: 4, MOV: 2}}
+"""
+
+
+def test_a_faction_made_or_installed_from_new_lands_in_a_new_list_of_it(
+        qtbot, make_window, user_dir, tmp_path: Path):
+    """Issue 41 item 2: File → New → Torn (no faction yet) → Create a faction… → Save left
+    the window on the old list of another game; so did installing a pack from there. The
+    player lands in a new list of that game with the new faction chosen."""
+    window = make_window(Catalogue.load(user=False))
+    window.prompter.script("choose", "torn")
+    window.prompter.script("no_factions", "create")
+    window.files.new_file()
+    editor = window.gamedata.editor()
+    doc = editor.pane.doc
+    assert doc.system.id == "torn"
+    doc.set(("id",), "test-made-here")
+    doc.set(("name",), "Test Made Here")
+    from builder.gui.editor.document import new_combatant_data
+
+    doc.insert(("combatants",), 0, new_combatant_data("test-chief", "Test Chief", doc.system))
+    doc.set(("combatants", 0, "type"), "leader")
+    doc.set(("combatants", 0, "profile", "DEF"), "2D+1A")
+    doc.set(("combatants", 0, "profile", "W"), 5)
+    assert doc.problems == []
+    with qtbot.waitSignal(editor.faction_saved):
+        editor.save_action.trigger()
+    editor.close()
+    assert window.doc.warband.faction == "test-made-here"
+    assert window.doc.path is None and window.doc.entries == []
+    assert window.doc.warband.name == "New expedition"
+    assert window.details.faction_combo.currentData() == "test-made-here"
+    assert not window.isWindowModified()
+
+    # Spherus, from a pack installed from the same question
+    pack = tmp_path / "spherus-pack"
+    (pack / "factions").mkdir(parents=True)
+    (pack / "pack.yaml").write_text("schema: spherewars-pack/1\nid: test-spherus-pack\n"
+                                    "name: Test Spherus pack\nversion: 1.0.0\n",
+                                    encoding="utf-8")
+    (pack / "factions" / "test-pack-party.yaml").write_text(SPHERUS_PACK_FACTION,
+                                                            encoding="utf-8")
+    window.prompter.script("choose", "spherus-tactical")
+    window.prompter.script("no_factions", "install")
+    window.files.new_file()
+    dialog = window.packs.dialog
+    assert dialog is not None and dialog.isVisible()
+    window.packs.tell = lambda *_a: None
+    with qtbot.waitSignal(dialog.changed, timeout=20000):
+        dialog.install(str(pack))
+    qtbot.waitUntil(lambda: window.doc.warband.faction == "test-pack-party", timeout=5000)
+    assert window.doc.warband.name == "New party" and window.doc.path is None
+    dialog.close()

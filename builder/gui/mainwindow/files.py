@@ -64,6 +64,10 @@ class FileController(QObject):
         self.autosaver = Autosaver(self.recovery, self._recovery_copy, self)
         self.autosaver.turned_off.connect(self._recovery_off)
         self.disk = Watched()  # the open file as last read or written
+        self.pending_game: str | None = None
+        """A game *New* found without factions, the player gone to create or install one:
+        the first faction of it to arrive opens a new list of it (issue 41 item 2)."""
+        doc.catalogue_changed.connect(self._factions_arrived)
         recent_menu.aboutToShow.connect(self.fill_recent_menu)
         clear_recent.triggered.connect(self.clear_recent)
         examples_menu.aboutToShow.connect(self.fill_examples_menu)
@@ -86,6 +90,7 @@ class FileController(QObject):
         self.opened.emit()
 
     def _take(self, warband: Warband, path: Path | None, disk: DiskState | None) -> None:
+        self.pending_game = None  # another list came in: the player moved on
         self.doc.replace(warband, path)
         self.stack.clear()
         self.stack.setClean()
@@ -115,9 +120,13 @@ class FileController(QObject):
     def new_file(self) -> None:
         if not self.maybe_save():
             return
+        self.pending_game = None
         faction = self.ask_new_faction()
         if faction is None:
             return
+        self._new_list(faction)
+
+    def _new_list(self, faction: Faction) -> None:
         game = faction.game
         same = self.doc.faction is not None and self.doc.faction.system == faction.system
         limit = self.doc.warband.points_limit if same and game.cost else None
@@ -126,6 +135,26 @@ class FileController(QObject):
                                  points_limit=limit), None)
         self._say(_("New list"), 3000)
         self.started_new.emit()
+
+    def _factions_arrived(self) -> None:
+        """The data was read again: when the game *New* was waiting for has a faction now
+        (created in the faction editor, or installed in a pack), a new list of it, with it
+        chosen (with several, the player chooses)."""
+        game = self.pending_game
+        cat = self.doc.catalogue
+        factions = cat.factions_of(game) if game is not None else []
+        if not factions:
+            return
+        self.pending_game = None
+        if not self.maybe_save():
+            return
+        chosen: str | None = factions[0].id
+        if len(factions) > 1:
+            chosen = self.prompter.choose(_("New list"), _("Which faction?"),
+                                          [(f.id, f.name) for f in factions], chosen)
+        faction = cat.get(chosen) if chosen is not None else None
+        if faction is not None:
+            self._new_list(faction)
 
     def ask_new_faction(self) -> Faction | None:
         """*New* asks for the game when there is more than one (every game, with factions or
@@ -162,6 +191,8 @@ class FileController(QObject):
     def _no_factions(self, game_id: str) -> None:
         """A game with no faction yet: install a data pack, or create a faction for it."""
         answer = self.prompter.ask_no_factions(display(self.doc.catalogue.systems[game_id].name))
+        if answer in ("install", "create"):
+            self.pending_game = game_id
         if answer == "install":
             self.install_wanted.emit()
         elif answer == "create":
