@@ -344,3 +344,60 @@ def test_a_faction_made_or_installed_from_new_lands_in_a_new_list_of_it(
     qtbot.waitUntil(lambda: window.doc.warband.faction == "test-pack-party", timeout=5000)
     assert window.doc.warband.name == "New party" and window.doc.path is None
     dialog.close()
+
+
+def test_export_as_pack_carries_on_from_the_last_export(qtbot, tmp_path: Path, user_dir,
+                                                         monkeypatch):
+    """Issue 41 item 4: the second *Export as pack* offered 1.0.0 again with empty authors
+    and changes. It suggests the next version, keeps the pack's id, name and authors and the
+    earlier versions' changes, saves as a .swpack (its file type in the dialog) and opens
+    the dialog in the folder used last."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    from builder.gui.editor import FactionEditor
+    from builder.gui.editor.pack_export import PackDetailsDialog
+    from builder.packs.check import read_info
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    editor = FactionEditor(Catalogue.load(user=False), settings=settings)
+    qtbot.addWidget(editor)
+    assert editor.open_faction("soimi")
+    shown: list[PackDetailsDialog] = []
+    answers = iter([("soimi-community", "Soimi, community", "Ana, Bea", "first version"),
+                    (None, None, None, "Nek'Org errata")])
+
+    def fill(dialog: PackDetailsDialog) -> int:
+        shown.append(dialog)
+        pack_id, name, authors, changes = next(answers)
+        for edit, text in ((dialog.id_edit, pack_id), (dialog.name_edit, name),
+                           (dialog.authors_edit, authors)):
+            if text is not None:
+                edit.setText(text)
+        dialog.changes_edit.setPlainText(changes)
+        return QDialog.DialogCode.Accepted
+
+    asked: list[tuple[str, str]] = []
+    folder = tmp_path / "published"
+    folder.mkdir()
+
+    def save_as(_parent, _title, suggested, file_filter):  # noqa: ANN001, ANN202
+        asked.append((suggested, file_filter))
+        return str(folder / Path(suggested).name), ""
+
+    monkeypatch.setattr(PackDetailsDialog, "exec", fill)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_as)
+    assert editor.export_pack()
+    assert asked[0][1] == "Data packs (*.swpack)"
+    assert editor.export_pack()
+    again = shown[1].details()
+    assert (again.id, again.name, again.version, again.authors) == (
+        "soimi-community", "Soimi, community", "1.0.1", "Ana, Bea")
+    assert "1.0.0: first version" in shown[1].earlier.text()
+    assert asked[1] == (str(folder / "soimi-community-1.0.1.swpack"), "Data packs (*.swpack)")
+    outcome, = Installer().install(str(folder / "soimi-community-1.0.1.swpack"))[0]
+    assert outcome.version == "1.0.1"
+    info = read_info(Store().get("soimi-community").current().folder, "soimi-community")
+    assert info.changes_of("1.0.1") == ["Nek'Org errata"]
+    assert info.changes_of("1.0.0") == ["first version"]
+    assert info.authors == ["Ana", "Bea"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSettings, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -68,8 +68,11 @@ class FactionEditor(QMainWindow):
     """A data file was fixed as text: the app reads its data again."""
 
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None, *,
-                 faction_id: str | None = None, game_id: str | None = None) -> None:
+                 faction_id: str | None = None, game_id: str | None = None,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings if settings is not None else QSettings()
+        """Where the last pack exported of each faction is remembered (the app's)."""
         self.list_game = game_id
         """The game of the list the main window has open: a new faction's game by default
         (issue 41 item 11)."""

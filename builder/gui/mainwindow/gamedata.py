@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from builder.data import Catalogue
@@ -18,8 +18,10 @@ from builder.i18n import _, ngettext
 
 class GameData(QObject):
     def __init__(self, window: QMainWindow, doc: WarbandDocument, prompter: Prompter,
-                 extra_data: Iterable[str | Path] = ()) -> None:
+                 extra_data: Iterable[str | Path] = (), *,
+                 settings: QSettings | None = None) -> None:
         super().__init__(window)
+        self.settings = settings
         self.window, self.doc, self.prompter = window, doc, prompter
         self.extra_data = list(extra_data)
         self._editor: QWidget | None = None
@@ -67,7 +69,8 @@ class GameData(QObject):
             editor.activateWindow()
             return editor
         made = FactionEditor(self.doc.catalogue, parent=self.window,
-                             faction_id=self.doc.warband.faction, game_id=self.list_game())
+                             faction_id=self.doc.warband.faction, game_id=self.list_game(),
+                             settings=self.settings)
         made.faction_saved.connect(lambda _fid: self.reload())
         made.system_imported.connect(lambda _sid: self.reload())
         made.faction_deleted.connect(lambda _fid: self.reload())

@@ -79,7 +79,8 @@ class MainWindow(QMainWindow):
                                     recent_menu=recent_menu, examples_menu=examples_menu,
                                     clear_recent=self.act.clear_recent,
                                     recovery_dir=recovery_dir)
-        self.gamedata = GameData(self, self.doc, self.prompter, extra_data)
+        self.gamedata = GameData(self, self.doc, self.prompter, extra_data,
+                                 settings=self.settings)
         self.pdf = PdfExport(self, self.doc, self.prompter, self.settings,
                              self.files.last_folder)
         self._build_panels()
