@@ -401,3 +401,33 @@ def test_export_as_pack_carries_on_from_the_last_export(qtbot, tmp_path: Path, u
     assert info.changes_of("1.0.1") == ["Nek'Org errata"]
     assert info.changes_of("1.0.0") == ["first version"]
     assert info.authors == ["Ana", "Bea"]
+
+
+def test_update_all_after_choosing_an_older_version_offers_the_newer(qtbot, v1: Path,
+                                                                     v2: Path):
+    """Issue 41 item 1: with 1.0.0 chosen (*Use this version*) after updating to 1.1.0,
+    *Update all* said "1.0.0 is the newest". It says 1.1.0 is newer and offers to use it."""
+    a, b = swpack(v1), swpack(v2)
+    with serving() as server:
+        server.file("a.swpack", a)
+        server.file("b.swpack", b)
+        index = server.index("index.yaml", [(PACK_ID, "1.0.0", a, "a.swpack")])
+        Installer().install(index)
+        server.index("index.yaml", [(PACK_ID, "1.0.0", a, "a.swpack"),
+                                    (PACK_ID, "1.1.0", b, "b.swpack")])
+        dialog = PacksDialog()
+        qtbot.addWidget(dialog)
+        with qtbot.waitSignal(dialog.changed, timeout=20000):
+            dialog.update_all()
+        dialog.versions.setCurrentIndex(dialog.versions.findData("1.0.0"))
+        with qtbot.waitSignal(dialog.changed):
+            dialog.use_selected()
+        offered: list[tuple[str, str]] = []
+        dialog.ask_use = lambda pack_id, version: offered.append((pack_id, version)) or True
+        with qtbot.waitSignal(dialog.changed, timeout=20000):
+            dialog.update_all()
+    assert dialog.messages == [f"{PACK_ID}: using 1.0.0 (chosen); 1.1.0 is newer and "
+                               "installed"]
+    assert offered == [(PACK_ID, "1.1.0")]
+    assert Store().get(PACK_ID).active == "1.1.0"  # type: ignore[union-attr]
+    assert dialog.table.topLevelItem(0).text(1) == "1.1.0"

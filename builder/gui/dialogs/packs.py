@@ -130,6 +130,8 @@ class PacksDialog(QDialog):
         self.messages: list[str] = []
         """What the last task said (problems and results), as shown."""
         self.tell: Callable[[str, str, bool], None] = self._tell
+        self.ask_use: Callable[[str, str], bool] = self._ask_use
+        """Whether to use a newer installed version than the one chosen (pack id, version)."""
 
         intro = QLabel(_("Packs bring factions and game systems made by others. Install one "
                          "from a .swpack file, a folder or an address (a pack or a "
@@ -368,6 +370,7 @@ class PacksDialog(QDialog):
         self.refresh()
         if failed:
             self.tell(_("Data packs"), "\n\n".join(lines), True)
+        changed = self._offer_newer(result) or changed
         if changed:
             self.changed.emit()
         self.busy_done.emit()
@@ -391,12 +394,41 @@ class PacksDialog(QDialog):
             elif step.status == "current":
                 lines.append(_("{id}: {version} is the newest").format(id=step.id,
                                                                       version=step.old))
+            elif step.status == "older-chosen":
+                lines.append(_("{id}: using {old} (chosen); {new} is newer and installed")
+                             .format(id=step.id, old=step.old, new=step.new))
             else:
                 lines.append(f"{step.id}: {step.message}")
         if not steps:
             lines.append(_("No data packs installed."))
         return (any(s.status == "updated" for s in steps), lines,
                 any(s.status == "failed" for s in steps))
+
+    def _offer_newer(self, result: Any) -> bool:
+        """After *Update all*: for each pack whose chosen version is older than its newest
+        installed one, offer to use the newest (issue 41 item 1). True when one was taken."""
+        if not isinstance(result, list):
+            return False
+        taken = False
+        for step in result:
+            state = self.store.get(step.id) if step.status in ("updated", "older-chosen") \
+                else None
+            if state is None or state.active == state.newest:
+                continue
+            if self.ask_use(step.id, state.newest):
+                self.store.use(step.id, None)
+                self.status.setText(_("Using {id} {version}").format(id=step.id,
+                                                                     version=state.newest))
+                taken = True
+        if taken:
+            self.refresh()
+        return taken
+
+    def _ask_use(self, pack_id: str, version: str) -> bool:
+        answer = QMessageBox.question(self, _("Newer version"), _(
+            "{id} {version} is installed and newer than the version chosen. Use it now?")
+            .format(id=pack_id, version=version))
+        return answer == QMessageBox.StandardButton.Yes
 
     @staticmethod
     def _outcome(outcome: Outcome) -> str:
