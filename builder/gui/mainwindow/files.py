@@ -23,6 +23,7 @@ from builder.gui.recovery import Autosaver, Recovery, list_copy
 from builder.i18n import _
 from builder.model import Faction, Warband
 from builder.model.text import display
+from builder.plumbing import paths
 from builder.plumbing.atomic import ReadOnlyError
 
 MAX_RECENT = 8
@@ -50,6 +51,8 @@ class FileController(QObject):
     """*New* found a game without factions and the user chose to install a data pack."""
     faction_wanted = Signal(str)
     """… or to create a faction for that game (its id)."""
+    data_wanted = Signal(str)
+    """A folder of data to load with the rest (an example's invented faction)."""
 
     def __init__(self, window: QMainWindow, doc: WarbandDocument, stack: QUndoStack,
                  prompter: Prompter, settings: QSettings, *, recent_menu: QMenu,
@@ -413,6 +416,9 @@ class FileController(QObject):
         warband = self._read(path)
         if warband is None:
             return False
+        invented = paths.example_factions_dir()
+        if self.doc.catalogue.get(warband.faction) is None and invented.is_dir():
+            self.data_wanted.emit(str(invented))  # the invented faction the example is of
         self.replace(localised(warband), None, None)
         self._say(_("Opened {file}").format(file=path.name), 5000)
         return True

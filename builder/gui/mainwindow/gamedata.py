@@ -41,6 +41,12 @@ class GameData(QObject):
             else _("Game and faction data reloaded"), 4000)
         return self.doc.catalogue
 
+    def add_data(self, folder: str) -> None:
+        """Load ``folder``'s data with the rest from now on (as ``--data``), at once."""
+        if folder not in map(str, self.extra_data):
+            self.extra_data.append(folder)
+            self.reload()
+
     def show_problems(self) -> None:
         """The problems, with a way to fix, show or delete each file; the data is read
         again after each change."""

@@ -164,6 +164,7 @@ class MainWindow(QMainWindow):
         files.started_new.connect(self.details.start_naming)
         files.install_wanted.connect(lambda: self.packs.open_dialog())
         files.faction_wanted.connect(self.gamedata.new_faction)
+        files.data_wanted.connect(self.gamedata.add_data)
         self.stack.cleanChanged.connect(lambda _clean: self.update_title())
         self.stack.indexChanged.connect(lambda _i: self.update_title())
 
