@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from builder.gui.flow import FlowLayout
 from builder.gui.focus import guard_wheel
+from builder.gui.widgets import own_style
 from builder.i18n import _
 from builder.model import System
 from builder.model.options import UnitSize
@@ -91,7 +92,7 @@ def dim(widget: QWidget, dimmed: bool) -> None:
     if bool(widget.property("dimmed")) == dimmed:
         return
     widget.setProperty("dimmed", dimmed)
-    widget.setStyleSheet(f"color: {greyed(widget).name()};" if dimmed else "")
+    own_style(widget, f"color: {greyed(widget).name()};" if dimmed else "")
 
 
 def greyed(widget: QWidget) -> QColor:
@@ -124,7 +125,7 @@ class ChoiceList(QWidget):
         self.title.setFont(font)
         self.note = QLabel()
         self.note.setObjectName(f"{name}-note")
-        self.note.setStyleSheet(NOTE_STYLE)
+        own_style(self.note, NOTE_STYLE)
         head = QHBoxLayout()
         head.setContentsMargins(0, 0, 0, 0)
         head.setSpacing(8)
@@ -168,7 +169,7 @@ class ChoiceList(QWidget):
     def add_adds(self, text: str, line: int) -> QLabel:
         """What a row's choice adds, on the right in the note colour."""
         label = QLabel(text)
-        label.setStyleSheet(NOTE_STYLE)
+        own_style(label, NOTE_STYLE)
         label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.grid.addWidget(label, line, 2)
         return label
@@ -178,7 +179,7 @@ class ChoiceList(QWidget):
         it drops it."""
         box = QCheckBox(text)
         box.setObjectName(name)
-        box.setStyleSheet(UNKNOWN_STYLE)
+        own_style(box, UNKNOWN_STYLE)
         box.setToolTip(tip)
         self.grid.addWidget(box, line, 0, 1, 3)
         return box

@@ -57,6 +57,7 @@ from builder.gui.panels.choices import (
     greyed,
     set_tip,
 )
+from builder.gui.widgets import own_style
 from builder.i18n import N_, _, ngettext
 from builder.model import Faction
 from builder.model.options import Pick
@@ -178,7 +179,7 @@ class PicksPanel(ChoiceList):
             self._add(pick.id, pick.label, adds, self.tip(pick.id))
         for pid in unknown:
             box = self._add(pid, self.line(pid), "", self.tip(pid))
-            box.setStyleSheet(UNKNOWN_STYLE)
+            own_style(box, UNKNOWN_STYLE)
         self.show_rows()
         first = next(iter(self.boxes.values()), None)
         if first is not None:
@@ -237,7 +238,7 @@ class PicksPanel(ChoiceList):
         row.addWidget(box)
         if adds:
             cost = QLabel(adds)
-            cost.setStyleSheet(NOTE_STYLE)
+            own_style(cost, NOTE_STYLE)
             row.addWidget(cost)
         self.rows.addWidget(item)
         self.boxes[pid] = box
