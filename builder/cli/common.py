@@ -13,6 +13,7 @@ from builder.i18n import _
 from builder.plumbing.terminal_text import Lines, say
 
 if TYPE_CHECKING:
+    from builder.battlescribe.engine.roster import Roster
     from builder.data import Catalogue
     from builder.model import Warband
 
@@ -44,6 +45,43 @@ def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] |
         print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
               file=sys.stderr)
     return warband, catalogue
+
+
+ROSTER_SUFFIXES = (".ros", ".rosz")
+BS_DATA_SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
+
+
+def is_roster(path: str | Path) -> bool:
+    """A BattleScribe roster (SPEC §10) rather than a warband: by its name."""
+    return str(path).lower().endswith(ROSTER_SUFFIXES)
+
+
+def roster_and_data(file: str, folders: Sequence[str]) -> Roster | None:
+    """The roster in ``file`` linked to its game system's data, read from ``folders`` (each
+    a folder of ``.gst``/``.cat`` files, or such a file); None, with every problem said on
+    standard error (``FILE:LINE:COLUMN: message``), when the roster or its data cannot be
+    read or the data it needs is not there. Warnings (entries the data no longer has) are
+    said too, and the roster is read without them."""
+    from builder.battlescribe import ReadError, load_data_sets
+    from builder.battlescribe.rosterio import read_roster_file
+
+    files: list[str | Path] = []
+    for given in folders:
+        folder = Path(given)
+        if folder.is_dir():
+            files += sorted(p for p in folder.iterdir()
+                            if p.name.lower().endswith(BS_DATA_SUFFIXES) and p.is_file())
+        else:
+            files.append(folder)
+    try:
+        loaded = read_roster_file(file, load_data_sets(files) if files else [])
+    except ReadError as exc:
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return None
+    for problem in loaded.warnings:
+        print(str(problem), file=sys.stderr)
+    return loaded.roster
 
 
 def cannot_write(path: object, exc: OSError) -> str:

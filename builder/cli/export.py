@@ -1,5 +1,9 @@
 """``spherewars export FILE -o OUT.pdf [--cards] [--summary] [--page a4|letter] [--per-model]
-[--opponent] [--force]``.
+[--opponent] [--force] [--data DIR]... [--bsdata DIR]...``.
+
+FILE is a warband, or a BattleScribe roster (``.ros``, ``.rosz``; SPEC §10) read against the
+BattleScribe data in the ``--bsdata`` folders: its roster sheet (``--summary``), opponent's
+copy and unit cards (``--cards``).
 
 Exit status: 0 when the PDF was written (an illegal list is still printed, with its findings
 on the sheet); 2 when the list cannot be read, the options are wrong, OUT.pdf is one of the
@@ -20,7 +24,7 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import cannot_write, list_and_data
+    from builder.cli.common import cannot_write, is_roster, list_and_data
     from builder.data import DataError
     from builder.export.pdf import export_pdf
     from builder.plumbing.output_guard import PDF, output_problem
@@ -30,11 +34,13 @@ def export_command(args: argparse.Namespace) -> int:
     if not (cards or sheet or opponent):  # SPEC §4: both when no flag is given
         cards = sheet = True
     refused = output_problem(args.output, PDF, inputs=[Path(args.file)],
-                             folders=[Path(d) for d in args.data or []],
+                             folders=[Path(d) for d in [*args.data, *args.bsdata]],
                              force=bool(getattr(args, "force", False)))
     if refused:
         print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
+    if is_roster(args.file):
+        return _export_roster(args, cards=cards, sheet=sheet, opponent=opponent)
     loaded = list_and_data(args.file, args.data)
     if loaded is None:
         return EXIT_ERROR
@@ -71,4 +77,32 @@ def export_command(args: argparse.Namespace) -> int:
     if catalogue.get(warband.faction) is None:
         print(say(_("spherewars: note: faction '{faction}' is not in the loaded data; the "
                     "sheet says so"), faction=warband.faction), file=sys.stderr)
+    return EXIT_OK
+
+
+def _export_roster(args: argparse.Namespace, *, cards: bool, sheet: bool, opponent: bool
+                   ) -> int:
+    """A BattleScribe roster (SPEC §10): its sheet, opponent's copy and unit cards."""
+    from builder.cli.common import cannot_write, roster_and_data
+    from builder.export.roster import export_roster
+
+    roster = roster_and_data(args.file, args.bsdata)
+    if roster is None:
+        return EXIT_ERROR
+    if args.per_model:
+        print(say(_("spherewars: note: --per-model is for warbands; a roster prints a card "
+                    "per unit")), file=sys.stderr)
+    try:
+        export_roster(roster, args.output, cards=cards, summary=sheet, page=args.page,
+                      opponent=opponent)
+    except ValueError as exc:
+        print(say("spherewars: {problem}", problem=exc), file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as exc:
+        print(cannot_write(args.output, exc), file=sys.stderr)
+        return EXIT_ERROR
+    what = [name for flag, name in ((sheet, _("roster sheet")),
+                                     (opponent, _("opponent's copy")),
+                                     (cards, _("unit cards"))) if flag]
+    print(say(_("wrote {path} ({what})"), path=args.output, what=", ".join(what)))
     return EXIT_OK

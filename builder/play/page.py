@@ -34,6 +34,8 @@ def page_words() -> dict[str, str]:
                        "closes."),
         "unknown": _("Not in the data (no tile): {ids}"),
         "less": _("one less"), "more": _("one more"),
+        "profiles": _("Profiles and rules"), "rules": _("Rules: {names}"),
+        "counted": _("Models counted down by {name}"),
     }
 
 

@@ -49,6 +49,15 @@ class TrackPlan:
 
 
 @dataclass(frozen=True)
+class ProfilePlan:
+    """A profile a tile lists besides its stat line (a BattleScribe model's weapons)."""
+
+    type: str
+    name: str
+    values: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class ModelPlan:
     key: str
     """``combatant-id/n``: the model's key in a game's state."""
@@ -58,6 +67,10 @@ class ModelPlan:
     stats: tuple[tuple[str, str], ...]
     """(stat id, value as printed) the tile shows."""
     tracks: tuple[TrackPlan, ...]
+    profiles: tuple[ProfilePlan, ...] = ()
+    """More profiles the tile lists (a roster's: what the model carries)."""
+    rules: tuple[str, ...] = ()
+    """The names of the rules the model has (a roster's)."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +113,8 @@ class Plan:
     markers: tuple[MarkerPlan, ...]
     unknown: tuple[str, ...] = ()
     """Combatant ids of the list that the loaded data does not have (no tile)."""
+    counter: str = ""
+    """A roster's: the characteristic its models are counted down by ("" for none)."""
 
     def model(self, key: str) -> ModelPlan | None:
         return next((m for m in self.models if m.key == key), None)

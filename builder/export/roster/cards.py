@@ -1,0 +1,267 @@
+"""Unit cards of a BattleScribe roster: one card per unit (a root selection that is a model
+or a unit, or holds profiles), poker size, nine to a page with crop marks, as the warband's
+profile cards (:mod:`builder.export.cards`, whose frame, grid and splitting are reused).
+
+A card carries the unit's name and number, its category and costs, its upgrades, its
+profiles as tables (one per profile type, the type's characteristics as columns, fitted as on
+the sheet: smaller type down to a floor, then a second band of columns) and its rules, each
+once, with their text, then its notes. What does not fit at the floor size continues on the
+next card, "Name (2/3)": nothing is cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph as RLParagraph
+
+from builder.export.card_blocks import INNER_H, INNER_W, Block, TextBlock, text_block
+from builder.export.cards import GAP_AFTER_HEADER, LINE_GAP, draw_grid, paginate, stacked
+from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
+from builder.export.palette import ACCENT, INK, MUTED, RULE, SHADE
+from builder.export.roster.sheet import cost_text, numbered, upgrades_text
+from builder.export.roster.summary import (
+    ProfileLine,
+    ProfileTable,
+    RosterSummary,
+    RuleLine,
+    SelectionLine,
+)
+from builder.export.roster.tables import Band, fit_table, measure
+from builder.export.text import esc
+from builder.export.textfit import Paragraph, Run, unit_width
+from builder.i18n import _
+
+BODY_SIZES = (7.0, 6.5, 6.0)
+"""Rules text and tables, largest first; 6 pt is the floor, below which a card continues."""
+TITLE_SIZES = (10.0, 9.0, 8.0, 7.0)
+SPACE_BEFORE = 0.5
+"""Space above a body part, as a multiple of its size."""
+TALL_ROW = INNER_H / 2
+"""A table row taller than this is printed as text (a table row cannot continue on the
+next card)."""
+
+
+class ProfileTableBlock(Block):
+    """Some columns of a profile type's table (a band): a shaded heading row, then a row
+    per profile, its name in bold. Splits between rows, the heading repeated."""
+
+    PAD_X = 1.5
+    PAD_Y = 1.0
+
+    def __init__(self, title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
+                 widths: Sequence[float], size: float, space_before: float = 0.0) -> None:
+        self.title, self.head, self.rows = title, list(head), [list(r) for r in rows]
+        self.widths, self.size, self.space_before = list(widths), size, space_before
+        inner = [w - 2 * self.PAD_X for w in self.widths]
+        head_cells = [title, *self.head[1:]]
+        self.head_cells = [text_block([Run(h, BOLD)], size, MUTED if j else ACCENT, w)
+                           for j, (h, w) in enumerate(zip(head_cells, inner, strict=True))]
+        self.head_h = max(b.height for b in self.head_cells) + 2 * self.PAD_Y
+        self.cells = [[text_block([Run(t, BOLD if j == 0 else REGULAR)], size, INK, w)
+                       for j, (t, w) in enumerate(zip(row, inner, strict=True))]
+                      for row in self.rows]
+        self.row_h = [max(b.height for b in row) + 2 * self.PAD_Y for row in self.cells]
+        self.height = self.head_h + sum(self.row_h)
+
+    def split(self, room: float) -> tuple[Block, Block] | None:
+        used, k = self.head_h, 0
+        while k < len(self.rows) and used + self.row_h[k] <= room + 1e-6:
+            used += self.row_h[k]
+            k += 1
+        if k < 1 or k >= len(self.rows):
+            return None
+        return (ProfileTableBlock(self.title, self.head, self.rows[:k], self.widths, self.size,
+                                  self.space_before),
+                ProfileTableBlock(self.title, self.head, self.rows[k:], self.widths, self.size,
+                                  self.space_before))
+
+    def draw(self, c: Canvas, x: float, top: float) -> None:
+        width = sum(self.widths)
+        c.setFillColor(SHADE)
+        c.rect(x, top - self.head_h, width, self.head_h, stroke=0, fill=1)
+        edges = [x]
+        for w in self.widths:
+            edges.append(edges[-1] + w)
+        for cell, left in zip(self.head_cells, edges, strict=False):
+            cell.draw(c, left + self.PAD_X, top - self.PAD_Y)
+        y = top - self.head_h
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.3)
+        for cells, h in zip(self.cells, self.row_h, strict=True):
+            for cell, left in zip(cells, edges, strict=False):
+                cell.draw(c, left + self.PAD_X, y - self.PAD_Y)
+            y -= h
+            c.line(x, y, x + width, y)
+        c.setLineWidth(0.4)
+        c.rect(x, top - self.height, width, self.height, stroke=1, fill=0)
+
+
+def table_blocks(table: ProfileTable, rows: Sequence[ProfileLine], size: float,
+                 floor: float) -> list[Block]:
+    """A profile type's rows of one unit as card tables: one, or a band of columns each."""
+    head = [table.name, *table.columns]
+    cells = [[p.name, *table.cells(p)] for p in rows]
+    if len(table.columns) == 1 and measure(head, cells).prose[1]:
+        # a name and a text (abilities, actions): paragraphs hold it in less room
+        out: list[Block] = [text_block([Run(table.name, BOLD)], size, ACCENT,
+                                       space_before=size * SPACE_BEFORE)]
+        out += [_text([Run(row[0], BOLD), Run(": " + row[1] if row[1] else "", REGULAR)],
+                      size) for row in cells]
+        return out
+    sizes = [s for s in BODY_SIZES if floor <= s <= size] or [floor]
+    fit = fit_table(head, cells, INNER_W, sizes, ProfileTableBlock.PAD_X)
+    titles = [table.name] if len(fit.bands) == 1 else [
+        _("{name} ({part}/{parts})").format(name=table.name, part=k + 1, parts=len(fit.bands))
+        for k in range(len(fit.bands))]
+    bands = [_band(t, head, cells, band, fit.size)
+             for t, band in zip(titles, fit.bands, strict=True)]
+    tall = {i for b in bands for i, h in enumerate(b.row_h) if h > TALL_ROW}
+    if not tall:
+        return list(bands)
+    # a row taller than half a card cannot split between cards: its profile is printed
+    # as text instead, which can
+    keep = [row for i, row in enumerate(cells) if i not in tall]
+    out = [_band(t, head, keep, band, fit.size)
+           for t, band in zip(titles, fit.bands, strict=True)] if keep else []
+    for i in sorted(tall):
+        runs = [Run(rows[i].name, BOLD), Run(f" ({table.name})", ITALIC)]
+        for name, value in zip(table.columns, cells[i][1:], strict=True):
+            if value:
+                runs += [Run(f"\n{name}: ", BOLD), Run(value, REGULAR)]
+        out.append(_text(runs, fit.size))
+    return out
+
+
+def _band(title: str, head: list[str], cells: list[list[str]], band: Band, size: float
+          ) -> ProfileTableBlock:
+    pick = band.columns
+    return ProfileTableBlock(title, [head[j] for j in pick],
+                             [[row[j] for j in pick] for row in cells], band.widths, size,
+                             size * SPACE_BEFORE)
+
+
+def unit_tables(summary: RosterSummary, unit: SelectionLine
+                ) -> list[tuple[ProfileTable, tuple[ProfileLine, ...]]]:
+    """The unit's profiles (its own and those of every selection below it, once each) by
+    profile type, in the roster's table order."""
+    mine: dict[str, dict[tuple[str, tuple[tuple[str, str], ...]], ProfileLine]] = {}
+    for s in unit.walk():
+        for p in s.profiles:
+            mine.setdefault(p.type_id, {}).setdefault((p.name, p.values), p)
+    return [(t, tuple(mine[t.type_id].values())) for t in summary.profile_tables
+            if t.type_id in mine]
+
+
+def unit_rules(unit: SelectionLine) -> list[RuleLine]:
+    found: dict[tuple[str, str], RuleLine] = {}
+    for s in unit.walk():
+        for r in s.rules:
+            found.setdefault((r.name, r.text), r)
+    return list(found.values())
+
+
+@dataclass
+class UnitFace:
+    """One printed card of a unit (its first, or a continuation)."""
+
+    unit: SelectionLine
+    part: int
+    parts: int
+    header: list[Block]
+    body: list[Block]
+    size: float = BODY_SIZES[0]
+
+
+def _title(name: str) -> TextBlock:
+    unit = unit_width(name, BOLD)
+    size = next((s for s in TITLE_SIZES if unit * s <= INNER_W), TITLE_SIZES[-1])
+    return text_block([Run(name, BOLD)], size, ACCENT)
+
+
+def header(summary: RosterSummary, unit: SelectionLine, part: int, parts: int) -> list[Block]:
+    suffix = f" ({part}/{parts})" if parts > 1 else ""
+    out: list[Block] = [_title(numbered(unit) + suffix)]
+    names = {c.id: c.name for c in summary.costs}
+    facts = [x for x in (unit.primary, cost_text(unit.total, names)) if x]
+    line = " · ".join(facts)
+    if part > 1:
+        line = _("{line} · continued").format(line=line) if line else _("continued")
+    if line:
+        out.append(text_block([Run(line, REGULAR)], 6.5, MUTED, space_before=LINE_GAP + 1))
+    chosen = upgrades_text(unit)
+    if part == 1 and chosen:
+        out.append(text_block([Run(_("Upgrades:") + " ", BOLD), Run(chosen, REGULAR)], 6.5,
+                              space_before=LINE_GAP + 1))
+    return out
+
+
+def _text(runs: list[Run], size: float) -> TextBlock:
+    return TextBlock(Paragraph(runs, INK).lines(size, INNER_W), size * SPACE_BEFORE)
+
+
+def body(summary: RosterSummary, unit: SelectionLine, size: float, floor: float
+         ) -> list[Block]:
+    """The unit's tables, rules and notes at ``size`` (tables down to ``floor``)."""
+    out: list[Block] = []
+    for table, rows in unit_tables(summary, unit):
+        out += table_blocks(table, rows, size, floor)
+    for rule in unit_rules(unit):
+        out.append(_text([Run(rule.name, BOLD), Run(": " + rule.text if rule.text else "",
+                                                    REGULAR)], size))
+    for s in unit.walk():
+        if s.notes:
+            out.append(_text([Run(s.notes, ITALIC)], size))
+    return out
+
+
+def faces(summary: RosterSummary, unit: SelectionLine) -> list[UnitFace]:
+    """The cards of one unit: the first at the largest size that holds everything, or at the
+    floor followed by continuation cards."""
+    register_fonts()
+    first = header(summary, unit, 1, 1)
+    room = INNER_H - stacked(first) - GAP_AFTER_HEADER
+    floor = BODY_SIZES[-1]
+    for size in BODY_SIZES:
+        blocks = body(summary, unit, size, floor)
+        if stacked(blocks) <= room + 0.01:
+            return [UnitFace(unit, 1, 1, first, blocks, size)]
+    blocks = body(summary, unit, floor, floor)
+    parts = 2
+    chunks: list[list[Block]] = []
+    for _attempt in range(4):
+        room_first = INNER_H - stacked(header(summary, unit, 1, parts)) - GAP_AFTER_HEADER
+        room_next = INNER_H - stacked(header(summary, unit, parts, parts)) - GAP_AFTER_HEADER
+        chunks = paginate(blocks, room_first, room_next)
+        if len(chunks) == parts:
+            break
+        parts = len(chunks)
+    parts = len(chunks)
+    return [UnitFace(unit, k + 1, parts, header(summary, unit, k + 1, parts), chunk, floor)
+            for k, chunk in enumerate(chunks)]
+
+
+def all_faces(summary: RosterSummary) -> list[UnitFace]:
+    return [f for unit in summary.units for f in faces(summary, unit)]
+
+
+def draw_unit_cards(c: Canvas, summary: RosterSummary, page_size: tuple[float, float]) -> int:
+    """Every unit's cards, nine to a page; a page saying why when there is none."""
+    cards = all_faces(summary)
+    if cards:
+        return draw_grid(c, cards, page_size)
+    page_w, page_h = page_size
+    style = ParagraphStyle("notice", fontName=REGULAR, fontSize=11, leading=15,
+                           alignment=TA_CENTER)
+    title = _("<b>No unit cards for {name}</b>").format(name=esc(summary.name))
+    why = _("This roster has no units yet.")
+    notice = RLParagraph(f"{title}<br/>{esc(why)}", style)
+    _w, h = notice.wrap(page_w - 50 * mm, page_h)
+    notice.drawOn(c, 25 * mm, page_h * 0.6 - h)
+    c.showPage()
+    return 1
