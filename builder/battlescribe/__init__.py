@@ -45,6 +45,62 @@ Problems: :class:`~builder.battlescribe.problems.ReadError` (``problems``: a lis
 ``FILE:LINE:COLUMN: message``, escaped). A file in a format older than BattleScribe 2.00 is
 refused naming its version; XML is read without DTDs or entities, at most 50 MiB a file, zips
 by the rules of SPEC §8 (:mod:`builder.battlescribe.xmlsafe`).
+
+A cache of read data (``builder.battlescribe.cache``; JSON keyed by each file's SHA-256, never
+pickle)::
+
+    open_cached(paths, folder) -> list[DataSet] | None   # None: not cached as the files are
+    save(paths, files, data_sets, folder)                 # after read_files + data_sets
+
+The roster engine (``builder.battlescribe.engine``; New Recruit's rules where engines
+differ, SPEC §10). One :class:`~builder.battlescribe.engine.editing.Editor` per roster::
+
+    editor = Editor(data_set, "My roster")    # or Editor(data_set, roster=loaded.roster)
+    editor.force_entries(parent=None, catalogue_id=None) -> [force entries offered]
+    force = editor.add_force(force_entry_id, catalogue_id=None, parent=None)  # child force
+    editor.remove_force(force); editor.duplicate_force(force) -> Force
+    editor.options(container) -> [Node]       # what a force or selection offers (ids)
+    editor.offers(container) -> [Offer]       # the same as a player sees it: name, group,
+                                              # hidden, costs, limits (constraint values
+                                              # there), how many chosen
+    selection = editor.select(container, entry_id)   # container: a Force or a Selection
+    editor.deselect(selection); editor.remove(selection); editor.set_count(selection, n)
+    editor.duplicate_selection(selection) -> Selection
+    editor.set_cost_limit(cost_type_id, value)        # below 0: no limit
+    editor.customise(roster | force | category | selection, name=None, notes=None)
+    editor.force(id) / editor.selection(id)            # EditError when nothing has it
+
+A new force or selection is filled with what its entries' minimums ask for. An action that
+cannot be done raises :class:`~builder.battlescribe.engine.editing.EditError` and changes
+nothing. ``editor.roster`` (``Roster``: ``name``, ``forces``, ``cost_limits``,
+``custom_notes``; a ``Force`` has ``entry``, ``catalogue``, ``selections``, ``categories``,
+``forces``, ``custom_name``, ``custom_notes``; a ``Selection`` has ``node`` (its entry where
+it is: ``id``, ``entry_id``, ``name``), ``amount``, ``number`` (amount × its parent's
+number), ``children``, ``custom_name``, ``custom_notes``). ``editor.evaluation`` is the
+roster's current worth (an ``Evaluation``, made again after a change when first asked):
+``totals`` (cost type id → value), ``costs(selection)``, ``effects[selection]`` (its name,
+hidden, page, categories and primary after modifiers), ``option(container, node)`` (an
+entry's values where it is offered) and ``findings`` (each a ``Finding``: ``rule``
+``bs-constraint``, ``bs-cost-limit`` or ``bs-hidden``; ``severity``; ``message``, worded in
+:mod:`builder.battlescribe.engine.messages`; ``owner``, the roster, force, category or
+selection it is raised on, ``owner_type``; ``entry_id``, ``constraint_id``).
+``engine.state.selection_info(ev, selection)`` gives a selection's visible profiles and rules
+(after modifiers); ``engine.state.roster_state(ev)`` the whole roster as plain data (the
+adapter protocol's shape, in New Recruit's display order).
+
+Rosters on disk (``builder.battlescribe.rosterio``)::
+
+    read_roster_file(path, [data sets]) -> LoadedRoster   # .ros or .rosz: .roster, .warnings
+    read_roster(bytes, label, data_set) -> LoadedRoster
+    roster_xml(roster) -> str; write_roster(path, roster) # zipped when path ends in .rosz
+
+A roster whose game system or catalogues are not installed raises
+:class:`~builder.battlescribe.rosterio.MissingData` (``missing``: kind, id, name, revision of
+each) and the file is not touched; a selection whose entry is gone is left out with a
+warning. Costs written in a file are counted again.
+
+``spherewars bs-adapter`` (:mod:`builder.battlescribe.adapter`) speaks the conformance
+suite's JSON-line protocol over the same engine.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ limits, custom names and notes, with New Recruit's rules:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from builder.battlescribe import model as m
@@ -39,6 +40,38 @@ MAX_NUMBER = 1_000_000
 class EditError(ValueError):
     """An action that cannot be done: an id that names nothing there, an entry not offered
     there. Nothing has changed."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A constraint of an entry where it is offered: its value there, after modifiers."""
+
+    id: str
+    type: str
+    """``min``, ``max`` or ``exactly``."""
+    field: str
+    """``selections``, ``forces`` or a cost type's id."""
+    scope: str
+    value: float
+    shared: bool
+    percent: bool
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An entry that can be chosen somewhere (:meth:`Editor.offers`)."""
+
+    node: Node
+    id: str
+    """What :meth:`Editor.select` takes."""
+    name: str
+    group: str | None
+    """The name of the entry group it is offered in, if any."""
+    hidden: bool
+    costs: dict[str, float]
+    limits: tuple[Limit, ...]
+    chosen: int
+    """How many of it are chosen there now (numbers added up)."""
 
 
 class Editor:
@@ -79,6 +112,25 @@ class Editor:
         if isinstance(container, Force):
             return list(flatten(container.roots))
         return container.node.options()
+
+    def offers(self, container: Force | Selection) -> list[Offer]:
+        """What can be chosen in ``container`` as a player sees it: each option's name, its
+        group, whether it is hidden there, its costs (for one) and its constraints' values
+        there (after their modifiers), and how many of it are chosen there now."""
+        ev = self.evaluation
+        pool = container.selections if isinstance(container, Force) else container.children
+        chosen: dict[str, int] = {}
+        for selection in pool:
+            chosen[selection.node.id] = chosen.get(selection.node.id, 0) + selection.number
+        found = []
+        for node in self.options(container):
+            effect = ev.option(container, node)
+            limits = tuple(Limit(c.id, c.type, c.field, c.scope, effect.limit(c), c.shared,
+                                 c.percent_value) for c in node.constraints)
+            found.append(Offer(node, node.id, effect.name, node.group.entry.name
+                               if node.group is not None else None, effect.hidden,
+                               dict(effect.costs), limits, chosen.get(node.id, 0)))
+        return found
 
     def force_entries(self, parent: Force | None = None, catalogue_id: str | None = None
                       ) -> list[m.Entry]:
