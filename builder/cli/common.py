@@ -56,6 +56,20 @@ def is_roster(path: str | Path) -> bool:
     return str(path).lower().endswith(ROSTER_SUFFIXES)
 
 
+def bs_data_files(folders: Sequence[str]) -> list[Path]:
+    """The BattleScribe data files ``--bsdata`` names: each folder's ``.gst``, ``.cat``,
+    ``.gstz`` and ``.catz`` files (name order), or the file itself."""
+    files: list[Path] = []
+    for given in folders:
+        folder = Path(given)
+        if folder.is_dir():
+            files += sorted(p for p in folder.iterdir()
+                            if p.name.lower().endswith(BS_DATA_SUFFIXES) and p.is_file())
+        else:
+            files.append(folder)
+    return files
+
+
 def roster_and_data(file: str, folders: Sequence[str]) -> Roster | None:
     """The roster in ``file`` linked to its game system's data, read from ``folders`` (each
     a folder of ``.gst``/``.cat`` files, or such a file); None, with every problem said on
@@ -65,14 +79,7 @@ def roster_and_data(file: str, folders: Sequence[str]) -> Roster | None:
     from builder.battlescribe import ReadError, load_data_sets
     from builder.battlescribe.rosterio import read_roster_file
 
-    files: list[str | Path] = []
-    for given in folders:
-        folder = Path(given)
-        if folder.is_dir():
-            files += sorted(p for p in folder.iterdir()
-                            if p.name.lower().endswith(BS_DATA_SUFFIXES) and p.is_file())
-        else:
-            files.append(folder)
+    files = bs_data_files(folders)
     try:
         loaded = read_roster_file(file, load_data_sets(files) if files else [])
     except ReadError as exc:

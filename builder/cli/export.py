@@ -24,7 +24,7 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import cannot_write, is_roster, list_and_data
+    from builder.cli.common import bs_data_files, cannot_write, is_roster, list_and_data
     from builder.data import DataError
     from builder.export.pdf import export_pdf
     from builder.plumbing.output_guard import PDF, output_problem
@@ -33,8 +33,9 @@ def export_command(args: argparse.Namespace) -> int:
     opponent = bool(getattr(args, "opponent", False))
     if not (cards or sheet or opponent):  # SPEC §4: both when no flag is given
         cards = sheet = True
-    refused = output_problem(args.output, PDF, inputs=[Path(args.file)],
-                             folders=[Path(d) for d in [*args.data, *args.bsdata]],
+    refused = output_problem(args.output, PDF,
+                             inputs=[Path(args.file), *bs_data_files(args.bsdata)],
+                             folders=[Path(d) for d in args.data or []],
                              force=bool(getattr(args, "force", False)))
     if refused:
         print(escape(refused), file=sys.stderr)

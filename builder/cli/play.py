@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.i18n import _, ngettext
@@ -27,11 +28,19 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def play_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import is_roster, list_and_data
+    from builder.cli.common import bs_data_files, is_roster, list_and_data
     from builder.play.page import render_page
     from builder.play.plan import make_plan
     from builder.plumbing.atomic import write_atomic
+    from builder.plumbing.output_guard import output_problem
 
+    # the page never replaces the list or its data (a roster is no page to overwrite)
+    refused = output_problem(args.output, "html", force=True,
+                             inputs=[Path(args.file), *bs_data_files(args.bsdata)],
+                             folders=[Path(d) for d in args.data or []])
+    if refused:
+        print(escape(refused), file=sys.stderr)
+        return EXIT_ERROR
     if is_roster(args.file):
         found = _roster_plan(args)
         if found is None:

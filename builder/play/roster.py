@@ -8,8 +8,8 @@ remembered for that game system (:func:`remembered_counter`). A tile is a model:
 - every selection of type *model* in a unit, one tile per model of its number (a unit of 3
   troopers, 3 tiles);
 - a unit with no model in it is itself the model(s) (a Mordheim henchman group's member);
-- a unit that carries the counted characteristic in its own profile while its models have
-  profiles of their own is a model too (a vehicle and its crew).
+- a unit with a profile of its own while its models have profiles of their own is a model
+  too (a vehicle and its crew).
 
 A model's counter is the characteristic's value in its own profiles, else (a model without
 profiles, whose unit describes it) its unit's; a value that is not a whole number gives no
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from builder.export.roster.summary import ProfileLine, RosterSummary, SelectionLine
 from builder.i18n import _
@@ -125,18 +125,13 @@ def _below(selection: SelectionLine) -> Iterator[SelectionLine]:
             yield from _below(child)
 
 
-def _carries(selection: SelectionLine, counter: str | None) -> bool:
-    return counter is not None and any(p.value(counter) is not None
-                                       for p in selection.profiles)
-
-
-def pieces(unit: SelectionLine, counter: str | None) -> list[_Piece]:
+def pieces(unit: SelectionLine) -> list[_Piece]:
     """The models of a unit (see the module's docstring)."""
     models = [s for s in unit.walk() if s.type == "model"]
     if not models:
         return [_Piece(unit, unit, unit)]
     out = []
-    if unit.type != "model" and _carries(unit, counter) and all(m.profiles for m in models):
+    if unit.type != "model" and unit.profiles and all(m.profiles for m in models):
         out.append(_Piece(unit, unit, unit))  # a vehicle with its crew
     for model in models:
         out.append(_Piece(model, unit, model if model.profiles else _described(unit, model)))
@@ -186,29 +181,40 @@ def _rules(piece: _Piece) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _tile(unit: SelectionLine, piece: _Piece, counter: str | None) -> ModelPlan:
+    """What every model of ``piece`` shows (its key and name are set per model)."""
+    s = piece.selection
+    main = _main(piece.described_by.profiles, counter)
+    value = whole(main.value(counter) or "") if main is not None and counter else None
+    tracks = (TrackPlan(id=counter, name=counter, value=min(value, MAX_BOXES),
+                        removes=True),) if counter and value else ()
+    stats = tuple((n, v) for n, v in main.values if n != counter and v) \
+        if main is not None else ()
+    kind = unit.shown_name if piece.unit is not s else (s.primary or "")
+    return ModelPlan(key="", combatant=s.entry_id, name=s.shown_name, type=kind, stats=stats,
+                     tracks=tracks, profiles=_profiles(piece, main), rules=_rules(piece))
+
+
 def roster_plan(summary: RosterSummary, counter: str | None) -> Plan:
     """The tiles of ``summary``'s models, each with a track of ``counter``'s value (None: no
-    counter) that removes the model when its last box is ticked."""
+    counter) that removes the model when its last box is ticked. Models of one name in a
+    unit are numbered: "Test Walker 1", "Test Walker 2"."""
     models: list[ModelPlan] = []
     seen: dict[str, int] = {}
     for unit in summary.units:
-        for piece in pieces(unit, counter):
-            s = piece.selection
-            main = _main(piece.described_by.profiles, counter)
-            value = whole(main.value(counter) or "") if main is not None and counter else None
-            tracks = (TrackPlan(id=counter, name=counter, value=min(value, MAX_BOXES),
-                                removes=True),) if counter and value else ()
-            stats = tuple((n, v) for n, v in main.values if n != counter and v) \
-                if main is not None else ()
-            kind = unit.shown_name if piece.unit is not s else (s.primary or "")
-            profiles = _profiles(piece, main)
-            rules = _rules(piece)
-            for _i in range(max(s.number, 0)):
-                n = seen[s.entry_id] = seen.get(s.entry_id, 0) + 1
-                name = s.shown_name if s.number == 1 else f"{s.shown_name} {_i + 1}"
-                models.append(ModelPlan(key=f"{s.entry_id}/{n}", combatant=s.entry_id,
-                                        name=name, type=kind, stats=stats, tracks=tracks,
-                                        profiles=profiles, rules=rules))
+        tiles = [tile for piece in pieces(unit)
+                 for tile in [_tile(unit, piece, counter)] * max(piece.selection.number, 0)]
+        counts: dict[str, int] = {}
+        for tile in tiles:
+            counts[tile.name] = counts.get(tile.name, 0) + 1
+        nth: dict[str, int] = {}
+        for tile in tiles:
+            n = seen[tile.combatant] = seen.get(tile.combatant, 0) + 1
+            name = tile.name
+            if counts[name] > 1:
+                nth[name] = nth.get(name, 0) + 1
+                name = f"{name} {nth[name]}"
+            models.append(replace(tile, key=f"{tile.combatant}/{n}", name=name))
     return Plan(fingerprint=summary.fingerprint, list_name=summary.name,
                 faction=" + ".join(name for name, _r in summary.catalogues),
                 game=summary.system_name, list_noun=_("roster"), turn=_("Turn"),

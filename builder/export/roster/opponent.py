@@ -20,9 +20,11 @@ from builder.export.opponent import CopyParts, copy_verdict
 from builder.export.palette import INK, MUTED, RULE, SHADE, markup
 from builder.export.roster.sheet import (
     about_markup,
+    bold,
     category_name,
     costs_markup,
     fingerprint_line,
+    italic,
     legal_line,
     upgrades_text,
 )
@@ -49,8 +51,8 @@ def _entries(summary: RosterSummary, width: float, size: float) -> list[Flowable
     category_w = width * 0.22
     name_w = width - count_w - category_w - cost_w * len(costs)
     widths = [count_w, name_w, category_w, *([cost_w] * len(costs))]
-    head = ["", Paragraph(f"<b>{esc(_('Selection'))}</b>", cell),
-            Paragraph(f"<b>{esc(_('Category'))}</b>", cell),
+    head = ["", Paragraph(bold(_("Selection")), cell),
+            Paragraph(bold(_("Category")), cell),
             *(Paragraph(f"<b>{esc(c.name)}</b>", right) for c in costs)]
     rows: list[list[object]] = []
     style_rows: list[Command] = []
@@ -75,9 +77,9 @@ def _entries(summary: RosterSummary, width: float, size: float) -> list[Flowable
                              *(Paragraph(format_number(total.get(c.id, 0.0)), right)
                                for c in costs)])
     if not rows:
-        rows.append(["", Paragraph(f"<i>{esc(_('No selections yet.'))}</i>", cell), ""]
+        rows.append(["", Paragraph(italic(_("No selections yet.")), cell), ""]
                     + [""] * len(costs))
-    rows.append(["", Paragraph(f"<b>{esc(_('Total'))}</b>", cell), "",
+    rows.append(["", Paragraph(bold(_("Total")), cell), "",
                  *(Paragraph(f"<b>{esc(c.shown)}</b>", right) for c in costs)])
     pad = max(1.0, size * 0.25)
     style_rows.append(("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE))

@@ -60,6 +60,14 @@ TABLE_SIZES = (7.5, 7.0, 6.5, 6.0)
 PAD = 3.0
 
 
+def bold(text: str) -> str:
+    return f"<b>{esc(text)}</b>"
+
+
+def italic(text: str) -> str:
+    return f"<i>{esc(text)}</i>"
+
+
 def legal_line() -> str:
     return _("✓ Legal: no validation errors")
 
@@ -109,28 +117,40 @@ def cost_text(values: Sequence[tuple[str, float]], names: dict[str, str]) -> str
                      if given.get(t))
 
 
-def numbered(selection: SelectionLine) -> str:
-    """"3 × Bow", or "Bow" for one; a custom name first, the entry's after it."""
+def numbered(selection: SelectionLine, number: int | None = None) -> str:
+    """"3 × Bow", or "Bow" for one (``number``, else the selection's); a custom name first,
+    the entry's after it."""
     name = selection.shown_name
     if selection.custom_name and selection.custom_name != selection.name:
         name = _("{custom} ({entry})").format(custom=selection.custom_name,
                                               entry=selection.name)
-    if selection.number == 1:
+    n = selection.number if number is None else number
+    if n == 1:
         return name
-    return _("{n} × {name}").format(n=selection.number, name=name)
+    return _("{n} × {name}").format(n=n, name=name)
 
 
 def upgrades_text(selection: SelectionLine, names: dict[str, str] | None = None) -> str:
     """"Boltgun and fists (Fists, Boltgun), 3 × Bow [6 Points]": what was chosen below
     ``selection``, with numbers, the selections below each in parentheses, and each one's
-    own costs when ``names`` (cost type id -> name) are given."""
-    parts = []
+    own costs when ``names`` (cost type id -> name) are given. Alike selections (the same
+    name and the same below them) are said once, their numbers and costs added."""
+    alike: dict[tuple[str, str, str], list[SelectionLine]] = {}
     for child in selection.children:
-        text = numbered(child)
-        costs = cost_text(child.costs, names) if names else ""
-        if costs:
-            text += f" [{costs}]"
-        inner = upgrades_text(child, names)
+        key = (child.shown_name, child.name, upgrades_text(child, names))
+        alike.setdefault(key, []).append(child)
+    parts = []
+    for (_shown, _name, inner), group in alike.items():
+        first = group[0]
+        number = sum(c.number for c in group)
+        costs: dict[str, float] = {}
+        for c in group:
+            for t, v in c.costs:
+                costs[t] = costs.get(t, 0.0) + v
+        text = numbered(first, number)
+        spent = cost_text(tuple(costs.items()), names) if names else ""
+        if spent:
+            text += f" [{spent}]"
         parts.append(f"{text} ({inner})" if inner else text)
     return ", ".join(parts)
 
@@ -172,7 +192,7 @@ def force_table(summary: RosterSummary, force: ForceLine, width: float) -> list[
     count_w = 24.0
     cost_ws = [max(34.0, stringWidth(c.name, BOLD, 7.5) + 2 * PAD) for c in shown]
     widths = [count_w, width - count_w - sum(cost_ws), *cost_ws]
-    head = ["", Paragraph(f"<b>{esc(_('Selection'))}</b>", CELL),
+    head = ["", Paragraph(bold(_("Selection")), CELL),
             *(Paragraph(f"<b>{esc(c.name)}</b>", CELL_R) for c in shown)]
     rows: list[list[object]] = []
     style_rows: list[Command] = []
@@ -191,9 +211,9 @@ def force_table(summary: RosterSummary, force: ForceLine, width: float) -> list[
                          *(Paragraph(format_number(total.get(c.id, 0.0)), CELL_R)
                            for c in shown)])
     if not rows:
-        rows.append(["", Paragraph(f"<i>{esc(_('No selections yet.'))}</i>", CELL)]
+        rows.append(["", Paragraph(italic(_("No selections yet.")), CELL)]
                     + [""] * len(shown))
-    rows.append(["", Paragraph(f"<b>{esc(_('Total'))}</b>", CELL),
+    rows.append(["", Paragraph(bold(_("Total")), CELL),
                  *(Paragraph(f"<b>{format_number(totals[c.id])}</b>", CELL_R)
                    for c in shown)])
     style: list[Command] = [
