@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
+from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -47,6 +49,17 @@ TALL_ROW = INNER_H / 2
 next card)."""
 
 
+@lru_cache(maxsize=8192)
+def _measured(text: str, font: str, color: Color) -> Paragraph:
+    """A cell's text measured once: a unit's tables are laid out at several sizes, and the
+    same weapons and names fill many cards."""
+    return Paragraph([Run(text, font)], color)
+
+
+def _cell(text: str, font: str, color: Color, size: float, width: float) -> TextBlock:
+    return TextBlock(_measured(text, font, color).lines(size, width))
+
+
 class ProfileTableBlock(Block):
     """Some columns of a profile type's table (a band): a shaded heading row, then a row
     per profile, its name in bold. Splits between rows, the heading repeated."""
@@ -60,10 +73,10 @@ class ProfileTableBlock(Block):
         self.widths, self.size, self.space_before = list(widths), size, space_before
         inner = [w - 2 * self.PAD_X for w in self.widths]
         head_cells = [title, *self.head[1:]]
-        self.head_cells = [text_block([Run(h, BOLD)], size, MUTED if j else ACCENT, w)
+        self.head_cells = [_cell(h, BOLD, MUTED if j else ACCENT, size, w)
                            for j, (h, w) in enumerate(zip(head_cells, inner, strict=True))]
         self.head_h = max(b.height for b in self.head_cells) + 2 * self.PAD_Y
-        self.cells = [[text_block([Run(t, BOLD if j == 0 else REGULAR)], size, INK, w)
+        self.cells = [[_cell(t, BOLD if j == 0 else REGULAR, INK, size, w)
                        for j, (t, w) in enumerate(zip(row, inner, strict=True))]
                       for row in self.rows]
         self.row_h = [max(b.height for b in row) + 2 * self.PAD_Y for row in self.cells]
@@ -227,11 +240,12 @@ def faces(summary: RosterSummary, unit: SelectionLine) -> list[UnitFace]:
     first = header(summary, unit, 1, 1)
     room = INNER_H - stacked(first) - GAP_AFTER_HEADER
     floor = BODY_SIZES[-1]
+    blocks: list[Block] = []
     for size in BODY_SIZES:
         blocks = body(summary, unit, size, floor)
         if stacked(blocks) <= room + 0.01:
             return [UnitFace(unit, 1, 1, first, blocks, size)]
-    blocks = body(summary, unit, floor, floor)
+    # (the floor's blocks, the loop's last): continued on more cards
     parts = 2
     chunks: list[list[Block]] = []
     for _attempt in range(4):
