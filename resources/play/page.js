@@ -162,159 +162,6 @@
       var line = el("div", "stats", m.type);
       m.stats.forEach(function (p, i) { line.appendChild(document.createTextNode(i ? " " : " \u00b7 ")); line.appendChild(el("span", "stat", p[0] + "\u00a0" + p[1])); });
       tile.appendChild(line);
-      m.tracks.forEach(function (t) { ms.ticks[t.id] = 0; });
-      P.model_counters.forEach(function (c) { ms.counters[c.id] = c.start; });
-      s.models[m.key] = ms;
-    });
-    refillAll(s);
-    return s;
-  }
-  function clamp(v, lo, hi) { return Math.max(lo, Math.min(v, hi)); }
-  function whole(v) { return typeof v === "number" && Math.floor(v) === v; }
-  function checked(data) {
-    var s = newGame();
-    if (!data || data.schema !== D.schema || data.fingerprint !== P.fingerprint) return s;
-    if (whole(data.turn) && data.turn >= 1) s.turn = Math.min(data.turn, MAX);
-    var dc = data.counters || {};
-    P.counters.forEach(function (c) { if (whole(dc[c.id])) s.counters[c.id] = clamp(dc[c.id], 0, c.max || MAX); });
-    var dm = data.models || {};
-    P.models.forEach(function (m) {
-      var g = dm[m.key]; if (!g || typeof g !== "object") return;
-      var ms = s.models[m.key];
-      m.tracks.forEach(function (t) { var n = (g.ticks || {})[t.id]; if (whole(n)) ms.ticks[t.id] = clamp(n, 0, t.boxes); });
-      P.model_counters.forEach(function (c) { var n = (g.counters || {})[c.id]; if (whole(n)) ms.counters[c.id] = clamp(n, 0, c.max || MAX); });
-      var mk = Array.isArray(g.markers) ? g.markers : [];
-      ms.markers = P.markers.map(function (x) { return x.id; }).filter(function (i) { return mk.indexOf(i) >= 0; });
-      ms.activated = g.activated === true; ms.removed = g.removed === true;
-    });
-    return s;
-  }
-  function setTicks(s, key, tid, n) {
-    var t = model(key).tracks.filter(function (x) { return x.id === tid; })[0];
-    n = clamp(n, 0, t.boxes);
-    var ms = s.models[key], before = ms.ticks[tid] || 0;
-    if (n === before) return false;
-    ms.ticks[tid] = n;
-    if (t.removes) { if (n >= t.boxes) ms.removed = true; else if (before >= t.boxes) ms.removed = false; }
-    return true;
-  }
-  function step(s, key, cid, delta) {
-    var list = key === null ? P.counters : P.model_counters;
-    var c = list.filter(function (x) { return x.id === cid; })[0];
-    var held = key === null ? s.counters : s.models[key].counters;
-    var v = clamp((held[cid] === undefined ? c.start : held[cid]) + delta, 0, c.max || MAX);
-    if (v === held[cid]) return false;
-    held[cid] = v; return true;
-  }
-  function nextTurn(s) {
-    s.turn += 1;
-    P.models.forEach(function (m) {
-      var ms = s.models[m.key]; ms.activated = false;
-      P.model_counters.forEach(function (c) { if (c.reset) ms.counters[c.id] = c.start; });
-    });
-    refillAll(s);
-    return true;
-  }
-
-  function store() {
-    try {
-      localStorage.setItem(KEY, JSON.stringify(state));
-      saved = true;
-    } catch (e) { saved = false; return; }
-    // the undo steps after it: fewer of them when the browser's room runs out
-    var steps = [100, 25, 5, 0];
-    for (var i = 0; i < steps.length; i++) {
-      try {
-        localStorage.setItem(KEY + ":undo", JSON.stringify(steps[i] ? history.slice(-steps[i]) : []));
-        return;
-      } catch (e) { /* too large for the browser's room: keep fewer */ }
-    }
-  }
-  function load() {
-    var s = null;
-    try {
-      var raw = localStorage.getItem(KEY);
-      s = raw ? checked(JSON.parse(raw)) : null;
-      var h = JSON.parse(localStorage.getItem(KEY + ":undo") || "[]");
-      history = Array.isArray(h) ? h.map(checked) : [];
-    } catch (e) { s = null; history = []; saved = false; }
-    state = s || newGame();
-  }
-  function change(f) {
-    var s = copy(state);
-    if (f(s) === false) return;
-    history.push(state);
-    state = s;
-    store(); render();
-  }
-  function undo() { if (!history.length) return; state = history.pop(); store(); render(); }
-
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    return e;
-  }
-  function button(text, on, cls, label) {
-    var b = el("button", cls, text); b.type = "button";
-    if (label) b.setAttribute("aria-label", label);
-    b.addEventListener("click", on); return b;
-  }
-  function counter(c, key, value) {
-    var box = el("span", "counter");
-    box.setAttribute("data-counter", c.id);
-    var name = el("span", "label", c.name); if (c.help) name.title = c.help;
-    box.appendChild(name);
-    box.appendChild(button("\u2212", function () { change(function (s) { return step(s, key, c.id, -1); }); }, "less", c.name + ": " + W.less));
-    box.appendChild(el("span", "n", value));
-    box.appendChild(button("+", function () { change(function (s) { return step(s, key, c.id, 1); }); }, "more", c.name + ": " + W.more));
-    return box;
-  }
-  function render() {
-    var top = document.getElementById("top"); top.textContent = "";
-    top.appendChild(el("h1", null, P.list_name));
-    top.appendChild(el("div", "sub", P.faction + " \u00b7 " + P.game + " \u00b7 " + W.fingerprint + " " + P.fingerprint));
-    if (P.counter) top.appendChild(el("div", "sub", W.counted.replace("{name}", P.counter)));
-    var bar = el("div", "bar");
-    var turn = el("span", "turn", P.turn + " " + state.turn); turn.id = "turn";
-    bar.appendChild(turn);
-    bar.appendChild(button(W.next, function () { change(nextTurn); }, "primary next"));
-    top.appendChild(bar);
-    if (P.counters.length) {
-      var cs = el("div", "bar");
-      P.counters.forEach(function (c) { cs.appendChild(counter(c, null, state.counters[c.id])); });
-      top.appendChild(cs);
-    }
-    var gone = P.models.length - inPlay(state).length;
-    var tally = el("div", "sub", W.in_play + ": " + (P.models.length - gone) + " \u00b7 " + W.removed + ": " + gone);
-    tally.id = "tally"; top.appendChild(tally);
-    if (!saved) top.appendChild(el("div", "note", W.not_saved));
-
-    var main = document.getElementById("tiles"); main.textContent = "";
-    P.models.forEach(function (m) {
-      var ms = state.models[m.key];
-      var tile = el("section", "tile" + (ms.activated ? " acted" : "") + (ms.removed ? " gone" : ""));
-      tile.setAttribute("data-key", m.key);
-      tile.appendChild(el("h2", null, m.name));
-      var line = el("div", "stats", m.type);
-      m.stats.forEach(function (p, i) { line.appendChild(document.createTextNode(i ? " " : " \u00b7 ")); line.appendChild(el("span", "stat", p[0] + "\u00a0" + p[1])); });
-      tile.appendChild(line);
-      if ((m.profiles && m.profiles.length) || (m.rules && m.rules.length)) {
-        // a roster's model: what it carries (weapons, abilities) and its rules, folded
-        var more = el("details", "profiles");
-        more.appendChild(el("summary", null, W.profiles));
-        (m.profiles || []).forEach(function (p) {
-          var row = el("div", "profile");
-          row.appendChild(el("b", null, p.name));
-          row.appendChild(el("span", "ptype", " (" + p.type + ")"));
-          var values = p.values.filter(function (v) { return v[1] !== ""; })
-            .map(function (v) { return v[0] + "\u00a0" + v[1]; }).join(" \u00b7 ");
-          if (values) row.appendChild(document.createTextNode(": " + values));
-          more.appendChild(row);
-        });
-        if (m.rules && m.rules.length) more.appendChild(el("div", "profile", W.rules.replace("{names}", m.rules.join(", "))));
-        tile.appendChild(more);
-      }
       m.tracks.forEach(function (t) {
         var tr = el("div", "track"); tr.setAttribute("data-track", t.id);
         var left = t.value - (ms.ticks[t.id] || 0);
@@ -360,6 +207,23 @@
       acts.appendChild(a);
       acts.appendChild(button(ms.removed ? W.back : W.remove, function () { change(function (s) { s.models[m.key].removed = !s.models[m.key].removed; }); }, "chip removal"));
       tile.appendChild(acts);
+      if ((m.profiles && m.profiles.length) || (m.rules && m.rules.length)) {
+        // a roster's model: what it carries (weapons, abilities) and its rules, folded
+        var more = el("details", "profiles");
+        more.appendChild(el("summary", null, W.profiles));
+        (m.profiles || []).forEach(function (p) {
+          var row = el("div", "profile");
+          row.appendChild(el("b", null, p.name));
+          row.appendChild(el("span", "ptype", " (" + p.type + ")"));
+          var given = p.values.filter(function (v) { return v[1] !== ""; });
+          // one text (an ability) reads without its column's name
+          var values = given.length === 1 ? given[0][1] : given.map(function (v) { return v[0] + "\u00a0" + v[1]; }).join(" \u00b7 ");
+          if (values) row.appendChild(document.createTextNode(": " + values));
+          more.appendChild(row);
+        });
+        if (m.rules && m.rules.length) more.appendChild(el("div", "profile", W.rules.replace("{names}", m.rules.join(", "))));
+        tile.appendChild(more);
+      }
       main.appendChild(tile);
     });
     if (P.unknown.length) main.appendChild(el("p", "note", W.unknown.replace("{ids}", P.unknown.join(", "))));

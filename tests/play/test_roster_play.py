@@ -235,3 +235,11 @@ def test_a_copy_of_the_same_roster_shares_its_game(tmp_path, user_dir) -> None:
 
 def test_fixture_folder_is_ours() -> None:
     assert (FIXTURES / "printing" / "test-printing.gst").is_file()
+
+
+def test_the_pages_script_defines_each_of_its_functions_once(tmp_path, user_dir) -> None:
+    import re
+
+    text = _page(tmp_path).read_text(encoding="utf-8")
+    names = re.findall(r"\bfunction (\w+)\(", text)
+    assert names and len(names) == len(set(names))

@@ -135,7 +135,9 @@ class Tile(QFrame):
         self.view, self.m = view, m
         self.setObjectName("tile")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # as wide as its column (the columns share the width alike), as tall as its text needs
+        # at that width (its cell keeps it at the top)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         box = QVBoxLayout(self)
         self.name = QLabel(m.name)
         self.name.setObjectName("tile-name")
@@ -180,9 +182,6 @@ class Tile(QFrame):
             self.details.setObjectName("tile-profiles")
             self.details.setTextFormat(Qt.TextFormat.PlainText)  # the data's text as written
             self.details.setWordWrap(True)
-            # a wrapped label's size hint guesses its width: at a width of its own, it asks
-            # for the height its lines take there (see toggle_details)
-            self.details.setFixedWidth(TILE_WIDTH - 30)
             self.details.hide()
             box.addWidget(more, 0, Qt.AlignmentFlag.AlignLeft)
             box.addWidget(self.details)
@@ -213,9 +212,7 @@ class Tile(QFrame):
 
     def toggle_details(self) -> None:
         if self.details is not None:
-            label = self.details
-            label.setMinimumHeight(label.heightForWidth(label.width()))
-            label.setVisible(not label.isVisible())
+            self.details.setVisible(not self.details.isVisible())
             self.view.relay_out()
 
     def tick(self, t: TrackPlan, box: int) -> None:
@@ -275,6 +272,19 @@ class Tile(QFrame):
                                                               track=first.name))
         else:
             super().keyPressEvent(event)
+
+
+def _cell(tile: Tile) -> QWidget:
+    """The grid's cell of a tile: the tile at its top, as tall as its wrapped text needs at
+    the column's width (a grid item aligned to the top would get the height of its text at
+    the width it would like)."""
+    cell = QWidget()
+    box = QVBoxLayout(cell)
+    box.setContentsMargins(0, 0, 0, 0)
+    box.addWidget(tile)
+    box.addStretch(1)
+    cell.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    return cell
 
 
 class PlayWindow(QMainWindow):
@@ -360,6 +370,7 @@ class PlayWindow(QMainWindow):
         self.addActions([self.undo_action, self.redo_action])
 
         self.tiles = [Tile(self, m) for m in plan.models]
+        self._cells = [_cell(tile) for tile in self.tiles]
         self.grid_host = QWidget()
         self.grid_host.setObjectName("play-tiles")
         self.grid = QGridLayout(self.grid_host)
@@ -425,15 +436,18 @@ class PlayWindow(QMainWindow):
         self.grid_host.adjustSize()
 
     def _lay_out(self, width: int) -> None:
-        widest = max([TILE_WIDTH, *(t.sizeHint().width() + 12 for t in self.tiles)])
+        # (a wrapped label asks for its whole text on one line: the least a tile can take)
+        widest = max([TILE_WIDTH, *(t.minimumSizeHint().width() + 12 for t in self.tiles)])
         columns = max(1, (width - 40) // widest)
         if columns == self._columns:
             return
+        for c in range(max(columns, self._columns)):
+            self.grid.setColumnStretch(c, 1 if c < columns else 0)
         self._columns = columns
-        for tile in self.tiles:
-            self.grid.removeWidget(tile)
-        for i, tile in enumerate(self.tiles):
-            self.grid.addWidget(tile, i // columns, i % columns, Qt.AlignmentFlag.AlignTop)
+        for cell in self._cells:
+            self.grid.removeWidget(cell)
+        for i, cell in enumerate(self._cells):
+            self.grid.addWidget(cell, i // columns, i % columns)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)

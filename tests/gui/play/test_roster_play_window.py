@@ -132,3 +132,14 @@ def test_in_spanish(game, qtbot) -> None:
     texts = {b.text() for b in window.findChildren(QPushButton)}
     assert {"Contado por Wounds…", "Perfiles y reglas", "Turno siguiente"} <= texts
     assert window.turn.text() == "Turno 1"
+
+
+def test_tiles_share_the_width_and_show_their_whole_text(game, qtbot) -> None:
+    window = game.start()
+    window.resize(1920, 1000)
+    qtbot.waitUntil(lambda: window._columns > 1)
+    qtbot.wait(1)  # (the layout's pending requests)
+    widths = {t.width() for t in window.tiles}
+    assert len(widths) == 1  # the engine's long name and twenty stats do not widen its column
+    for t in window.tiles:  # nothing cut: each tile as tall as its wrapped lines need
+        assert t.height() >= t.heightForWidth(t.width()), t.m.name
