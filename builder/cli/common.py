@@ -48,7 +48,6 @@ def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] |
 
 
 ROSTER_SUFFIXES = (".ros", ".rosz")
-BS_DATA_SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
 
 
 def is_roster(path: str | Path) -> bool:
@@ -57,36 +56,44 @@ def is_roster(path: str | Path) -> bool:
 
 
 def bs_data_files(folders: Sequence[str]) -> list[Path]:
-    """The BattleScribe data files ``--bsdata`` names: each folder's ``.gst``, ``.cat``,
-    ``.gstz`` and ``.catz`` files (name order), or the file itself."""
+    """The BattleScribe data files ``--bsdata`` names (each folder's, or the file itself): what
+    a command reads besides the roster, so that it never writes over one."""
+    from builder.bsdata.sources import FolderRefused, folder_files
+
     files: list[Path] = []
     for given in folders:
         folder = Path(given)
-        if folder.is_dir():
-            files += sorted(p for p in folder.iterdir()
-                            if p.name.lower().endswith(BS_DATA_SUFFIXES) and p.is_file())
-        else:
+        if not folder.is_dir():
             files.append(folder)
+            continue
+        try:
+            files.extend(folder_files(folder))
+        except FolderRefused:  # said when the data is read
+            pass
     return files
 
 
 def roster_and_data(file: str, folders: Sequence[str]) -> Roster | None:
-    """The roster in ``file`` linked to its game system's data, read from ``folders`` (each
-    a folder of ``.gst``/``.cat`` files, or such a file); None, with every problem said on
-    standard error (``FILE:LINE:COLUMN: message``), when the roster or its data cannot be
-    read or the data it needs is not there. Warnings (entries the data no longer has) are
-    said too, and the roster is read without them."""
-    from builder.battlescribe import ReadError, load_data_sets
-    from builder.battlescribe.rosterio import read_roster_file
+    """The roster in ``file`` linked to the BattleScribe data it names, from the ``folders``
+    given for this run first, then the installed data (SPEC §10); None, with every problem
+    said on standard error (``FILE:LINE:COLUMN: message``), when the roster or its data
+    cannot be read or the data it needs is not there. Notes (an older revision installed) and
+    warnings (entries the data no longer has) are said too, and the roster is read."""
+    from builder.battlescribe import ReadError
+    from builder.battlescribe.rosterio import header, parse_roster, read_roster
+    from builder.battlescribe.xmlsafe import read_bytes
+    from builder.bsdata.finding import data_for_roster
 
-    files = bs_data_files(folders)
+    label = str(file)
     try:
-        loaded = read_roster_file(file, load_data_sets(files) if files else [])
+        data = read_bytes(file, label)
+        found = data_for_roster(header(parse_roster(data, label)), folders, label=label)
+        loaded = read_roster(data, label, found.data)
     except ReadError as exc:
         for problem in exc.problems:
             print(str(problem), file=sys.stderr)
         return None
-    for problem in loaded.warnings:
+    for problem in [*found.notes, *loaded.warnings]:
         print(str(problem), file=sys.stderr)
     return loaded.roster
 

@@ -79,3 +79,13 @@ def test_a_copy_of_the_shared_folder_is_read_as_given(tmp_path) -> None:
         shutil.copy(FIXTURES / name, folder / name)
     assert _run(str(ROSTER), "--bsdata", str(folder), "-o", str(tmp_path / "o.pdf")) == 0
     assert Path(tmp_path / "o.pdf").stat().st_size > 1000
+
+
+def test_installed_data_is_used_without_bsdata(tmp_path, user_dir, capsys) -> None:
+    from tests.battlescribe.helpers import TEST_FILES
+
+    assert main(["bsdata", "add", *map(str, TEST_FILES)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "out.pdf"
+    assert _run(str(ROSTER), "-o", str(out), "--summary") == 0
+    assert "Roster fingerprint DVFT-CT8M" in pdf_text(out.read_bytes())
