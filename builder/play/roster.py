@@ -24,12 +24,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from builder.export.roster.summary import ProfileLine, RosterSummary, SelectionLine
 from builder.i18n import _
 from builder.play.plan import MAX_BOXES, ModelPlan, Plan, ProfilePlan, TrackPlan
 from builder.plumbing import paths
 from builder.plumbing.atomic import write_atomic
+
+if TYPE_CHECKING:
+    from builder.battlescribe.engine.roster import Roster
 
 LIKELY = ("w", "wounds", "wound", "hit points", "hp", "health", "hits", "vitality", "life",
           "life points", "heridas", "puntos de vida", "pv")
@@ -222,5 +226,15 @@ def roster_plan(summary: RosterSummary, counter: str | None) -> Plan:
                 model_counters=(), markers=(), counter=counter or "")
 
 
-__all__ = ["counter_choices", "counter_for", "guess_counter", "pieces", "remember_counter",
-           "remembered_counter", "roster_plan", "whole"]
+def plan_of_roster(roster: Roster, counter: str | None = None) -> Plan:
+    """The play plan of ``roster`` (the list document's ``play_plan()``): counted down by
+    ``counter``, else by the game system's remembered choice or the likeliest
+    (:func:`counter_for`)."""
+    from builder.export.roster.summary import summarise_roster
+
+    summary = summarise_roster(roster)
+    return roster_plan(summary, counter if counter is not None else counter_for(summary))
+
+
+__all__ = ["counter_choices", "counter_for", "guess_counter", "pieces", "plan_of_roster",
+           "remember_counter", "remembered_counter", "roster_plan", "whole"]

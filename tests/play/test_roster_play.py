@@ -243,3 +243,13 @@ def test_the_pages_script_defines_each_of_its_functions_once(tmp_path, user_dir)
     text = _page(tmp_path).read_text(encoding="utf-8")
     names = re.findall(r"\bfunction (\w+)\(", text)
     assert names and len(names) == len(set(names))
+
+
+def test_a_rosters_plan_for_its_list_document(user_dir) -> None:
+    from builder.play.roster import plan_of_roster
+
+    roster = full_roster()
+    assert plan_of_roster(roster).counter == "Wounds"  # the likeliest
+    remember_counter("tp-sys", "Attacks")
+    assert plan_of_roster(roster).counter == "Attacks"  # the game system's choice
+    assert plan_of_roster(roster, "Wounds").counter == "Wounds"

@@ -9,19 +9,55 @@ grid and the opponent's copy's layout are reused, not copied.
 - :mod:`.sheet`, :mod:`.cards`, :mod:`.opponent`: the three printouts;
 - :mod:`.pdf`: the PDF of any of them.
 
-``export_roster`` is the one entry point (``spherewars export ROSTER.ros``, and the list
-document of a roster); reportlab is imported only when a PDF is made.
+``export_roster`` is the one entry point (``spherewars export ROSTER.ros``); the list
+document of a roster prints through :class:`RosterPrintout` (its ``printout()``: the roster
+summarised on the caller's thread, the PDF made from that alone, on any thread). reportlab is
+imported only when a PDF is made.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from builder.battlescribe.engine.roster import Roster
 
-__all__ = ["export_roster"]
+__all__ = ["RosterPrintout", "export_roster"]
+
+
+class Options(Protocol):
+    """What a printout holds and its paper (the list document's ``PdfOptions``)."""
+
+    @property
+    def cards(self) -> bool: ...
+
+    @property
+    def summary(self) -> bool: ...
+
+    @property
+    def opponent(self) -> bool: ...
+
+    @property
+    def page(self) -> str: ...
+
+
+class RosterPrintout:
+    """A roster made ready to print: its summary taken now (plain data), so that :meth:`pdf`
+    reads nothing of the roster, which may be edited meanwhile."""
+
+    def __init__(self, roster: Roster) -> None:
+        from builder.export.roster.summary import summarise_roster
+
+        self.summary = summarise_roster(roster)
+
+    def pdf(self, options: Options) -> bytes:
+        """The sheet (``summary``), opponent's copy and/or unit cards (``cards``); a roster
+        has no per-model cards. ValueError for bad options."""
+        from builder.export.roster.pdf import render_roster_pdf
+
+        return render_roster_pdf(self.summary, cards=options.cards, sheet=options.summary,
+                                 opponent=options.opponent, page=options.page)
 
 
 def export_roster(roster: Roster, path: str | Path, *, cards: bool = True,
@@ -30,10 +66,9 @@ def export_roster(roster: Roster, path: str | Path, *, cards: bool = True,
     file ``path``, atomically. An illegal roster is printed with its findings. ValueError
     for bad options (nothing chosen, an unknown page size), OSError when the file cannot be
     written."""
-    from builder.export.roster.pdf import render_roster_pdf
-    from builder.export.roster.summary import summarise_roster
+    from types import SimpleNamespace
+
     from builder.plumbing.atomic import write_atomic
 
-    data = render_roster_pdf(summarise_roster(roster), cards=cards, sheet=summary,
-                             opponent=opponent, page=page)
-    write_atomic(path, data)
+    options = SimpleNamespace(cards=cards, summary=summary, opponent=opponent, page=page)
+    write_atomic(path, RosterPrintout(roster).pdf(options))

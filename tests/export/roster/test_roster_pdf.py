@@ -193,3 +193,19 @@ def test_a_mordheim_warband_prints_its_henchmen_groups() -> None:
     text = pdf_text(render_roster_pdf(summarise_roster(editor.roster)))
     for name in ("Mercenary Captain", "Warriors", "Marksmen", "WS", "LD"):
         assert name in text, name
+
+
+def test_the_printout_of_a_list_document_is_made_from_the_roster_as_it_was() -> None:
+    from types import SimpleNamespace
+
+    from builder.battlescribe.engine.editing import Editor
+    from builder.export.roster import RosterPrintout
+    from tests.export.roster.helpers import skirmish_data
+
+    roster = skirmish_roster()
+    printout = RosterPrintout(roster)
+    editor = Editor(skirmish_data(), roster.name, roster)
+    editor.customise(roster.forces[0].selections[0], name="Renamed Meanwhile")
+    options = SimpleNamespace(cards=False, summary=True, opponent=False, page="letter")
+    text = pdf_text(printout.pdf(options))
+    assert "Renamed Meanwhile" not in text and "Road Wardens" in text
