@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from builder.i18n import _
@@ -24,8 +25,7 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import bs_data_files, cannot_write, is_roster, list_and_data
-    from builder.data import DataError
+    from builder.cli.common import bs_data_files, is_roster, list_and_data
     from builder.export.pdf import export_pdf
     from builder.plumbing.output_guard import PDF, output_problem
 
@@ -47,17 +47,10 @@ def export_command(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     warband, catalogue = loaded
 
-    try:
-        export_pdf(warband, catalogue, args.output, cards=cards, summary=sheet,
-                   page=args.page, per_model=bool(args.per_model), opponent=opponent)
-    except DataError as exc:  # the shipped turn reference is broken: FILE:LINE:COL
-        print(str(exc), file=sys.stderr)
-        return EXIT_ERROR
-    except ValueError as exc:
-        print(say("spherewars: {problem}", problem=exc), file=sys.stderr)
-        return EXIT_ERROR
-    except OSError as exc:
-        print(cannot_write(args.output, exc), file=sys.stderr)
+    if not _written(lambda: export_pdf(warband, catalogue, args.output, cards=cards,
+                                       summary=sheet, page=args.page,
+                                       per_model=bool(args.per_model), opponent=opponent),
+                    args.output):
         return EXIT_ERROR
 
     if opponent and cards and sheet:
@@ -84,7 +77,7 @@ def export_command(args: argparse.Namespace) -> int:
 def _export_roster(args: argparse.Namespace, *, cards: bool, sheet: bool, opponent: bool
                    ) -> int:
     """A BattleScribe roster (SPEC §10): its sheet, opponent's copy and unit cards."""
-    from builder.cli.common import cannot_write, roster_and_data
+    from builder.cli.common import roster_and_data
     from builder.export.roster import export_roster
 
     roster = roster_and_data(args.file, args.bsdata)
@@ -93,17 +86,30 @@ def _export_roster(args: argparse.Namespace, *, cards: bool, sheet: bool, oppone
     if args.per_model:
         print(say(_("spherewars: note: --per-model is for warbands; a roster prints a card "
                     "per unit")), file=sys.stderr)
-    try:
-        export_roster(roster, args.output, cards=cards, summary=sheet, page=args.page,
-                      opponent=opponent)
-    except ValueError as exc:
-        print(say("spherewars: {problem}", problem=exc), file=sys.stderr)
-        return EXIT_ERROR
-    except OSError as exc:
-        print(cannot_write(args.output, exc), file=sys.stderr)
+    if not _written(lambda: export_roster(roster, args.output, cards=cards, summary=sheet,
+                                          page=args.page, opponent=opponent), args.output):
         return EXIT_ERROR
     what = [name for flag, name in ((sheet, _("roster sheet")),
                                      (opponent, _("opponent's copy")),
                                      (cards, _("unit cards"))) if flag]
     print(say(_("wrote {path} ({what})"), path=args.output, what=", ".join(what)))
     return EXIT_OK
+
+
+def _written(write: Callable[[], None], output: str) -> bool:
+    """Whether ``write`` wrote the PDF; why not on standard error: the options (ValueError),
+    the file (OSError), or the shipped turn reference broken (``FILE:LINE:COL``)."""
+    from builder.cli.common import cannot_write
+    from builder.data import DataError
+
+    try:
+        write()
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+    except ValueError as exc:
+        print(say("spherewars: {problem}", problem=exc), file=sys.stderr)
+    except OSError as exc:
+        print(cannot_write(output, exc), file=sys.stderr)
+    else:
+        return True
+    return False

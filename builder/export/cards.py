@@ -442,9 +442,16 @@ def _no_cards_page(c: Canvas, summary: WarbandSummary, page_w: float, page_h: fl
         why = _("None of the combatants in this list is in the faction data.")
     else:
         why = _("This list has no combatants yet.")
+    title = _("<b>No profile cards for {name}</b>").format(name=esc(summary.name))
+    notice_page(c, (page_w, page_h), title, why)
+
+
+def notice_page(c: Canvas, page_size: tuple[float, float], title: str, why: str) -> None:
+    """A page saying why there are no cards (``title``: markup; ``why``: plain text), rather
+    than an empty file."""
+    page_w, page_h = page_size
     style = ParagraphStyle("notice", fontName=REGULAR, fontSize=11, leading=15,
                            alignment=TA_CENTER)
-    title = _("<b>No profile cards for {name}</b>").format(name=esc(summary.name))
     p = RLParagraph(f"{title}<br/>{esc(why)}", style)
     _w, h = p.wrap(page_w - 50 * mm, page_h)
     p.drawOn(c, 25 * mm, page_h * 0.6 - h)

@@ -11,7 +11,7 @@ smallest step continues on a second page rather than leave an entry out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
 
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
-from builder.export.layout import flow, long_table
+from builder.export.layout import Command, flow, long_table
 from builder.export.palette import markup
 from builder.export.sheet import (
     INK,
@@ -98,6 +98,15 @@ def _entries(s: WarbandSummary, width: float, size: float) -> list[Flowable]:
     type_w = width * 0.3
     name_w = width - count_w - type_w - (points_w if points else 0)
     widths = [count_w, name_w, type_w, *([points_w] if points else [])]
+    return entries_table(rows, widths, size, [Paragraph(f"<b>{esc(h)}</b>",
+                                                        right if i == 3 else cell)
+                                              for i, h in enumerate(head)])
+
+
+def entries_table(rows: list[list[object]], widths: list[float], size: float,
+                  head: list[object], rows_style: Sequence[Command] = ()) -> list[Flowable]:
+    """The copy's entries at type ``size``: a rule under each row, the total (the last row)
+    under a heavier one, the heading on every page or column."""
     pad = max(1.0, size * 0.25)
     return long_table(rows, widths, [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -106,11 +115,9 @@ def _entries(s: WarbandSummary, width: float, size: float) -> list[Flowable]:
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ], last=[("LINEABOVE", (0, -1), (-1, -1), 0.8, INK)],
-        rows_style=[("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE)],
-        head=[Paragraph(f"<b>{esc(h)}</b>", right if i == 3 else cell)
-              for i, h in enumerate(head)],
-        head_style=[("BACKGROUND", (0, 0), (-1, -1), SHADE),
-                    ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE)])
+        rows_style=[*rows_style, ("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE)],
+        head=head, head_style=[("BACKGROUND", (0, 0), (-1, -1), SHADE),
+                               ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE)])
 
 
 def _top(s: WarbandSummary, width: float) -> list[Flowable]:

@@ -16,16 +16,27 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.lib.colors import Color
-from reportlab.lib.enums import TA_CENTER
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph as RLParagraph
 
-from builder.export.card_blocks import INNER_H, INNER_W, Block, TextBlock, text_block
-from builder.export.cards import GAP_AFTER_HEADER, LINE_GAP, draw_grid, paginate, stacked
+from builder.export.card_blocks import (
+    INNER_H,
+    INNER_W,
+    Block,
+    TextBlock,
+    draw_head,
+    rows_fitting,
+    text_block,
+)
+from builder.export.cards import (
+    GAP_AFTER_HEADER,
+    LINE_GAP,
+    draw_grid,
+    notice_page,
+    paginate,
+    stacked,
+)
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
-from builder.export.palette import ACCENT, INK, MUTED, RULE, SHADE
+from builder.export.palette import ACCENT, INK, MUTED, RULE
 from builder.export.roster.sheet import cost_text, numbered, upgrades_text
 from builder.export.roster.summary import (
     ProfileLine,
@@ -83,11 +94,8 @@ class ProfileTableBlock(Block):
         self.height = self.head_h + sum(self.row_h)
 
     def split(self, room: float) -> tuple[Block, Block] | None:
-        used, k = self.head_h, 0
-        while k < len(self.rows) and used + self.row_h[k] <= room + 1e-6:
-            used += self.row_h[k]
-            k += 1
-        if k < 1 or k >= len(self.rows):
+        k = rows_fitting(self.head_h, self.row_h, room)
+        if k is None:
             return None
         return (ProfileTableBlock(self.title, self.head, self.rows[:k], self.widths, self.size,
                                   self.space_before),
@@ -96,13 +104,8 @@ class ProfileTableBlock(Block):
 
     def draw(self, c: Canvas, x: float, top: float) -> None:
         width = sum(self.widths)
-        c.setFillColor(SHADE)
-        c.rect(x, top - self.head_h, width, self.head_h, stroke=0, fill=1)
-        edges = [x]
-        for w in self.widths:
-            edges.append(edges[-1] + w)
-        for cell, left in zip(self.head_cells, edges, strict=False):
-            cell.draw(c, left + self.PAD_X, top - self.PAD_Y)
+        edges = draw_head(c, x, top, self.widths, self.head_h, self.head_cells,
+                          (self.PAD_X, self.PAD_Y), width)
         y = top - self.head_h
         c.setStrokeColor(RULE)
         c.setLineWidth(0.3)
@@ -269,13 +272,6 @@ def draw_unit_cards(c: Canvas, summary: RosterSummary, page_size: tuple[float, f
     cards = all_faces(summary)
     if cards:
         return draw_grid(c, cards, page_size)
-    page_w, page_h = page_size
-    style = ParagraphStyle("notice", fontName=REGULAR, fontSize=11, leading=15,
-                           alignment=TA_CENTER)
-    title = _("<b>No unit cards for {name}</b>").format(name=esc(summary.name))
-    why = _("This roster has no units yet.")
-    notice = RLParagraph(f"{title}<br/>{esc(why)}", style)
-    _w, h = notice.wrap(page_w - 50 * mm, page_h)
-    notice.drawOn(c, 25 * mm, page_h * 0.6 - h)
-    c.showPage()
+    notice_page(c, page_size, _("<b>No unit cards for {name}</b>").format(
+        name=esc(summary.name)), _("This roster has no units yet."))
     return 1

@@ -15,9 +15,9 @@ from reportlab.platypus import Flowable, Paragraph
 
 from builder.battlescribe.engine.modifiers import format_number
 from builder.export.fonts import BOLD
-from builder.export.layout import Command, long_table, para_style
-from builder.export.opponent import CopyParts, copy_verdict
-from builder.export.palette import INK, MUTED, RULE, SHADE, markup
+from builder.export.layout import Command, para_style
+from builder.export.opponent import CopyParts, copy_verdict, entries_table
+from builder.export.palette import MUTED, SHADE, markup
 from builder.export.roster.sheet import (
     about_markup,
     bold,
@@ -81,17 +81,7 @@ def _entries(summary: RosterSummary, width: float, size: float) -> list[Flowable
                     + [""] * len(costs))
     rows.append(["", Paragraph(bold(_("Total")), cell), "",
                  *(Paragraph(f"<b>{esc(c.shown)}</b>", right) for c in costs)])
-    pad = max(1.0, size * 0.25)
-    style_rows.append(("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE))
-    return long_table(rows, widths, [
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), pad),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-    ], last=[("LINEABOVE", (0, -1), (-1, -1), 0.8, INK)], rows_style=style_rows, head=head,
-        head_style=[("BACKGROUND", (0, 0), (-1, -1), SHADE),
-                    ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE)])
+    return entries_table(rows, widths, size, head, style_rows)
 
 
 def roster_copy(summary: RosterSummary) -> CopyParts:

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import io
 
-from reportlab.pdfgen.canvas import Canvas
-
-from builder.export.fonts import register_fonts
 from builder.export.opponent import draw_opponent_copy
-from builder.export.pdf import CREATOR, PAGE_SIZES
+from builder.export.pdf import pdf_canvas
 from builder.export.roster.cards import draw_unit_cards
 from builder.export.roster.opponent import roster_copy
 from builder.export.roster.sheet import draw_roster_sheet
@@ -34,17 +31,9 @@ def render_roster_pdf(summary: RosterSummary, *, cards: bool = True, sheet: bool
     if not (cards or sheet or opponent):
         raise ValueError(_("nothing to print: ask for cards, the summary sheet, the "
                            "opponent's copy, or more"))
-    try:
-        page_size = PAGE_SIZES[page]
-    except KeyError:
-        raise ValueError(_("unknown page size '{page}' (use a4 or letter)").format(
-            page=page)) from None
-    register_fonts()
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=page_size, pageCompression=1)
-    c.setTitle(summary.name)
-    c.setSubject(_subject(summary, cards, sheet, opponent))
-    c.setCreator(CREATOR)
+    c, page_size = pdf_canvas(buffer, page, summary.name,
+                              _subject(summary, cards, sheet, opponent))
     if sheet:
         draw_roster_sheet(c, summary, page_size)
     if opponent:

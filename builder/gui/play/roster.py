@@ -20,14 +20,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QLabel,
     QMessageBox,
     QVBoxLayout,
     QWidget,
 )
 
-from builder.gui.play.menu import HTML_FILTER, write_phone_page
+from builder.gui.play.menu import ask_html_path, ask_yes, end_asked, write_phone_page
 from builder.gui.play.session import GameSession
 from builder.i18n import _
 
@@ -94,8 +93,10 @@ class RosterGame(QObject):
         self.window: PlayWindow | None = None
         self.ask: Callable[[str | None], str | None] = \
             lambda current: ask_counter(self.parent_window, self.summary, current)
-        self.ask_path: Callable[[str], str | None] = self._ask_html_path
-        self.ask_yes: Callable[[str, str], bool] = self._ask_yes
+        self.ask_path: Callable[[str], str | None] = \
+            lambda suggested: ask_html_path(self.parent_window, suggested)
+        self.ask_yes: Callable[[str, str], bool] = \
+            lambda title, text: ask_yes(self.parent_window, title, text)
 
     @property
     def game_file(self) -> Path:
@@ -185,11 +186,7 @@ class RosterGame(QObject):
         return window
 
     def end(self, window: PlayWindow) -> None:
-        if not self.ask_yes(_("End game"), _("End this game? Its tracks and counters are "
-                                             "cleared.")):
-            return
-        window.session.end()
-        window.close()
+        end_asked(window, self.ask_yes)
 
     def save_for_phone(self, plan: Plan) -> Path | None:
         chosen = self.ask_path(str(self.game_file.with_name(
@@ -205,13 +202,3 @@ class RosterGame(QObject):
             return None
         return path
 
-    def _ask_html_path(self, suggested: str) -> str | None:
-        path, _filter = QFileDialog.getSaveFileName(self.parent_window, _("Save for phone"),
-                                                    suggested, _(HTML_FILTER))
-        if path and not path.lower().endswith((".html", ".htm")):
-            path += ".html"
-        return path or None
-
-    def _ask_yes(self, title: str, text: str) -> bool:
-        answer = QMessageBox.question(self.parent_window, title, text)
-        return answer == QMessageBox.StandardButton.Yes
