@@ -55,6 +55,9 @@ BODY_SIZES = (7.0, 6.5, 6.0)
 TITLE_SIZES = (10.0, 9.0, 8.0, 7.0)
 SPACE_BEFORE = 0.5
 """Space above a body part, as a multiple of its size."""
+LONG_CELL = 600
+"""A profile with a value longer than this (characters) is printed as text, not in a table
+row (no row of a card's table holds it, and laying it out at every width tried is slow)."""
 TALL_ROW = INNER_H / 2
 """A table row taller than this is printed as text (a table row cannot continue on the
 next card)."""
@@ -125,32 +128,43 @@ def table_blocks(table: ProfileTable, rows: Sequence[ProfileLine], size: float,
     cells = [[p.name, *table.cells(p)] for p in rows]
     if len(table.columns) == 1 and measure(head, cells).prose[1]:
         # a name and a text (abilities, actions): paragraphs hold it in less room
-        out: list[Block] = [text_block([Run(table.name, BOLD)], size, ACCENT,
-                                       space_before=size * SPACE_BEFORE)]
-        out += [_text([Run(row[0], BOLD), Run(": " + row[1] if row[1] else "", REGULAR)],
-                      size) for row in cells]
-        return out
+        texts: list[Block] = [text_block([Run(table.name, BOLD)], size, ACCENT,
+                                         space_before=size * SPACE_BEFORE)]
+        texts += [_text([Run(row[0], BOLD), Run(": " + row[1] if row[1] else "", REGULAR)],
+                        size) for row in cells]
+        return texts
     sizes = [s for s in BODY_SIZES if floor <= s <= size] or [floor]
-    fit = fit_table(head, cells, INNER_W, sizes, ProfileTableBlock.PAD_X)
-    titles = [table.name] if len(fit.bands) == 1 else [
-        _("{name} ({part}/{parts})").format(name=table.name, part=k + 1, parts=len(fit.bands))
-        for k in range(len(fit.bands))]
-    bands = [_band(t, head, cells, band, fit.size)
-             for t, band in zip(titles, fit.bands, strict=True)]
-    tall = {i for b in bands for i, h in enumerate(b.row_h) if h > TALL_ROW}
-    if not tall:
-        return list(bands)
-    # a row taller than half a card cannot split between cards: its profile is printed
-    # as text instead, which can
-    keep = [row for i, row in enumerate(cells) if i not in tall]
-    out = [_band(t, head, keep, band, fit.size)
-           for t, band in zip(titles, fit.bands, strict=True)] if keep else []
+    # a row with a value too long for a table row is text (laid out once, not at every
+    # width tried); so is every row when the heading itself is taller than half a card
+    tall = {i for i, row in enumerate(cells) if any(len(t) > LONG_CELL for t in row)}
+    short = [row for i, row in enumerate(cells) if i not in tall]
+    bands: list[ProfileTableBlock] = []
+    if short:
+        fit = fit_table(head, short, INNER_W, sizes, ProfileTableBlock.PAD_X)
+        titles = [table.name] if len(fit.bands) == 1 else [
+            _("{name} ({part}/{parts})").format(name=table.name, part=k + 1,
+                                                parts=len(fit.bands))
+            for k in range(len(fit.bands))]
+        bands = [_band(t, head, short, band, fit.size)
+                 for t, band in zip(titles, fit.bands, strict=True)]
+        index = [i for i in range(len(cells)) if i not in tall]
+        if any(b.head_h > TALL_ROW for b in bands):
+            tall, bands = set(range(len(cells))), []
+        else:
+            # a row taller than half a card cannot split between cards: text, which can
+            higher = {index[k] for b in bands for k, h in enumerate(b.row_h) if h > TALL_ROW}
+            if higher:
+                tall |= higher
+                keep = [row for i, row in enumerate(cells) if i not in tall]
+                bands = [_band(t, head, keep, band, fit.size)
+                         for t, band in zip(titles, fit.bands, strict=True)] if keep else []
+    out: list[Block] = list(bands)
     for i in sorted(tall):
         runs = [Run(rows[i].name, BOLD), Run(f" ({table.name})", ITALIC)]
         for name, value in zip(table.columns, cells[i][1:], strict=True):
             if value:
                 runs += [Run(f"\n{name}: ", BOLD), Run(value, REGULAR)]
-        out.append(_text(runs, fit.size))
+        out.append(_text(runs, min(size, sizes[0])))
     return out
 
 
@@ -194,27 +208,45 @@ class UnitFace:
     size: float = BODY_SIZES[0]
 
 
-def _title(name: str) -> TextBlock:
-    unit = unit_width(name, BOLD)
-    size = next((s for s in TITLE_SIZES if unit * s <= INNER_W), TITLE_SIZES[-1])
-    return text_block([Run(name, BOLD)], size, ACCENT)
+HEADER_LINES = 3
+"""Lines a part of a card's header takes at most: a longer name or list of upgrades is
+shortened there with "…" and printed whole at the top of the card's text, which continues
+on the next card if need be (a header cannot)."""
 
 
-def header(summary: RosterSummary, unit: SelectionLine, part: int, parts: int) -> list[Block]:
+def _capped(runs: list[Run], size: float, color: Color, space_before: float = 0.0
+            ) -> tuple[TextBlock, TextBlock | None]:
+    """A header's part, and its whole text for the body when it had to be shortened."""
+    lines = Paragraph(runs, color).lines(size, INNER_W)
+    if len(lines.lines) <= HEADER_LINES:
+        return TextBlock(lines, space_before), None
+    whole = TextBlock(Paragraph(runs, INK).lines(BODY_SIZES[-1], INNER_W),
+                      BODY_SIZES[-1] * SPACE_BEFORE)
+    return TextBlock(lines.shortened(HEADER_LINES, INNER_W, "…"), space_before), whole
+
+
+def header(summary: RosterSummary, unit: SelectionLine, part: int, parts: int
+           ) -> tuple[list[Block], list[Block]]:
+    """The top of a card, and what of it was too long for it, whole, for the first card's
+    text. A continuation repeats the name and says it continues."""
     suffix = f" ({part}/{parts})" if parts > 1 else ""
-    out: list[Block] = [_title(numbered(unit) + suffix)]
+    name = numbered(unit) + suffix
+    unit_w = unit_width(name, BOLD)
+    size = next((s for s in TITLE_SIZES if unit_w * s <= INNER_W), TITLE_SIZES[-1])
+    parts_made = [_capped([Run(name, BOLD)], size, ACCENT)]
     names = {c.id: c.name for c in summary.costs}
     facts = [x for x in (unit.primary, cost_text(unit.total, names)) if x]
     line = " · ".join(facts)
     if part > 1:
         line = _("{line} · continued").format(line=line) if line else _("continued")
     if line:
-        out.append(text_block([Run(line, REGULAR)], 6.5, MUTED, space_before=LINE_GAP + 1))
+        parts_made.append(_capped([Run(line, REGULAR)], 6.5, MUTED, LINE_GAP + 1))
     chosen = upgrades_text(unit)
     if part == 1 and chosen:
-        out.append(text_block([Run(_("Upgrades:") + " ", BOLD), Run(chosen, REGULAR)], 6.5,
-                              space_before=LINE_GAP + 1))
-    return out
+        parts_made.append(_capped([Run(_("Upgrades:") + " ", BOLD), Run(chosen, REGULAR)],
+                                  6.5, INK, LINE_GAP + 1))
+    return ([block for block, _whole in parts_made],
+            [whole for _block, whole in parts_made if whole is not None])
 
 
 def _text(runs: list[Run], size: float) -> TextBlock:
@@ -240,27 +272,28 @@ def faces(summary: RosterSummary, unit: SelectionLine) -> list[UnitFace]:
     """The cards of one unit: the first at the largest size that holds everything, or at the
     floor followed by continuation cards."""
     register_fonts()
-    first = header(summary, unit, 1, 1)
+    first, spilled = header(summary, unit, 1, 1)
     room = INNER_H - stacked(first) - GAP_AFTER_HEADER
     floor = BODY_SIZES[-1]
     blocks: list[Block] = []
     for size in BODY_SIZES:
-        blocks = body(summary, unit, size, floor)
+        blocks = [*spilled, *body(summary, unit, size, floor)]
         if stacked(blocks) <= room + 0.01:
             return [UnitFace(unit, 1, 1, first, blocks, size)]
     # (the floor's blocks, the loop's last): continued on more cards
     parts = 2
     chunks: list[list[Block]] = []
     for _attempt in range(4):
-        room_first = INNER_H - stacked(header(summary, unit, 1, parts)) - GAP_AFTER_HEADER
-        room_next = INNER_H - stacked(header(summary, unit, parts, parts)) - GAP_AFTER_HEADER
+        room_first = INNER_H - stacked(header(summary, unit, 1, parts)[0]) - GAP_AFTER_HEADER
+        room_next = INNER_H - stacked(header(summary, unit, parts, parts)[0]) \
+            - GAP_AFTER_HEADER
         chunks = paginate(blocks, room_first, room_next)
         if len(chunks) == parts:
             break
         parts = len(chunks)
     parts = len(chunks)
-    return [UnitFace(unit, k + 1, parts, header(summary, unit, k + 1, parts), chunk, floor)
-            for k, chunk in enumerate(chunks)]
+    return [UnitFace(unit, k + 1, parts, header(summary, unit, k + 1, parts)[0], chunk,
+                     floor) for k, chunk in enumerate(chunks)]
 
 
 def all_faces(summary: RosterSummary) -> list[UnitFace]:
