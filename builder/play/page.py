@@ -36,6 +36,7 @@ def page_words() -> dict[str, str]:
         "less": _("one less"), "more": _("one more"),
         "profiles": _("Profiles and rules"), "rules": _("Rules: {names}"),
         "counted": _("Models counted down by {name}"),
+        "left_out": _("Tiles left out (more than a page shows): {n}"),
     }
 
 

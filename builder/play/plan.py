@@ -115,6 +115,8 @@ class Plan:
     """Combatant ids of the list that the loaded data does not have (no tile)."""
     counter: str = ""
     """A roster's: the characteristic its models are counted down by ("" for none)."""
+    left_out: int = 0
+    """A roster's: tiles it has no room for (more than a window or a page shows)."""
 
     def model(self, key: str) -> ModelPlan | None:
         return next((m for m in self.models if m.key == key), None)

@@ -39,6 +39,10 @@ LIKELY = ("w", "wounds", "wound", "hit points", "hp", "health", "hits", "vitalit
           "life points", "heridas", "puntos de vida", "pv")
 """Characteristic names that usually count a model down, lower case, most likely first: the
 one preselected when the player has not chosen yet."""
+MAX_TILES = 500
+"""Most tiles a roster's plan has: beyond, a unit's models of one entry share one tile
+("Test Walker ×40"), and what is still beyond is left out, the plan saying how many (a roster
+may hold a million models; no window or page could show them)."""
 CHOICES_FILE = "play-counters.json"
 """In the user's data folder: {game system id: characteristic name}."""
 
@@ -205,9 +209,18 @@ def roster_plan(summary: RosterSummary, counter: str | None) -> Plan:
     unit are numbered: "Test Walker 1", "Test Walker 2"."""
     models: list[ModelPlan] = []
     seen: dict[str, int] = {}
-    for unit in summary.units:
-        tiles = [tile for piece in pieces(unit)
-                 for tile in [_tile(unit, piece, counter)] * max(piece.selection.number, 0)]
+    found = [(unit, pieces(unit)) for unit in summary.units]
+    crowded = sum(max(piece.selection.number, 0)
+                  for _unit, made in found for piece in made) > MAX_TILES
+    for unit, made in found:
+        tiles = []
+        for piece in made:
+            tile = _tile(unit, piece, counter)
+            number = max(piece.selection.number, 0)
+            if crowded and number > 1:  # one tile for the lot: "Test Walker ×40"
+                tiles.append(replace(tile, name=f"{tile.name} ×{number}"))
+            else:
+                tiles += [tile] * number
         counts: dict[str, int] = {}
         for tile in tiles:
             counts[tile.name] = counts.get(tile.name, 0) + 1
@@ -219,11 +232,12 @@ def roster_plan(summary: RosterSummary, counter: str | None) -> Plan:
                 nth[name] = nth.get(name, 0) + 1
                 name = f"{name} {nth[name]}"
             models.append(replace(tile, key=f"{tile.combatant}/{n}", name=name))
+    left_out = max(0, len(models) - MAX_TILES)
     return Plan(fingerprint=summary.fingerprint, list_name=summary.name,
                 faction=" + ".join(name for name, _r in summary.catalogues),
                 game=summary.system_name, list_noun=_("roster"), turn=_("Turn"),
-                activated=_("Activated"), models=tuple(models), counters=(),
-                model_counters=(), markers=(), counter=counter or "")
+                activated=_("Activated"), models=tuple(models[:MAX_TILES]), counters=(),
+                model_counters=(), markers=(), counter=counter or "", left_out=left_out)
 
 
 def plan_of_roster(roster: Roster, counter: str | None = None) -> Plan:

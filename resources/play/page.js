@@ -227,6 +227,7 @@
       main.appendChild(tile);
     });
     if (P.unknown.length) main.appendChild(el("p", "note", W.unknown.replace("{ids}", P.unknown.join(", "))));
+    if (P.left_out) main.appendChild(el("p", "note", W.left_out.replace("{n}", P.left_out)));
 
     var foot = document.getElementById("foot"); foot.textContent = "";
     var u = button(W.undo, undo, "undo"); u.disabled = !history.length; foot.appendChild(u);

@@ -15,6 +15,7 @@ from builder.battlescribe.rosterio import write_roster
 from builder.cli import main
 from builder.export.roster.summary import summarise_roster
 from builder.play import state as game
+from builder.play.page import render_page
 from builder.play.roster import (
     counter_choices,
     counter_for,
@@ -253,3 +254,27 @@ def test_a_rosters_plan_for_its_list_document(user_dir) -> None:
     remember_counter("tp-sys", "Attacks")
     assert plan_of_roster(roster).counter == "Attacks"  # the game system's choice
     assert plan_of_roster(roster, "Wounds").counter == "Wounds"
+
+
+def test_a_million_models_share_a_tile_and_too_many_tiles_are_left_out(user_dir) -> None:
+    from dataclasses import replace
+
+    from builder.play.roster import MAX_TILES
+
+    roster = full_roster()
+    editor = Editor(printing_data(), roster.name, roster)
+    crew = next(s for s in roster.walk_selections() if s.node.id == "tp-crewman")
+    editor.set_count(crew, 1_000_000)
+    plan = roster_plan(summarise_roster(roster), "Wounds")
+    assert [m.name for m in plan.models if m.combatant == "tp-crewman"] == [
+        "Test Crewman ×1000000"]
+    assert len(plan.models) == 8 and plan.left_out == 0
+    # six hundred heroes: five hundred tiles, the rest said
+    summary = summarise_roster(full_roster())
+    force = summary.forces[0]
+    hero = force.categories[0].selections[0]
+    crowded = replace(summary, forces=(replace(force, categories=(
+        replace(force.categories[0], selections=(hero,) * 600),)),))
+    plan = roster_plan(crowded, "Wounds")
+    assert len(plan.models) == MAX_TILES and plan.left_out == 600 - MAX_TILES
+    assert '"left_out": 100' in render_page(plan)

@@ -387,6 +387,11 @@ class PlayWindow(QMainWindow):
                 ids=", ".join(plan.unknown)))
             note.setWordWrap(True)
             outer.addWidget(note)
+        if plan.left_out:
+            note = QLabel(_("Tiles left out (more than a page shows): {n}").format(
+                n=plan.left_out))
+            note.setObjectName("play-left-out")
+            outer.addWidget(note)
         self.status = self.statusBar()
         session.changed.connect(self.follow)
         session.save_failed.connect(self._not_saved)
