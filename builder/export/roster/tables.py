@@ -84,12 +84,14 @@ def measure(head: Sequence[str], rows: Sequence[Sequence[str]]) -> Measures:
     return Measures(tuple(words), tuple(lines), tuple(prose))
 
 
-def _spread(least: list[float], full: list[float], prose: Sequence[bool], width: float
-            ) -> tuple[float, ...]:
-    """Widths adding up to ``width``: what each column's lines need when all fit, the rest
-    going to the name column and the columns of text (a stat line stays compact); else the
-    least each needs, and the rest to the columns that need least more to hold their lines
-    whole."""
+def _spread(least: list[float], natural: list[float], full: list[float],
+            prose: Sequence[bool], width: float) -> tuple[float, ...]:
+    """Widths adding up to ``width``. When every column gets its ``full`` width (its lines
+    whole, at least :data:`MIN_COLUMN` sizes wide), the rest goes to the name column and the
+    columns of text (a stat line stays compact). Otherwise each gets the least it needs, then
+    the room left goes first to the columns nearest to holding their lines whole (fewer cells
+    wrap; with text in the table, no other column takes more than a share), then to all the
+    columns alike towards their full width, then to the text."""
     if sum(full) <= width:
         room = width - sum(full)
         wide = [j == 0 or prose[j] for j in range(len(full))]
@@ -99,15 +101,19 @@ def _spread(least: list[float], full: list[float], prose: Sequence[bool], width:
     widths = list(least)
     room = width - sum(least)
     if any(prose):  # text needs the room: the other columns take at most a share each
-        full = [f if prose[j] else max(least[j], min(f, width * NAME_SHARE))
-                for j, f in enumerate(full)]
-    # the columns nearest to holding their lines whole first: fewer cells wrap
-    for j in sorted(range(len(full)), key=lambda j: full[j] - least[j]):
-        more = min(full[j] - least[j], room)
+        natural = [n if prose[j] else max(least[j], min(n, width * NAME_SHARE))
+                   for j, n in enumerate(natural)]
+    for j in sorted(range(len(natural)), key=lambda j: natural[j] - least[j]):
+        more = min(max(natural[j] - widths[j], 0.0), room)
         widths[j] += more
         room -= more
-    if room > 0:  # (every column whole: what is left goes to the text)
-        takers = [j for j in range(len(full)) if prose[j]] or [0]
+    wanted = [max(f - w, 0.0) for f, w in zip(full, widths, strict=True)]
+    if room > 0 and sum(wanted) > 0:  # towards each column's full width, alike
+        share = min(1.0, room / sum(wanted))
+        widths = [w + want * share for w, want in zip(widths, wanted, strict=True)]
+        room -= sum(wanted) * share
+    if room > 1e-9:  # (every column whole: what is left goes to the text)
+        takers = [j for j in range(len(widths)) if prose[j]] or [0]
         for j in takers:
             widths[j] += room / len(takers)
     return tuple(widths)
@@ -121,9 +127,13 @@ MIN_COLUMN = 4.0
 """A column is at least this many times the type size wide (a "4" is not a sliver)."""
 
 
-def _full(m: Measures, size: float, pad: float, least: list[float]) -> list[float]:
-    return [max(line * size + 2 * pad, a, MIN_COLUMN * size)
-            for line, a in zip(m.lines, least, strict=True)]
+def _natural(m: Measures, size: float, pad: float, least: list[float]) -> list[float]:
+    """What each column needs to hold its lines whole."""
+    return [max(line * size + 2 * pad, a) for line, a in zip(m.lines, least, strict=True)]
+
+
+def _full(natural: list[float], size: float) -> list[float]:
+    return [max(n, MIN_COLUMN * size) for n in natural]
 
 
 def fit_table(head: Sequence[str], rows: Sequence[Sequence[str]], width: float,
@@ -136,17 +146,20 @@ def fit_table(head: Sequence[str], rows: Sequence[Sequence[str]], width: float,
     for size in sizes:
         least = _least(m, size, pad, width)
         if sum(least) <= width + 1e-6:
-            full = _full(m, size, pad, least)
-            return Fit(size, (Band(tuple(range(n)), _spread(least, full, m.prose, width)),))
+            natural = _natural(m, size, pad, least)
+            return Fit(size, (Band(tuple(range(n)), _spread(
+                least, natural, _full(natural, size), m.prose, width)),))
     size = sizes[-1]
     least = _least(m, size, pad, width)
     least[0] = min(least[0], width * NAME_SHARE)
-    full = _full(m, size, pad, least)
+    natural = _natural(m, size, pad, least)
+    full = _full(natural, size)
     groups = _deal(least[1:], width - least[0])
     bands = []
     for group in groups:
         columns = (0, *(j + 1 for j in group))
         bands.append(Band(columns, _spread([least[j] for j in columns],
+                                           [natural[j] for j in columns],
                                            [full[j] for j in columns],
                                            [m.prose[j] for j in columns], width)))
     return Fit(size, tuple(bands))
