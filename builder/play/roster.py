@@ -28,7 +28,14 @@ from typing import TYPE_CHECKING
 
 from builder.export.roster.summary import ProfileLine, RosterSummary, SelectionLine
 from builder.i18n import _
-from builder.play.plan import MAX_BOXES, ModelPlan, Plan, ProfilePlan, TrackPlan
+from builder.play.plan import (
+    MAX_BOXES,
+    ModelPlan,
+    Plan,
+    ProfilePlan,
+    TrackPlan,
+    next_turn_text,
+)
 from builder.plumbing import paths
 from builder.plumbing.atomic import write_atomic
 
@@ -236,8 +243,9 @@ def roster_plan(summary: RosterSummary, counter: str | None) -> Plan:
     return Plan(fingerprint=summary.fingerprint, list_name=summary.name,
                 faction=" + ".join(name for name, _r in summary.catalogues),
                 game=summary.system_name, list_noun=_("roster"), turn=_("Turn"),
-                activated=_("Activated"), models=tuple(models[:MAX_TILES]), counters=(),
-                model_counters=(), markers=(), counter=counter or "", left_out=left_out)
+                next_turn=next_turn_text(_("Turn")), activated=_("Activated"),
+                models=tuple(models[:MAX_TILES]), counters=(), model_counters=(), markers=(),
+                counter=counter or "", left_out=left_out)
 
 
 def plan_of_roster(roster: Roster, counter: str | None = None) -> Plan:

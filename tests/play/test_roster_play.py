@@ -194,7 +194,7 @@ def test_the_phone_page_shows_the_counters_and_keeps_them_across_a_reload(
     _open(browser, served(page))
     assert _turn(browser) == "Turn 1"
     hero = '[data-key="tp-hero/1"]'
-    assert "Wounds 5 / 5" in browser.find_element("css selector", hero).text
+    assert "Wounds: 5 left, maximum 5" in browser.find_element("css selector", hero).text
     _click(browser, f'{hero} [data-track="Wounds"] .box:nth-child(2)')  # two wounds
     walker = '[data-key="tp-walker/1"]'
     _click(browser, f'{walker} [data-track="Wounds"] .box:nth-child(2)')  # taken out
@@ -203,7 +203,7 @@ def test_the_phone_page_shows_the_counters_and_keeps_them_across_a_reload(
     assert _turn(browser) == "Turn 2"
     assert _pressed(browser, f'{hero} [data-track="Wounds"] .box') == [True, True, False,
                                                                        False, False]
-    assert "Wounds 3 / 5" in browser.find_element("css selector", hero).text
+    assert "Wounds: 3 left, maximum 5" in browser.find_element("css selector", hero).text
     assert "gone" in browser.find_element("css selector", walker).get_attribute("class")
     assert browser.find_element("id", "tally").text == "In play: 8 · Removed: 1"
     assert "Models counted down by Wounds" in browser.find_element("id", "top").text

@@ -158,7 +158,7 @@ class RosterGame(QObject):
                             counters=counter_choices(self.summary))
         session.setParent(window)
         window.end_requested.connect(lambda: self.end(window))
-        window.phone_requested.connect(lambda: self.save_for_phone(window.session.plan))
+        window.phone_requested.connect(lambda: self.save_for_phone(window))
         window.counter_requested.connect(self.change_counter)
         self.window = window
         window.show()
@@ -188,14 +188,16 @@ class RosterGame(QObject):
     def end(self, window: PlayWindow) -> None:
         end_asked(window, self.ask_yes)
 
-    def save_for_phone(self, plan: Plan) -> Path | None:
+    def save_for_phone(self, window: PlayWindow) -> Path | None:
+        """The phone page of the game as it stands in ``window`` (the phone goes on from
+        it)."""
         chosen = self.ask_path(str(self.game_file.with_name(
             self.roster_path.name.split(".")[0] + ".html")))
         if not chosen:
             return None
         path = Path(chosen)
         try:
-            write_phone_page(plan, path)
+            write_phone_page(window.session.plan, path, window.session.state)
         except OSError as exc:
             QMessageBox.warning(self.parent_window, _("Could not save"), _(
                 "{file} could not be written.").format(file=path) + f"\n{exc}")

@@ -1,5 +1,6 @@
 """The play window: a tile per model with its tracks as boxes to click, the side's counters,
-the turn and *Next turn*, large and high-contrast to read at arm's length.
+the turn and *Next turn* (in the game's word: *Next round*), large and high-contrast to read
+at arm's length.
 
 Every gesture becomes a change of the game's state (:mod:`builder.play.state`) pushed on the
 session's undo stack (:class:`builder.gui.play.session.GameSession`), which saves it at once.
@@ -33,7 +34,9 @@ from PySide6.QtWidgets import (
 from builder.gui.play.session import GameSession
 from builder.gui.screenfit import fit_window
 from builder.i18n import _, pgettext
+from builder.model.play import box_rows
 from builder.play import state as game
+from builder.play.page import track_words
 from builder.play.plan import CounterPlan, MarkerPlan, ModelPlan, TrackPlan
 
 TILE_WIDTH = 400
@@ -135,8 +138,9 @@ class Tile(QFrame):
         self.view, self.m = view, m
         self.setObjectName("tile")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        # as wide as its column (the columns share the width alike), as tall as its text needs
-        # at that width (its cell keeps it at the top)
+        # as wide as its column (the columns share the width alike: a long name or twenty
+        # stats do not widen one), as tall as the tallest tile of its row (with Maximum, a row
+        # as tall as its first tile squeezed a taller one's boxes over each other)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         box = QVBoxLayout(self)
         self.name = QLabel(m.name)
@@ -149,6 +153,12 @@ class Tile(QFrame):
         line.setObjectName("tile-stats")
         line.setToolTip("\n".join(f"{s}: {view.stat_names.get(s, s)}" for s, _v in m.stats))
         box.addWidget(line)
+        self.options: QLabel | None = None
+        if m.options:  # what this model's entry took (issue 41 item 6)
+            self.options = QLabel(_("Options: {options}").format(options=", ".join(m.options)))
+            self.options.setObjectName("tile-options")
+            self.options.setWordWrap(True)
+            box.addWidget(self.options)
         self.tracks: dict[str, tuple[QLabel, list[QPushButton]]] = {}
         for t in m.tracks:
             box.addLayout(self._track(t))
@@ -185,6 +195,7 @@ class Tile(QFrame):
             self.details.hide()
             box.addWidget(more, 0, Qt.AlignmentFlag.AlignLeft)
             box.addWidget(self.details)
+        box.addStretch(1)  # a shorter tile keeps its content at the top
 
     def _track(self, t: TrackPlan) -> QVBoxLayout:
         col = QVBoxLayout()
@@ -195,6 +206,11 @@ class Tile(QFrame):
         grid.setSpacing(4)
         grid.setAlignment(Qt.AlignmentFlag.AlignLeft)
         per_row = max(5, (TILE_WIDTH - 30) // (BOX + 4))
+        # the boxes above zero, then 0 and below on rows of their own; never one box alone
+        # on a last row (issue 41 item 8)
+        places = [(r, col) for r, n in enumerate(box_rows(t.value, per_row)
+                                                 + box_rows(t.boxes - t.value, per_row))
+                  for col in range(n)]
         boxes = []
         for i in range(1, t.boxes + 1):
             shown = t.value - i + 1
@@ -204,7 +220,7 @@ class Tile(QFrame):
             b.setFixedSize(BOX, BOX)
             b.setProperty("below", "" if shown > 0 else "dark" if t.shade_from is not None
                           and shown < -t.shade_from else "light")
-            grid.addWidget(b, (i - 1) // per_row, (i - 1) % per_row)
+            grid.addWidget(b, *places[i - 1])
             boxes.append(b)
         col.addLayout(grid)
         self.tracks[t.id] = (label, boxes)
@@ -240,8 +256,8 @@ class Tile(QFrame):
         for t in self.m.tracks:
             label, boxes = self.tracks[t.id]
             ticked = ms["ticks"].get(t.id, 0)
-            label.setText(_("{track}: {left} of {value}").format(
-                track=t.name, left=t.value - ticked, value=t.value))
+            label.setText(track_words().format(track=t.name, left=t.value - ticked,
+                                               value=t.value))
             for i, b in enumerate(boxes, 1):
                 b.setChecked(i <= ticked)
         for cid, counter in self.counters.items():
@@ -272,19 +288,6 @@ class Tile(QFrame):
                                                               track=first.name))
         else:
             super().keyPressEvent(event)
-
-
-def _cell(tile: Tile) -> QWidget:
-    """The grid's cell of a tile: the tile at its top, as tall as its wrapped text needs at
-    the column's width (a grid item aligned to the top would get the height of its text at
-    the width it would like)."""
-    cell = QWidget()
-    box = QVBoxLayout(cell)
-    box.setContentsMargins(0, 0, 0, 0)
-    box.addWidget(tile)
-    box.addStretch(1)
-    cell.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-    return cell
 
 
 class PlayWindow(QMainWindow):
@@ -331,8 +334,8 @@ class PlayWindow(QMainWindow):
             bar.addSpacing(16)
             bar.addWidget(self.counters[c.id])
         bar.addStretch(1)
-        self.next_button = _button(_("Next turn"), self.next_turn, "next-turn",
-                                   _("Next turn (Ctrl+Return)"))
+        self.next_button = _button(plan.next_turn, self.next_turn, "next-turn",
+                                   _("{action} (Ctrl+Return)").format(action=plan.next_turn))
         bar.addWidget(self.next_button)
         outer.addLayout(bar)
 
@@ -370,7 +373,6 @@ class PlayWindow(QMainWindow):
         self.addActions([self.undo_action, self.redo_action])
 
         self.tiles = [Tile(self, m) for m in plan.models]
-        self._cells = [_cell(tile) for tile in self.tiles]
         self.grid_host = QWidget()
         self.grid_host.setObjectName("play-tiles")
         self.grid = QGridLayout(self.grid_host)
@@ -423,7 +425,7 @@ class PlayWindow(QMainWindow):
 
     def next_turn(self) -> None:
         s = self.session
-        s.apply(game.next_turn(s.plan, s.state), _("Next turn"))
+        s.apply(game.next_turn(s.plan, s.state), s.plan.next_turn)
 
     def follow(self) -> None:
         s = self.session
@@ -449,10 +451,15 @@ class PlayWindow(QMainWindow):
         for c in range(max(columns, self._columns)):
             self.grid.setColumnStretch(c, 1 if c < columns else 0)
         self._columns = columns
-        for cell in self._cells:
-            self.grid.removeWidget(cell)
-        for i, cell in enumerate(self._cells):
-            self.grid.addWidget(cell, i // columns, i % columns)
+        for tile in self.tiles:
+            self.grid.removeWidget(tile)
+        for i, tile in enumerate(self.tiles):
+            self.grid.addWidget(tile, i // columns, i % columns)
+        rows = -(-len(self.tiles) // columns)
+        for r in range(self.grid.rowCount()):  # the room below the last row stays empty
+            self.grid.setRowStretch(r, 1 if r == rows else 0)
+        if rows >= self.grid.rowCount():
+            self.grid.setRowStretch(rows, 1)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
