@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import threading
@@ -171,3 +172,24 @@ def wait_stopped(proc: subprocess.Popen[str]) -> None:
     has stopped: a SIGCONT sent before would be lost. The status is not reaped."""
     _pid, status = os.waitpid(proc.pid, os.WUNTRACED)
     assert os.WIFSTOPPED(status), status
+
+
+class Hung(AssertionError):
+    """What :func:`ends_within` raises in the code it guards."""
+
+
+@contextmanager
+def ends_within(seconds: float) -> Iterator[None]:
+    """Fails the test (:class:`Hung`, raised where the code is) when the block runs longer
+    than ``seconds``: a hang or a pathological slowness is a failure, not a stuck test run.
+    Not a measure of speed (bench/ measures that): the limit is far above what it takes."""
+    def stop(_signum: int, _frame: object) -> None:
+        raise Hung(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
