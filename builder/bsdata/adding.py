@@ -38,6 +38,7 @@ from builder.bsdata.store import (
 from builder.i18n import _
 from builder.packs.fetch import STALL_SECONDS, Cancelled, Download, FetchError, is_address
 from builder.plumbing.folder_lock import Busy
+from builder.plumbing.reading import Unreadable
 from builder.plumbing.terminal_text import escape
 
 NEW, UPDATED, REPLACED, OLDER, UNCHANGED = "new", "updated", "replaced", "older", "unchanged"
@@ -314,6 +315,10 @@ class Adder:
                 written[plan.id] = plan.write(self.store.temp_folder())
             self._tell(COMMITTING, 0, 1, "")
             self.store.commit(written, before_commit=lambda: self._tell(COMMITTING, 1, 1, ""))
+        except Unreadable as refused:  # an installed file kept, damaged since it was added
+            raise NotAdded([str(Problem(refused.path, 0, 0, _(
+                "{problem}; remove the game system (spherewars bsdata remove) and add it "
+                "again").format(problem=refused.message)))]) from None
         finally:
             for folder in written.values():
                 if folder.exists():
@@ -416,7 +421,10 @@ class _Plan:
         for item in self.incoming.values():
             if self.statuses[item.id] == UNCHANGED and old is not None:
                 record = old.by_id()[item.id]
-                link_or_copy(old.path(record), folder / record.file)
+                try:
+                    link_or_copy(old.path(record), folder / record.file)
+                except Unreadable:  # the installed copy is damaged: the same bytes came in
+                    write_file(folder / record.file, item.xml)
                 if item.source:  # where it is updated from, from now on
                     record = replace(record, source=item.source, origin=item.label)
                 records.append(record)

@@ -39,7 +39,7 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
-from builder.plumbing import paths
+from builder.plumbing import paths, reading
 from builder.plumbing.atomic import write_atomic
 from builder.plumbing.folder_lock import folder_lock
 
@@ -155,11 +155,12 @@ def file_name(kind: str, ident: str, name: str) -> str:
 
 
 def _read_json(path: Path) -> Any:
-    with open(path, "rb") as handle:
-        raw = handle.read(MAX_STATE_BYTES + 1)
-    if len(raw) > MAX_STATE_BYTES:
-        raise ValueError("too large")
-    return json.loads(raw)
+    """One of our JSON files, through the one guarded reader (a ValueError in its words when
+    it cannot be read: not a regular file, too large, nested too deep, not JSON)."""
+    try:
+        return reading.load_json(path, MAX_STATE_BYTES)
+    except reading.Unreadable as refused:
+        raise ValueError(refused.message) from None
 
 
 def read_manifest(folder: Path, system_id: str) -> SystemRecord:
@@ -335,8 +336,14 @@ def write_file(path: Path, data: bytes) -> None:
 
 def link_or_copy(source: Path, target: Path) -> None:
     """``target`` with ``source``'s bytes: a hard link where the file system has them (an
-    installed file is never changed in place, only replaced), else a copy."""
+    installed file is never changed in place, only replaced), else a copy read through the
+    one guarded reader. ``source`` must be a regular file of at most 50 MiB
+    (:class:`~builder.plumbing.reading.Unreadable` otherwise: a folder damaged by hand may hold
+    a pipe, or a link to ``/dev/zero``, which a copy would wait on or read without end)."""
+    from builder.battlescribe.xmlsafe import MAX_FILE
+
+    reading.check_regular(source)
     try:
         os.link(source, target)
     except OSError:
-        shutil.copyfile(source, target)
+        write_file(target, reading.read_bytes(source, MAX_FILE))
