@@ -15,6 +15,7 @@ of input.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import IO, Any
 
@@ -26,11 +27,20 @@ from builder.battlescribe.engine.state import finding_state, roster_state
 from builder.battlescribe.engine.validate import ERROR
 from builder.battlescribe.problems import ReadError
 from builder.battlescribe.reading import data_from_json, data_set, read_data
+from builder.battlescribe.xmlsafe import MAX_DEPTH
 from builder.i18n import _
+from builder.plumbing.reading import parse_json
 
 PROTOCOL = "1.1"
 MAX_LINE = 64 * 1024 * 1024
 """The longest command line read (a setup of real data files is tens of MB)."""
+MAX_NESTING = 2 * MAX_DEPTH + 16
+"""Lists and objects nested in one command: a setup mirrors XML elements (at most
+:data:`~builder.battlescribe.xmlsafe.MAX_DEPTH` deep), an element and its list of children two
+levels each."""
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+"""A byte of standard input that is not UTF-8 (read with ``surrogateescape``)."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Adapter:
@@ -75,10 +85,15 @@ class Adapter:
 
     def setup(self, command: dict[str, Any]) -> dict[str, Any]:
         files = []
+        system = command.get("gameSystem") or {}
+        catalogues = command.get("catalogues") or []
+        if not isinstance(system, dict) or not isinstance(catalogues, list):
+            self.editor = None
+            return {"type": "setupResult", "errors": [
+                "setup: gameSystem is an object and catalogues a list of them"]}
         try:
-            system = command.get("gameSystem") or {}
             files.append(data_from_json(system, m.GAME_SYSTEM, "setup:gameSystem"))
-            for index, catalogue in enumerate(command.get("catalogues") or []):
+            for index, catalogue in enumerate(catalogues):
                 if isinstance(catalogue, dict):
                     files.append(data_from_json(catalogue, m.CATALOGUE,
                                                 f"setup:catalogues[{index}]"))
@@ -90,12 +105,20 @@ class Adapter:
     def setup_from_files(self, command: dict[str, Any]) -> dict[str, Any]:
         files = []
         problems: list[str] = []
-        for item in command.get("files") or []:
-            name = str(item.get("fileName", "file"))
+        given = command.get("files") or []
+        if not isinstance(given, list) or not all(
+                isinstance(i, dict) and isinstance(i.get("fileName", ""), str)
+                and isinstance(i.get("content", ""), str) for i in given):
+            self.editor = None
+            return {"type": "setupResult", "errors": [
+                "setupFromFiles: files is a list of objects with a fileName and a content "
+                "(text)"]}
+        for item in given:
+            name = item.get("fileName", "file")
             if not name.lower().endswith((".gst", ".cat")):
                 continue
             try:
-                files.append(read_data(str(item.get("content", "")).encode("utf-8"), name))
+                files.append(read_data(item.get("content", "").encode("utf-8"), name))
             except ReadError as error:
                 problems.extend(str(p) for p in error.problems)
         if problems:
@@ -149,8 +172,9 @@ class Adapter:
         if action in ("addForce", "addChildForce"):
             parent = editor.force(str(command.get("forceId"))) \
                 if action == "addChildForce" else None
+            catalogue = command.get("catalogueId")
             force = editor.add_force(str(command.get("forceEntryId")),
-                                     command.get("catalogueId") or None, parent)
+                                     str(catalogue) if catalogue else None, parent)
             return {"forceId": force.id, "selections": _made(force.walk_selections(), before),
                     "categories": _categories(force)}
         if action == "removeForce":
@@ -210,7 +234,10 @@ class Adapter:
             if target is None:
                 raise EditError(_("the force has no category {id}").format(
                     id=command["categoryEntryId"]))
-        editor.customise(target, command.get("customName"), command.get("customNotes"))
+        name, notes = command.get("customName"), command.get("customNotes")
+        if not all(v is None or isinstance(v, str) for v in (name, notes)):
+            raise EditError(_("a custom name or notes must be text"))
+        editor.customise(target, name, notes)
 
     def _load(self, editor: Editor, xml: str) -> None:
         from builder.battlescribe.rosterio import read_roster
@@ -253,15 +280,19 @@ def serve(stdin: IO[str], stdout: IO[str]) -> int:
             continue
         corr: Any = None
         try:
-            command = json.loads(line)
+            undecodable = _NOT_UTF8.search(line)
+            if undecodable is not None:
+                raise ValueError(f"not UTF-8 text (byte 0x{ord(undecodable.group()) - 0xdc00:02x}"
+                                 f" at character {undecodable.start() + 1})")
+            command = parse_json(line, max_depth=MAX_NESTING)
             if not isinstance(command, dict):
                 raise ValueError("not an object")
             corr = command.get("corrId")
             response = adapter.handle(command)
+        except EditError as exc:  # (a ValueError: told as it is)
+            response = {"type": "error", "message": str(exc)}
         except (ValueError, RecursionError) as exc:
             response = {"type": "error", "message": f"not a command: {exc}"}
-        except EditError as exc:
-            response = {"type": "error", "message": str(exc)}
         except Exception as exc:  # noqa: BLE001 - one bad command must not end the session
             response = {"type": "error", "message": f"internal error: {type(exc).__name__}: "
                                                     f"{exc}"}
@@ -272,14 +303,18 @@ def serve(stdin: IO[str], stdout: IO[str]) -> int:
 
 
 def _answer(stdout: IO[str], response: dict[str, Any]) -> None:
-    stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
+    text = json.dumps(response, ensure_ascii=False)
+    if _SURROGATE.search(text):  # a lone surrogate a command sent (escaped): not UTF-8
+        text = json.dumps(response)  # so it goes back escaped, as it came
+    stdout.write(text + "\n")
     stdout.flush()
 
 
 def main() -> int:
-    for stream in (sys.stdin, sys.stdout):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(encoding="utf-8")
+    if hasattr(sys.stdin, "reconfigure"):  # bytes that are not UTF-8 are told, line by line
+        sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")
     return serve(sys.stdin, sys.stdout)
 
 
