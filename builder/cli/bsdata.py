@@ -27,10 +27,12 @@ def add_bsdata_commands(bsdata: argparse.ArgumentParser) -> None:
     lst.add_argument("--format", choices=("text", "json"), default="text",
                      help=_("text (the default) or json"))
     add = cmds.add_parser("add", help=_("add game systems and catalogues: .gst, .cat, .gstz, "
-                                        ".catz files, a folder of them, or the http(s) "
-                                        "address of a .bsi data index"))
+                                        ".catz files, a folder of them, or a .bsi data index "
+                                        "(its http(s) address, or the file beside its data "
+                                        "files)"))
     add.add_argument("sources", nargs="+", metavar=_("SOURCE"),
-                     help=_("a data file, a folder, or a data index address"))
+                     help=_("a data file, a folder, a data index file or a data index "
+                            "address"))
     add.add_argument("--force", action="store_true",
                      help=_("install an older revision than the one installed, or other "
                             "contents for the same revision"))
