@@ -20,6 +20,8 @@ def progress_text(stage: str, done: int, total: int, what: str) -> str:
     """One stage of the work (:data:`builder.bsdata.adding.Progress`'s arguments)."""
     from builder.bsdata.adding import DOWNLOADING, LINKING, READING, WRITING
 
+    if stage == DOWNLOADING and done < MIB:
+        return _("downloading {name}: {got} KiB").format(name=what, got=done // 1024)
     if stage == DOWNLOADING:
         return _("downloading {name}: {got:.1f} MiB").format(name=what, got=done / MIB)
     if stage == READING:

@@ -57,7 +57,14 @@ class BSDataController(QObject):
         from builder.gui.dialogs.bsdata import BSDataDialog
 
         if self.dialog is None:
+            from PySide6.QtCore import QCoreApplication
+
+            from builder.gui.dialogs.bsdata import BSDataTask
             from builder.packs.fetch import STALL_SECONDS
+
+            app = QCoreApplication.instance()
+            if app is not None:  # no work outlives the app (a thread still running crashes it)
+                app.aboutToQuit.connect(BSDataTask.stop_all)
 
             self.dialog = BSDataDialog(self.window, self.store,
                                        stall=STALL_SECONDS if self.stall is None else self.stall)

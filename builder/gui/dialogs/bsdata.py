@@ -91,6 +91,15 @@ class BSDataTask(QThread):
     def cancel(self) -> None:
         self.adder.cancel()
 
+    @classmethod
+    def stop_all(cls) -> None:
+        """Cancel every task still running and wait for its end (the app is quitting: a
+        thread must not outlive it). A download stops at once, the rest at its next stage;
+        nothing half-done is ever installed."""
+        for task in list(cls.running):
+            task.cancel()
+            task.wait()
+
 
 @dataclass
 class Told:
@@ -147,6 +156,8 @@ class BSDataDialog(QDialog):
         self.store = store or Store()
         self.stall = stall
         self.task: BSDataTask | None = None
+        self.verb = ""
+        """What the task running (or the last) does: ``add``, ``update`` or ``remove``."""
         self.pending: list[str] = []
         """Sources given while a task ran (dropped files): added when it ends."""
         self.last_result: Any = None
@@ -240,6 +251,7 @@ class BSDataDialog(QDialog):
         below.addWidget(self.status)
         below.addLayout(heading)
         below.addWidget(self.problems, 1)
+        below.addStretch(0)  # (the summary stays at the top when there is no list)
         split = QSplitter(Qt.Orientation.Vertical)
         split.setChildrenCollapsible(False)
         top = QWidget()
@@ -391,8 +403,9 @@ class BSDataDialog(QDialog):
         if self.task is not None:
             return False
         self.task = BSDataTask(job, self.store, self.stall)
+        self.verb = verb
         self.task.progress.connect(self._progress)
-        self.task.done.connect(lambda result: self._done(result, verb))
+        self.task.done.connect(self._done)  # (a method of the dialog: run in the GUI thread)
         self.progress.setRange(0, 0)  # busy until the first stage is told
         self.progress.setFormat("")
         self.busy.show()
@@ -413,20 +426,23 @@ class BSDataDialog(QDialog):
         if self.task is None:
             return
         text = progress_text(stage, done, total, what).replace("%", "%%")
-        if stage == DOWNLOADING or total <= 0:
-            self.progress.setRange(0, 0)  # bytes, of a size not always known: busy
+        if total <= 0:
+            self.progress.setRange(0, 0)  # a download of a size not told: busy
+        elif stage == DOWNLOADING:
+            self.progress.setRange(0, 1000)  # bytes: more than a progress bar counts
+            self.progress.setValue(min(1000, done * 1000 // total))
         else:
             self.progress.setRange(0, total)
             self.progress.setValue(done)
         self.progress.setFormat(text[:1].upper() + text[1:])
 
-    def _done(self, result: Any, verb: str) -> None:
+    def _done(self, result: Any) -> None:
         task, self.task = self.task, None
         if task is not None:
             task.wait()  # run() has returned: only the thread's own end is left
         self.busy.hide()
         self.last_result = result
-        told = _told(result, verb)
+        told = _told(result, self.verb)
         self.show_told(told)
         self.refresh()
         if told.changed:

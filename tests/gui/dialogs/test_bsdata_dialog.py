@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPointF, Qt, QThread, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from builder.bsdata.adding import Adder
 from builder.bsdata.store import Store
-from builder.gui.dialogs.bsdata import BSDataDialog
+from builder.gui.dialogs.bsdata import BSDataDialog, BSDataTask
 from builder.packs.fetch import Cancelled
 from tests.battlescribe.helpers import zipped
 from tests.bsdata.helpers import (
@@ -172,6 +172,20 @@ def test_closing_the_dialog_during_a_download_stops_it(qtbot, dialog):
     assert Store().systems() == {}
 
 
+def test_quitting_stops_the_work_and_installs_nothing(qtbot, dialog):
+    """What the app does on quitting (aboutToQuit): no thread outlives it."""
+    raw = zipped("test-faction.cat", TEST_FACTION.read_bytes())
+    with serving() as server:
+        index = publish(server, "r", game_files())
+        server.stalling("r/test-faction.catz", raw[:10], len(raw))
+        dialog.add([index])
+        task = dialog.task
+        qtbot.waitUntil(lambda: "/r/test-faction.catz" in server.hits, timeout=10000)
+        BSDataTask.stop_all()
+        assert task is not None and task.isFinished()
+    assert Store().systems() == {}
+
+
 def test_problems_show_as_lines_and_copy_puts_them_on_the_clipboard(qtbot, dialog,
                                                                      tmp_path: Path):
     broken = tmp_path / "broken.cat"
@@ -314,10 +328,15 @@ def test_adding_kill_team_keeps_the_event_loop_turning(qtbot, dialog):
     """The work is in the worker thread: while it reads 129 files, the GUI thread handles
     its progress one report at a time (the dialog would freeze if the work ran here)."""
     folder = real_game("killteam")
+    gui = QApplication.instance().thread()
     while_running: list[str] = []
-    dialog.progress_seen.connect(lambda stage: while_running.append(stage)
-                                 if dialog.task is not None and dialog.task.isRunning()
-                                 else None)
+
+    def seen(stage: str) -> None:
+        assert QThread.currentThread() == gui  # handled here, in the GUI thread
+        if dialog.task is not None and dialog.task.isRunning():
+            while_running.append(stage)
+
+    dialog.progress_seen.connect(seen)
     run_task(qtbot, dialog, lambda: dialog.add([str(folder)]), timeout=300000)
     assert while_running.count("reading") >= 10
     assert len([n for n in rows(dialog) if "Kill Team" in n]) >= 3
