@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, QThread, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -46,6 +46,7 @@ from builder.bsdata.store import Store, SystemRecord
 from builder.bsdata.telling import progress_text, removed_text, summary_lines
 from builder.gui import icons
 from builder.gui.screenfit import fit_window
+from builder.gui.worker import WorkerTask
 from builder.i18n import N_, _, ngettext
 from builder.packs.fetch import STALL_SECONDS, Cancelled, is_address
 
@@ -55,50 +56,28 @@ ID_ROLE = Qt.ItemDataRole.UserRole
 ERROR, WARNING, NOTE = "error", "warning", "info"
 
 
-class BSDataTask(QThread):
-    """One add, update or remove in a worker thread; ``done`` carries its result (or the
-    exception that stopped it: :class:`NotAdded`, :class:`Cancelled`, anything else). A task
-    has no parent and is kept in :attr:`running` until it ends, so that closing the dialog
-    never waits on it, nor destroys a thread that still runs."""
-
-    running: set[BSDataTask] = set()
+class BSDataTask(WorkerTask):
+    """One add, update or remove in a worker thread (:class:`~builder.gui.worker.WorkerTask`):
+    ``done`` carries its result or the exception that stopped it (:class:`NotAdded`,
+    :class:`Cancelled`, anything else); :meth:`stop_all` when the app quits. A download stops
+    at once on :meth:`cancel`, the rest at its next stage; nothing half-done goes in."""
 
     progress = Signal(str, int, int, str)
     """(stage, done, total, what): :data:`builder.bsdata.adding.Progress`."""
-    done = Signal(object)
 
     def __init__(self, job: Callable[[Adder], Any], store: Store, stall: float) -> None:
         super().__init__()
         self.job = job
         self.adder = Adder(store, stall=stall, progress=self._progress)
-        BSDataTask.running.add(self)
-        self.finished.connect(self._ended)
-
-    def _ended(self) -> None:
-        BSDataTask.running.discard(self)
-        self.deleteLater()
 
     def _progress(self, stage: str, done: int, total: int, what: str) -> None:
         self.progress.emit(stage, done, total, what)
 
-    def run(self) -> None:  # the worker thread
-        try:
-            result: Any = self.job(self.adder)
-        except Exception as exc:  # noqa: BLE001 (shown to the user; the thread must report)
-            result = exc
-        self.done.emit(result)
+    def work(self) -> Any:
+        return self.job(self.adder)
 
     def cancel(self) -> None:
         self.adder.cancel()
-
-    @classmethod
-    def stop_all(cls) -> None:
-        """Cancel every task still running and wait for its end (the app is quitting: a
-        thread must not outlive it). A download stops at once, the rest at its next stage;
-        nothing half-done is ever installed."""
-        for task in list(cls.running):
-            task.cancel()
-            task.wait()
 
 
 @dataclass

@@ -7,7 +7,6 @@ Our own test games only (TEST DATA ONLY: invented), served from 127.0.0.1."""
 from __future__ import annotations
 
 import shutil
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -128,23 +127,12 @@ def test_not_an_address_is_said_at_once(dialog):
 
 def test_cancel_during_a_slow_download_installs_nothing(qtbot, dialog, tmp_path: Path):
     raw = zipped("test-faction.cat", TEST_FACTION.read_bytes())
-    asked = threading.Event()
-    with serving() as server:
+    with serving() as server:  # the faction's first bytes, then nothing until the test ends
         index = publish(server, "r", game_files())
-
-        def stall(h: Any) -> None:  # the faction's first bytes, then nothing until released
-            h.send_response(200)
-            h.send_header("Content-Length", str(len(raw)))
-            h.end_headers()
-            h.wfile.write(raw[:10])
-            h.wfile.flush()
-            asked.set()
-            server.release.wait(10)
-
-        server.routes["/r/test-faction.catz"] = stall
+        server.stalling("r/test-faction.catz", raw[:10], len(raw))
         with qtbot.waitSignal(dialog.busy_done, timeout=20000):
             dialog.add([index])
-            qtbot.waitUntil(asked.is_set, timeout=10000)
+            qtbot.waitUntil(lambda: "/r/test-faction.catz" in server.hits, timeout=10000)
             assert dialog.cancel_button.isEnabled()
             dialog.cancel()
         assert isinstance(dialog.last_result, Cancelled)
