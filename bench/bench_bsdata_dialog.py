@@ -10,7 +10,8 @@ the event loop lets it. Figures:
   would feel as a freeze; ≤ 100 ms is smooth, a frame is 16 ms);
 - ``gap_p99_ms``: the 99th percentile of the gaps;
 - ``ticks`` and ``progress_reports``: how often the loop turned, and the progress reports the
-  dialog showed.
+  dialog showed; ``--each`` prints every run, with what the progress bar said when its longest
+  gap began (``longest_after``).
 
 Medians of ``--runs`` (default 3) runs; ``--json`` prints, as the last line, one JSON object.
 """
@@ -39,11 +40,13 @@ def one_run(app: object) -> dict[str, float]:
     dialog = BSDataDialog()
     dialog.show()
     ticks: list[float] = []
+    shown: list[str] = []
     reports = [0]
     dialog.progress_seen.connect(lambda _stage: reports.__setitem__(0, reports[0] + 1))
     timer = QTimer()
     timer.setInterval(0)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.timeout.connect(lambda: (ticks.append(time.perf_counter()),
+                                   shown.append(dialog.progress.format())))
     done = [False]
     dialog.busy_done.connect(lambda: done.__setitem__(0, True))
     start = time.perf_counter()
@@ -56,8 +59,11 @@ def one_run(app: object) -> dict[str, float]:
     assert dialog.last_result is not None and not isinstance(dialog.last_result, Exception), \
         dialog.report_text()
     gaps = sorted(b - a for a, b in zip([start, *ticks], [*ticks, end], strict=True))
+    times = [start, *ticks, end]
+    where = max(range(len(times) - 1), key=lambda i: times[i + 1] - times[i])
+    after = (["(start)", *shown, "(done)"])[where]
     dialog.close()
-    return {"add_s": end - start, "longest_gap_ms": gaps[-1] * 1000,
+    return {"add_s": end - start, "longest_gap_ms": gaps[-1] * 1000, "longest_after": after,
             "gap_p99_ms": gaps[int(len(gaps) * 0.99)] * 1000, "ticks": len(ticks),
             "progress_reports": reports[0]}
 
@@ -73,7 +79,11 @@ def main(argv: list[str]) -> int:
 
     app = QApplication([])
     results = [one_run(app) for _ in range(runs)]
-    figures = {key: round(statistics.median(r[key] for r in results), 3) for key in results[0]}
+    if "--each" in argv:
+        for r in results:
+            print(r)
+    figures = {key: round(statistics.median(r[key] for r in results), 3) for key in results[0]
+               if key != "longest_after"}
     for key, value in figures.items():
         print(f"{key}: {value}")
     if "--json" in argv:
