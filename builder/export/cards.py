@@ -86,10 +86,15 @@ def _type_line(p: ProfileSheet) -> str:
 
 def _options(p: ProfileSheet) -> str:
     """"Test Banner, Test Axe (Test Command +1)": each option with what it adds besides
-    points."""
+    points, and its points when it is paid once for an entry of several models ("Test Drill
+    (PE +2 per entry)": the card's cost is one model's)."""
     out = []
     for o in p.options:
-        adds = ", ".join(f"{label} +{n}" for label, n in o.adds)
+        parts = [f"{label} +{n}" for label, n in o.adds]
+        if o.per_entry is not None:
+            parts.insert(0, _("{stat} +{n} per entry").format(stat=o.per_entry[0],
+                                                               n=o.per_entry[1]))
+        adds = ", ".join(parts)
         out.append(_("{option} ({adds})").format(option=o.printed, adds=adds) if adds
                    else o.printed)
     return ", ".join(out)

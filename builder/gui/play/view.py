@@ -1,5 +1,6 @@
 """The play window: a tile per model with its tracks as boxes to click, the side's counters,
-the turn and *Next turn*, large and high-contrast to read at arm's length.
+the turn and *Next turn* (in the game's word: *Next round*), large and high-contrast to read
+at arm's length.
 
 Every gesture becomes a change of the game's state (:mod:`builder.play.state`) pushed on the
 session's undo stack (:class:`builder.gui.play.session.GameSession`), which saves it at once.
@@ -33,7 +34,9 @@ from PySide6.QtWidgets import (
 from builder.gui.play.session import GameSession
 from builder.gui.screenfit import fit_window
 from builder.i18n import _, pgettext
+from builder.model.play import box_rows
 from builder.play import state as game
+from builder.play.page import track_words
 from builder.play.plan import CounterPlan, MarkerPlan, ModelPlan, TrackPlan
 
 TILE_WIDTH = 400
@@ -119,7 +122,9 @@ class Tile(QFrame):
         self.view, self.m = view, m
         self.setObjectName("tile")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # as tall as the tallest tile of its row (with Maximum, a row as tall as its first
+        # tile squeezed a taller one's boxes over each other)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         box = QVBoxLayout(self)
         self.name = QLabel(m.name)
         self.name.setObjectName("tile-name")
@@ -131,6 +136,12 @@ class Tile(QFrame):
         line.setObjectName("tile-stats")
         line.setToolTip("\n".join(f"{s}: {view.stat_names.get(s, s)}" for s, _v in m.stats))
         box.addWidget(line)
+        self.options: QLabel | None = None
+        if m.options:  # what this model's entry took (issue 41 item 6)
+            self.options = QLabel(_("Options: {options}").format(options=", ".join(m.options)))
+            self.options.setObjectName("tile-options")
+            self.options.setWordWrap(True)
+            box.addWidget(self.options)
         self.tracks: dict[str, tuple[QLabel, list[QPushButton]]] = {}
         for t in m.tracks:
             box.addLayout(self._track(t))
@@ -156,6 +167,7 @@ class Tile(QFrame):
         row.addWidget(self.removal)
         row.addStretch(1)
         box.addLayout(row)
+        box.addStretch(1)  # a shorter tile keeps its content at the top
 
     def _track(self, t: TrackPlan) -> QVBoxLayout:
         col = QVBoxLayout()
@@ -166,6 +178,11 @@ class Tile(QFrame):
         grid.setSpacing(4)
         grid.setAlignment(Qt.AlignmentFlag.AlignLeft)
         per_row = max(5, (TILE_WIDTH - 30) // (BOX + 4))
+        # the boxes above zero, then 0 and below on rows of their own; never one box alone
+        # on a last row (issue 41 item 8)
+        places = [(r, col) for r, n in enumerate(box_rows(t.value, per_row)
+                                                 + box_rows(t.boxes - t.value, per_row))
+                  for col in range(n)]
         boxes = []
         for i in range(1, t.boxes + 1):
             shown = t.value - i + 1
@@ -175,7 +192,7 @@ class Tile(QFrame):
             b.setFixedSize(BOX, BOX)
             b.setProperty("below", "" if shown > 0 else "dark" if t.shade_from is not None
                           and shown < -t.shade_from else "light")
-            grid.addWidget(b, (i - 1) // per_row, (i - 1) % per_row)
+            grid.addWidget(b, *places[i - 1])
             boxes.append(b)
         col.addLayout(grid)
         self.tracks[t.id] = (label, boxes)
@@ -206,8 +223,8 @@ class Tile(QFrame):
         for t in self.m.tracks:
             label, boxes = self.tracks[t.id]
             ticked = ms["ticks"].get(t.id, 0)
-            label.setText(_("{track}: {left} of {value}").format(
-                track=t.name, left=t.value - ticked, value=t.value))
+            label.setText(track_words().format(track=t.name, left=t.value - ticked,
+                                               value=t.value))
             for i, b in enumerate(boxes, 1):
                 b.setChecked(i <= ticked)
         for cid, counter in self.counters.items():
@@ -279,8 +296,8 @@ class PlayWindow(QMainWindow):
             bar.addSpacing(16)
             bar.addWidget(self.counters[c.id])
         bar.addStretch(1)
-        self.next_button = _button(_("Next turn"), self.next_turn, "next-turn",
-                                   _("Next turn (Ctrl+Return)"))
+        self.next_button = _button(plan.next_turn, self.next_turn, "next-turn",
+                                   _("{action} (Ctrl+Return)").format(action=plan.next_turn))
         bar.addWidget(self.next_button)
         outer.addLayout(bar)
 
@@ -358,7 +375,7 @@ class PlayWindow(QMainWindow):
 
     def next_turn(self) -> None:
         s = self.session
-        s.apply(game.next_turn(s.plan, s.state), _("Next turn"))
+        s.apply(game.next_turn(s.plan, s.state), s.plan.next_turn)
 
     def follow(self) -> None:
         s = self.session
@@ -381,6 +398,11 @@ class PlayWindow(QMainWindow):
             self.grid.removeWidget(tile)
         for i, tile in enumerate(self.tiles):
             self.grid.addWidget(tile, i // columns, i % columns)
+        rows = -(-len(self.tiles) // columns)
+        for r in range(self.grid.rowCount()):  # the room below the last row stays empty
+            self.grid.setRowStretch(r, 1 if r == rows else 0)
+        if rows >= self.grid.rowCount():
+            self.grid.setRowStretch(rows, 1)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
