@@ -347,6 +347,32 @@ class BoxRow(Block):
                 self.help.draw(c, left, top - self.boxes_h - self.help.space_before)
 
 
+def rows_fitting(head_h: float, row_h: Sequence[float], room: float) -> int | None:
+    """How many rows of a table (its heading ``head_h`` high, each row as ``row_h`` says)
+    fit in ``room``, when at least one does and some do not (None otherwise: the table is
+    not split)."""
+    used, k = head_h, 0
+    while k < len(row_h) and used + row_h[k] <= room + 1e-6:
+        used += row_h[k]
+        k += 1
+    return k if 1 <= k < len(row_h) else None
+
+
+def draw_head(c: Canvas, x: float, top: float, widths: Sequence[float], head_h: float,
+              cells: Sequence[TextBlock], pads: tuple[float, float], width: float
+              ) -> list[float]:
+    """A card table's shaded heading row; returns the columns' left edges (and the right
+    one)."""
+    c.setFillColor(SHADE)
+    c.rect(x, top - head_h, width, head_h, stroke=0, fill=1)
+    edges = [x]
+    for w in widths:
+        edges.append(edges[-1] + w)
+    for cell, left in zip(cells, edges, strict=False):
+        cell.draw(c, left + pads[0], top - pads[1])
+    return edges
+
+
 class AttackTable(Block):
     """The attacks of a combatant: a row each, its name and kind on a line across the card,
     then a column for each part of its text (Torn: dice, range, damage), remarks under them.
@@ -410,11 +436,8 @@ class AttackTable(Block):
         return widths
 
     def split(self, room: float) -> tuple[Block, Block] | None:
-        used, k = self.head_h, 0
-        while k < len(self.rows) and used + self.row_h[k] <= room + 1e-6:
-            used += self.row_h[k]
-            k += 1
-        if k < 1 or k >= len(self.rows):
+        k = rows_fitting(self.head_h, self.row_h, room)
+        if k is None:
             return None
         return (AttackTable(self.heads, self.rows[:k], self.size, self.space_before,
                             self.widths),
@@ -422,13 +445,8 @@ class AttackTable(Block):
                             self.widths))
 
     def draw(self, c: Canvas, x: float, top: float) -> None:
-        c.setFillColor(SHADE)
-        c.rect(x, top - self.head_h, INNER_W, self.head_h, stroke=0, fill=1)
-        edges = [x]
-        for w in self.widths:
-            edges.append(edges[-1] + w)
-        for cell, left in zip(self.head_cells, edges, strict=False):
-            cell.draw(c, left + self.PAD_X, top - self.PAD_Y)
+        edges = draw_head(c, x, top, self.widths, self.head_h, self.head_cells,
+                          (self.PAD_X, self.PAD_Y), INNER_W)
         y = top - self.head_h
         c.setStrokeColor(RULE)
         c.setLineWidth(0.3)

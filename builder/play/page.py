@@ -37,6 +37,9 @@ def page_words() -> dict[str, str]:
         "unknown": _("Not in the data (no tile): {ids}"),
         "less": _("one less"), "more": _("one more"),
         "track": track_words(), "options": _("Options: {options}"),
+        "profiles": _("Profiles and rules"), "rules": _("Rules: {names}"),
+        "counted": _("Models counted down by {name}"),
+        "left_out": _("Tiles left out (more than a page shows): {n}"),
     }
 
 

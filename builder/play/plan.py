@@ -50,6 +50,15 @@ class TrackPlan:
 
 
 @dataclass(frozen=True)
+class ProfilePlan:
+    """A profile a tile lists besides its stat line (a BattleScribe model's weapons)."""
+
+    type: str
+    name: str
+    values: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class ModelPlan:
     key: str
     """``combatant-id/n``: the model's key in a game's state."""
@@ -61,6 +70,10 @@ class ModelPlan:
     tracks: tuple[TrackPlan, ...]
     options: tuple[str, ...] = ()
     """The options the model's entry took, as the list names them ("Drums ×2")."""
+    profiles: tuple[ProfilePlan, ...] = ()
+    """More profiles the tile lists (a roster's: what the model carries)."""
+    rules: tuple[str, ...] = ()
+    """The names of the rules the model has (a roster's)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +118,10 @@ class Plan:
     markers: tuple[MarkerPlan, ...]
     unknown: tuple[str, ...] = ()
     """Combatant ids of the list that the loaded data does not have (no tile)."""
+    counter: str = ""
+    """A roster's: the characteristic its models are counted down by ("" for none)."""
+    left_out: int = 0
+    """A roster's: tiles it has no room for (more than a window or a page shows)."""
 
     def model(self, key: str) -> ModelPlan | None:
         return next((m for m in self.models if m.key == key), None)

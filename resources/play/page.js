@@ -183,6 +183,7 @@
     var top = document.getElementById("top"); top.textContent = "";
     top.appendChild(el("h1", null, P.list_name));
     top.appendChild(el("div", "sub", P.faction + " \u00b7 " + P.game + " \u00b7 " + W.fingerprint + " " + P.fingerprint));
+    if (P.counter) top.appendChild(el("div", "sub", fill(W.counted, {name: P.counter})));
     var bar = el("div", "bar");
     var turn = el("span", "turn", P.turn + " " + state.turn); turn.id = "turn";
     bar.appendChild(turn);
@@ -253,9 +254,27 @@
       acts.appendChild(a);
       acts.appendChild(button(ms.removed ? W.back : W.remove, function () { change(function (s) { s.models[m.key].removed = !s.models[m.key].removed; }); }, "chip removal"));
       tile.appendChild(acts);
+      if ((m.profiles && m.profiles.length) || (m.rules && m.rules.length)) {
+        // a roster's model: what it carries (weapons, abilities) and its rules, folded
+        var more = el("details", "profiles");
+        more.appendChild(el("summary", null, W.profiles));
+        (m.profiles || []).forEach(function (p) {
+          var row = el("div", "profile");
+          row.appendChild(el("b", null, p.name));
+          row.appendChild(el("span", "ptype", " (" + p.type + ")"));
+          var given = p.values.filter(function (v) { return v[1] !== ""; });
+          // one text (an ability) reads without its column's name
+          var values = given.length === 1 ? given[0][1] : given.map(function (v) { return v[0] + "\u00a0" + v[1]; }).join(" \u00b7 ");
+          if (values) row.appendChild(document.createTextNode(": " + values));
+          more.appendChild(row);
+        });
+        if (m.rules && m.rules.length) more.appendChild(el("div", "profile", fill(W.rules, {names: m.rules.join(", ")})));
+        tile.appendChild(more);
+      }
       main.appendChild(tile);
     });
     if (P.unknown.length) main.appendChild(el("p", "note", fill(W.unknown, {ids: P.unknown.join(", ")})));
+    if (P.left_out) main.appendChild(el("p", "note", fill(W.left_out, {n: P.left_out})));
 
     var foot = document.getElementById("foot"); foot.textContent = "";
     var u = button(W.undo, undo, "undo"); u.disabled = !history.length; foot.appendChild(u);

@@ -174,11 +174,8 @@ class GameMenu(QObject):
         self.follow()
 
     def end_game(self, window: PlayWindow) -> None:
-        if not self.ask_yes(_("End game"), _("End this game? Its tracks and counters are "
-                                             "cleared.")):
+        if not end_asked(window, self.ask_yes):
             return
-        window.session.end()
-        window.close()
         self.window.statusBar().showMessage(_("Game ended"), 4000)
         self.follow()
 
@@ -267,13 +264,31 @@ class GameMenu(QObject):
         return path
 
     def _ask_html_path(self, suggested: str) -> str | None:
-        parent: QWidget = self._asker
-        path, _filter = QFileDialog.getSaveFileName(parent, _("Save for phone"), suggested,
-                                                    _(HTML_FILTER))
-        if path and not path.lower().endswith((".html", ".htm")):
-            path += ".html"
-        return path or None
+        return ask_html_path(self._asker, suggested)
 
     def _ask_yes(self, title: str, text: str) -> bool:
-        answer = QMessageBox.question(self.window, title, text)
-        return answer == QMessageBox.StandardButton.Yes
+        return ask_yes(self.window, title, text)
+
+
+def end_asked(window: PlayWindow, ask_yes: Callable[[str, str], bool]) -> bool:
+    """End the game of ``window`` (its file goes, the window closes) when the player says
+    so; whether they did."""
+    if not ask_yes(_("End game"), _("End this game? Its tracks and counters are cleared.")):
+        return False
+    window.session.end()
+    window.close()
+    return True
+
+
+def ask_html_path(parent: QWidget, suggested: str) -> str | None:
+    """Where to save the phone page (``.html`` added when not typed); None: cancelled."""
+    path, _filter = QFileDialog.getSaveFileName(parent, _("Save for phone"), suggested,
+                                                _(HTML_FILTER))
+    if path and not path.lower().endswith((".html", ".htm")):
+        path += ".html"
+    return path or None
+
+
+def ask_yes(parent: QWidget, title: str, text: str) -> bool:
+    answer = QMessageBox.question(parent, title, text)
+    return answer == QMessageBox.StandardButton.Yes

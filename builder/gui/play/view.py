@@ -69,6 +69,8 @@ QPushButton#marker { border: 1px dashed #222222; font-size: 12pt; }
 QPushButton#marker:checked { border: 2px solid #000000; }
 QPushButton#next-turn { background: #000000; color: #ffffff; font-weight: bold; }
 QLabel#counter-value { font-size: 18pt; font-weight: bold; min-width: 40px; }
+QLabel#tile-profiles { font-size: 11pt; color: #333333; }
+QPushButton#profiles { font-size: 11pt; min-height: 24px; }
 """
 
 
@@ -81,6 +83,20 @@ def _button(text: str, on: Callable[[], None], name: str = "", tip: str = "") ->
         b.setAccessibleName(tip)
     b.clicked.connect(lambda _checked=False: on())
     return b
+
+
+def profiles_text(m: ModelPlan) -> str:
+    """A roster model's other profiles ("Power fist (Weapons): A 5 · WS/BS 3+ …") and its
+    rules, a line each; a profile of one text shows the text alone."""
+    lines = []
+    for p in m.profiles:
+        given = [(n, v) for n, v in p.values if v]
+        values = given[0][1] if len(given) == 1 else " · ".join(f"{n}\u00a0{v}"
+                                                                 for n, v in given)
+        lines.append(f"{p.name} ({p.type}): {values}" if values else f"{p.name} ({p.type})")
+    if m.rules:
+        lines.append(_("Rules: {names}").format(names=", ".join(m.rules)))
+    return "\n".join(lines)
 
 
 def _restyle(w: QWidget) -> None:
@@ -122,9 +138,10 @@ class Tile(QFrame):
         self.view, self.m = view, m
         self.setObjectName("tile")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        # as tall as the tallest tile of its row (with Maximum, a row as tall as its first
-        # tile squeezed a taller one's boxes over each other)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        # as wide as its column (the columns share the width alike: a long name or twenty
+        # stats do not widen one), as tall as the tallest tile of its row (with Maximum, a row
+        # as tall as its first tile squeezed a taller one's boxes over each other)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         box = QVBoxLayout(self)
         self.name = QLabel(m.name)
         self.name.setObjectName("tile-name")
@@ -167,6 +184,17 @@ class Tile(QFrame):
         row.addWidget(self.removal)
         row.addStretch(1)
         box.addLayout(row)
+        self.details: QLabel | None = None
+        if m.profiles or m.rules:  # a roster's model: what it carries, folded
+            more = _button(_("Profiles and rules"), self.toggle_details, "profiles")
+            more.setCheckable(True)
+            self.details = QLabel(profiles_text(m))
+            self.details.setObjectName("tile-profiles")
+            self.details.setTextFormat(Qt.TextFormat.PlainText)  # the data's text as written
+            self.details.setWordWrap(True)
+            self.details.hide()
+            box.addWidget(more, 0, Qt.AlignmentFlag.AlignLeft)
+            box.addWidget(self.details)
         box.addStretch(1)  # a shorter tile keeps its content at the top
 
     def _track(self, t: TrackPlan) -> QVBoxLayout:
@@ -197,6 +225,11 @@ class Tile(QFrame):
         col.addLayout(grid)
         self.tracks[t.id] = (label, boxes)
         return col
+
+    def toggle_details(self) -> None:
+        if self.details is not None:
+            self.details.setVisible(not self.details.isVisible())
+            self.view.relay_out()
 
     def tick(self, t: TrackPlan, box: int) -> None:
         self.view.change(game.tick, self.m.key, t.id, box, text=_("{name}: {track}").format(
@@ -260,9 +293,14 @@ class Tile(QFrame):
 class PlayWindow(QMainWindow):
     end_requested = Signal()
     phone_requested = Signal()
+    counter_requested = Signal()
+    """A roster's game: the player asks for another characteristic to count down by."""
     closed = Signal()
 
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, session: GameSession, parent: QWidget | None = None,
+                 counters: list[str] | None = None) -> None:
+        """``counters``: a roster's characteristics its models may be counted down by (a
+        button offers them); None for a warband."""
         super().__init__(parent, Qt.WindowType.Window)
         self.session = session
         plan = session.plan
@@ -312,6 +350,13 @@ class PlayWindow(QMainWindow):
         self.phone_button = _button(_("Save for phone…"), self.phone_requested.emit,
                                     "play-phone")
         self.end_button = _button(_("End game"), self.end_requested.emit, "end-game")
+        self.counter_button: QPushButton | None = None
+        if counters is not None:
+            self.counter_button = _button(
+                _("Counted by {name}…").format(name=plan.counter) if plan.counter
+                else _("Count models down…"), self.counter_requested.emit, "play-counter",
+                _("Choose the characteristic the models are counted down by"))
+            tools.addWidget(self.counter_button)
         for b in (self.undo_button, self.redo_button, self.phone_button, self.end_button):
             tools.addWidget(b)
         outer.addLayout(tools)
@@ -343,6 +388,11 @@ class PlayWindow(QMainWindow):
             note = QLabel(_("Not in the data (no tile): {ids}").format(
                 ids=", ".join(plan.unknown)))
             note.setWordWrap(True)
+            outer.addWidget(note)
+        if plan.left_out:
+            note = QLabel(_("Tiles left out (more than a page shows): {n}").format(
+                n=plan.left_out))
+            note.setObjectName("play-left-out")
             outer.addWidget(note)
         self.status = self.statusBar()
         session.changed.connect(self.follow)
@@ -388,11 +438,18 @@ class PlayWindow(QMainWindow):
         for tile in self.tiles:
             tile.follow(s.state)
 
+    def relay_out(self) -> None:
+        """After a tile grew or shrank (its profiles shown or folded)."""
+        self.grid_host.adjustSize()
+
     def _lay_out(self, width: int) -> None:
-        widest = max([TILE_WIDTH, *(t.sizeHint().width() + 12 for t in self.tiles)])
+        # (a wrapped label asks for its whole text on one line: the least a tile can take)
+        widest = max([TILE_WIDTH, *(t.minimumSizeHint().width() + 12 for t in self.tiles)])
         columns = max(1, (width - 40) // widest)
         if columns == self._columns:
             return
+        for c in range(max(columns, self._columns)):
+            self.grid.setColumnStretch(c, 1 if c < columns else 0)
         self._columns = columns
         for tile in self.tiles:
             self.grid.removeWidget(tile)
