@@ -14,6 +14,7 @@ from builder.plumbing.terminal_text import Lines, say
 
 if TYPE_CHECKING:
     from builder.data import Catalogue
+    from builder.document import WarbandList
     from builder.model import Warband
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
@@ -44,6 +45,21 @@ def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] |
         print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
               file=sys.stderr)
     return warband, catalogue
+
+
+def open_list(file: str, data: Sequence[str]) -> WarbandList | None:
+    """The list in ``file`` as the document of its kind, read against its data (built-in,
+    user, ``data``), each problem of the data on standard error; None, with the list's
+    problem said there, when it cannot be read."""
+    loaded = list_and_data(file, data)
+    if loaded is None:
+        return None
+    from pathlib import Path
+
+    from builder.document import WarbandList
+
+    warband, catalogue = loaded
+    return WarbandList(catalogue, warband, path=Path(file))
 
 
 def cannot_write(path: object, exc: OSError) -> str:

@@ -20,9 +20,9 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import cannot_write, list_and_data
+    from builder.cli.common import cannot_write, open_list
     from builder.data import DataError
-    from builder.export.pdf import export_pdf
+    from builder.document import PdfOptions
     from builder.plumbing.output_guard import PDF, output_problem
 
     cards, sheet = bool(args.cards), bool(args.summary)
@@ -35,14 +35,14 @@ def export_command(args: argparse.Namespace) -> int:
     if refused:
         print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
-    loaded = list_and_data(args.file, args.data)
-    if loaded is None:
+    doc = open_list(args.file, args.data)
+    if doc is None:
         return EXIT_ERROR
-    warband, catalogue = loaded
 
     try:
-        export_pdf(warband, catalogue, args.output, cards=cards, summary=sheet,
-                   page=args.page, per_model=bool(args.per_model), opponent=opponent)
+        doc.export_pdf(args.output, PdfOptions(cards=cards, summary=sheet, page=args.page,
+                                               per_model=bool(args.per_model),
+                                               opponent=opponent))
     except DataError as exc:  # the shipped turn reference is broken: FILE:LINE:COL
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR
@@ -68,7 +68,7 @@ def export_command(args: argparse.Namespace) -> int:
         print(say(_("wrote {path} (turn summary)"), path=args.output))
     else:
         print(say(_("wrote {path} (profile cards)"), path=args.output))
-    if catalogue.get(warband.faction) is None:
+    if doc.system is None:
         print(say(_("spherewars: note: faction '{faction}' is not in the loaded data; the "
-                    "sheet says so"), faction=warband.faction), file=sys.stderr)
+                    "sheet says so"), faction=doc.factions[0]), file=sys.stderr)
     return EXIT_OK

@@ -20,7 +20,7 @@ from builder.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     cannot_write,
-    list_and_data,
+    open_list,
     warband_files,
 )
 from builder.i18n import N_, _, ngettext, pgettext
@@ -36,12 +36,11 @@ SEVERITY = {"error": N_("error"), "warning": N_("warning")}
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from builder.data import Catalogue, DataError, collector_paused, load_warband
+    from builder.document import Context, check_warband
     from builder.plumbing.forks import map_runs_in_halves
-    from builder.rules import validate
-    from builder.rules.cache import rule_cache
 
     catalogue = Catalogue.load(args.data)
-    cache = rule_cache(catalogue)
+    context = Context(catalogue, points=args.points)
     for problem in catalogue.problems:
         print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
               file=sys.stderr)
@@ -77,17 +76,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 read.append(load_warband(path))
             except DataError as exc:
                 read.append(exc.row(path))
-        reports = [None if isinstance(w, dict) else
-                   validate(w, catalogue.get(w.faction), args.points, cache=cache) for w in read]
+        checks = [None if isinstance(w, dict) else check_warband(context, w) for w in read]
         rows: list[tuple[dict, bool]] = []  # (row, whether its game counts points)
-        for path, warband, report in zip(run, read, reports, strict=True):
+        for path, warband, checked in zip(run, read, checks, strict=True):
             if isinstance(warband, dict):  # (unreadable: its error row)
                 rows.append((warband, False))
                 continue
-            assert report is not None
-            row = report.to_json(str(path))
-            row["fingerprint"] = catalogue.list_fingerprint(warband, report.hired)
-            row["data_fingerprint"] = catalogue.data_fingerprint(warband.faction)
+            assert checked is not None
+            row = checked.to_json(str(path))
             faction = catalogue.get(warband.faction)
             rows.append((row, faction is not None and faction.game.cost is not None))
         return [(encode(row) if encode else _text_line(row, costed), bool(row["legal"]),
@@ -399,16 +395,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_text(args: argparse.Namespace) -> int:
-    from builder.export.chat import list_text
-    from builder.export.summary import summarise
-
-    loaded = list_and_data(args.file, args.data)
-    if loaded is None:
+    doc = open_list(args.file, args.data)
+    if doc is None:
         return EXIT_ERROR
-    warband, catalogue = loaded
-    summary = summarise(warband, catalogue.get(warband.faction),
-                        data_fingerprint=catalogue.data_fingerprint(warband.faction))
-    sys.stdout.write(escape_lines(list_text(summary, args.style)))
+    sys.stdout.write(escape_lines(doc.text(args.style)))
     return EXIT_OK
 
 

@@ -16,22 +16,19 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def play_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import list_and_data
+    from builder.cli.common import open_list
     from builder.play.page import render_page
-    from builder.play.plan import make_plan
     from builder.plumbing.atomic import write_atomic
 
-    loaded = list_and_data(args.file, args.data)
-    if loaded is None:
+    doc = open_list(args.file, args.data)
+    if doc is None:
         return EXIT_ERROR
-    warband, catalogue = loaded
-    faction = catalogue.get(warband.faction)
-    if faction is None or not faction.attached:
+    plan = doc.play_plan()
+    if plan is None:
         print(_("spherewars: {file}: faction '{faction}' is not in the loaded data; give its "
-                "folder with --data").format(file=args.file, faction=escape(warband.faction)),
+                "folder with --data").format(file=args.file, faction=escape(doc.factions[0])),
               file=sys.stderr)
         return EXIT_ERROR
-    plan = make_plan(warband, faction)
     page = render_page(plan)
     try:
         write_atomic(args.output, page)
