@@ -141,6 +141,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     play.add_argument("-o", "--output", required=True, metavar=_("OUT.html"),
                       help=_("the page to write"))
     play.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
+    sub.add_parser("bs-adapter", help=_("speak the BattleScribe conformance suite's adapter "
+                                        "protocol on standard input and output"))
     data = sub.add_parser("data", help=_("install, update and share data packs (factions and "
                                          "game systems)"))
     if argv is None or "data" in argv:
@@ -277,7 +279,8 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
     run = {"validate": c.cmd_validate, "export": c.cmd_export, "check-data": c.cmd_check_data,
            "schema": c.cmd_schema, "systems": c.cmd_systems, "fingerprint": c.cmd_fingerprint,
            "share": c.cmd_share, "import": c.cmd_import, "text": c.cmd_text,
-           "event": c.cmd_event, "play": c.cmd_play, "data": c.cmd_data}[command]
+           "event": c.cmd_event, "play": c.cmd_play, "data": c.cmd_data,
+           "bs-adapter": c.cmd_bs_adapter}[command]
     # `| head` ends silently; `> /dev/full` ends with one line on stderr and status 2
     status = run_writing(lambda: run(args))
     if leave is not None and command in PRINTING_ONLY:
