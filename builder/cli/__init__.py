@@ -59,8 +59,8 @@ def translate_argparse() -> None:
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser in the current language (:func:`builder.i18n.set_language` first). Given
-    the command line (``argv``), the ``data`` command's own sub-commands are added only when
-    it names them (the app's start has no use for them)."""
+    the command line (``argv``), the ``data`` and ``bsdata`` commands' own sub-commands are
+    added only when it names them (the app's start has no use for them)."""
     translate_argparse()
     parser = argparse.ArgumentParser(
         prog="spherewars",
@@ -149,8 +149,18 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         from builder.cli.packs import add_data_commands
 
         add_data_commands(data)
+    bsdata = sub.add_parser("bsdata", help=_("add, update and remove BattleScribe data (game "
+                                             "systems and catalogues)"))
+    if argv is None or "bsdata" in argv:
+        from builder.cli.bsdata import add_bsdata_commands
+
+        add_bsdata_commands(bsdata)
     for command in sub.choices.values():
         _add_language(command, argparse.SUPPRESS)
+        for action in command._actions:  # data's and bsdata's own (spherewars data list --lang)
+            if isinstance(action, argparse._SubParsersAction):
+                for inner in action.choices.values():
+                    _add_language(inner, argparse.SUPPRESS)
     return parser
 
 
@@ -280,7 +290,7 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
            "schema": c.cmd_schema, "systems": c.cmd_systems, "fingerprint": c.cmd_fingerprint,
            "share": c.cmd_share, "import": c.cmd_import, "text": c.cmd_text,
            "event": c.cmd_event, "play": c.cmd_play, "data": c.cmd_data,
-           "bs-adapter": c.cmd_bs_adapter}[command]
+           "bs-adapter": c.cmd_bs_adapter, "bsdata": c.cmd_bsdata}[command]
     # `| head` ends silently; `> /dev/full` ends with one line on stderr and status 2
     status = run_writing(lambda: run(args))
     if leave is not None and command in PRINTING_ONLY:

@@ -291,6 +291,13 @@ def cmd_data(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_bsdata(args: argparse.Namespace) -> int:
+    """SPEC §10: :mod:`builder.cli.bsdata`."""
+    from builder.cli.bsdata import cmd_bsdata as run
+
+    return run(args)
+
+
 def cmd_fingerprint(args: argparse.Namespace) -> int:
     """SPEC §6: ``FINGERPRINT  PATH`` per list; an unreadable file is named, exit 2."""
     from builder.data import DataError, load_warband

@@ -91,6 +91,11 @@ def user_packs_dir() -> Path:
     return user_data_dir() / "packs"
 
 
+def user_bsdata_dir() -> Path:
+    """The BattleScribe data the user added (:mod:`builder.bsdata.store`), beside the packs."""
+    return user_data_dir() / "battlescribe"
+
+
 def within(path: Path, *folders: Path) -> bool:
     """Whether ``path`` is inside one of ``folders`` (links resolved; False when that cannot
     be told)."""
