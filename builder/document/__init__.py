@@ -10,7 +10,9 @@
 - :class:`~builder.document.context.Context` is the rule context (data, event, a points limit
   for every list): the one place that decides how a list is checked, for the open document,
   ``validate``, an event's submissions and the catalogue's dimmed rows alike.
-- :mod:`builder.document.files` opens a list file as the document of its kind.
+- :class:`~builder.document.roster.RosterList` is the roster kind (SPEC §10): a BattleScribe
+  roster, its engine's editor and its linked data (imported only where a roster is read).
+- :mod:`builder.document.files` says which kind a file holds, by its name.
 
 Who talks to it: the window through its Qt adapter (:mod:`builder.gui.document`, which turns
 the callbacks into Qt signals), the command line (:mod:`builder.cli`), events
@@ -20,10 +22,10 @@ play mode (:meth:`~builder.document.base.ListDocument.play_plan`).
 
 from __future__ import annotations
 
-from builder.document.base import Cost, ListDocument, PdfOptions, Printout, Verdict
+from builder.document.base import Cost, ListDocument, NotYet, PdfOptions, Printout, Verdict
 from builder.document.context import Context, ListCheck
 from builder.document.emitter import Emitter
 from builder.document.warband import WarbandList, check_warband
 
-__all__ = ["Context", "Cost", "Emitter", "ListCheck", "ListDocument", "PdfOptions", "Printout",
-           "Verdict", "WarbandList", "check_warband"]
+__all__ = ["Context", "Cost", "Emitter", "ListCheck", "ListDocument", "NotYet", "PdfOptions",
+           "Printout", "Verdict", "WarbandList", "check_warband"]

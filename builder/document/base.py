@@ -10,17 +10,13 @@ mode ask any list the same questions; a kind adds only its own editing methods.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from builder.document.context import Context, ListCheck
+from builder.document.context import Context, ListCheck, Verdict
 from builder.document.emitter import Emitter
 from builder.model.event import Event
-
-if TYPE_CHECKING:
-    from builder.rules.findings import Finding
 
 D = TypeVar("D")
 """The kind's data (a :class:`~builder.data.Catalogue` for warbands)."""
@@ -28,17 +24,9 @@ R = TypeVar("R", bound="Verdict")
 """The kind's report of one check."""
 
 
-class Verdict(Protocol):
-    """What every kind's report says: whether the list is legal, its findings, its row of
-    ``validate --format json`` (SPEC §4, §10)."""
-
-    @property
-    def legal(self) -> bool: ...
-
-    @property
-    def findings(self) -> Sequence[Finding]: ...
-
-    def to_json(self, path: str) -> dict[str, Any]: ...
+class NotYet(Exception):
+    """What a kind of list cannot do yet (a roster's printouts and play mode): the message
+    says so in the user's words."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +144,7 @@ class ListDocument(ABC, Generic[D, R]):
         a game without costs)."""
 
     @abstractmethod
-    def check(self) -> ListCheck:
+    def check(self) -> ListCheck[R]:
         """The list checked in its context with its fingerprints (what ``validate`` and an
         event report of it)."""
 

@@ -16,14 +16,14 @@ its game. Reading an event file, its data pins and the reports are :mod:`builder
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from builder.i18n import _, ngettext, pgettext
 from builder.model import Faction, Warband
 from builder.model.event import Event
 from builder.model.system import Rule
-from builder.rules import Report
 from builder.rules.findings import Finding
 
 D = TypeVar("D")
@@ -58,12 +58,28 @@ class Context(Generic[D]):
         return event_rules(self.event, faction)
 
 
+class Verdict(Protocol):
+    """What every kind's report says: whether the list is legal, its findings, its row of
+    ``validate --format json`` (SPEC §4, §10)."""
+
+    @property
+    def legal(self) -> bool: ...
+
+    @property
+    def findings(self) -> Sequence[Any]: ...
+
+    def to_json(self, path: str) -> dict[str, Any]: ...
+
+
+V = TypeVar("V", bound=Verdict)
+
+
 @dataclass(frozen=True)
-class ListCheck:
+class ListCheck(Generic[V]):
     """One list checked in its context: its report, its fingerprints and, under an event
     with registrations, who registered it."""
 
-    report: Report
+    report: V
     fingerprint: str
     data_fingerprint: str | None
     players: tuple[str, ...] = ()
@@ -113,15 +129,23 @@ def event_findings(event: Event, warband: Warband, faction: Faction | None,
         out.append(Finding("event-faction", "error", _(
             "faction '{faction}' is not allowed at {event} (allowed: {allowed})").format(
                 faction=warband.faction, event=event.name, allowed=allowed)))
-    if event.lists is not None and fingerprint not in event.registrations:
-        n = len(event.lists)
-        out.append(Finding("list-not-registered", "error", ngettext(
-            "fingerprint {fingerprint} is not among the {n} list registered for {event}: the "
-            "list was changed after registration, or never registered",
-            "fingerprint {fingerprint} is not among the {n} lists registered for {event}: the "
-            "list was changed after registration, or never registered", n).format(
-                fingerprint=fingerprint, n=n, event=event.name)))
+    late = not_registered(event, fingerprint)
+    if late is not None:
+        out.append(late)
     return out
+
+
+def not_registered(event: Event, fingerprint: str) -> Finding | None:
+    """``list-not-registered`` when the event registers lists and not this one."""
+    if event.lists is None or fingerprint in event.registrations:
+        return None
+    n = len(event.lists)
+    return Finding("list-not-registered", "error", ngettext(
+        "fingerprint {fingerprint} is not among the {n} list registered for {event}: the "
+        "list was changed after registration, or never registered",
+        "fingerprint {fingerprint} is not among the {n} lists registered for {event}: the "
+        "list was changed after registration, or never registered", n).format(
+            fingerprint=fingerprint, n=n, event=event.name))
 
 
 def event_rules(event: Event | None, faction: Faction | None) -> tuple[Rule, ...]:
@@ -138,5 +162,5 @@ def points_limit(event: Event | None, warband: Warband) -> int | None:
     return Context(None, event).points_limit(warband.points_limit)
 
 
-__all__ = ["Context", "ListCheck", "event_findings", "event_rules", "points_limit",
-           "registration"]
+__all__ = ["Context", "ListCheck", "Verdict", "event_findings", "event_rules",
+           "not_registered", "points_limit", "registration"]

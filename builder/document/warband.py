@@ -19,6 +19,7 @@ from builder.data import Catalogue
 from builder.document.base import Cost, ListDocument, PdfOptions
 from builder.document.context import Context, ListCheck, event_findings, registration
 from builder.document.emitter import Emitter
+from builder.document.files import WARBAND_SUFFIXES
 from builder.i18n import N_, _
 from builder.model import Combatant, Entry, Faction, Warband
 from builder.model.event import Event
@@ -53,7 +54,7 @@ def new_warband(faction_id: str, name: str | None = None,
                    entries=[])
 
 
-def check_warband(context: Context[Catalogue], warband: Warband) -> ListCheck:
+def check_warband(context: Context[Catalogue], warband: Warband) -> ListCheck[Report]:
     """``warband`` checked in ``context``: the system's rules with the context's limit, the
     event's rules for a list of its game, then the event's own checks; never raises."""
     catalogue, event = context.data, context.event
@@ -94,7 +95,7 @@ class WarbandList(ListDocument[Catalogue, Report]):
     """
 
     kind = "warband"
-    suffixes = (".yaml", ".yml")
+    suffixes = WARBAND_SUFFIXES
 
     def __init__(self, catalogue: Catalogue, warband: Warband | None = None, *,
                  path: Path | None = None, event: Event | None = None,
@@ -196,7 +197,7 @@ class WarbandList(ListDocument[Catalogue, Report]):
         return [Cost(cost, faction.game.stat_label(cost), self._report.stats.points,
                      self._report.points_limit)]
 
-    def check(self) -> ListCheck:
+    def check(self) -> ListCheck[Report]:
         return check_warband(self._context, self._warband)
 
     def fingerprint(self) -> str:

@@ -20,7 +20,7 @@ both.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -37,25 +37,40 @@ from builder.document.warband import check_warband
 from builder.i18n import _
 from builder.model import Warband
 from builder.model.event import EVENT_SCHEMA, Event, event_problems, twice_registered
+from builder.rules import Report
 
 MAX_EVENT_BYTES = 1 * MiB
 """An event file is hand-written like a list; it gets a list's size cap."""
 
 
-def load_event(path: str | Path, catalogue: Catalogue) -> Event:
+def load_event(path: str | Path, catalogue: Catalogue, games: Games | None = None) -> Event:
     """The event in ``path``, its rules checked against the loaded systems; every mistake is
-    a :class:`DataError` with ``FILE:LINE:COLUMN: message``."""
-    return event_from(load_yaml(path, MAX_EVENT_BYTES), catalogue)
+    a :class:`DataError` with ``FILE:LINE:COLUMN: message``. ``games``: the BattleScribe game
+    systems it may name too, with their catalogue ids (its ``factions`` for rosters, SPEC
+    §10): :data:`Games`."""
+    return event_from(load_yaml(path, MAX_EVENT_BYTES), catalogue, games)
 
 
-def parse_event(path: str | Path, text: str, catalogue: Catalogue) -> Event:
-    return event_from(parse_yaml(path, text), catalogue)
+def parse_event(path: str | Path, text: str, catalogue: Catalogue,
+                games: Games | None = None) -> Event:
+    return event_from(parse_yaml(path, text), catalogue, games)
 
 
-def event_from(doc: Document, catalogue: Catalogue) -> Event:
+Games = Callable[[], Mapping[str, Collection[str]]]
+"""The BattleScribe game systems an event may name, with their catalogue ids (SPEC §10),
+asked for only when the event names a system or faction the SphereWars data does not have."""
+
+
+def event_from(doc: Document, catalogue: Catalogue, games: Games | None = None) -> Event:
+    systems: Mapping[str, Any] = catalogue.system_documents
+    factions: Collection[str] = catalogue.factions
+    if games is not None and _names_other(doc.data, systems, factions):
+        found = games()
+        systems = {**systems, **{ident: None for ident in found if ident not in systems}}
+        factions = {*factions, *(c for ids in found.values() for c in ids)}
     same_kind(doc, "spherewars-event")
     event, problems = check(Event, doc.data, lambda data: event_problems(
-        data, catalogue.system_documents, catalogue.factions))
+        data, systems, factions))
     for first, again, player in twice_registered(doc.data):
         line = doc.locate_key(("lists", first), "player")[0]
         again_line = doc.locate_key(("lists", again), "player")[0]
@@ -66,6 +81,16 @@ def event_from(doc: Document, catalogue: Catalogue) -> Event:
     if problems:
         event = None
     return placed(doc, event, problems)
+
+
+def _names_other(data: Any, systems: Mapping[str, Any], factions: Collection[str]) -> bool:
+    """Whether the event names a system or a faction the SphereWars data does not have."""
+    if not isinstance(data, dict):
+        return False
+    system, named = data.get("system"), data.get("factions")
+    return (isinstance(system, str) and system not in systems) or (
+        isinstance(named, list) and any(isinstance(f, str) and f not in factions
+                                        for f in named))
 
 
 def unpinned_factions(event: Event, used: Iterable[str]) -> list[str]:
@@ -110,7 +135,7 @@ EventCheck = ListCheck
 """One list checked against an event (the list document's :class:`ListCheck`)."""
 
 
-def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventCheck:
+def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventCheck[Report]:
     """The system's rules (with the event's points limit), the event's rules when the list is
     of the event's game, then the event's own checks; never raises
     (:func:`builder.document.check_warband` in the event's context)."""
