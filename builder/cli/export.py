@@ -22,7 +22,7 @@ EXIT_OK, EXIT_ERROR = 0, 2
 def export_command(args: argparse.Namespace) -> int:
     from builder.cli.common import cannot_write, open_list
     from builder.data import DataError
-    from builder.document import PdfOptions
+    from builder.document import NotYet, PdfOptions
     from builder.plumbing.output_guard import PDF, output_problem
 
     cards, sheet = bool(args.cards), bool(args.summary)
@@ -35,7 +35,7 @@ def export_command(args: argparse.Namespace) -> int:
     if refused:
         print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
-    doc = open_list(args.file, args.data)
+    doc = open_list(args.file, args.data, args.bsdata)
     if doc is None:
         return EXIT_ERROR
 
@@ -43,6 +43,10 @@ def export_command(args: argparse.Namespace) -> int:
         doc.export_pdf(args.output, PdfOptions(cards=cards, summary=sheet, page=args.page,
                                                per_model=bool(args.per_model),
                                                opponent=opponent))
+    except NotYet as exc:  # (a kind of list whose printouts are not written yet)
+        print(say(_("spherewars: {file}: {problem}"), file=args.file, problem=exc),
+              file=sys.stderr)
+        return EXIT_ERROR
     except DataError as exc:  # the shipped turn reference is broken: FILE:LINE:COL
         print(str(exc), file=sys.stderr)
         return EXIT_ERROR

@@ -17,13 +17,19 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 def play_command(args: argparse.Namespace) -> int:
     from builder.cli.common import open_list
+    from builder.document import NotYet
     from builder.play.page import render_page
     from builder.plumbing.atomic import write_atomic
 
     doc = open_list(args.file, args.data)
     if doc is None:
         return EXIT_ERROR
-    plan = doc.play_plan()
+    try:
+        plan = doc.play_plan()
+    except NotYet as exc:  # (a kind of list play mode does not show yet)
+        print(_("spherewars: {file}: {problem}").format(file=escape(args.file), problem=exc),
+              file=sys.stderr)
+        return EXIT_ERROR
     if plan is None:
         print(_("spherewars: {file}: faction '{faction}' is not in the loaded data; give its "
                 "folder with --data").format(file=args.file, faction=escape(doc.factions[0])),

@@ -4,6 +4,7 @@ event`` (:mod:`builder.cli.event`), the list pack and the app's event dialog sha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,16 +35,18 @@ class Checked:
 
 
 def check_event(event: Event, gathered: Gathered, catalogue: Catalogue, *,
-                anonymous: bool = False, entries: bool = False, fork: bool = True) -> Checked:
+                anonymous: bool = False, entries: bool = False, fork: bool = True,
+                bsdata: Sequence[str] = ()) -> Checked:
     """Every submission checked (on both cores unless not ``fork``: the app never forks),
     reconciled with the registrations and, when ``anonymous``, labelled ``List N`` and put
-    in that order (SPEC §6)."""
+    in that order (SPEC §6); rosters against their BattleScribe data (``bsdata``, then the
+    installed data)."""
     from builder.plumbing.forks import map_in_halves
 
     subs = gathered.submissions
 
     def one(sub: Submission) -> dict[str, Any]:
-        return check_submission(event, sub, catalogue, entries=entries)
+        return check_submission(event, sub, catalogue, entries=entries, bsdata=bsdata)
 
     rows = map_in_halves(one, subs) if fork else [one(sub) for sub in subs]
     missing = reconcile(event, rows)

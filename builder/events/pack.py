@@ -23,6 +23,7 @@ from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 
 from builder import __version__
 from builder.data import Catalogue, DataError, write_atomic
+from builder.document.files import is_roster
 from builder.events import check_list
 from builder.events.checking import Checked
 from builder.events.output import counts, event_title, players, verdict
@@ -195,10 +196,10 @@ def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]],
 
 
 def _unreadable_page(c: _PackCanvas, label: str, error: str | None,
-                     size: tuple[float, float]) -> None:
+                     size: tuple[float, float], heading: str | None = None) -> None:
     c.setFillColor(ACCENT)
     draw_mixed(c, MARGIN, size[1] - MARGIN - 16,
-               _("{list}: this file could not be read").format(list=label), BOLD, 16)
+               heading or _("{list}: this file could not be read").format(list=label), BOLD, 16)
     if error:
         text = c.beginText(MARGIN, size[1] - MARGIN - 40)
         text.setFont(REGULAR, 8)
@@ -214,6 +215,8 @@ class _Unreadable:
 
     label: str
     error: str | None
+    heading: str | None = None
+    """Its page's heading when it is not that the file could not be read."""
 
 
 def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = False,
@@ -234,6 +237,10 @@ def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = Fal
             n=i, total=total, player=who, event=event.name)
         if "error" in row:
             return plain, _Unreadable(label, None if anonymise else row["error"])
+        if sub.file is not None and is_roster(sub.file):  # (checked, not printable yet)
+            return plain, _Unreadable(label, None, _(
+                "{list}: printing a BattleScribe roster is not available yet").format(
+                    list=label))
         try:
             warband = sub.load()
         except DataError as exc:  # changed since the check
@@ -307,7 +314,7 @@ def _draw_sheets(c: _PackCanvas, sheets: Sequence[tuple[str, WarbandSummary | _U
         if isinstance(sheet, WarbandSummary):
             draw_sheet(c, sheet, page_size, reference=style != "roster")
         else:
-            _unreadable_page(c, sheet.label, sheet.error, page_size)
+            _unreadable_page(c, sheet.label, sheet.error, page_size, sheet.heading)
 
 
 def _joined(pdfs: Sequence[bytes]) -> bytes:

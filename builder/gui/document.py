@@ -131,7 +131,7 @@ class WarbandDocument(QObject):
     def costs(self) -> list[Cost]:
         return self.list.costs()
 
-    def check(self) -> ListCheck:
+    def check(self) -> ListCheck[Report]:
         return self.list.check()
 
     def fingerprint(self) -> str:
