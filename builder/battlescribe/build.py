@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from builder.battlescribe import model as m
-from builder.battlescribe.problems import WARNING, Problem
-from builder.battlescribe.xmlsafe import MAX_DEPTH, DepthError, quoted
+from builder.battlescribe.problems import WARNING, Problem, ReadError
+from builder.battlescribe.xmlsafe import MAX_DEPTH, DepthError, parse, quoted
 from builder.i18n import _
 
 Factory = Callable[[dict[str, str], int, int], m.Element]
@@ -221,6 +221,19 @@ class WrongRoot(Exception):
         self.tag = tag
         self.line = line
         self.column = column
+
+
+def build_xml(xml: bytes, label: str, builder: TreeBuilder, wanted: Callable[[str], str]
+              ) -> Any:
+    """The root object ``builder`` makes of ``xml``; a root element it does not accept is a
+    :class:`ReadError` at that element, worded by ``wanted`` (given the element's name,
+    quoted)."""
+    try:
+        parse(xml, label, builder)
+    except WrongRoot as wrong:
+        raise ReadError.at(label, wrong.line, wrong.column,
+                           wanted(quoted(wrong.tag))) from None
+    return builder.root
 
 
 # ----- the adapter's setup JSON, walked as the XML it mirrors -------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -161,7 +162,7 @@ def _header(file: m.DataFile) -> dict[str, Any]:
 
 # ----- the cache as a whole -----------------------------------------------------------------------
 
-def file_hashes(paths: list[str | Path]) -> list[tuple[str, str]]:
+def file_hashes(paths: Sequence[str | Path]) -> list[tuple[str, str]]:
     """(path, SHA-256 of its bytes) of each file, as given."""
     found = []
     for path in paths:
@@ -189,7 +190,7 @@ def _read_index(folder: Path) -> dict[str, Any]:
     return {"version": VERSION, "files": {}, "sets": {}}
 
 
-def open_cached(paths: list[str | Path], folder: Path) -> list[DataSet] | None:
+def open_cached(paths: Sequence[str | Path], folder: Path) -> list[DataSet] | None:
     """The data sets of ``paths`` from the cache in ``folder``, each file's elements read
     when first used; None when the cache does not hold them as they are now."""
     index = _read_index(folder)
@@ -222,7 +223,7 @@ def _group(files: list[m.DataFile]) -> list[tuple[m.DataFile, list[m.DataFile]]]
             for s in systems]
 
 
-def save(paths: list[str | Path], files: list[m.DataFile], sets: list[DataSet],
+def save(paths: Sequence[str | Path], files: list[m.DataFile], sets: list[DataSet],
          folder: Path) -> None:
     """Keep ``files`` (read from ``paths``, in that order) and their linked ``sets``."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.battlescribe.build import TreeBuilder, WrongRoot
+from builder.battlescribe.build import TreeBuilder, build_xml
 from builder.battlescribe.model import EMPTY, Element
 from builder.battlescribe.problems import ReadError
-from builder.battlescribe.xmlsafe import parse, quoted, read_bytes, source_bytes
+from builder.battlescribe.xmlsafe import read_bytes, source_bytes
 from builder.i18n import _
 
 
@@ -71,13 +71,8 @@ def read_index(data: bytes, label: str) -> DataIndex:
     builder = TreeBuilder(label, {"dataIndex": _Index},
                           factories={"dataIndexEntry": _Item, "repositoryUrl": _Item},
                           numbers={})
-    try:
-        parse(xml, label, builder)
-    except WrongRoot as wrong:
-        raise ReadError.at(label, wrong.line, wrong.column, _(
-            "the root element is {element}; a data index is <dataIndex>").format(
-                element=quoted(wrong.tag))) from None
-    root = builder.root
+    root = build_xml(xml, label, builder, lambda element: _(
+        "the root element is {element}; a data index is <dataIndex>").format(element=element))
     entries = []
     for item in root.entries:
         raw = item.raw

@@ -11,270 +11,39 @@ attribute this model does not know is kept; an element it does not know is kept 
 
 Lists that are absent are the shared empty tuple :data:`EMPTY`, so the engine iterates them
 without checks and a catalogue of 100,000 elements does not carry 1,000,000 empty lists.
+
+This module is the model's face: what every element is (:mod:`builder.battlescribe.elements`)
+and its logic (:mod:`builder.battlescribe.logic`: constraints, conditions, repeats, modifiers)
+are defined apart and re-exported here; import them from here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-EMPTY: tuple[Any, ...] = ()
+from builder.battlescribe.elements import EMPTY, FALSE, TRUE, Element, Named, Unknown, flag
+from builder.battlescribe.logic import (
+    KNOWN_CONDITIONS,
+    KNOWN_MODIFIERS,
+    Condition,
+    ConditionGroup,
+    Constraint,
+    LocalConditionGroup,
+    Modifier,
+    ModifierGroup,
+    Query,
+    Repeat,
+)
 
-
-TRUE = frozenset({"true", "1"})
-FALSE = frozenset({"false", "0"})
-
-
-def flag(raw: dict[str, str], key: str, default: bool = False) -> bool:
-    """An XML boolean attribute (``true``/``1``, ``false``/``0``); ``default`` when absent."""
-    value = raw.get(key)
-    if value is None:
-        return default
-    return value in TRUE
-
-
-class Element:
-    """Anything read from a file: its attributes as written and where it starts."""
-
-    __slots__ = ("raw", "line", "column", "extra")
-    TAG = ""
-    CONTAINERS: dict[str, str] = {}
-    """Container element → the slot of this object that holds its children."""
-    TEXTS: dict[str, str] = {}
-    """Child elements holding text → the slot that keeps it."""
-
-    def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra: Any = EMPTY
-
-    def __repr__(self) -> str:
-        ident = self.raw.get("id") or self.raw.get("name") or ""
-        return f"<{self.TAG} {ident}>"
-
-
-class Unknown(Element):
-    """An element this model does not know: kept with its children and text, never used."""
-
-    __slots__ = ("tag", "children", "text")
-
-    def __init__(self, tag: str, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        self.tag = tag
-        self.children: list[Unknown] = []
-        self.text = ""
-
-    def __repr__(self) -> str:
-        return f"<unknown {self.tag}>"
-
-
-class Named(Element):
-    """What most definitions share: id, name, hidden, publication and page, a comment."""
-
-    __slots__ = ("id", "name", "hidden", "page", "publication_id", "comment")
-
-    def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
-
-
-# ----- logic: constraints, conditions, repeats, modifiers -------------------------------------
-
-class Query(Element):
-    """What constraints, conditions and repeats share: what to count (``field``), where
-    (``scope``), and how."""
-
-    __slots__ = ("field", "scope", "value", "shared", "include_child_selections",
-                 "include_child_forces", "percent_value")
-
-    def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.field = get("field", "selections")
-        self.scope = get("scope", "parent")
-        self.value = 0.0
-        self.shared = get("shared") not in FALSE
-        self.include_child_selections = get("includeChildSelections") in TRUE
-        self.include_child_forces = get("includeChildForces") in TRUE
-        self.percent_value = get("percentValue") in TRUE
-
-
-class Constraint(Query):
-    TAG = "constraint"
-    __slots__ = ("id", "type")
-
-    def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.field = get("field", "selections")
-        self.scope = get("scope", "parent")
-        self.value = 0.0
-        self.shared = get("shared") not in FALSE
-        self.include_child_selections = get("includeChildSelections") in TRUE
-        self.include_child_forces = get("includeChildForces") in TRUE
-        self.percent_value = get("percentValue") in TRUE
-        self.id = raw.get("id", "")
-        self.type = raw.get("type", "max")
-
-
-class Condition(Query):
-    TAG = "condition"
-    __slots__ = ("type", "child_id")
-
-    def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.field = get("field", "selections")
-        self.scope = get("scope", "parent")
-        self.value = 0.0
-        self.shared = get("shared") not in FALSE
-        self.include_child_selections = get("includeChildSelections") in TRUE
-        self.include_child_forces = get("includeChildForces") in TRUE
-        self.percent_value = get("percentValue") in TRUE
-        self.type = raw.get("type", "")
-        self.child_id = raw.get("childId") or None
-
-
-class Repeat(Query):
-    TAG = "repeat"
-    __slots__ = ("child_id", "repeats", "round_up")
-
-    def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.field = get("field", "selections")
-        self.scope = get("scope", "parent")
-        self.value = 0.0
-        self.shared = get("shared") not in FALSE
-        self.include_child_selections = get("includeChildSelections") in TRUE
-        self.include_child_forces = get("includeChildForces") in TRUE
-        self.percent_value = get("percentValue") in TRUE
-        self.child_id = raw.get("childId") or None
-        self.repeats = 1.0
-        self.round_up = raw.get("roundUp") in TRUE
-
-
-class ConditionGroup(Element):
-    TAG = "conditionGroup"
-    CONTAINERS = {"conditions": "conditions", "conditionGroups": "condition_groups"}
-    __slots__ = ("type", "conditions", "condition_groups")
-
-    def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        self.type = raw.get("type", "and")
-        self.conditions: Any = EMPTY
-        self.condition_groups: Any = EMPTY
-
-
-class LocalConditionGroup(Query):
-    """New Recruit's counting group: how many of the selections in ``scope`` meet all of its
-    conditions, compared (``type``) with ``value``."""
-
-    TAG = "localConditionGroup"
-    CONTAINERS = {"conditions": "conditions", "conditionGroups": "condition_groups"}
-    __slots__ = ("type", "child_id", "conditions", "condition_groups")
-
-    def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.field = get("field", "selections")
-        self.scope = get("scope", "parent")
-        self.value = 0.0
-        self.shared = get("shared") not in FALSE
-        self.include_child_selections = get("includeChildSelections") in TRUE
-        self.include_child_forces = get("includeChildForces") in TRUE
-        self.percent_value = get("percentValue") in TRUE
-        self.type = raw.get("type", "atLeast")
-        self.child_id = raw.get("childId") or None
-        self.conditions: Any = EMPTY
-        self.condition_groups: Any = EMPTY
-
-
-_MODIFIER_LOGIC = {"conditions": "conditions", "conditionGroups": "condition_groups",
-                   "repeats": "repeats", "localConditionGroups": "local_condition_groups"}
-
-
-KNOWN_MODIFIERS = frozenset({
-    "set", "increment", "decrement", "append", "prepend", "replace", "add", "remove",
-    "set-primary", "unset-primary", "multiply", "divide", "ceil", "floor"})
-"""The modifier types the engine applies; any other is read, warned about and ignored."""
-
-KNOWN_CONDITIONS = frozenset({
-    "lessThan", "greaterThan", "equalTo", "notEqualTo", "atLeast", "atMost", "instanceOf",
-    "notInstanceOf", "always", "never"})
-"""The condition types the engine answers; any other is read, warned about and false."""
-
-
-class Modifier(Element):
-    TAG = "modifier"
-    CONTAINERS = _MODIFIER_LOGIC
-    __slots__ = ("type", "field", "value", "conditions", "condition_groups", "repeats",
-                 "local_condition_groups")
-
-    def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        self.type = raw.get("type", "set")
-        self.field = raw.get("field", "")
-        self.value = raw.get("value", "")
-        self.conditions: Any = EMPTY
-        self.condition_groups: Any = EMPTY
-        self.repeats: Any = EMPTY
-        self.local_condition_groups: Any = EMPTY
-
-
-class ModifierGroup(Element):
-    TAG = "modifierGroup"
-    CONTAINERS = {**_MODIFIER_LOGIC, "modifiers": "modifiers", "modifierGroups": "modifier_groups"}
-    __slots__ = ("type", "conditions", "condition_groups", "repeats", "local_condition_groups",
-                 "modifiers", "modifier_groups", "comment")
-
-    def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        self.type = raw.get("type", "and")
-        self.conditions: Any = EMPTY
-        self.condition_groups: Any = EMPTY
-        self.repeats: Any = EMPTY
-        self.local_condition_groups: Any = EMPTY
-        self.modifiers: Any = EMPTY
-        self.modifier_groups: Any = EMPTY
-        self.comment: str | None = None
-
+__all__ = [
+    "CATALOGUE", "CATEGORY_ENTRY", "CATEGORY_LINK", "EMPTY", "ENTRY_LINK", "FALSE",
+    "FORCE_ENTRY", "GAME_SYSTEM", "KNOWN_CONDITIONS", "KNOWN_MODIFIERS", "SELECTION_ENTRY",
+    "SELECTION_ENTRY_GROUP", "TRUE", "CatalogueLink", "Characteristic", "CharacteristicType",
+    "Condition", "ConditionGroup", "Constraint", "Cost", "CostType", "DataFile", "Element",
+    "Entry", "InfoGroup", "InfoLink", "LocalConditionGroup", "Modifier", "ModifierGroup",
+    "Named", "Profile", "ProfileType", "Publication", "Query", "Repeat", "Rule", "Unknown",
+    "flag",
+]
 
 # ----- info: profiles, rules, info groups and links -------------------------------------------
 
@@ -286,10 +55,7 @@ class Characteristic(Element):
     __slots__ = ("name", "type_id", "value")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         self.name = raw.get("name", "")
         self.type_id = raw.get("typeId", "")
         self.value = ""
@@ -302,17 +68,7 @@ class Profile(Named):
     __slots__ = ("type_id", "type_name", "characteristics", "modifiers", "modifier_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.type_id = raw.get("typeId", "")
         self.type_name = raw.get("typeName", "")
         self.characteristics: Any = EMPTY
@@ -327,17 +83,7 @@ class Rule(Named):
     __slots__ = ("description", "modifiers", "modifier_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.description = ""
         self.modifiers: Any = EMPTY
         self.modifier_groups: Any = EMPTY
@@ -350,17 +96,7 @@ class InfoLink(Named):
     __slots__ = ("target_id", "type", "modifiers", "modifier_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.target_id = raw.get("targetId", "")
         self.type = raw.get("type", "")
         self.modifiers: Any = EMPTY
@@ -379,17 +115,7 @@ class InfoGroup(Named):
                  "modifier_groups")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.profiles: Any = EMPTY
         self.rules: Any = EMPTY
         self.info_groups: Any = EMPTY
@@ -405,10 +131,7 @@ class Cost(Element):
     __slots__ = ("name", "type_id", "value")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         self.name = raw.get("name", "")
         self.type_id = raw.get("typeId", "")
         self.value = 0.0
@@ -441,10 +164,7 @@ class Entry(Named):
                  "entry_links", "force_entries", "sort_index")
 
     def __init__(self, kind: str, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
+        Element.__init__(self, raw, line, column)
         get = raw.get
         self.id = get("id", "")
         self.name = get("name", "")
@@ -493,17 +213,7 @@ class CostType(Named):
     __slots__ = ("default_cost_limit",)
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.default_cost_limit = -1.0
 
 
@@ -518,17 +228,7 @@ class ProfileType(Named):
     __slots__ = ("characteristic_types",)
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.characteristic_types: Any = EMPTY
 
 
@@ -537,17 +237,7 @@ class Publication(Named):
     __slots__ = ("short_name", "publisher", "publication_date", "publisher_url")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.short_name = raw.get("shortName")
         self.publisher = raw.get("publisher")
         self.publication_date = raw.get("publicationDate")
@@ -559,17 +249,7 @@ class CatalogueLink(Named):
     __slots__ = ("target_id", "type", "import_root_entries")
 
     def __init__(self, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.target_id = raw.get("targetId", "")
         self.type = raw.get("type", "catalogue")
         self.import_root_entries = flag(raw, "importRootEntries")
@@ -605,17 +285,7 @@ class DataFile(Named):
                  "selection_entry_groups", "shared_force_entries", "links", "warnings")
 
     def __init__(self, kind: str, raw: dict[str, str], line: int, column: int) -> None:
-        self.raw = raw
-        self.line = line
-        self.column = column
-        self.extra = EMPTY
-        get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment: str | None = None
+        Named.__init__(self, raw, line, column)
         self.kind = kind
         self.path = ""
         self.revision = 0

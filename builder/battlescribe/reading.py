@@ -7,14 +7,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from builder.battlescribe import model as m
-from builder.battlescribe.build import DATA_ROOTS, TreeBuilder, WrongRoot, feed_json
+from builder.battlescribe.build import DATA_ROOTS, TreeBuilder, WrongRoot, build_xml, feed_json
+from builder.battlescribe.linking import DataSet
 from builder.battlescribe.problems import ReadError
-from builder.battlescribe.xmlsafe import MAX_DEPTH, DepthError, parse, quoted, read_bytes
+from builder.battlescribe.xmlsafe import MAX_DEPTH, DepthError, quoted, read_bytes
 from builder.i18n import _
 
 OLDEST_FORMAT = (2, 0)
@@ -82,12 +83,9 @@ def _finish(builder: TreeBuilder, label: str) -> m.DataFile:
 def read_data(data: bytes, label: str) -> m.DataFile:
     """A game system or catalogue from its XML bytes (already unzipped)."""
     builder = TreeBuilder(label, DATA_ROOTS)
-    try:
-        parse(data, label, builder)
-    except WrongRoot as wrong:
-        raise ReadError.at(label, wrong.line, wrong.column, _(
-            "the root element is {element}; a BattleScribe game system is <gameSystem> and a "
-            "catalogue <catalogue>").format(element=quoted(wrong.tag))) from None
+    build_xml(data, label, builder, lambda element: _(
+        "the root element is {element}; a BattleScribe game system is <gameSystem> and a "
+        "catalogue <catalogue>").format(element=element))
     return _finish(builder, label)
 
 
@@ -112,12 +110,10 @@ def data_from_json(item: Mapping[str, Any], kind: str, label: str) -> m.DataFile
     return _finish(builder, label)
 
 
-def data_set(files: list[m.DataFile], label: str = "") -> Any:
+def data_set(files: list[m.DataFile], label: str = "") -> DataSet:
     """The linked :class:`~builder.battlescribe.linking.DataSet` of files already read: one
     game system and its catalogues (a :class:`ReadError` when there is no game system, or more
     than one)."""
-    from builder.battlescribe.linking import DataSet
-
     systems = [f for f in files if f.kind == m.GAME_SYSTEM]
     if len(systems) != 1:
         if not systems:
@@ -128,13 +124,11 @@ def data_set(files: list[m.DataFile], label: str = "") -> Any:
     return DataSet(systems[0], [f for f in files if f.kind == m.CATALOGUE])
 
 
-def data_sets(files: list[m.DataFile]) -> list[Any]:
+def data_sets(files: list[m.DataFile]) -> list[DataSet]:
     """Files of one or more game systems, grouped and linked: one
     :class:`~builder.battlescribe.linking.DataSet` per game system, in file order (a
     :class:`ReadError` naming every catalogue whose game system is not among them, and every
     game system given twice)."""
-    from builder.battlescribe.linking import DataSet
-
     systems: dict[str, m.DataFile] = {}
     problems = []
     for file in files:
@@ -167,7 +161,7 @@ def data_sets(files: list[m.DataFile]) -> list[Any]:
     return found
 
 
-def read_files(paths: list[str | Path]) -> list[m.DataFile]:
+def read_files(paths: Sequence[str | Path]) -> list[m.DataFile]:
     """Read every file (all or nothing: every file that cannot be read is named)."""
     read: list[m.DataFile] = []
     problems = []
@@ -181,11 +175,11 @@ def read_files(paths: list[str | Path]) -> list[m.DataFile]:
     return read
 
 
-def load_data_set(paths: list[str | Path]) -> Any:
+def load_data_set(paths: Sequence[str | Path]) -> DataSet:
     """Read and link one game system and its catalogues from files (all or nothing)."""
     return data_set(read_files(paths))
 
 
-def load_data_sets(paths: list[str | Path]) -> list[Any]:
+def load_data_sets(paths: Sequence[str | Path]) -> list[DataSet]:
     """Read and link files of one or more game systems (all or nothing): one data set each."""
     return data_sets(read_files(paths))

@@ -26,7 +26,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from builder.battlescribe import model as m
-from builder.battlescribe.build import TreeBuilder, WrongRoot
+from builder.battlescribe.build import TreeBuilder, build_xml
 from builder.battlescribe.engine.editing import MAX_NUMBER
 from builder.battlescribe.engine.evaluate import Evaluation
 from builder.battlescribe.engine.info import gather
@@ -43,7 +43,7 @@ from builder.battlescribe.engine.state import (
 from builder.battlescribe.linking import FORCES, DataSet
 from builder.battlescribe.problems import WARNING, Problem, ReadError
 from builder.battlescribe.reading import check_format
-from builder.battlescribe.xmlsafe import parse, quoted, read_bytes, source_bytes
+from builder.battlescribe.xmlsafe import quoted, read_bytes, source_bytes
 from builder.i18n import _
 from builder.plumbing.atomic import write_atomic
 
@@ -148,13 +148,9 @@ def parse_roster(data: bytes, label: str) -> _Item:
     """The roster element of a ``.ros`` or ``.rosz`` (bytes), as written."""
     xml = source_bytes(data, label)
     builder = TreeBuilder(label, {"roster": _Item}, _FACTORIES, _NUMBERS)
-    try:
-        parse(xml, label, builder)
-    except WrongRoot as wrong:
-        raise ReadError.at(label, wrong.line, wrong.column, _(
-            "the root element is {element}; a BattleScribe roster is <roster>").format(
-                element=quoted(wrong.tag))) from None
-    root = builder.root
+    root = build_xml(xml, label, builder, lambda element: _(
+        "the root element is {element}; a BattleScribe roster is <roster>").format(
+            element=element))
     check_format(root, label)
     if not root.raw.get("gameSystemId"):
         raise ReadError.at(label, root.line, root.column, _(

@@ -11,6 +11,7 @@ import pytest
 
 from builder.battlescribe import cache
 from builder.battlescribe.engine.evaluate import Evaluation
+from builder.battlescribe.linking import DataSet
 from builder.battlescribe.reading import data_sets, read_files
 from builder.battlescribe.rosterio import read_roster_file
 from tests.battlescribe.helpers import FIXTURES, TEST_FILES
@@ -29,6 +30,12 @@ def _save(paths: list[Path], folder: Path) -> None:
     cache.save(paths, files, data_sets(files), folder)
 
 
+def _opened(paths: list[Path], folder: Path) -> list[DataSet]:
+    found = cache.open_cached(paths, folder)
+    assert found is not None
+    return found
+
+
 def _element_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.json") if p.name != "index.json")
 
@@ -38,7 +45,7 @@ def test_what_opens_from_the_cache_is_what_reading_gave(copied: list[Path],
     folder = tmp_path / "cache"
     _save(copied, folder)
     [fresh] = data_sets(read_files(copied))
-    [cached] = cache.open_cached(copied, folder)
+    [cached] = _opened(copied, folder)
     assert [str(p) for p in cached.problems] == [str(p) for p in fresh.problems]
     assert [(f.id, f.name, f.revision) for f in cached.files] == \
         [(f.id, f.name, f.revision) for f in fresh.files]
@@ -51,7 +58,7 @@ def test_what_opens_from_the_cache_is_what_reading_gave(copied: list[Path],
 def test_elements_are_read_when_first_used(copied: list[Path], tmp_path: Path) -> None:
     folder = tmp_path / "cache"
     _save(copied, folder)
-    [cached] = cache.open_cached(copied, folder)
+    [cached] = _opened(copied, folder)
     faction = cached.catalogues["ts-fac"]
     with pytest.raises(AttributeError):
         object.__getattribute__(faction, "selection_entries")
@@ -66,7 +73,7 @@ def test_a_changed_file_is_read_again(copied: list[Path], tmp_path: Path) -> Non
                        encoding="utf-8")
     assert cache.open_cached(copied, folder) is None
     _save(copied, folder)
-    [cached] = cache.open_cached(copied, folder)
+    [cached] = _opened(copied, folder)
     assert cached.catalogues["ts-fac"].selection_entries[0].name == "Marshal"
 
 
@@ -93,7 +100,7 @@ def test_damaged_elements_are_read_from_the_file_instead(copied: list[Path], tmp
     _save(copied, folder)
     for path in _element_files(folder):
         path.write_text(damage, encoding="utf-8")
-    [cached] = cache.open_cached(copied, folder)
+    [cached] = _opened(copied, folder)
     assert [e.name for e in cached.catalogues["ts-fac"].selection_entries] == \
         ["Captain", "Trooper"]
 
@@ -101,7 +108,7 @@ def test_damaged_elements_are_read_from_the_file_instead(copied: list[Path], tmp
 def test_gone_elements_are_read_from_the_file(copied: list[Path], tmp_path: Path) -> None:
     folder = tmp_path / "cache"
     _save(copied, folder)
-    [cached] = cache.open_cached(copied, folder)
+    [cached] = _opened(copied, folder)
     for path in _element_files(folder):
         path.unlink()
     assert [e.name for e in cached.catalogues["ts-fac"].selection_entries] == \

@@ -223,7 +223,7 @@ _attributes = st.dictionaries(st.sampled_from(
 
 
 def _soup(depth: int) -> Any:
-    leaf = st.tuples(_names, _attributes, st.just([]))
+    leaf: Any = st.tuples(_names, _attributes, st.just([]))
     if depth == 0:
         return leaf
     return st.tuples(_names, _attributes, st.lists(_soup(depth - 1), max_size=3))
