@@ -34,7 +34,11 @@ Finding a roster's data (``builder.bsdata.finding``)::
 
     find_data(Wanted("gameSystem", id, name, revision), [Wanted("catalogue", …), …],
               folders=[], label=ROSTER) -> Found    # .data: the linked DataSet; .notes
-    # DataMissing (a ReadError) names what is not installed, as the roster names it
+    data_for_roster(rosterio.header(root), folders=[], label=ROSTER) -> Found
+    # the engine's MissingData (a ReadError) names what is not installed, as the roster does
+
+``every_catalogue=True`` opens a whole installed game system through the engine's cache
+(``battlescribe/cache/``).
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from builder.battlescribe import DataFile, DataSet, Problem, ReadError, read_data_file
 from builder.battlescribe.model import CATALOGUE, GAME_SYSTEM
+from builder.battlescribe.rosterio import MissingData, MissingFile, RosterHeader
 from builder.battlescribe.xmlsafe import quoted
 from builder.bsdata.sources import folder_files, is_data_file
 from builder.bsdata.store import Store, SystemRecord
@@ -44,26 +45,10 @@ class Wanted:
     revision: int | None = None
 
 
-class DataMissing(ReadError):
-    """The data a roster needs is not installed (nor in the folders given): ``missing``
-    names each, as the roster does; the problems are at ``label`` (the roster's file)."""
-
-    def __init__(self, label: str, missing: list[Wanted]) -> None:
-        self.missing = missing
-        super().__init__([Problem(label, 0, 0, _missing_text(w)) for w in missing])
-
-
-def _missing_text(wanted: Wanted) -> str:
-    what = quoted(wanted.name) if wanted.name else quoted(wanted.id)
-    details = _("id {id}").format(id=quoted(wanted.id))
-    if wanted.revision is not None:
-        details = _("id {id}, revision {revision}").format(id=quoted(wanted.id),
-                                                          revision=wanted.revision)
-    if wanted.kind == GAME_SYSTEM:
-        return _("needs the BattleScribe game system {name} ({details}), which is not "
-                 "installed").format(name=what, details=details)
-    return _("needs the BattleScribe catalogue {name} ({details}), which is not "
-             "installed").format(name=what, details=details)
+DataMissing = MissingData
+"""What a roster needs that is not installed (nor in the folders given): the engine's own
+:class:`~builder.battlescribe.rosterio.MissingData`, ``missing`` naming each (kind, id, name,
+revision) as the roster does, its problems at the roster's label."""
 
 
 @dataclass
@@ -174,12 +159,23 @@ def find_data(game_system: Wanted, catalogues: Sequence[Wanted] = (),
         try:
             return _find(game_system, catalogues, extra, installed, label, every_catalogue)
         except ReadError as error:
-            if isinstance(error, DataMissing) or attempt == 2:
+            if isinstance(error, MissingData) or attempt == 2:
                 raise
             now = store.get(game_system.id)
             if now is None or installed is None or now.folder == installed.folder:
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def data_for_roster(head: RosterHeader, folders: Sequence[str | Path] = (), *,
+                    label: str = "", store: Store | None = None) -> Found:
+    """:func:`find_data` for what a roster file's header
+    (:func:`builder.battlescribe.rosterio.header`) names."""
+    return find_data(
+        Wanted(GAME_SYSTEM, head.game_system_id, head.game_system_name,
+               head.game_system_revision),
+        [Wanted(CATALOGUE, ident, name, revision) for ident, name, revision in head.catalogues],
+        folders, label=label, store=store)
 
 
 def _whole_system(store: Store, game_system: Wanted, label: str) -> Found | None:
@@ -253,7 +249,8 @@ def _find(game_system: Wanted, catalogues: Sequence[Wanted],
             missing.append(wanted[ident])
         # a link to a catalogue that is not there: the linking warns, as BattleScribe does
     if missing:
-        raise DataMissing(label, missing)
+        raise MissingData(label, [MissingFile(w.kind, w.id, w.name, w.revision)
+                                  for w in missing])
     found = Found(_linked(chosen))
     for path, data in chosen:
         asked = game_system if data.kind == GAME_SYSTEM else wanted.get(data.id)

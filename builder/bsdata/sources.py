@@ -13,6 +13,7 @@ refused naming both.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from hashlib import sha256
@@ -88,12 +89,23 @@ def folder_files(folder: Path) -> Iterator[Path]:
             path = Path(here) / name
             if name.startswith(".") or not is_data_file(path):
                 continue
+            if not _regular(path):
+                raise NotAdded([_("{path}: not a regular file (a pipe, a device, or a link to "
+                                  "nothing)").format(path=escape(str(path)))])
             count += 1
             if count > MAX_FOLDER_FILES:
                 raise NotAdded([_("{folder}: more than {limit} data files; add the game "
                                   "systems one folder at a time").format(
                                       folder=escape(str(folder)), limit=MAX_FOLDER_FILES)])
             yield path
+
+
+def _regular(path: Path) -> bool:
+    """A regular file (links followed): never a pipe, which opening would wait on."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def local_paths(source: str) -> list[Path]:
@@ -110,6 +122,9 @@ def local_paths(source: str) -> list[Path]:
     if path.suffix.lower() == ".bsi":
         raise NotAdded([_("{source}: a data index is added by its address (http or https), "
                           "which its files are found beside").format(source=escape(source))])
+    if is_data_file(path) and not _regular(path):
+        raise NotAdded([_("{path}: not a regular file (a pipe, a device, or a link to "
+                          "nothing)").format(path=escape(source))])
     if not is_data_file(path):
         raise NotAdded([_("{source}: not a BattleScribe data file (.gst, .cat, .gstz, .catz), "
                           "a folder of them, or the http(s) address of a .bsi data "

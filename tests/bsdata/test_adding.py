@@ -259,3 +259,21 @@ def test_in_spanish_after_the_sub_command_too(capsys, user_dir):
     assert "añadido Test Skirmish System (revisión 3), id ts-sys:" in out
     code, out, _err = run(capsys, "bsdata", "list", "--lang", "es")
     assert "    Test Armoury  revisión 2  (biblioteca)" in out.splitlines()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs here")
+def test_a_pipe_named_like_data_is_refused_not_waited_on(capsys, tmp_path, user_dir):
+    import os
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    os.mkfifo(folder / "waits.cat")
+    code, _out, err = run(capsys, "bsdata", "add", str(folder / "waits.cat"))
+    assert code == 2 and "waits.cat: not a regular file" in err
+    copy(folder, TEST_SYSTEM)
+    code, _out, err = run(capsys, "bsdata", "add", str(folder))
+    assert code == 2 and "waits.cat: not a regular file" in err
+    (folder / "gone.cat").symlink_to(tmp_path / "nowhere.cat")
+    (folder / "waits.cat").unlink()
+    code, _out, err = run(capsys, "bsdata", "add", str(folder))
+    assert code == 2 and "gone.cat: not a regular file" in err

@@ -11,7 +11,8 @@ import pytest
 
 from builder.battlescribe import ReadError
 from builder.bsdata import finding
-from builder.bsdata.finding import DataMissing, Wanted, find_data
+from builder.bsdata.adding import Adder
+from builder.bsdata.finding import DataMissing, Wanted, data_for_roster, find_data
 from builder.bsdata.store import Store
 from tests.bsdata.helpers import DUEL, TEST_FACTION, TEST_FILES, TEST_SYSTEM, bumped, run
 
@@ -51,16 +52,30 @@ def test_what_is_missing_is_named_as_the_roster_names_it(added):
         find_data(Wanted("gameSystem", "kt-sys", "Kill Team", 9),
                   [Wanted("catalogue", "kt-x", "Blades", None)], label="team.rosz")
     assert [str(p) for p in caught.value.problems] == [
-        "team.rosz: needs the BattleScribe game system 'Kill Team' (id 'kt-sys', revision 9), "
-        "which is not installed",
-        "team.rosz: needs the BattleScribe catalogue 'Blades' (id 'kt-x'), which is not "
-        "installed"]
+        "team.rosz: needs the game system 'Kill Team' ('kt-sys') (revision 9), which is not "
+        "installed",
+        "team.rosz: needs the catalogue 'Blades' ('kt-x'), which is not installed"]
     with pytest.raises(DataMissing) as caught:
         find_data(SYSTEM, [FACTION, Wanted("catalogue", "ts-gone", "Test Deserters", 2)],
                   label="band.ros")
     assert [w.id for w in caught.value.missing] == ["ts-gone"]
-    assert "needs the BattleScribe catalogue 'Test Deserters' (id 'ts-gone', revision 2)" \
-        in str(caught.value)
+    assert "needs the catalogue 'Test Deserters' ('ts-gone') (revision 2)" in str(caught.value)
+
+
+def test_a_roster_file_opens_with_the_data_found_for_it(added):
+    from builder.battlescribe.rosterio import header, parse_roster, read_roster
+    from tests.battlescribe.helpers import FIXTURES
+
+    path = FIXTURES / "test-roster.ros"
+    raw = path.read_bytes()
+    found = data_for_roster(header(parse_roster(raw, str(path))), label=str(path))
+    loaded = read_roster(raw, str(path), found.data)
+    assert loaded.roster.name == "Road Wardens"
+    # the same roster when its game system is not installed: named as the roster names it
+    Adder().remove("ts-sys")
+    with pytest.raises(DataMissing, match="needs the game system 'Test Skirmish System' "
+                                          r"\('ts-sys'\) \(revision 3\)"):
+        data_for_roster(header(parse_roster(raw, str(path))), label=str(path))
 
 
 def test_an_older_installed_revision_is_a_note(added):
@@ -105,8 +120,6 @@ def test_files_read_once_are_kept_until_they_change(added, monkeypatch):
     # a newer faction added: only it is read again
     newer = Path(first.data.catalogues["ts-fac"].path).parent.parent / "new.cat"
     newer.write_bytes(bumped(TEST_FACTION.read_bytes(), 8))
-    from builder.bsdata.adding import Adder
-
     Adder().add([str(newer)])
     third = find_data(SYSTEM, [FACTION])
     assert third.data.catalogues["ts-fac"].revision == 8
@@ -135,8 +148,6 @@ def test_a_whole_game_system_opens_again_from_the_engine_cache(added, monkeypatc
     # a day later
     newer = tmp_path / "new.cat"
     newer.write_bytes(bumped(TEST_FACTION.read_bytes(), 8))
-    from builder.bsdata.adding import Adder
-
     old_hash = store.systems()["ts-sys"].by_id()["ts-fac"].sha256
     Adder().add([str(newer)])
     finding.forget()

@@ -267,3 +267,43 @@ def test_any_index_reads_or_is_refused_in_words(entries):
             continue
         assert len(index.entries) == len(entries)
         assert all(e.data_revision >= 0 for e in index.entries)
+
+
+def test_cancel_stops_a_download_and_nothing_goes_in(server, user_dir):
+    """The app's Cancel: from another thread, while a file is on its way."""
+    import threading
+
+    from builder.packs.fetch import Cancelled
+
+    index = publish(server, "r", files())
+    raw = zipped("test-faction.cat", TEST_FACTION.read_bytes())
+    asked = threading.Event()
+
+    def stall(h) -> None:
+        h.send_response(200)
+        h.send_header("Content-Length", str(len(raw)))
+        h.end_headers()
+        h.wfile.write(raw[:10])
+        h.wfile.flush()
+        asked.set()
+        server.release.wait(10)
+
+    server.routes["/r/test-faction.catz"] = stall
+    adder = Adder()
+    outcome: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            adder.add([index])
+        except BaseException as error:  # noqa: BLE001 - handed to the test
+            outcome.append(error)
+
+    thread = threading.Thread(target=work)
+    started = time.monotonic()
+    thread.start()
+    assert asked.wait(10)
+    adder.cancel()
+    thread.join(10)
+    assert not thread.is_alive() and time.monotonic() - started < 10
+    assert len(outcome) == 1 and isinstance(outcome[0], Cancelled)
+    nothing_left(user_dir)
