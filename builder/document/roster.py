@@ -194,22 +194,17 @@ class RosterList(ListDocument[DataSet, RosterReport]):
         catalogues, found in ``folders`` (``--bsdata``) and the installed data, checked
         under ``event`` and with ``points`` as its first cost type's limit when given. A
         :class:`~builder.battlescribe.ReadError` names what cannot be read, or what is not
-        installed (:class:`~builder.bsdata.finding.DataMissing`); the file is only read."""
-        from builder.battlescribe.model import CATALOGUE, GAME_SYSTEM
+        installed (:class:`~builder.battlescribe.rosterio.MissingData`); the file is only
+        read."""
         from builder.battlescribe.rosterio import header, parse_roster, read_roster
         from builder.battlescribe.xmlsafe import read_bytes
-        from builder.bsdata.finding import Wanted, find_data
+        from builder.bsdata.finding import data_for_roster
 
         label = str(path)
         _regular(path, label)
         raw = read_bytes(path, label)
-        head = header(parse_roster(raw, label))
-        found = find_data(
-            Wanted(GAME_SYSTEM, head.game_system_id, head.game_system_name,
-                   head.game_system_revision),
-            [Wanted(CATALOGUE, ident, name, revision)
-             for ident, name, revision in head.catalogues],
-            folders, label=label, store=store)
+        found = data_for_roster(header(parse_roster(raw, label)), folders, label=label,
+                                store=store)
         loaded = read_roster(raw, label, found.data)
         doc = cls(found.data, Editor(found.data, roster=loaded.roster), path=Path(path),
                   event=event, points=points)

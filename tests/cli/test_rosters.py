@@ -69,9 +69,12 @@ def test_a_roster_whose_data_is_not_installed_exits_2_naming_it(capsys, lists: P
     assert code == 2
     (row,) = json.loads(out)["files"]
     assert row["legal"] is False
-    assert "needs the BattleScribe game system 'Test Skirmish System' (id 'ts-sys', " \
-           "revision 3), which is not installed" in row["error"]
-    assert "catalogue 'Test Wanderers'" in row["error"]
+    system, catalogue = row["error"].splitlines()
+    for words in ("game system 'Test Skirmish System'", "'ts-sys'", "revision 3",
+                  "not installed"):
+        assert words in system
+    for words in ("catalogue 'Test Wanderers'", "'ts-fac'", "revision 7", "not installed"):
+        assert words in catalogue
     for command in (["fingerprint", str(roster)], ["text", str(roster)],
                     ["export", str(roster), "-o", str(lists / "out.pdf")]):
         code, out, err = run(capsys, *command)

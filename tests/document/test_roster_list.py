@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from builder.battlescribe import ReadError
-from builder.bsdata.finding import DataMissing
+from builder.battlescribe.rosterio import MissingData
 from builder.data import Catalogue
 from builder.data.fingerprint import canonical_json, encode
 from builder.document import NotYet
@@ -133,11 +133,12 @@ def test_a_roster_whose_data_is_not_installed_names_it_and_is_untouched(tmp_path
     copy = tmp_path / "road.ros"
     shutil.copy(ROSTER, copy)
     before = (copy.read_bytes(), os.stat(copy).st_mtime_ns)
-    with pytest.raises(DataMissing) as caught:
+    with pytest.raises(MissingData) as caught:
         RosterList.load(copy)
-    text = str(caught.value)
-    assert "game system 'Test Skirmish System' (id 'ts-sys', revision 3)" in text
-    assert "catalogue 'Test Wanderers' (id 'ts-fac', revision 7)" in text
+    assert [(m.kind, m.id, m.name, m.revision) for m in caught.value.missing] == [
+        ("gameSystem", "ts-sys", "Test Skirmish System", 3),
+        ("catalogue", "ts-fac", "Test Wanderers", 7)]
+    assert "'Test Skirmish System'" in str(caught.value)
     assert (copy.read_bytes(), os.stat(copy).st_mtime_ns) == before
 
 
