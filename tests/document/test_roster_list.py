@@ -15,7 +15,6 @@ from builder.battlescribe import ReadError
 from builder.battlescribe.rosterio import MissingData
 from builder.data import Catalogue
 from builder.data.fingerprint import canonical_json, encode
-from builder.document import NotYet
 from builder.document.files import is_roster, known_games
 from builder.document.roster import RosterList
 from builder.events import parse_event
@@ -180,12 +179,21 @@ def test_its_text_shows_forces_categories_selections_costs_verdict_fingerprint()
     assert "[b]Road Wardens[/b]" in doc.text("bbcode")
 
 
-def test_printouts_and_play_mode_say_not_yet() -> None:
-    doc = load()
-    with pytest.raises(NotYet, match="not available yet"):
-        doc.printout()
-    with pytest.raises(NotYet, match="not available yet"):
-        doc.play_plan()
+def test_printouts_and_play_mode_come_from_the_roster_as_checked(tmp_path: Path,
+                                                                  user_dir: Path) -> None:
+    from builder.document import PdfOptions
+    from tests.export.helpers import pdf_text
+
+    doc = load(points=100)
+    summary = doc.summary()  # (as checked: the limit for every list, its findings)
+    assert [(c.name, c.value, c.limit) for c in summary.costs][0] == ("Points", 106, 100)
+    assert [f.rule for f in summary.findings] == ["bs-cost-limit"] and not summary.legal
+    out = tmp_path / "road.pdf"
+    doc.export_pdf(out, PdfOptions(cards=False))
+    text = pdf_text(out.read_bytes())
+    assert "Road Wardens" in text and f"Roster fingerprint {doc.fingerprint()}" in text
+    plan = doc.play_plan()
+    assert plan.list_name == "Road Wardens" and plan.fingerprint == doc.fingerprint()
 
 
 @pytest.mark.skipif(not PHALANX.is_dir(), reason="../shared/battlescribe is not here")
