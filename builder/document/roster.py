@@ -261,16 +261,10 @@ class RosterList(ListDocument[DataSet, RosterReport]):
             if path.suffix.lower() == ".rosz" else xml
         write_atomic(path, data, replace_read_only=True)
 
-    def state(self) -> dict[str, Any]:
-        """The roster as plain data, in New Recruit's display order (the engine's)."""
-        from builder.battlescribe.engine.state import roster_state
-
-        return roster_state(self.editor.evaluation)
-
     def text(self, style: str = "plain") -> str:
         from builder.export.roster_text import roster_text
 
-        return roster_text(self.state(), self._report, self.fingerprint(), style)
+        return roster_text(self.summary(), style)
 
     def summary(self) -> RosterSummary:
         """What its printouts show (:func:`builder.export.roster.summary.summarise_roster`),

@@ -171,7 +171,7 @@ def test_its_text_shows_forces_categories_selections_costs_verdict_fingerprint()
     assert "  1 × Old Marta (Captain) · 50 Points" in lines
     assert "    1 × Ancient Banner · 15 Points, 1 Fuel" in lines
     assert "  3 × Trooper · 30 Points" in lines and "    3 × Bow · 6 Points" in lines
-    assert lines.index("Troops") < lines.index("Uncategorized")  # what has none, last
+    assert lines.index("Troops") < lines.index("Uncategorised")  # what has none, last
     assert "✔ Legal under the game's data" in lines
     assert lines[-1] == f"Fingerprint: {doc.fingerprint()}"
     markdown = doc.text("markdown")
