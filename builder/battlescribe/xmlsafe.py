@@ -14,8 +14,8 @@ building our own tree 0.66–0.72 s, which leaves room for the model and the lin
   one of XML's five is refused by expat itself ("undefined entity"); parameter entities are
   never parsed; nothing is ever fetched;
 - at most :data:`MAX_FILE` bytes per file unpacked, and a zip (``.gstz``, ``.catz``,
-  ``.rosz``, ``.bsi``) follows the zip rules of SPEC §8 (:mod:`builder.plumbing.ziprules`) and holds
-  one file;
+  ``.rosz``, ``.bsi``) follows the zip rules of SPEC §8 (:mod:`builder.plumbing.ziprules`)
+  and holds one file;
 - elements nested at most :data:`MAX_DEPTH` deep (the parts of the program that walk the tree
   never meet a depth Python cannot follow).
 
