@@ -20,7 +20,6 @@ limits), and a code that repeats an earlier one (a quoted reply) is one list.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
