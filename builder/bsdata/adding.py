@@ -135,8 +135,12 @@ class Adder:
         :class:`~builder.packs.fetch.Cancelled`)."""
         with self._locked():
             outcome = Outcome()
-            incoming = self._gather(sources, outcome)
-            self._install(incoming, self.store.systems(), outcome)
+            incoming: list[Incoming] = []
+            try:
+                incoming += self._gather(sources, outcome)
+                self._install(incoming, self.store.systems(), outcome)
+            finally:
+                _let_go(incoming)
             return outcome
 
     def update(self, ids: Iterable[str] = ()) -> Outcome:
@@ -150,8 +154,12 @@ class Adder:
                 raise NotAdded([_("{id} is not installed (spherewars bsdata list shows what "
                                   "is)").format(id=escape(i)) for i in unknown])
             outcome = Outcome()
-            incoming = self._newer(wanted, installed, outcome)
-            self._install(incoming, installed, outcome, only=wanted)
+            incoming: list[Incoming] = []
+            try:
+                incoming += self._newer(wanted, installed, outcome)
+                self._install(incoming, installed, outcome, only=wanted)
+            finally:
+                _let_go(incoming)
             return outcome
 
     def remove(self, system_id: str) -> SystemRecord | None:
@@ -182,14 +190,31 @@ class Adder:
                 local.extend(src.local_paths(source))
             except NotAdded as error:
                 refused.extend(error.lines)
+        listed: list[tuple[IndexFile, Path]] = []
+        for path in [p for p in local if src.is_index(p)]:
+            try:
+                files, warnings = src.local_index(path)
+            except NotAdded as error:
+                refused.extend(error.lines)
+                continue
+            outcome.warnings.extend(warnings)
+            listed.extend((item, path) for item in files)
         if refused:
             raise NotAdded(refused)
+        local = [p for p in local if not src.is_index(p)]
         incoming: list[Incoming] = []
         problems: list[Problem] = []
+        count = len(local) + len(listed)
         for number, path in enumerate(local):
-            self._tell(READING, number, len(local), path.name)
+            self._tell(READING, number, count, path.name)
             try:
                 incoming.append(src.read_local(path))
+            except ReadError as error:
+                problems.extend(error.problems)
+        for number, (item, index) in enumerate(listed, len(local)):
+            self._tell(READING, number, count, Path(item.url).name)
+            try:
+                incoming.append(src.read_listed(item, index))
             except ReadError as error:
                 problems.extend(error.problems)
         for address in addresses:
@@ -335,6 +360,15 @@ def _locked(store: Store) -> Iterator[None]:
             yield
     except Busy:
         raise NotAdded([busy_message()]) from None
+
+
+def _let_go(incoming: list[Incoming]) -> None:
+    """Drop the files read, one at a time. Freed at once, a game system's elements (Kill
+    Team: about a million objects) hold the interpreter for a tenth of a second or more, and
+    with it any other thread (the app's window, while its worker adds data); between two
+    files, the other threads get their turn."""
+    while incoming:
+        incoming.pop()
 
 
 def _url_name(url: str) -> str:

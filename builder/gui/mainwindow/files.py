@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
-from builder.data import DataError, load_warband, save_warband
+from builder.data import DataError, load_warband
 from builder.data.ondisk import DiskState, Watched
 from builder.gui.dialogs import DISCARD, SAVE, Prompter
 from builder.gui.dialogs.file_questions import KEEP, OVERWRITE, RELOAD, SAVE_AS
@@ -329,11 +329,11 @@ class FileController(QObject):
         when it could not be written (the user was told why)."""
         try:
             try:
-                save_warband(self.doc.warband, path)
+                self.doc.save(path)
             except ReadOnlyError:
                 if not self.prompter.ask_replace_read_only(path):
                     return False
-                save_warband(self.doc.warband, path, replace_read_only=True)
+                self.doc.save(path, replace_read_only=True)
         except OSError as exc:
             self.prompter.show_error(_("Could not save"),
                                      _("{file} could not be written.").format(file=path),
