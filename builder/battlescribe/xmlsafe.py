@@ -44,6 +44,11 @@ MAX_FILE = 50 * MiB
 """The most a file may hold, unpacked (a zip's one file included)."""
 MAX_DEPTH = 256
 """The deepest elements may nest. Published data nests about 20 deep."""
+MAX_ATTRIBUTE = 10_000
+"""The most characters an attribute may hold. Published data's longest is 165 (a modifier's
+value in Kill Team; names reach 63); text that is long (rules, descriptions) is an element's
+content, which only the size of the file limits. A name of 40 MB would be printed, listed and
+written back whole (a roster's PDF took minutes over it)."""
 ZIP_MAGIC = b"PK\x03\x04"
 
 
@@ -70,6 +75,24 @@ class Sink(Protocol):
 
 class DepthError(Exception):
     """Raised by a sink whose elements nest deeper than :data:`MAX_DEPTH`."""
+
+
+class LongAttribute(Exception):
+    """Raised by a sink given an attribute of more than :data:`MAX_ATTRIBUTE` characters, at
+    the element's ``line`` and ``column`` (0 when it has none: JSON)."""
+
+    def __init__(self, name: str, length: int, line: int = 0, column: int = 0) -> None:
+        super().__init__(name)
+        self.name = name
+        self.length = length
+        self.line = line
+        self.column = column
+
+    @property
+    def message(self) -> str:
+        return _("the attribute {name} holds {length} characters; at most {limit} are "
+                 "read").format(name=quoted(self.name), length=f"{self.length:,}",
+                                limit=f"{MAX_ATTRIBUTE:,}")
 
 
 class _Refused(Exception):
@@ -227,6 +250,8 @@ def parse(data: bytes, label: str, sink: Sink) -> None:
         line, column = where()
         raise ReadError.at(label, line, column, _(
             "elements nested more than {limit} deep").format(limit=MAX_DEPTH)) from None
+    except LongAttribute as long:
+        raise ReadError.at(label, long.line, long.column, long.message) from None
     except pyexpat.ExpatError as exc:
         raise ReadError.at(label, exc.lineno, exc.offset + 1,
                            _expat_message(exc.code)) from None

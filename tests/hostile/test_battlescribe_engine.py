@@ -24,7 +24,7 @@ from builder.battlescribe.engine.modifiers import MAX_TIMES
 from builder.battlescribe.engine.state import roster_state
 from builder.battlescribe.linking import DataSet
 from builder.battlescribe.rosterio import MissingData, read_roster, roster_xml
-from builder.battlescribe.xmlsafe import MAX_DEPTH
+from builder.battlescribe.xmlsafe import MAX_ATTRIBUTE, MAX_DEPTH
 from tests.battlescribe.helpers import TEST_FILES
 
 ROSTER_HEAD = ('<roster id="r" name="R" battleScribeVersion="2.03" gameSystemId="ts-sys" '
@@ -190,6 +190,21 @@ def test_selections_nested_a_hundred_thousand_deep_are_refused(test_data: DataSe
     with pytest.raises(ReadError) as refused:
         read_roster(deep, "deep.ros", test_data)
     assert f"nested more than {MAX_DEPTH} deep" in refused.value.problems[0].message
+
+
+def test_a_custom_name_longer_than_the_reader_reads_back_is_refused(
+        test_data: DataSet) -> None:
+    """A roster the engine writes must read back: a name is an attribute of its XML."""
+    editor = Editor(test_data)
+    force = editor.add_force("ts-fe-warband", "ts-fac")
+    version = editor.roster.version
+    with pytest.raises(EditError, match="a name of 10,001 characters is too long; at most "
+                                        "10,000 are kept"):
+        editor.customise(force, name="x" * (MAX_ATTRIBUTE + 1), notes="kept?")
+    assert editor.roster.version == version and force.custom_notes is None
+    editor.customise(editor.roster, name="y" * MAX_ATTRIBUTE)
+    again = read_roster(roster_xml(editor.roster).encode(), "again.ros", test_data).roster
+    assert again.name == "y" * MAX_ATTRIBUTE
 
 
 def test_absurd_numbers_in_a_roster_are_bounded(test_data: DataSet) -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from builder.battlescribe import ReadError, data_from_json, read_data, read_data_file
 from builder.battlescribe.dataindex import read_index
-from builder.battlescribe.xmlsafe import MAX_DEPTH, MAX_FILE
+from builder.battlescribe.xmlsafe import MAX_ATTRIBUTE, MAX_DEPTH, MAX_FILE
 from tests.battlescribe.helpers import zipped
 
 HEAD = b'<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -97,6 +97,23 @@ def test_a_hundred_megabyte_attribute_is_refused_by_size(tmp_path: Path) -> None
     zipped_big.write_bytes(zipped("big.cat", b'<catalogue name="' + b"x" * (MAX_FILE + 1)))
     with pytest.raises(ReadError, match="unpacks to 50.0 MiB"):
         read_data_file(zipped_big)
+
+
+def test_an_attribute_longer_than_any_data_holds_is_refused_at_its_element() -> None:
+    """Within 50 MiB a name of 40 MB was read, then printed and listed whole (a roster's PDF
+    took minutes over it); published data's longest attribute is 165 characters."""
+    def catalogue(length: int) -> bytes:
+        return HEAD + CATALOGUE + b'\n  <rules><rule id="r" name="' + b"x" * length + \
+            b'"/></rules></catalogue>'
+
+    line, column, message = refused(catalogue(MAX_ATTRIBUTE + 1))
+    assert (line, column) == (3, 10)
+    assert message == f"the attribute 'name' holds {MAX_ATTRIBUTE + 1:,} characters; at " \
+        f"most {MAX_ATTRIBUTE:,} are read"
+    assert read_data(catalogue(MAX_ATTRIBUTE), "ok.cat").name == "C"
+    with pytest.raises(ReadError, match="^setup: the attribute 'name' holds 10,001"):
+        data_from_json({"id": "c", "name": "x" * (MAX_ATTRIBUTE + 1), "gameSystemId": "g"},
+                       "catalogue", "setup")
 
 
 def test_a_zip_of_several_files_or_of_links_is_refused(tmp_path: Path) -> None:
