@@ -17,14 +17,12 @@ roster editor will call it through this document.
 from __future__ import annotations
 
 import dataclasses
-import os
-import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builder.battlescribe import DataSet, Problem, ReadError
+from builder.battlescribe import DataSet, Problem
 from builder.battlescribe.engine.editing import Editor
 from builder.battlescribe.engine.evaluate import Evaluation
 from builder.battlescribe.engine.roster import Roster
@@ -144,18 +142,6 @@ def event_findings(event: Event, report: RosterReport, fingerprint: str) -> list
     return out
 
 
-def _regular(path: str | Path, label: str) -> None:
-    """Refuse a FIFO, a device or a folder before opening it (opening a FIFO waits for a
-    writer for ever)."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError as exc:
-        raise ReadError.at(label, 0, 0, _("cannot be read: {problem}").format(
-            problem=exc.strerror or exc)) from None
-    if not stat.S_ISREG(mode):
-        raise ReadError.at(label, 0, 0, _("not a regular file"))
-
-
 class RosterList(ListDocument[DataSet, RosterReport]):
     """A BattleScribe roster, its linked data, its event context, its file and its latest
     report. ``notes``: what reading it said that does not stop it (an installed revision
@@ -188,8 +174,7 @@ class RosterList(ListDocument[DataSet, RosterReport]):
         from builder.bsdata.finding import data_for_roster
 
         label = str(path)
-        _regular(path, label)
-        raw = read_bytes(path, label)
+        raw = read_bytes(path, label)  # through the one guarded reader: a FIFO is not waited on
         found = data_for_roster(header(parse_roster(raw, label)), folders, label=label,
                                 store=store)
         loaded = read_roster(raw, label, found.data)
