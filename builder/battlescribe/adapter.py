@@ -64,6 +64,9 @@ class Adapter:
             if kind == "gamedataAction":
                 return {"type": "gamedataActionResult", "ok": False,
                         "error": f"{kind} is not supported by this adapter"}
+            if not isinstance(kind, str):  # ({} or {"type": [1]}: not "None is not …")
+                return {"type": "error", "message": "not a command: its type is missing or "
+                                                    "not text"}
             return {"type": "error", "message": f"{kind} is not supported by this adapter"}
         return handler(command)
 
