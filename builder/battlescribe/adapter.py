@@ -173,30 +173,30 @@ class Adapter:
         action = command.get("action")
         before = roster._seq
         if action in ("addForce", "addChildForce"):
-            parent = editor.force(str(command.get("forceId"))) \
+            parent = editor.force(_id(command, "forceId")) \
                 if action == "addChildForce" else None
-            catalogue = command.get("catalogueId")
-            force = editor.add_force(str(command.get("forceEntryId")),
-                                     str(catalogue) if catalogue else None, parent)
+            force = editor.add_force(_id(command, "forceEntryId"),
+                                     _id(command, "catalogueId") if command.get("catalogueId")
+                                     else None, parent)
             return {"forceId": force.id, "selections": _made(force.walk_selections(), before),
                     "categories": _categories(force)}
         if action == "removeForce":
-            editor.remove_force(editor.force(str(command.get("forceId"))))
+            editor.remove_force(editor.force(_id(command, "forceId")))
             return None
         if action == "duplicateForce":
-            force = editor.duplicate_force(editor.force(str(command.get("forceId"))))
+            force = editor.duplicate_force(editor.force(_id(command, "forceId")))
             return {"forceId": force.id, "categories": _categories(force)}
         if action in ("selectEntry", "selectChildEntry"):
-            force = editor.force(str(command.get("forceId")))
+            force = editor.force(_id(command, "forceId"))
             container: Force | Selection = force
             if action == "selectChildEntry":
-                container = editor.selection(str(command.get("selectionId")), force)
-            selection = editor.select(container, str(command.get("entryId")))
+                container = editor.selection(_id(command, "selectionId"), force)
+            selection = editor.select(container, _id(command, "entryId"))
             made = _made(selection.walk(), before, skip=selection)
             return {"selectionId": selection.id, "selections": made}
         if action in ("deselectSelection", "setSelectionCount", "duplicateSelection"):
-            force = editor.force(str(command.get("forceId")))
-            selection = editor.selection(str(command.get("selectionId")), force)
+            force = editor.force(_id(command, "forceId"))
+            selection = editor.selection(_id(command, "selectionId"), force)
             if action == "deselectSelection":
                 editor.deselect(selection)
                 return None
@@ -211,7 +211,7 @@ class Adapter:
             value = command.get("value")
             if not isinstance(value, int | float):
                 raise EditError(_("a cost limit must be a number"))
-            editor.set_cost_limit(str(command.get("costTypeId")), float(value))
+            editor.set_cost_limit(_id(command, "costTypeId"), float(value))
             return None
         if action == "setCustomization":
             self._customise(editor, command)
@@ -228,12 +228,12 @@ class Adapter:
             action=str(action)))
 
     def _customise(self, editor: Editor, command: dict[str, Any]) -> None:
-        force = editor.force(str(command.get("forceId")))
+        force = editor.force(_id(command, "forceId"))
         target: Any = force
         if command.get("selectionId"):
-            target = editor.selection(str(command["selectionId"]), force)
+            target = editor.selection(_id(command, "selectionId"), force)
         elif command.get("categoryEntryId"):
-            target = force.category(str(command["categoryEntryId"]))
+            target = force.category(_id(command, "categoryEntryId"))
             if target is None:
                 raise EditError(_("the force has no category {id}").format(
                     id=command["categoryEntryId"]))
@@ -303,6 +303,17 @@ def serve(stdin: IO[str], stdout: IO[str]) -> int:
             response["corrId"] = corr
         _answer(stdout, response)
     return 0
+
+
+def _id(command: dict[str, Any], key: str) -> str:
+    """The id a command gives as ``key`` (EditError when it gives none, or not as text: never
+    "no force has the id None")."""
+    value = command.get(key)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str) or not value:
+        raise EditError(_("{key} is missing or not text").format(key=key))
+    return value
 
 
 def _answer(stdout: IO[str], response: dict[str, Any]) -> None:

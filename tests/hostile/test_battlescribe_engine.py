@@ -286,15 +286,17 @@ def test_lines_that_are_not_commands_are_answered_and_the_session_goes_on(
         '"corrId": 4}\n',
         '{"type": "getState", "corrId": "' + "x" * 300 + '"}\n',
         '{"type": "getState", "corrId": 5}\n', '{"corrId": 6}\n', '{"type": [1]}\n',
+        '{"type": "action", "action": "removeForce", "forceId": [null], "corrId": 8}\n',
     ])
     kinds = [(a.get("type"), a.get("ok"), a.get("corrId")) for a in answers]
     assert kinds == [("error", None, None), ("error", None, None), ("error", None, 7),
                      ("actionResult", False, "a"), ("setupResult", None, 1),
                      ("actionResult", False, 2), ("actionResult", False, 3),
                      ("actionResult", False, 4), ("error", None, None), ("state", None, 5),
-                     ("error", None, 6), ("error", None, None)]
+                     ("error", None, 6), ("error", None, None), ("actionResult", False, 8)]
     assert "longer than 200 characters" in answers[8]["message"]
     assert answers[9]["forces"] == []
-    assert [(a["message"], a.get("corrId")) for a in answers[10:]] == [
+    assert answers[12]["error"] == "forceId is missing or not text"  # (was "… id [None]")
+    assert [(a["message"], a.get("corrId")) for a in answers[10:12]] == [
         ("not a command: its type is missing or not text", 6),
         ("not a command: its type is missing or not text", None)]  # (was "None is not …")
