@@ -4,20 +4,19 @@ names another place):
 
 - **phalanx**: the phalanx sample roster BattleScribe wrote (``Test Roster 1.ros``);
 - **kill team**: a Kill Team (2021) Legionary roster of about 60 selections (operatives with
-  their weapons and marks), built with the engine's editor.
-
+  their weapons and marks), built with the engine's editor;
 - **many forces** (issue 40): a roster of 2,000 forces of our test game
   (``tests/fixtures/battlescribe``, TEST DATA), each part printed once: the sheet, the
   opponent's copy (four minutes for 10,000 forces before its sizes were skipped and its row
   styles sorted by table) and the unit cards (minutes before the summary gathered its
   profile tables once). These need no shared data.
 
-For each of the first two: the summary (the roster read once into plain data), the PDF of the roster sheet,
-the opponent's copy and the unit cards, and the play plan with its phone page. The first PDF
-of the process (the fonts parsed) is shown apart; the others are the median of five runs,
-wall time and the process's CPU time (steadier on a shared machine). No budget is set by the
-issue; the warband printouts' goal (``bench_export.py``: 30 cards and a sheet in 1 s) is the
-yardstick. ``--json`` ends with one JSON object of the figures.
+For each of the first two: the summary (the roster read once into plain data), the PDF of
+the roster sheet, the opponent's copy and the unit cards, and the play plan with its phone
+page. The first PDF of the process (the fonts parsed) is shown apart; the others are the
+median of five runs, wall time and the process's CPU time (steadier on a shared machine).
+No budget is set by the issue; the warband printouts' goal (``bench_export.py``: 30 cards
+and a sheet in 1 s) is the yardstick. ``--json`` ends with one JSON object of the figures.
 """
 
 from __future__ import annotations
