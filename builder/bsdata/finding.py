@@ -29,7 +29,13 @@ from builder.battlescribe import DataFile, DataSet, Problem, ReadError, read_dat
 from builder.battlescribe.model import CATALOGUE, GAME_SYSTEM
 from builder.battlescribe.rosterio import MissingData, MissingFile, RosterHeader
 from builder.battlescribe.xmlsafe import quoted
-from builder.bsdata.sources import folder_files, is_data_file
+from builder.bsdata.sources import (
+    FolderRefused,
+    folder_files,
+    is_data_file,
+    not_regular,
+    regular,
+)
 from builder.bsdata.store import Store, SystemRecord
 from builder.i18n import _
 
@@ -118,11 +124,18 @@ def folder_data(folders: Iterable[str | Path]) -> dict[str, tuple[Path, DataFile
     problems: list[Problem] = []
     for folder in folders:
         path = Path(folder)
-        paths = list(folder_files(path)) if path.is_dir() else [path]
+        try:
+            paths = list(folder_files(path)) if path.is_dir() else [path]
+        except FolderRefused as refused:  # a pipe in it, or thousands of files
+            problems.append(Problem(str(refused.path), 0, 0, refused.message))
+            continue
         for item in paths:
             if not path.is_dir() and not is_data_file(item):
                 problems.append(Problem(str(item), 0, 0, _(
                     "not a folder or a BattleScribe data file (.gst, .cat, .gstz, .catz)")))
+                continue
+            if not regular(item):
+                problems.append(Problem(str(item), 0, 0, not_regular()))
                 continue
             try:
                 data = read_kept(item)

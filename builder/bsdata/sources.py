@@ -76,9 +76,19 @@ def is_data_file(path: Path) -> bool:
     return path.suffix.lower() in DATA_SUFFIXES
 
 
+class FolderRefused(Exception):
+    """A folder that is not read: ``path`` (the folder, or a file in it) and why."""
+
+    def __init__(self, path: Path, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(f"{path}: {message}")
+
+
 def folder_files(folder: Path) -> Iterator[Path]:
     """The data files in a folder and its subfolders (hidden ones left out, links to
-    folders not followed), in name order; at most :data:`MAX_FOLDER_FILES`."""
+    folders not followed), in name order; at most :data:`MAX_FOLDER_FILES`, and every one a
+    regular file (:class:`FolderRefused` otherwise: a pipe would be waited on)."""
     count = 0
     base_depth = len(folder.parts)
     for here, dirs, files in os.walk(folder):
@@ -89,18 +99,21 @@ def folder_files(folder: Path) -> Iterator[Path]:
             path = Path(here) / name
             if name.startswith(".") or not is_data_file(path):
                 continue
-            if not _regular(path):
-                raise NotAdded([_("{path}: not a regular file (a pipe, a device, or a link to "
-                                  "nothing)").format(path=escape(str(path)))])
+            if not regular(path):
+                raise FolderRefused(path, not_regular())
             count += 1
             if count > MAX_FOLDER_FILES:
-                raise NotAdded([_("{folder}: more than {limit} data files; add the game "
-                                  "systems one folder at a time").format(
-                                      folder=escape(str(folder)), limit=MAX_FOLDER_FILES)])
+                raise FolderRefused(folder, _(
+                    "more than {limit} data files; add the game systems one folder at a "
+                    "time").format(limit=MAX_FOLDER_FILES))
             yield path
 
 
-def _regular(path: Path) -> bool:
+def not_regular() -> str:
+    return _("not a regular file (a pipe, a device, or a link to nothing)")
+
+
+def regular(path: Path) -> bool:
     """A regular file (links followed): never a pipe, which opening would wait on."""
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
@@ -112,7 +125,10 @@ def local_paths(source: str) -> list[Path]:
     """The data files a local source names: itself, or those in the folder it is."""
     path = Path(source)
     if path.is_dir():
-        found = list(folder_files(path))
+        try:
+            found = list(folder_files(path))
+        except FolderRefused as refused:
+            raise NotAdded([escape(str(refused))]) from None
         if not found:
             raise NotAdded([_("{folder}: no BattleScribe data files in it (.gst, .cat, .gstz, "
                               ".catz)").format(folder=escape(source))])
@@ -122,9 +138,8 @@ def local_paths(source: str) -> list[Path]:
     if path.suffix.lower() == ".bsi":
         raise NotAdded([_("{source}: a data index is added by its address (http or https), "
                           "which its files are found beside").format(source=escape(source))])
-    if is_data_file(path) and not _regular(path):
-        raise NotAdded([_("{path}: not a regular file (a pipe, a device, or a link to "
-                          "nothing)").format(path=escape(source))])
+    if is_data_file(path) and not regular(path):
+        raise NotAdded([escape(f"{source}: {not_regular()}")])
     if not is_data_file(path):
         raise NotAdded([_("{source}: not a BattleScribe data file (.gst, .cat, .gstz, .catz), "
                           "a folder of them, or the http(s) address of a .bsi data "

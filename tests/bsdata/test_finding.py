@@ -157,3 +157,14 @@ def test_a_whole_game_system_opens_again_from_the_engine_cache(added, monkeypatc
     Adder().remove("td-sys")  # any change tidies
     assert not (cache / f"{old_hash}.json").exists()
     assert len(list(cache.glob("*.json"))) == 4  # the index and three files in use
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs here")
+def test_a_pipe_in_a_folder_for_one_run_is_named_not_waited_on(tmp_path: Path, user_dir):
+    import os
+
+    os.mkfifo(tmp_path / "waits.cat")
+    with pytest.raises(ReadError, match="waits.cat: not a regular file"):
+        find_data(SYSTEM, [], [tmp_path])
+    with pytest.raises(ReadError, match="waits.cat: not a regular file"):
+        find_data(SYSTEM, [], [tmp_path / "waits.cat"])
