@@ -1,0 +1,396 @@
+"""The roster as a tree model: its forces, each force's categories with the selections under
+them, each selection's children, and child forces — in the order New Recruit shows them
+(:mod:`builder.battlescribe.engine.order`), with each row's count and costs.
+
+After every change the model works out the tree again from the roster and its evaluation and
+tells the view only what differs: rows gone, rows new, rows moved (a renamed selection sorts
+elsewhere), rows whose texts changed. The rows are the roster's own objects, so what the
+user expanded and selected stays so across edits, undo and redo. The model holds no rules:
+a count typed in place becomes an undo command (:class:`~.commands.SetCountCommand`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont, QUndoStack
+
+from builder.battlescribe.engine.order import ordered_children, ordered_forces
+from builder.battlescribe.engine.roster import Category, Force, Selection
+from builder.battlescribe.engine.state import ordered_selections
+from builder.document.roster import number
+from builder.gui import icons
+from builder.gui.roster.commands import SetCountCommand
+from builder.i18n import _
+
+if TYPE_CHECKING:
+    from builder.battlescribe.engine.evaluate import Evaluation
+    from builder.document.roster import RosterReport
+    from builder.gui.roster.document import RosterDocument
+
+Index = QModelIndex | QPersistentModelIndex
+Item = Force | Category | Selection
+
+NAME, COUNT = 0, 1
+"""The first columns; then one per cost type shown (:attr:`RosterOutline.cost_types`)."""
+OBJECT_ROLE = Qt.ItemDataRole.UserRole + 40
+"""The row's force, category or selection."""
+SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 41
+"""``error`` or ``warning`` when a finding is raised on the row's object, else None."""
+MAX_COUNT = 1_000_000
+
+
+class _Node:
+    """One row: its object, its parent row and its children rows; ``shown`` is what its
+    cells said last (to tell the view only of what changed)."""
+
+    __slots__ = ("obj", "parent", "children", "key", "shown")
+
+    def __init__(self, obj: Any, parent: _Node | None, key: int) -> None:
+        self.obj = obj
+        self.parent = parent
+        self.children: list[_Node] = []
+        self.key = key
+        self.shown: tuple[Any, ...] = ()
+
+
+def selection_name(ev: Evaluation, selection: Selection) -> str:
+    """A selection's name as the roster shows it: its own, else its entry's after
+    modifiers."""
+    effect = ev.effects.get(selection)
+    return selection.custom_name or (effect.name if effect is not None else selection.node.name)
+
+
+def force_name(ev: Evaluation, force: Force) -> str:
+    effect = ev.force_effects.get(force)
+    return force.custom_name or (effect.name if effect is not None else force.name)
+
+
+def category_name(category: Category) -> str:
+    if category.custom_name:
+        return category.custom_name
+    return _("Uncategorised") if category.entry is None and category.link is None \
+        else category.name
+
+
+class RosterOutline(QAbstractItemModel):
+    """The tree of the open roster (see the module's docstring)."""
+
+    def __init__(self, doc: RosterDocument, stack: QUndoStack) -> None:
+        super().__init__()
+        self.doc, self.stack = doc, stack
+        self._keys = itertools.count(1)
+        self._root = _Node(None, None, 0)
+        self._nodes: dict[int, _Node] = {}
+        """Every row by its key (a model index carries the key, never a Python object)."""
+        self._of: dict[int, _Node] = {}
+        """Every row by its object's id()."""
+        self.cost_types: list[tuple[str, str]] = []
+        """(id, name) of the cost types with a column, in the game's order."""
+        self._severity: dict[int, str] = {}
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._italic = QFont()
+        self._italic.setItalic(True)
+        doc.was_reset.connect(self.reset)
+        doc.validated.connect(self.follow)
+        self.reset()
+
+    # -- following the roster -----------------------------------------------------------
+
+    def reset(self) -> None:
+        """Another roster: the tree made anew."""
+        self.beginResetModel()
+        self._root.children = []
+        self._nodes.clear()
+        self._of.clear()
+        self.cost_types = self._cost_types()
+        self._severity = self._severities(self.doc.report)
+        self._root.children = [self._made(obj, self._root) for obj in self._forces()]
+        self.endResetModel()
+
+    def follow(self, report: RosterReport | None = None) -> None:
+        """After a change: rows gone, new, moved and changed told to the view."""
+        if self._cost_types() != self.cost_types:  # (a cost type met for the first time)
+            self.reset()
+            return
+        self._severity = self._severities(report or self.doc.report)
+        self._sync(self._root, self._forces())
+
+    def _cost_types(self) -> list[tuple[str, str]]:
+        roster = self.doc.roster
+        seen = set(roster.seen_costs) | set(roster.cost_limits)
+        return [(t.id, t.name) for t in roster.cost_types()
+                if not t.hidden and t.id in seen]
+
+    @staticmethod
+    def _severities(report: RosterReport) -> dict[int, str]:
+        found: dict[int, str] = {}
+        for finding in report.findings:
+            owner = getattr(finding, "owner", None)
+            if owner is None or found.get(id(owner)) == "error":
+                continue
+            if finding.severity in ("error", "warning"):
+                found[id(owner)] = finding.severity
+        return found
+
+    # -- what the tree holds -----------------------------------------------------------------
+
+    def _forces(self) -> list[Force]:
+        roster = self.doc.roster
+        return ordered_forces(roster.forces, roster)
+
+    def _children_of(self, obj: Any) -> list[Any]:
+        ev = self.doc.evaluation
+        if isinstance(obj, Force):
+            by_category: dict[int, list[Selection]] = {}
+            for selection in ordered_selections(obj, ev):
+                category = ev.primary_category(selection)
+                by_category.setdefault(id(category), []).append(selection)
+            shown: list[Any] = [c for c in obj.categories
+                                if id(c) in by_category or id(c) in self._severity]
+            return [*shown, *ordered_forces(obj.forces, obj)]
+        if isinstance(obj, Category):
+            force = obj.force
+            return [s for s in ordered_selections(force, ev)
+                    if ev.primary_category(s) is obj]
+        if isinstance(obj, Selection):
+            return ordered_children(obj)
+        return []
+
+    def _made(self, obj: Any, parent: _Node) -> _Node:
+        node = _Node(obj, parent, next(self._keys))
+        self._nodes[node.key] = node
+        self._of[id(obj)] = node
+        node.children = [self._made(child, node) for child in self._children_of(obj)]
+        node.shown = self._cells(obj)
+        return node
+
+    def _forget(self, node: _Node) -> None:
+        for child in node.children:
+            self._forget(child)
+        self._nodes.pop(node.key, None)
+        if self._of.get(id(node.obj)) is node:
+            del self._of[id(node.obj)]
+
+    def _sync(self, node: _Node, wanted: list[Any]) -> None:
+        """Make ``node``'s rows the objects ``wanted``, telling the view each step."""
+        parent = self._index_of(node)
+        old = [child.obj for child in node.children]
+        if old != wanted:
+            keep = {id(obj) for obj in wanted}
+            for row in range(len(node.children) - 1, -1, -1):
+                if id(node.children[row].obj) not in keep:
+                    self.beginRemoveRows(parent, row, row)
+                    self._forget(node.children.pop(row))
+                    self.endRemoveRows()
+            staying = {id(child.obj) for child in node.children}
+            order = [obj for obj in wanted if id(obj) in staying]
+            if [child.obj for child in node.children] != order:
+                self._reorder(node, parent, order)
+            for row, obj in enumerate(wanted):
+                if row < len(node.children) and node.children[row].obj is obj:
+                    continue
+                self.beginInsertRows(parent, row, row)
+                node.children.insert(row, self._made(obj, node))
+                self.endInsertRows()
+        fresh = {id(obj) for obj in wanted} - {id(obj) for obj in old}
+        last = self.columnCount() - 1
+        for row, child in enumerate(node.children):
+            if id(child.obj) in fresh:
+                continue  # (made just now, as it is)
+            cells = self._cells(child.obj)
+            if cells != child.shown:
+                child.shown = cells
+                self.dataChanged.emit(self.index(row, 0, parent), self.index(row, last, parent))
+            self._sync(child, self._children_of(child.obj))
+
+    def _reorder(self, node: _Node, parent: QModelIndex, order: list[Any]) -> None:
+        """The rows that stay, in another order: the view's expanded and selected rows
+        follow them."""
+        self.layoutAboutToBeChanged.emit()
+        before = list(node.children)
+        by_id = {id(child.obj): child for child in before}
+        node.children = [by_id[id(obj)] for obj in order]
+        columns = self.columnCount()
+        moved_from, moved_to = [], []
+        for old_row, child in enumerate(before):
+            new_row = node.children.index(child)
+            if new_row != old_row:
+                for column in range(columns):
+                    moved_from.append(self.createIndex(old_row, column, child.key))
+                    moved_to.append(self.createIndex(new_row, column, child.key))
+        self.changePersistentIndexList(moved_from, moved_to)
+        self.layoutChanged.emit()
+
+    # -- reading rows ------------------------------------------------------------------------
+
+    def _node(self, index: Index) -> _Node:
+        if not index.isValid():
+            return self._root
+        return self._nodes.get(index.internalId(), self._root)
+
+    def _index_of(self, node: _Node, column: int = 0) -> QModelIndex:
+        if node is self._root or node.parent is None:
+            return QModelIndex()
+        return self.createIndex(node.parent.children.index(node), column, node.key)
+
+    def index_of(self, obj: Any, column: int = 0) -> QModelIndex:
+        """The row of a force, category or selection (invalid when it is not shown)."""
+        node = self._of.get(id(obj))
+        return self._index_of(node, column) if node is not None else QModelIndex()
+
+    def item(self, index: Index) -> Item | None:
+        node = self._node(index)
+        return None if node is self._root else node.obj
+
+    def objects(self) -> Iterator[Any]:
+        """Every object shown, parents first."""
+        def walk(node: _Node) -> Iterator[Any]:
+            for child in node.children:
+                yield child.obj
+                yield from walk(child)
+        return walk(self._root)
+
+    def _cells(self, obj: Any) -> tuple[Any, ...]:
+        """What a row shows: its name, count, costs and severity."""
+        ev = self.doc.evaluation
+        if isinstance(obj, Selection):
+            name = selection_name(ev, obj)
+            count: object = obj.number
+            costs = _sum(ev, obj.walk())
+            hidden = ev.effects[obj].hidden if obj in ev.effects else False
+        elif isinstance(obj, Force):
+            name, count, hidden = force_name(ev, obj), "", False
+            costs = _sum(ev, obj.walk_selections())
+        else:
+            name, count, hidden = category_name(obj), "", False
+            costs = _sum(ev, (s for root in self._children_of(obj) for s in root.walk()))
+        return (name, count, tuple(costs.get(t, 0.0) for t, _n in self.cost_types), hidden,
+                self._severity.get(id(obj)))
+
+    # -- the model's face ----------------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        node = self._node(parent)
+        if not (0 <= row < len(node.children)) or not (0 <= column < self.columnCount()):
+            return QModelIndex()
+        return self.createIndex(row, column, node.children[row].key)
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not index.isValid():
+            return QModelIndex()
+        node = self._nodes.get(index.internalId())
+        if node is None or node.parent is None or node.parent is self._root:
+            return QModelIndex()
+        return self._index_of(node.parent)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        if parent.isValid() and parent.column() != 0:
+            return 0
+        return len(self._node(parent).children)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 2 + len(self.cost_types)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if section == NAME:
+            return _("Name")
+        if section == COUNT:
+            return _("Count")
+        if 0 <= section - 2 < len(self.cost_types):
+            return self.cost_types[section - 2][1]  # the data's own word
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if index.column() == COUNT and isinstance(self.item(index), Selection):
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        node = self._node(index)
+        if node is self._root:
+            return None
+        obj, column = node.obj, index.column()
+        name, count, costs, hidden, severity = node.shown or self._cells(obj)
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == NAME:
+                return name
+            if column == COUNT:
+                return count
+            value = costs[column - 2] if 0 <= column - 2 < len(costs) else 0.0
+            return _cost(value) if value or isinstance(obj, Selection) else ""
+        if role == Qt.ItemDataRole.EditRole and column == COUNT and isinstance(obj, Selection):
+            return obj.amount
+        if role == OBJECT_ROLE:
+            return obj
+        if role == SEVERITY_ROLE:
+            return severity
+        if role == Qt.ItemDataRole.DecorationRole and column == NAME and severity:
+            return icons.severity(severity)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != NAME:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole:
+            if isinstance(obj, Force):
+                return self._bold
+            if hidden:
+                return self._italic
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tip(obj, hidden)
+        return None
+
+    def _tip(self, obj: Any, hidden: bool) -> str | None:
+        if isinstance(obj, Force):
+            return _("{force} from {catalogue}").format(force=obj.entry.name,
+                                                         catalogue=obj.catalogue.name)
+        if isinstance(obj, Selection):
+            parts = []
+            if obj.custom_name:
+                parts.append(obj.node.name)
+            if obj.number != obj.amount:
+                parts.append(_("{n} in all: {amount} for each of {each}").format(
+                    n=obj.number, amount=obj.amount, each=obj.number // max(1, obj.amount)))
+            if hidden:
+                parts.append(_("Hidden by the data here: it cannot be chosen now"))
+            return "\n".join(parts) or None
+        return None
+
+    # -- editing in place -------------------------------------------------------------------
+
+    def setData(self, index: Index, value: object,  # noqa: N802
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
+        obj = self.item(index)
+        if role != Qt.ItemDataRole.EditRole or index.column() != COUNT \
+                or not isinstance(obj, Selection):
+            return False
+        try:
+            count = int(value)  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            return False
+        if not 1 <= count <= MAX_COUNT:
+            return False
+        if count != obj.amount:
+            self.stack.push(SetCountCommand(self.doc, obj, count))
+        return True
+
+
+def _sum(ev: Evaluation, selections: Iterator[Selection] | Any) -> dict[str, float]:
+    totals: dict[str, float] = {}
+    for selection in selections:
+        if selection not in ev.effects:
+            continue
+        for type_id, value in ev.costs(selection).items():
+            totals[type_id] = totals.get(type_id, 0.0) + value
+    return totals
+
+
+def _cost(value: float) -> str:
+    shown = number(value)
+    return str(shown) if isinstance(shown, int) else f"{shown:g}"
