@@ -10,7 +10,8 @@ one, undone together.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QUndoCommand
 
@@ -256,3 +257,71 @@ class SetNotesCommand(_SetCommand):
 
     def apply(self, value: object) -> None:
         self.doc.set_notes(self.key, str(value))  # type: ignore[arg-type]
+
+
+class Steps:
+    """What an option's change does, step by step, as it is done the first time: each step
+    is kept so that undo takes them back in reverse and redo does them again on the very
+    objects (:class:`ChoiceCommand`)."""
+
+    def __init__(self, doc: RosterDocument) -> None:
+        self.doc = doc
+        self.log: list[tuple[str, Any, Any]] = []
+
+    def select(self, container: Force | Selection, entry_id: str) -> Selection:
+        chosen = self.doc.select(container, entry_id)
+        if chosen.grown_from is not None:
+            self.log.append(("count", chosen.selection,
+                             (chosen.grown_from, chosen.selection.amount)))
+        else:
+            self.log.append(("made", chosen.selection, None))
+        return chosen.selection
+
+    def remove(self, item: Selection) -> None:
+        self.log.append(("removed", item, self.doc.remove_selection(item)))
+
+    def set_count(self, selection: Selection, count: int) -> None:
+        old = selection.amount
+        if old != count:
+            self.doc.set_count(selection, count)
+            self.log.append(("count", selection, (old, count)))
+
+    def undo(self) -> None:
+        for i in range(len(self.log) - 1, -1, -1):
+            kind, item, value = self.log[i]
+            if kind == "made":
+                self.log[i] = (kind, item, self.doc.remove_selection(item))
+            elif kind == "removed":
+                self.doc.put_back(value)
+            else:
+                self.doc.set_count(item, value[0])
+
+    def redo(self) -> None:
+        for i, (kind, item, value) in enumerate(self.log):
+            if kind == "made":
+                self.doc.put_back(value)
+            elif kind == "removed":
+                self.log[i] = (kind, item, self.doc.remove_selection(item))
+            else:
+                self.doc.set_count(item, value[1])
+
+
+class ChoiceCommand(QUndoCommand):
+    """An option changed in the options panel: ``plan`` does its steps on a :class:`Steps`
+    the first time; undo and redo replay them."""
+
+    def __init__(self, doc: RosterDocument, text: str,
+                 plan: Callable[[Steps], None]) -> None:
+        super().__init__(text)
+        self.steps = Steps(doc)
+        self.plan: Callable[[Steps], None] | None = plan
+
+    def redo(self) -> None:
+        if self.plan is not None:
+            plan, self.plan = self.plan, None
+            plan(self.steps)
+        else:
+            self.steps.redo()
+
+    def undo(self) -> None:
+        self.steps.undo()

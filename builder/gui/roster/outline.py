@@ -76,6 +76,24 @@ def category_name(category: Category) -> str:
         else category.name
 
 
+def in_roster(item: Force | Category | Selection) -> bool:
+    """Whether ``item`` is in its roster still (an undo may have taken it, or what holds it,
+    out): the panels that show one let go of it then."""
+    child: Any = item.force if isinstance(item, Category) else item
+    if isinstance(item, Category) and not any(c is item for c in child.categories):
+        return False
+    parent = child.parent
+    while isinstance(parent, Force | Selection):
+        if isinstance(child, Force):
+            pool: list[Any] = parent.forces  # type: ignore[union-attr]
+        else:
+            pool = parent.selections if isinstance(parent, Force) else parent.children
+        if not any(c is child for c in pool):
+            return False
+        child, parent = parent, parent.parent
+    return any(c is child for c in parent.forces)
+
+
 class RosterOutline(QAbstractItemModel):
     """The tree of the open roster (see the module's docstring)."""
 

@@ -34,3 +34,29 @@ def new_roster(merc_data: DataSet) -> Callable[..., Any]:
         return doc
 
     return make
+
+
+@pytest.fixture
+def editor(qtbot: Any, new_roster: Callable[..., Any]) -> Any:
+    """The roster editor on a new roster of the Test Reavers, shown in a window of its own,
+    with a scripted answer for *Add force…* (``editor.force_answers``)."""
+    from PySide6.QtGui import QUndoStack
+    from PySide6.QtWidgets import QMainWindow
+
+    from builder.gui.roster.document import RosterDocument
+    from builder.gui.roster.editor import RosterEditor
+
+    doc = RosterDocument(new_roster())
+    stack = QUndoStack()
+    answers: list[Any] = []
+    window = QMainWindow()
+    made = RosterEditor(doc, stack, ask_force=lambda _e: answers.pop(0) if answers else None)
+    made.force_answers = answers  # type: ignore[attr-defined]
+    made.holder = window  # type: ignore[attr-defined]  # (the window lives as long as it)
+    window.setCentralWidget(made)
+    window.resize(1280, 760)
+    made.default_sizes(1280)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return made
