@@ -1,6 +1,11 @@
 """What a roster is worth now: every selection's, force's and available entry's values after
-their modifiers (name, hidden, page, costs, categories, constraint values, messages), the
-costs, and (through :mod:`builder.battlescribe.engine.validate`) the findings.
+their modifiers (name, hidden, costs, categories, constraint values, messages), the costs, and
+(through :mod:`builder.battlescribe.engine.validate`) the findings.
+
+Where New Recruit differs from BattleScribe it is followed (SPEC §10): a selection's or force's
+page is its entry's, as New Recruit reads it off the entry, so a modifier of ``page`` does not
+reach it (profiles' and rules' pages still take theirs); an ``unset-primary`` modifier of an
+entry's primary category hides the entry and leaves its categories as they were.
 
 Modifiers may ask about costs and categories that other modifiers change, so an evaluation
 runs in passes, as New Recruit settles its values: each pass counts with the costs and
@@ -168,7 +173,7 @@ class Evaluation:
             elif field == "hidden":
                 effect.hidden = apply_flag(effect.hidden, modifier)
             elif field == "page":
-                effect.page = apply_text(effect.page or "", modifier, times)
+                pass  # New Recruit reads an entry's page off the entry: no modifier reaches it
             elif field == "category":
                 _category(effect, modifier)
             elif field in MESSAGE_FIELDS:
@@ -297,5 +302,7 @@ def _category(effect: Effect, modifier: m.Modifier) -> None:
             effect.categories.append(value)
         effect.primary = value
     elif kind == "unset-primary":
+        # New Recruit does not unset a primary category: it hides the entry instead (the
+        # conformance suite measured it so, hidden while browsing, its primary category kept)
         if effect.primary == value:
-            effect.primary = None
+            effect.hidden = True

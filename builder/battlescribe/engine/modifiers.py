@@ -3,7 +3,10 @@ times, and what they do to a name, a number, a flag or a list of categories.
 
 New Recruit's semantics where engines differ (SPEC §10): of the modifiers that apply to one
 thing, every ``set`` comes first (in data order), then the rest in data order; ``append`` is
-applied once however many times its repeats say; ``shared="false"`` on a condition or repeat
+applied once however many times its repeats say; a value a modifier makes a number (a ``set``
+to a value that reads as one, an ``increment``) is a number to New Recruit, which reads such
+values as numbers, and ``append`` or ``prepend`` cannot add to a number: they give their own
+value alone ("100" then "units" is "units"); ``shared="false"`` on a condition or repeat
 counts an entry however it was reached; a query without ``childId`` counts everything in a
 force or roster, and the asking entry itself below a selection; ``atLeast`` asked of
 ``self`` is false when nothing is there; ``instanceOf`` looks at a selection (``self``,
@@ -15,6 +18,7 @@ constraint on it is not checked.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from builder.battlescribe import model as m
@@ -250,21 +254,34 @@ def format_number(value: float) -> str:
     return repr(value)
 
 
+NUMERAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+"""A modifier's value that New Recruit reads as a number."""
+
+
+class NumberText(str):
+    """A text that New Recruit holds as a number (a modifier made it one): shown as written,
+    but ``append`` and ``prepend`` have nothing to add to."""
+
+    __slots__ = ()
+
+
 def apply_text(current: str, modifier: m.Modifier, times: float) -> str:
     """A text after ``modifier``."""
     kind = modifier.type
     value = modifier.value
-    if kind in ("set", "replace"):
+    if kind == "set":
+        return NumberText(value) if NUMERAL.fullmatch(value) else value
+    if kind == "replace":
         return value
-    if kind == "append":
-        return f"{current} {value}" if current else value
-    if kind == "prepend":
-        return f"{value} {current}" if current else value
+    if kind in ("append", "prepend"):
+        if not current or isinstance(current, NumberText):
+            return value
+        return f"{current} {value}" if kind == "append" else f"{value} {current}"
     if kind in ("increment", "decrement", "multiply", "divide", "ceil", "floor"):
         number = number_of(current)
         if number is None:
             return current
-        return format_number(apply_number(number, modifier, times))
+        return NumberText(format_number(apply_number(number, modifier, times)))
     return current
 
 

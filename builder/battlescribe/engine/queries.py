@@ -22,17 +22,19 @@ ANY = "\x00any"
 
 
 class Ask:
-    """A query made on the spot (a constraint counted for one key)."""
+    """A query made on the spot (a constraint counted for one key): ``field`` in place of the
+    source's, and ``local`` to count only what is directly in the place asked about."""
 
     __slots__ = ("field", "scope", "child_id", "include_child_selections",
                  "include_child_forces", "percent_value")
 
-    def __init__(self, source: Any, child_id: str | None) -> None:
-        self.field = source.field
+    def __init__(self, source: Any, child_id: str | None, field: str | None = None,
+                 local: bool = False) -> None:
+        self.field = field or source.field
         self.scope = source.scope
         self.child_id = child_id
-        self.include_child_selections = source.include_child_selections
-        self.include_child_forces = source.include_child_forces
+        self.include_child_selections = source.include_child_selections and not local
+        self.include_child_forces = source.include_child_forces and not local
         self.percent_value = source.percent_value
 
 

@@ -2,12 +2,28 @@
 categories, entries and entry groups, and the messages modifiers add (fields ``error``,
 ``warning``, ``info``).
 
-Each finding names the node it is raised on (New Recruit's choice, SPEC §10): a max broken is
-raised on the first selection of the entry that broke it; a min not met on the place that
-counted (the category a root entry sits in, the parent selection, the force, the roster) and,
-when that place is the force or the roster, on the entry's first selection too; an entry
-group's constraint on the selection that holds the group; a force entry's on each of its
-forces; a cost limit on the roster; a hidden selection on itself. Constraints of hidden
+What a constraint counts is New Recruit's answer where engines differ (SPEC §10), for the
+reasons its own design gives:
+
+- New Recruit checks a minimum from the place it counts (it binds a ``min`` in a force or the
+  roster to that force or roster and asks there, as a condition asks), but a maximum from the
+  selections of its entry, counting only what is directly in the scope. So an entry's (or entry
+  group's) ``max`` on selections passes over ``includeChildSelections`` and
+  ``includeChildForces``, which its ``min``, conditions and repeats honour: a weapon chosen
+  inside squads is not counted against a force's maximum, nor a unit of a detachment against
+  its army's.
+- New Recruit keeps no count of forces for a constraint: whatever its ``field`` says but a cost
+  type, a constraint counts selections of its entry (``field="forces"`` counts as
+  ``selections``, which is also why such a minimum selects its entry at once). A force is no
+  selection, so a force entry's own limit on forces counts none: its ``max`` never breaks and
+  its ``min`` is never met, on each of its forces.
+
+Each finding names the node it is raised on (New Recruit's choice): a max broken is raised on
+the first selection of the entry that broke it; a min not met on the place that counted (the
+category a root entry sits in, the parent selection, the force, the roster) and, when that
+place is the force or the roster, on the entry's first selection too;
+an entry group's constraint on the selection that holds the group; a force entry's on each of
+its forces; a cost limit on the roster; a hidden selection on itself. Constraints of hidden
 entries are not checked. A ``max`` below 0 is no limit.
 """
 
@@ -142,10 +158,7 @@ class Checker:
                 limit = effect.limit(constraint)
                 here = Here(force, force.parent, force, entry.id)
                 if constraint.field == "forces":
-                    place = force.parent if constraint.scope in ("parent", "force") \
-                        else self.roster
-                    pool = self.judge.counter.forces_in(place, constraint.include_child_forces)
-                    count = float(sum(1 for f in pool if f.entry.id == entry.id))
+                    count = 0.0  # the selections of a force entry: none (see the docstring)
                 else:
                     value = self.judge.value(constraint, here)
                     count = value if value is not None else 0.0
@@ -235,10 +248,11 @@ class Checker:
                 if marker in self._done:
                     continue
                 self._done.add(marker)
-            count = self._count(constraint, here, place, key)
+            count, most = self._counts(constraint, here, place, key)
             each = node.collective and scope == "parent" and isinstance(container, Selection)
             self._judge(constraint, limit, count, place, None, _owner_id(node, constraint),
-                        node.name, node=node, key=key, container=container, each=each)
+                        node.name, node=node, key=key, container=container, each=each,
+                        most=most)
 
     def _group(self, container: Force | Selection, group: Node, effect: Any,
                force: Force) -> None:
@@ -254,43 +268,53 @@ class Checker:
                 if marker in self._done:
                     continue
                 self._done.add(marker)
-            count = self._count(constraint, here, place, key)
+            count, most = self._counts(constraint, here, place, key)
             raised = container
             each = isinstance(container, Selection) and all(
                 o.collective for o in flatten(group_children(group)))
             self._judge(constraint, effect.limit(constraint), count, place, raised,
-                        _owner_id(group, constraint), group.name, each=each)
+                        _owner_id(group, constraint), group.name, each=each, most=most)
 
     def _root_category(self, force: Force, node: Node, effect: Any) -> Category | None:
         primary = effect.primary
         found = force.category(primary) if primary is not None else None
         return found if found is not None else force.category(NO_CATEGORY) or None
 
-    def _count(self, constraint: m.Constraint, here: Here, place: Any, key: str) -> float:
-        if constraint.field == "forces":
-            pool = self.judge.counter.forces_in(place, constraint.include_child_forces)
-            return float(len(pool))
-        if isinstance(place, Category) and constraint.field == "selections" and \
-                not constraint.percent_value:
-            counts = self.judge.counter.counts(place.force, constraint.include_child_selections,
-                                               False)
-            return counts.get(key, 0.0)
+    def _counts(self, constraint: m.Constraint, here: Here, place: Any, key: str
+                ) -> tuple[float, float | None]:
+        """What ``constraint`` counts for its minimum, and for its maximum when that differs
+        (a maximum on selections counts only what is directly in its scope)."""
+        count = self._count(constraint, here, place, key)
+        if constraint.type == "min" or _field(constraint) != "selections" or not (
+                constraint.include_child_selections or constraint.include_child_forces):
+            return count, None
+        return count, self._count(constraint, here, place, key, local=True)
 
-        query = Ask(constraint, key)
-        value = self.judge.value(query, here, place)
+    def _count(self, constraint: m.Constraint, here: Here, place: Any, key: str,
+               local: bool = False) -> float:
+        """What ``constraint`` counts of ``key`` in ``place`` (``local``: only what is
+        directly there)."""
+        field = _field(constraint)
+        if isinstance(place, Category) and field == "selections" and \
+                not constraint.percent_value:
+            children = constraint.include_child_selections and not local
+            return self.judge.counter.counts(place.force, children, False).get(key, 0.0)
+        value = self.judge.value(Ask(constraint, key, field, local), here, place)
         return value if value is not None else 0.0
 
     def _chosen(self, container: Force | Selection, node: Node) -> list[Selection]:
         pool = container.selections if isinstance(container, Force) else container.children
         return [s for s in pool if s.node is node or s.node.id == node.id]
 
-    def _first(self, place: Any, node: Node, key: str, container: Any) -> Selection | None:
-        """The first selection (oldest) of ``node`` that ``place`` counts."""
+    def _first(self, place: Any, node: Node, key: str, container: Any,
+               local: bool = False) -> Selection | None:
+        """The first selection (oldest) of ``node`` that ``place`` counts (``local``: of
+        those directly there)."""
         if isinstance(place, Category):
             pool = [s for s in place.force.selections if s.node.id == node.id or
                     (s.node.entry_id == key)]
         else:
-            members = self.judge.counter.members(place, True, True)
+            members = self.judge.counter.members(place, not local, not local)
             pool = [s for s, _w in members if key in self.ev.keys.get(s, ())]
         if not pool:
             pool = self._chosen(container, node) if container is not None else []
@@ -299,7 +323,7 @@ class Checker:
     def _judge(self, constraint: m.Constraint, limit: float, count: float, place: Any,
                raised: Any, entry_id: str, entry_name: str, node: Node | None = None,
                key: str = "", container: Any = None, each: bool = False,
-               named: Any = None) -> None:
+               named: Any = None, most: float | None = None) -> None:
         if count != count:
             return  # a percentage of nothing
         field = constraint.field
@@ -310,13 +334,15 @@ class Checker:
                                                        else [])
         for check in checks:
             if check == "max":
-                if limit < 0 or count <= limit + EPSILON:
+                local = most is not None
+                over = most if most is not None else count
+                if limit < 0 or over != over or over <= limit + EPSILON:
                     continue
                 owner = raised
                 if owner is None and node is not None:
-                    owner = self._first(place, node, key, container) or place
+                    owner = self._first(place, node, key, container, local) or place
                 message = messages.too_many(counted,
-                                            count - limit, field, entry_name, limit,
+                                            over - limit, field, entry_name, limit,
                                             cost_name, constraint.percent_value, each)
                 self.add(Finding(CONSTRAINT, ERROR, message, owner or place, entry_id,
                                  constraint.id, "max", field))
@@ -335,6 +361,12 @@ class Checker:
                     if first is not None:
                         self.add(Finding(CONSTRAINT, ERROR, message, first, entry_id,
                                          constraint.id, "min", field))
+
+
+def _field(constraint: m.Constraint) -> str:
+    """What ``constraint`` counts: its field, but selections for ``forces`` (see the
+    module's docstring)."""
+    return "selections" if constraint.field == "forces" else constraint.field
 
 
 def _owner_id(node: Node, constraint: m.Constraint) -> str:
