@@ -181,14 +181,31 @@ class Adder:
                 local.extend(src.local_paths(source))
             except NotAdded as error:
                 refused.extend(error.lines)
+        listed: list[tuple[IndexFile, Path]] = []
+        for path in [p for p in local if src.is_index(p)]:
+            try:
+                files, warnings = src.local_index(path)
+            except NotAdded as error:
+                refused.extend(error.lines)
+                continue
+            outcome.warnings.extend(warnings)
+            listed.extend((item, path) for item in files)
         if refused:
             raise NotAdded(refused)
+        local = [p for p in local if not src.is_index(p)]
         incoming: list[Incoming] = []
         problems: list[Problem] = []
+        count = len(local) + len(listed)
         for number, path in enumerate(local):
-            self._tell(READING, number, len(local), path.name)
+            self._tell(READING, number, count, path.name)
             try:
                 incoming.append(src.read_local(path))
+            except ReadError as error:
+                problems.extend(error.problems)
+        for number, (item, index) in enumerate(listed, len(local)):
+            self._tell(READING, number, count, Path(item.url).name)
+            try:
+                incoming.append(src.read_listed(item, index))
             except ReadError as error:
                 problems.extend(error.problems)
         for address in addresses:

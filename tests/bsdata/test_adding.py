@@ -221,7 +221,7 @@ def test_bad_sources_are_named(capsys, tmp_path, user_dir):
     assert f"{empty}: no BattleScribe data files in it" in err
     assert f"{tmp_path / 'nothing.cat'}: no such file or folder" in err
     assert f"{tmp_path / 'notes.txt'}: not a BattleScribe data file" in err
-    assert f"{tmp_path / 'index.bsi'}: a data index is added by its address" in err
+    assert f"{tmp_path / 'index.bsi'}:1:1: not well-formed XML" in err  # read, refused
     assert "ftp://example.org/x.bsi: no such file or folder" in err
 
 

@@ -20,12 +20,11 @@ from builder.bsdata.store import Store
 from tests.battlescribe.helpers import zipped
 from tests.bsdata.helpers import (
     DUEL_FACTION,
-    DUEL_SYSTEM,
     TEST_FACTION,
-    TEST_LIBRARY,
     TEST_SYSTEM,
     bsi,
     bumped,
+    game_files,
     publish,
     run,
     serving,
@@ -38,12 +37,7 @@ def server():
         yield s
 
 
-def files(faction_revision: int = 7) -> dict[str, bytes]:
-    return {"test-skirmish.gst": TEST_SYSTEM.read_bytes(),
-            "test-library.cat": TEST_LIBRARY.read_bytes(),
-            "test-faction.cat": bumped(TEST_FACTION.read_bytes(), faction_revision),
-            "test-duel.gst": DUEL_SYSTEM.read_bytes(),
-            "test-duellists.cat": DUEL_FACTION.read_bytes()}
+files = game_files
 
 
 def installed() -> dict[str, tuple[int, str | None]]:

@@ -12,7 +12,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.screenfit import fit_window
+from builder.gui.worker import WorkerTask
 from builder.i18n import N_, _
 from builder.packs.fetch import STALL_SECONDS, Cancelled, FetchError
 from builder.packs.install import Installer, InstallError, Outcome, UpdateStep
@@ -45,41 +46,24 @@ COLUMNS = (N_("Pack"), N_("Version"), N_("Source"), N_("Authors"), N_("Licence")
            N_("Factions"))
 
 
-class PackTask(QThread):
-    """One install or update in a worker thread; ``done`` carries its result (or the
-    exception that stopped it, or a :class:`Cancelled`). A task has no parent and is kept in
-    :attr:`running` until it ends, so that closing the dialog never waits on a check in
-    progress, nor destroys a thread that still runs."""
-
-    running: set[PackTask] = set()
+class PackTask(WorkerTask):
+    """One install or update in a worker thread (:class:`~builder.gui.worker.WorkerTask`);
+    ``done`` carries its result (or the exception that stopped it, or a :class:`Cancelled`)."""
 
     progress = Signal(str, int, int)
     """(what is downloaded, bytes received, bytes expected or -1)"""
-    done = Signal(object)
 
     def __init__(self, job: Callable[[Installer], Any], store: Store, stall: float,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.job = job
         self.installer = Installer(store, stall=stall, progress=self._progress)
-        PackTask.running.add(self)
-        self.finished.connect(self._ended)
-
-    def _ended(self) -> None:
-        PackTask.running.discard(self)
-        self.deleteLater()
 
     def _progress(self, name: str, got: int, total: int | None) -> None:
         self.progress.emit(name, got, -1 if total is None else total)
 
-    def run(self) -> None:  # the worker thread
-        try:
-            result: Any = self.job(self.installer)
-        except Cancelled as exc:
-            result = exc
-        except Exception as exc:  # noqa: BLE001 (shown to the user; the thread must report)
-            result = exc
-        self.done.emit(result)
+    def work(self) -> Any:
+        return self.job(self.installer)
 
     def cancel(self) -> None:
         self.installer.cancel()
