@@ -66,6 +66,10 @@ class WarbandDocument(QObject):
     # -- reading -------------------------------------------------------------------------
 
     @property
+    def name(self) -> str:
+        return self.list.name
+
+    @property
     def path(self) -> Path | None:
         return self.list.path
 

@@ -7,8 +7,9 @@ tests may also swap single methods for canned answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -25,9 +26,15 @@ from builder.i18n import N_, _, ngettext
 from builder.model import Warband
 
 WARBAND_FILTER = N_("Warband lists (*.warband.yaml *.yaml);;All files (*)")
+OPEN_FILTER = N_("Lists and rosters (*.warband.yaml *.yaml *.yml *.ros *.rosz);;Warband lists "
+                 "(*.warband.yaml *.yaml);;BattleScribe rosters (*.ros *.rosz);;All files (*)")
+ROSTER_FILTER = N_("BattleScribe rosters (*.rosz *.ros);;All files (*)")
 PDF_FILTER = N_("PDF files (*.pdf)")
 EVENT_FILTER = N_("Tournament events (*.event.yaml *.yaml);;All files (*)")
 """File dialog filters, marked for translation: pass ``_(FILTER)``."""
+
+if TYPE_CHECKING:
+    from builder.gui.roster.forces import ForceChoice, NewRoster
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
@@ -118,8 +125,9 @@ class Prompter:
                         str(error))
 
     def ask_open_path(self, folder: str) -> str | None:
-        path, _filter = QFileDialog.getOpenFileName(self.parent, _("Open warband list"), folder,
-                                                    _(WARBAND_FILTER))
+        """A warband list or a BattleScribe roster to open."""
+        path, _filter = QFileDialog.getOpenFileName(self.parent, _("Open list"), folder,
+                                                    _(OPEN_FILTER))
         return path or None
 
     def ask_event_path(self, folder: str) -> str | None:
@@ -128,9 +136,66 @@ class Prompter:
         return path or None
 
     def ask_save_path(self, suggested: str) -> str | None:
-        path, _filter = QFileDialog.getSaveFileName(self.parent, _("Save warband list"), suggested,
-                                                    _(WARBAND_FILTER))
+        """Where to save; a ``suggested`` roster (``.ros``, ``.rosz``) is asked as one."""
+        roster = suggested.lower().endswith((".ros", ".rosz"))
+        path, _filter = QFileDialog.getSaveFileName(
+            self.parent, _("Save roster") if roster else _("Save warband list"), suggested,
+            _(ROSTER_FILTER) if roster else _(WARBAND_FILTER))
         return path or None
+
+    def show_missing_data(self, path: Path, missing: Sequence[Any]) -> bool:
+        """A roster needs BattleScribe data that is not installed: each game system or
+        catalogue missing (its id, name, revision). True: the user wants the data dialog."""
+        lines = []
+        for item in missing:
+            revision = item.revision if item.revision is not None else "?"
+            if item.kind == "gameSystem":
+                lines.append(_("the game system {name} (id {id}, revision {revision})").format(
+                    name=item.name or "?", id=item.id, revision=revision))
+            else:
+                lines.append(_("the catalogue {name} (id {id}, revision {revision})").format(
+                    name=item.name or "?", id=item.id, revision=revision))
+        box = QMessageBox(QMessageBox.Icon.Warning, _("BattleScribe data missing"), _(
+            "{file} needs BattleScribe data that is not installed:").format(file=path.name),
+            parent=self.parent)
+        box.setObjectName("missing-data-prompt")
+        box.setInformativeText("\n".join(f"• {line}" for line in lines) + "\n\n" + _(
+            "Add it in Data → BattleScribe data… (from its files, a folder or a data index "
+            "address), then open the roster again. The roster is left as it is."))
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        add = box.addButton(_("BattleScribe data…"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Close)
+        box.setDefaultButton(add)
+        box.exec()
+        return box.clickedButton() is add
+
+    def ask_new_roster(self, system_name: str, catalogues: Sequence[tuple[str, str]],
+                       load: Callable[[str], Any], name: str) -> NewRoster | None:
+        """File → New for a BattleScribe game: the roster's name, cost limits and first
+        force; ``load`` reads the game with one catalogue."""
+        from builder.gui.roster.forces import NewRosterDialog
+
+        dialog = NewRosterDialog(system_name, catalogues, load, name, self.parent)
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return None
+            return dialog.answer()
+        finally:
+            dialog.deleteLater()
+
+    def ask_force(self, catalogues: Sequence[tuple[str, str]], load: Callable[[str], Any],
+                  current: str | None, children: Sequence[Any]) -> ForceChoice | None:
+        """*Add force…*: a catalogue and one of its force entries (or a child force of the
+        force under the cursor)."""
+        from builder.gui.roster.forces import AddForceDialog
+
+        dialog = AddForceDialog(catalogues, load, current, children, self.parent)
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return None
+            return dialog.chooser.chosen()
+        finally:
+            dialog.deleteLater()
 
     def ask_recover(self, name: str, saved: str, origin: Path | None) -> bool:
         when = saved.replace("T", " ")

@@ -92,7 +92,8 @@ class GameMenu(QObject):
         """Start or Resume (with the turn), enabled when the list's faction is loaded."""
         from builder.play.state import game_path
 
-        playable = self.host.doc.faction is not None
+        # (a roster's game is not this menu's yet)
+        playable = self.host.files.kind == "warband" and self.host.doc.faction is not None
         self.start.setEnabled(playable)
         self.phone.setEnabled(playable)
         path = self.host.doc.path

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from builder.battlescribe.engine.evaluate import Evaluation
     from builder.battlescribe.engine.roster import Force, Roster, Selection
     from builder.battlescribe.model import Entry
-    from builder.document import Cost
+    from builder.document import Cost, PdfOptions, Printout
     from builder.document.roster import RosterList, RosterReport
     from builder.document.roster_edit import Chosen, Owner, Place
     from builder.model.event import Event
@@ -116,6 +116,15 @@ class RosterDocument(QObject):
 
     def text(self, style: str = "plain") -> str:
         return self.list.text(style)
+
+    def fingerprint(self) -> str:
+        return self.list.fingerprint()
+
+    def printout(self) -> Printout:
+        return self.list.printout()
+
+    def export_pdf(self, path: str | Path, options: PdfOptions) -> None:
+        self.list.export_pdf(path, options)
 
     # -- editing (called by undo commands) -----------------------------------------------
 

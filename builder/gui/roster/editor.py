@@ -174,8 +174,8 @@ class RosterEditor(QWidget):
             self.select(command.made)
             self.status.emit(_("Added {name}").format(name=offer.name))
 
-    def add_current(self) -> bool:
-        """Add the offer under the offers panel's cursor (Enter in the catalogue)."""
+    def add_selected(self) -> bool:
+        """Add the offer under the offers panel's cursor (Edit → Add, Ctrl+Enter)."""
         return self.offers.add_current()
 
     def add_force(self) -> None:
