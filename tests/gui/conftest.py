@@ -104,6 +104,18 @@ class ScriptedPrompter(Prompter):
     def ask_import_text(self, prefill: str, fingerprint: Any = None) -> str | None:
         return self._next("import_text", (prefill,))
 
+    def show_missing_data(self, path: Path, missing: Any) -> bool:
+        return bool(self._next("missing_data", (path, list(missing)), False))
+
+    def ask_new_roster(self, system_name: str, catalogues: Any, load: Any,
+                       name: str) -> Any:
+        self.roster_load = load  # what the dialog would read the game's data with
+        return self._next("new_roster", (system_name, list(catalogues), name))
+
+    def ask_force(self, catalogues: Any, load: Any, current: str | None,
+                  children: Any) -> Any:
+        return self._next("force", (list(catalogues), current, list(children)))
+
 
 @pytest.fixture
 def catalogue() -> Catalogue:

@@ -343,7 +343,7 @@ class FileController(QObject):
         opened or last saved, ask: reload, overwrite, save as, or (KEEP) nothing now. None
         when there is nothing to ask: not changed, or (unless saving) a change already
         asked about."""
-        path = self.doc.path
+        path = self.current.path
         if path is None or not self.disk.changed(path, again=saving):
             return None
         return self.prompter.ask_changed_on_disk(path, self.is_modified(), saving)

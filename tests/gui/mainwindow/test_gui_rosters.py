@@ -1,0 +1,192 @@
+"""BattleScribe rosters in the main window (issue 39 items 2 and 4): File → New offers the
+installed BattleScribe games; a roster opens, is edited, saved (.ros, .rosz, atomically),
+reopened, found in Open Recent; a roster whose data is not installed names what is missing
+and offers the data dialog; unsaved changes are asked about, a change on disk is noticed, a
+crashed session's roster comes back; a roster dropped on the window opens. On the invented
+Test Mercenary Skirmish game, installed into the test's own user folder."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
+
+from builder.battlescribe.engine.editing import Editor
+from builder.bsdata.adding import Adder
+from builder.document.roster import RosterList
+from builder.gui.dialogs import DISCARD
+from builder.gui.dialogs.file_questions import RELOAD
+from builder.gui.roster.commands import SelectCommand
+from builder.gui.roster.forces import ForceChoice, NewRoster
+from tests.battlescribe.helpers import FIXTURES
+
+MERCENARIES = FIXTURES / "mercenaries"
+
+
+@pytest.fixture
+def installed(user_dir: Path) -> Path:
+    """The test game installed in this test's own user folder."""
+    Adder().add([str(MERCENARIES)])
+    return user_dir
+
+
+def write_roster(path: Path, name: str = "Grey Reavers") -> Path:
+    """A roster file of the Test Reavers: a Warband with its Captain and a Champion."""
+    from builder.battlescribe import load_data_set
+
+    data = load_data_set(sorted(MERCENARIES.iterdir()))
+    roster = RosterList(data, Editor(data, name))
+    force = roster.add_force("tm-fe-warband", "tm-reavers")
+    roster.select(force, "tm-champion")
+    roster.save(path)
+    return path
+
+
+def open_roster(window: Any, path: Path) -> Any:
+    assert window.files.load_path(path, confirmed=True)
+    editor = window.roster_editor
+    assert editor is not None and window.pages.currentWidget() is editor
+    return editor
+
+
+def test_new_offers_the_installed_battlescribe_games(window: Any, installed: Path) -> None:
+    window.prompter.script("choose", "bs:tm-sys")
+    window.prompter.script("new_roster", NewRoster(
+        "Grey Reavers", {"tm-gc": 400, "tm-wr": None},
+        ForceChoice("tm-reavers", "tm-fe-warband", "Warband")))
+    window.files.new_file()
+    (_title, _text, choices, _current), = window.prompter.asked("choose")
+    assert ("bs:tm-sys", "Test Mercenary Skirmish (BattleScribe data)") in choices
+    (system, catalogues, _name), = window.prompter.asked("new_roster")
+    assert system == "Test Mercenary Skirmish"
+    assert catalogues == [("tm-reavers", "Test Reavers"), ("tm-sisters", "Test Sisterhood")]
+    assert window.prompter.roster_load("tm-sisters").catalogues["tm-sisters"].name == \
+        "Test Sisterhood"  # (the dialog reads each catalogue it offers with the game)
+    editor = window.roster_editor
+    assert window.files.kind == "roster" and editor.isVisible()
+    assert not window.splits.main.isVisible()
+    doc = editor.doc
+    assert doc.name == "Grey Reavers" and doc.cost_limit("tm-gc") == 400
+    assert doc.cost_limit("tm-wr") is None
+    assert [s.node.name for s in doc.roster.forces[0].selections] == ["Captain"]
+    assert window.windowTitle() == "Grey Reavers[*] (Test Mercenary Skirmish) — " \
+        "SphereWars Warband Builder"
+    assert not window.files.is_modified()
+    # the edit actions go to the roster: Delete removes the selection under the cursor
+    editor.select(doc.roster.forces[0].selections[0])
+    window.act.remove.trigger()
+    assert doc.roster.forces[0].selections == [] and window.files.is_modified()
+    # back to a warband: its panels again
+    window.prompter.script("save_changes", DISCARD)
+    window.prompter.script("choose", "soimi-system")
+    window.files.new_file()
+    assert window.files.kind == "warband" and window.pages.currentWidget() is \
+        window.splits.main
+
+
+def test_open_edit_save_and_reopen(window: Any, installed: Path, tmp_path: Path) -> None:
+    path = write_roster(tmp_path / "reavers.ros")
+    editor = open_roster(window, path)
+    doc = editor.doc
+    force = doc.roster.forces[0]
+    window.stack.push(SelectCommand(doc, force, "tm-warriors", "Warriors"))
+    assert window.isWindowModified()
+    assert window.files.save() and not window.isWindowModified()
+    assert window.files.recent_files()[0] == str(path.resolve())
+    # Save As a .rosz: BattleScribe's zipped roster, the name given its extension
+    window.prompter.script("save_path", str(tmp_path / "copy"))
+    assert window.files.save_as()
+    zipped = tmp_path / "copy.rosz"
+    with zipfile.ZipFile(zipped) as archive:
+        [inner] = archive.namelist()
+        assert inner.endswith(".ros") and b"Warriors" in archive.read(inner)
+    assert window.prompter.asked("save_path") == [(str(path.resolve()),)]
+    # opened again (another window, the file as written): the same roster
+    window.prompter.script("save_changes", DISCARD)
+    assert window.files.load_path(zipped)
+    again = window.roster_editor.doc
+    assert [s.node.name for s in again.roster.forces[0].selections] == [
+        "Captain", "Champion", "Warriors"]
+    assert again.costs()[0].value == 120 and again.path == zipped.resolve()
+
+
+def test_unsaved_changes_are_asked_about(window: Any, installed: Path,
+                                         tmp_path: Path) -> None:
+    editor = open_roster(window, write_roster(tmp_path / "reavers.ros"))
+    force = editor.doc.roster.forces[0]
+    window.stack.push(SelectCommand(editor.doc, force, "tm-youngblood", "Youngblood"))
+    window.prompter.script("save_changes", "cancel")
+    assert not window.files.maybe_save()
+    assert window.prompter.asked("save_changes") == [("Grey Reavers",)]
+
+
+def test_a_change_on_disk_is_noticed(window: Any, installed: Path, tmp_path: Path) -> None:
+    path = write_roster(tmp_path / "reavers.ros")
+    open_roster(window, path)
+    write_roster(path, "Changed Elsewhere")
+    window.prompter.script("changed_on_disk", RELOAD)
+    window.files.check_disk()
+    assert window.prompter.asked("changed_on_disk")
+    assert window.roster_editor.doc.name == "Changed Elsewhere"
+
+
+def test_a_roster_whose_data_is_missing_names_it(window: Any, user_dir: Path,
+                                                  tmp_path: Path) -> None:
+    """Nothing installed: the game system and catalogue are named (id, name, revision), the
+    data dialog is offered, the roster file is left as it was."""
+    path = write_roster(tmp_path / "reavers.ros")
+    before = path.read_bytes()
+    window.prompter.script("missing_data", True)
+    assert not window.files.load_path(path, confirmed=True)
+    (where, missing), = window.prompter.asked("missing_data")
+    assert where == path
+    assert [(m.kind, m.id, m.name, m.revision) for m in missing] == [
+        ("gameSystem", "tm-sys", "Test Mercenary Skirmish", 2),
+        ("catalogue", "tm-reavers", "Test Reavers", 5)]
+    assert window.bsdata.dialog is not None and window.bsdata.dialog.isVisible()
+    assert path.read_bytes() == before and window.files.kind == "warband"
+    window.bsdata.dialog.close()
+
+
+def test_a_crashed_sessions_roster_comes_back(make_window: Any, installed: Path,
+                                              tmp_path: Path) -> None:
+    first = make_window(recovery_dir=tmp_path / "recovery")
+    editor = open_roster(first, write_roster(tmp_path / "reavers.ros"))
+    force = editor.doc.roster.forces[0]
+    first.stack.push(SelectCommand(editor.doc, force, "tm-marksmen", "Marksmen"))
+    first.files.autosave()
+    copy = first.files.roster_recovery.list_path
+    assert copy.suffix == ".ros" and b"Marksmen" in copy.read_bytes()
+    # as a session that crashed leaves it: its copy under another process's name, unlocked
+    crashed = copy.with_name("roster-autosave-999999-1.ros")
+    crashed.write_bytes(copy.read_bytes())
+    copy.with_suffix(".json").rename(crashed.with_suffix(".json"))
+    second = make_window(recovery_dir=tmp_path / "recovery")
+    second.prompter.script("recover", True)
+    assert second.files.offer_recovery()
+    doc = second.roster_editor.doc
+    assert [s.node.name for s in doc.roster.forces[0].selections] == [
+        "Captain", "Champion", "Marksmen"]
+    assert second.isWindowModified() and doc.path == (tmp_path / "reavers.ros").resolve()
+    assert not crashed.exists()
+
+
+def test_a_roster_dropped_on_the_window_opens(qtbot: Any, window: Any, installed: Path,
+                                              tmp_path: Path) -> None:
+    path = write_roster(tmp_path / "dropped.ros")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    pos, copy = QPoint(10, 10), Qt.DropAction.CopyAction
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(pos, copy, mime, left, none)
+    QApplication.sendEvent(window, enter)
+    drop = QDropEvent(QPointF(pos), copy, mime, left, none)
+    QApplication.sendEvent(window, drop)
+    assert enter.isAccepted() and drop.isAccepted()
+    qtbot.waitUntil(lambda: window.files.kind == "roster")
+    assert window.roster_editor.doc.path == path.resolve()
