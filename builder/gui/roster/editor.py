@@ -115,6 +115,10 @@ class RosterEditor(QWidget):
         doc.details_changed.connect(self.header.refresh)
         doc.was_reset.connect(self._reset)
         self.tree.add_force_button.setEnabled(ask_force is not None)
+        self._moved = {"centre": False, "right": False}
+        """Splitters the user moved: their heights are the user's from then on."""
+        self.centre.splitterMoved.connect(lambda *_a: self._moved.update(centre=True))
+        self.right.splitterMoved.connect(lambda *_a: self._moved.update(right=True))
         self._reset()
 
     # -- following the roster ---------------------------------------------------------
@@ -133,6 +137,21 @@ class RosterEditor(QWidget):
         self.options.refresh()
         self.info.refresh()
         self._follow_back()
+        self.fit()
+
+    def fit(self) -> None:
+        """The findings as tall as they need (up to eight), the options as tall as theirs
+        (up to three fifths of the column), unless the user moved those splitters."""
+        if not self._moved["centre"]:
+            total = sum(self.centre.sizes())
+            if total > 0:
+                wanted = min(self.findings.wanted_height(), total // 2)
+                self.centre.setSizes([total - wanted, wanted])
+        if not self._moved["right"]:
+            total = sum(self.right.sizes())
+            if total > 0:
+                wanted = max(min(self.options.wanted_height(), total * 3 // 5), total // 4)
+                self.right.setSizes([wanted, total - wanted])
 
     def _current_changed(self, item: Item | None) -> None:
         if isinstance(item, Category):
@@ -143,6 +162,7 @@ class RosterEditor(QWidget):
         self.options.show_selection(item if isinstance(item, Selection) else None)
         self.info.show_item(item)
         self._follow_back()
+        self.fit()
 
     def _follow_back(self) -> None:
         """Under a selection, a way back to what its force offers."""
@@ -265,24 +285,15 @@ class RosterEditor(QWidget):
 
     def default_sizes(self, width: int) -> None:
         left = max(220, min(380, width * 22 // 100))
-        right = max(280, min(460, width * 28 // 100))
+        right = max(320, min(460, width * 28 // 100))
         self.main.setSizes([left, max(0, width - left - right), right])
-        height = max(400, self.height())
-        self.right.setSizes([height * 11 // 20, height * 9 // 20])
+        self.fit()
 
     def save_layout(self, settings: QSettings) -> None:
-        for key, splitter in self._splitters():
-            settings.setValue(key, splitter.saveState())
+        settings.setValue("roster/main_splitter", self.main.saveState())
 
     def restore_layout(self, settings: QSettings) -> bool:
-        """The splitters as the user left them; False when none was saved."""
-        restored = False
-        for key, splitter in self._splitters():
-            state = settings.value(key)
-            if isinstance(state, QByteArray | bytes):
-                restored |= splitter.restoreState(state)
-        return restored
-
-    def _splitters(self) -> tuple[tuple[str, QSplitter], ...]:
-        return (("roster/main_splitter", self.main), ("roster/centre_splitter", self.centre),
-                ("roster/right_splitter", self.right))
+        """The side panels' widths as the user left them (the heights inside follow what
+        is shown); False when none was saved."""
+        state = settings.value("roster/main_splitter")
+        return isinstance(state, QByteArray | bytes) and self.main.restoreState(state)

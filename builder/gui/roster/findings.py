@@ -86,7 +86,7 @@ class RosterFindings(QWidget):
         self.stack.addWidget(self.view)
         self.stack.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 12)
         title = QLabel("<b>" + escape(_("Findings")) + "</b>")
-        layout = QVBoxLayout(self)
+        self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 0, 6, 6)
         layout.addWidget(title)
         layout.addWidget(self.stack, 1)
@@ -103,6 +103,19 @@ class RosterFindings(QWidget):
                                      "padding: 6px;")
             self.legal.setText("✔ " + _("This roster is legal: the data finds nothing wrong "
                                         "with it."))
+
+    def wanted_height(self, rows: int = 8) -> int:
+        """The height that shows the findings without scrolling, up to ``rows`` of them."""
+        margins = self._layout.contentsMargins()
+        if self.stack.currentWidget() is self.view:
+            count = min(rows, self.model.rowCount())
+            content = sum(max(self.view.sizeHintForRow(r), self.fontMetrics().lineSpacing())
+                          for r in range(count)) + 2 * self.view.spacing() * count \
+                + 2 * self.view.frameWidth()
+        else:
+            content = self.legal.heightForWidth(max(1, self.stack.width()))
+        title = self.fontMetrics().lineSpacing()
+        return margins.top() + title + self._layout.spacing() + content + margins.bottom()
 
     def _chosen(self, index: QModelIndex) -> None:
         finding = index.data(FINDING_ROLE)

@@ -94,9 +94,12 @@ def info_html(info: Info) -> str:
     """The profiles as tables and the rules, every text of the data escaped."""
     parts = []
     for type_name, columns, rows in profile_tables(info.profiles):
-        head = "".join(f"<th nowrap>{escape(c)}</th>" for c in [type_name, *columns])
-        body = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>"
-                       for row in rows)
+        # names and headings on one line; a long value (a weapon's special rule) wraps
+        keep = " style='white-space: nowrap'"
+        head = "".join(f"<th{keep}>{escape(c)}</th>" for c in [type_name, *columns])
+        body = "".join("<tr>" + "".join(
+            f"<td{keep if i == 0 or len(v) <= 12 else ''}>{escape(v)}</td>"
+            for i, v in enumerate(row)) + "</tr>" for row in rows)
         parts.append("<table class='profile' border='1' cellspacing='0' cellpadding='3'>"
                      f"<tr>{head}</tr>{body}</table><br>")
     rules = unique_rules(info.rules)

@@ -103,7 +103,7 @@ class OptionsPanel(QWidget):
         self.area.setObjectName("options-scroll")
         self.area.setWidgetResizable(True)
         self.area.setFrameShape(QFrame.Shape.NoFrame)
-        layout = QVBoxLayout(self)
+        self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.title)
         layout.addWidget(self.note)
@@ -176,6 +176,15 @@ class OptionsPanel(QWidget):
                 name=selection_name(ev, selection)))
         finally:
             self._updating = False
+
+    def wanted_height(self) -> int:
+        """The height that shows every option without scrolling."""
+        margins = self._layout.contentsMargins()
+        body = self.area.widget()
+        content = body.sizeHint().height() if body is not None else 0
+        shown = [w for w in (self.title, self.note) if not w.isHidden()]
+        return (margins.top() + margins.bottom() + content + 2 * self.area.frameWidth()
+                + sum(int(w.sizeHint().height()) + self._layout.spacing() for w in shown))
 
     def count(self, node: Node) -> int:
         """How many of ``node`` the selection holds (their amounts added up)."""
