@@ -146,9 +146,15 @@ class Sharing(QObject):
             self.follow()
 
     def follow(self) -> None:
-        """The open list's fingerprint in the status bar (a warband's or a roster's)."""
-        self.fingerprint.setText(_("Fingerprint {fingerprint}").format(
-            fingerprint=self.host.files.current.fingerprint()))
+        """The open list's fingerprint in the status bar (a warband's or a roster's); the
+        label keeps its widest width, so a new fingerprint does not lay the status bar out
+        again at each edit."""
+        label = self.fingerprint
+        text = _("Fingerprint {fingerprint}").format(
+            fingerprint=self.host.files.current.fingerprint())
+        if label.text() != text:
+            label.setText(text)
+            label.setMinimumWidth(max(label.minimumWidth(), label.sizeHint().width()))
 
     # -- paste and drop onto the window ------------------------------------------------------
 

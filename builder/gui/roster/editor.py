@@ -143,15 +143,19 @@ class RosterEditor(QWidget):
         """The findings as tall as they need (up to eight), the options as tall as theirs
         (up to three fifths of the column), unless the user moved those splitters."""
         if not self._moved["centre"]:
-            total = sum(self.centre.sizes())
+            sizes = self.centre.sizes()
+            total = sum(sizes)
             if total > 0:
                 wanted = min(self.findings.wanted_height(), total // 2)
-                self.centre.setSizes([total - wanted, wanted])
+                if sizes[1] != wanted:  # (a splitter laid out again costs milliseconds)
+                    self.centre.setSizes([total - wanted, wanted])
         if not self._moved["right"]:
-            total = sum(self.right.sizes())
+            sizes = self.right.sizes()
+            total = sum(sizes)
             if total > 0:
                 wanted = max(min(self.options.wanted_height(), total * 3 // 5), total // 4)
-                self.right.setSizes([wanted, total - wanted])
+                if sizes[0] != wanted:
+                    self.right.setSizes([wanted, total - wanted])
 
     def _current_changed(self, item: Item | None) -> None:
         if isinstance(item, Category):

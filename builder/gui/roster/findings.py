@@ -99,8 +99,9 @@ class RosterFindings(QWidget):
             self.stack.setCurrentWidget(self.view)
         else:
             self.stack.setCurrentWidget(self.legal)
-            self.legal.setStyleSheet(f"color: {state_colours()[1]}; font-size: 14px; "
-                                     "padding: 6px;")
+            style = f"color: {state_colours()[1]}; font-size: 14px; padding: 6px;"
+            if self.legal.styleSheet() != style:
+                self.legal.setStyleSheet(style)
             self.legal.setText("✔ " + _("This roster is legal: the data finds nothing wrong "
                                         "with it."))
 

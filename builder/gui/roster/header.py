@@ -37,6 +37,17 @@ NO_LIMIT = -1
 MOST = 1_000_000_000
 
 
+def steady_text(label: QLabel, text: str) -> None:
+    """Set ``label``'s text keeping the widest width it had: a verdict or a total that grows
+    and shrinks at each edit would lay the whole window out again each time."""
+    if label.text() == text:
+        return
+    label.setText(text)
+    wanted = label.sizeHint().width()
+    if wanted > label.minimumWidth():
+        label.setMinimumWidth(wanted)
+
+
 class CostFigure(QWidget):
     """One cost type: its name, its total and what is left, and its limit."""
 
@@ -73,8 +84,10 @@ class CostFigure(QWidget):
 
     def show_cost(self, cost: Cost, own_limit: float | None) -> None:
         over = cost.limit is not None and cost.value > cost.limit
-        self.value.setText(str(number(cost.value)))
-        self.value.setStyleSheet(over_style() if over else "")
+        steady_text(self.value, str(number(cost.value)))
+        style = over_style() if over else ""
+        if self.value.styleSheet() != style:  # (a style sheet set costs a polish)
+            self.value.setStyleSheet(style)
         wanted = NO_LIMIT if own_limit is None else int(own_limit)
         if self.limit.value() != wanted:
             self.limit.blockSignals(True)
@@ -147,8 +160,8 @@ class RosterHeader(QWidget):
             colour = green
         if warnings:
             text += " · " + ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)
-        self.verdict.setText(f"<span style='color: {colour}; font-weight: bold; "
-                             f"font-size: 15px'>{escape(text)}</span>")
+        steady_text(self.verdict, f"<span style='color: {colour}; font-weight: bold; "
+                                  f"font-size: 15px'>{escape(text)}</span>")
 
     def _make(self, wanted: list[tuple[str, str]]) -> None:
         for figure in self.figures.values():

@@ -150,6 +150,7 @@ class InfoPanel(QWidget):
         layout.addWidget(self.browser, 1)
         layout.addLayout(form)
         self._updating = False
+        self._shown_html = ""
         self.own_name.textEdited.connect(self._renamed)
         self.notes.textChanged.connect(self._noted)
         self.show_item(None)
@@ -169,7 +170,7 @@ class InfoPanel(QWidget):
                 field.setEnabled(item is not None)
             if item is None:
                 self.title.setText(_("Profiles and rules"))
-                self.browser.setHtml("<p>" + escape(_(
+                self._html("<p>" + escape(_(
                     "Choose a selection in the roster to see its profiles and rules.")) + "</p>")
                 self._set(self.own_name, "")
                 self._set(self.notes, "")
@@ -183,11 +184,17 @@ class InfoPanel(QWidget):
             self.title.setText(title)
             self.own_name.setPlaceholderText(entry)
             html = info_html(item_info(ev, item)) if not isinstance(item, Category) else ""
-            self.browser.setHtml(html or "<p>" + escape(_("No profiles or rules.")) + "</p>")
+            self._html(html or "<p>" + escape(_("No profiles or rules.")) + "</p>")
             self._set(self.own_name, item.custom_name or "")
             self._set(self.notes, item.custom_notes or "")
         finally:
             self._updating = False
+
+    def _html(self, html: str) -> None:
+        """The text shown, laid out again only when it changed (most edits leave it)."""
+        if html != self._shown_html:
+            self._shown_html = html
+            self.browser.setHtml(html)
 
     @staticmethod
     def _set(field: QLineEdit | QPlainTextEdit, text: str) -> None:

@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont, QUndoStack
 
 from builder.battlescribe.engine.order import ordered_children, ordered_forces
@@ -41,13 +41,23 @@ OBJECT_ROLE = Qt.ItemDataRole.UserRole + 40
 SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 41
 """``error`` or ``warning`` when a finding is raised on the row's object, else None."""
 MAX_COUNT = 1_000_000
+_DISPLAY, _EDIT, _DECORATION, _TIP, _FONT, _ALIGN = (
+    int(r) for r in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole,
+                     Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole,
+                     Qt.ItemDataRole.FontRole, Qt.ItemDataRole.TextAlignmentRole))
+_ANSWERED = frozenset({_DISPLAY, _EDIT, _DECORATION, _TIP, _FONT, _ALIGN, int(OBJECT_ROLE),
+                       int(SEVERITY_ROLE)})
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_EDITABLE = _FLAGS | Qt.ItemFlag.ItemIsEditable
 
 
 class _Node:
     """One row: its object, its parent row and its children rows; ``shown`` is what its
     cells said last (to tell the view only of what changed)."""
 
-    __slots__ = ("obj", "parent", "children", "key", "shown")
+    __slots__ = ("obj", "parent", "children", "key", "shown", "row")
 
     def __init__(self, obj: Any, parent: _Node | None, key: int) -> None:
         self.obj = obj
@@ -55,6 +65,14 @@ class _Node:
         self.children: list[_Node] = []
         self.key = key
         self.shown: tuple[Any, ...] = ()
+        self.row = 0
+        """Its place among its parent's children (kept as they change: a view asks a
+        row's parent hundreds of times a paint)."""
+
+
+def _number(nodes: list[_Node], start: int = 0) -> None:
+    for row in range(start, len(nodes)):
+        nodes[row].row = row
 
 
 def selection_name(ev: Evaluation, selection: Selection) -> str:
@@ -97,6 +115,9 @@ def in_roster(item: Force | Category | Selection) -> bool:
 class RosterOutline(QAbstractItemModel):
     """The tree of the open roster (see the module's docstring)."""
 
+    followed = Signal()
+    """The tree follows a change (its texts may be wider or narrower)."""
+
     def __init__(self, doc: RosterDocument, stack: QUndoStack) -> None:
         super().__init__()
         self.doc, self.stack = doc, stack
@@ -109,6 +130,8 @@ class RosterOutline(QAbstractItemModel):
         self.cost_types: list[tuple[str, str]] = []
         """(id, name) of the cost types with a column, in the game's order."""
         self._severity: dict[int, str] = {}
+        self._plan: dict[int, tuple[list[Any], tuple[Any, ...]]] = {}
+        """For the evaluation followed: id(object) -> (its children, its cells)."""
         self._bold = QFont()
         self._bold.setBold(True)
         self._italic = QFont()
@@ -127,7 +150,10 @@ class RosterOutline(QAbstractItemModel):
         self._of.clear()
         self.cost_types = self._cost_types()
         self._severity = self._severities(self.doc.report)
-        self._root.children = [self._made(obj, self._root) for obj in self._forces()]
+        self._plan = self._work_out()
+        self._root.children = [self._made(obj, self._root) for obj in self._plan[0][0]]
+        _number(self._root.children)
+        self._plan = {}
         self.endResetModel()
 
     def follow(self, report: RosterReport | None = None) -> None:
@@ -136,7 +162,12 @@ class RosterOutline(QAbstractItemModel):
             self.reset()
             return
         self._severity = self._severities(report or self.doc.report)
-        self._sync(self._root, self._forces())
+        self._plan = self._work_out()
+        try:
+            self._sync(self._root, self._plan[0][0])
+        finally:
+            self._plan = {}
+        self.followed.emit()
 
     def _cost_types(self) -> list[tuple[str, str]]:
         roster = self.doc.roster
@@ -161,30 +192,78 @@ class RosterOutline(QAbstractItemModel):
         roster = self.doc.roster
         return ordered_forces(roster.forces, roster)
 
-    def _children_of(self, obj: Any) -> list[Any]:
+    def _work_out(self) -> dict[int, tuple[list[Any], tuple[Any, ...]]]:
+        """Every row's children and cells for the evaluation now, in one pass: a force's
+        categories (those holding a selection, or raised a finding on) with their root
+        selections, its child forces; a selection's children; each row's costs with what it
+        holds."""
         ev = self.doc.evaluation
-        if isinstance(obj, Force):
+        types = [t for t, _n in self.cost_types]
+        plan: dict[int, tuple[list[Any], tuple[Any, ...]]] = {}
+
+        def cells(obj: Any, name: str, count: object, costs: dict[str, float],
+                  hidden: bool) -> tuple[Any, ...]:
+            return (name, count, tuple(_cost(costs.get(t, 0.0)) if costs.get(t) or
+                                       isinstance(obj, Selection) else "" for t in types),
+                    hidden, self._severity.get(id(obj)))
+
+        def selection(item: Selection) -> dict[str, float]:
+            children = ordered_children(item)
+            effect = ev.effects.get(item)
+            costs = dict(ev.costs(item)) if effect is not None else {}
+            for child in children:
+                _add(costs, selection(child))
+            plan[id(item)] = (children, cells(
+                item, item.custom_name or (effect.name if effect is not None else
+                                           item.node.name), item.number, costs,
+                effect.hidden if effect is not None else False))
+            return costs
+
+        def force(item: Force) -> dict[str, float]:
             by_category: dict[int, list[Selection]] = {}
-            for selection in ordered_selections(obj, ev):
-                category = ev.primary_category(selection)
-                by_category.setdefault(id(category), []).append(selection)
-            shown: list[Any] = [c for c in obj.categories
-                                if id(c) in by_category or id(c) in self._severity]
-            return [*shown, *ordered_forces(obj.forces, obj)]
-        if isinstance(obj, Category):
-            force = obj.force
-            return [s for s in ordered_selections(force, ev)
-                    if ev.primary_category(s) is obj]
-        if isinstance(obj, Selection):
-            return ordered_children(obj)
-        return []
+            loose: list[Selection] = []
+            for root in ordered_selections(item, ev):
+                category = ev.primary_category(root)
+                if category is None:
+                    loose.append(root)  # (no category of the force holds it)
+                else:
+                    by_category.setdefault(id(category), []).append(root)
+            shown = [c for c in item.categories
+                     if id(c) in by_category or id(c) in self._severity]
+            total: dict[str, float] = {}
+            for category in shown:
+                roots = by_category.get(id(category), [])
+                costs: dict[str, float] = {}
+                for root in roots:
+                    _add(costs, selection(root))
+                plan[id(category)] = (roots, cells(category, category_name(category), "",
+                                                   costs, False))
+                _add(total, costs)
+            for root in loose:
+                _add(total, selection(root))
+            children = ordered_forces(item.forces, item)
+            for child in children:
+                force(child)
+            plan[id(item)] = ([*shown, *loose, *children], cells(
+                item, force_name(ev, item), "", total, False))
+            return total
+
+        forces = self._forces()
+        for item in forces:
+            force(item)
+        plan[0] = (forces, ())
+        return plan
+
+    def _children_of(self, obj: Any) -> list[Any]:
+        return self._plan[id(obj)][0]
 
     def _made(self, obj: Any, parent: _Node) -> _Node:
         node = _Node(obj, parent, next(self._keys))
         self._nodes[node.key] = node
         self._of[id(obj)] = node
         node.children = [self._made(child, node) for child in self._children_of(obj)]
-        node.shown = self._cells(obj)
+        _number(node.children)
+        node.shown = self._plan[id(obj)][1]
         return node
 
     def _forget(self, node: _Node) -> None:
@@ -204,6 +283,7 @@ class RosterOutline(QAbstractItemModel):
                 if id(node.children[row].obj) not in keep:
                     self.beginRemoveRows(parent, row, row)
                     self._forget(node.children.pop(row))
+                    _number(node.children, row)
                     self.endRemoveRows()
             staying = {id(child.obj) for child in node.children}
             order = [obj for obj in wanted if id(obj) in staying]
@@ -214,13 +294,14 @@ class RosterOutline(QAbstractItemModel):
                     continue
                 self.beginInsertRows(parent, row, row)
                 node.children.insert(row, self._made(obj, node))
+                _number(node.children, row)
                 self.endInsertRows()
         fresh = {id(obj) for obj in wanted} - {id(obj) for obj in old}
         last = self.columnCount() - 1
         for row, child in enumerate(node.children):
             if id(child.obj) in fresh:
                 continue  # (made just now, as it is)
-            cells = self._cells(child.obj)
+            cells = self._plan[id(child.obj)][1]
             if cells != child.shown:
                 child.shown = cells
                 self.dataChanged.emit(self.index(row, 0, parent), self.index(row, last, parent))
@@ -233,10 +314,11 @@ class RosterOutline(QAbstractItemModel):
         before = list(node.children)
         by_id = {id(child.obj): child for child in before}
         node.children = [by_id[id(obj)] for obj in order]
+        _number(node.children)
         columns = self.columnCount()
         moved_from, moved_to = [], []
         for old_row, child in enumerate(before):
-            new_row = node.children.index(child)
+            new_row = child.row
             if new_row != old_row:
                 for column in range(columns):
                     moved_from.append(self.createIndex(old_row, column, child.key))
@@ -254,7 +336,7 @@ class RosterOutline(QAbstractItemModel):
     def _index_of(self, node: _Node, column: int = 0) -> QModelIndex:
         if node is self._root or node.parent is None:
             return QModelIndex()
-        return self.createIndex(node.parent.children.index(node), column, node.key)
+        return self.createIndex(node.row, column, node.key)
 
     def index_of(self, obj: Any, column: int = 0) -> QModelIndex:
         """The row of a force, category or selection (invalid when it is not shown)."""
@@ -265,6 +347,20 @@ class RosterOutline(QAbstractItemModel):
         node = self._node(index)
         return None if node is self._root else node.obj
 
+    def texts(self, column: int) -> set[str]:
+        """Every text of ``column`` (to fit its width)."""
+        found: set[str] = set()
+
+        def walk(node: _Node) -> None:
+            for child in node.children:
+                name, count, costs, _hidden, _severity = child.shown
+                found.add(str(count) if column == COUNT else costs[column - 2]
+                          if 0 <= column - 2 < len(costs) else "")
+                walk(child)
+
+        walk(self._root)
+        return found
+
     def objects(self) -> Iterator[Any]:
         """Every object shown, parents first."""
         def walk(node: _Node) -> Iterator[Any]:
@@ -272,23 +368,6 @@ class RosterOutline(QAbstractItemModel):
                 yield child.obj
                 yield from walk(child)
         return walk(self._root)
-
-    def _cells(self, obj: Any) -> tuple[Any, ...]:
-        """What a row shows: its name, count, costs and severity."""
-        ev = self.doc.evaluation
-        if isinstance(obj, Selection):
-            name = selection_name(ev, obj)
-            count: object = obj.number
-            costs = _sum(ev, obj.walk())
-            hidden = ev.effects[obj].hidden if obj in ev.effects else False
-        elif isinstance(obj, Force):
-            name, count, hidden = force_name(ev, obj), "", False
-            costs = _sum(ev, obj.walk_selections())
-        else:
-            name, count, hidden = category_name(obj), "", False
-            costs = _sum(ev, (s for root in self._children_of(obj) for s in root.walk()))
-        return (name, count, tuple(costs.get(t, 0.0) for t, _n in self.cost_types), hidden,
-                self._severity.get(id(obj)))
 
     # -- the model's face ----------------------------------------------------------------------
 
@@ -327,40 +406,45 @@ class RosterOutline(QAbstractItemModel):
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        flags = super().flags(index)
-        if index.column() == COUNT and isinstance(self.item(index), Selection):
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+        if not index.isValid():
+            return _NO_FLAGS
+        if index.column() == COUNT:
+            node = self._nodes.get(index.internalId())
+            if node is not None and isinstance(node.obj, Selection):
+                return _EDITABLE
+        return _FLAGS
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        node = self._node(index)
-        if node is self._root:
+    def data(self, index: Index, role: int = _DISPLAY) -> object:
+        # (called for every role of every cell painted: the roles it answers, as plain
+        # numbers, are looked at first)
+        role = int(role)
+        if role not in _ANSWERED:
             return None
-        obj, column = node.obj, index.column()
-        name, count, costs, hidden, severity = node.shown or self._cells(obj)
-        if role == Qt.ItemDataRole.DisplayRole:
+        node = self._nodes.get(index.internalId()) if index.isValid() else None
+        if node is None:
+            return None
+        column = index.column()
+        name, count, costs, hidden, severity = node.shown
+        if role == _DISPLAY:
             if column == NAME:
                 return name
             if column == COUNT:
                 return count
-            value = costs[column - 2] if 0 <= column - 2 < len(costs) else 0.0
-            return _cost(value) if value or isinstance(obj, Selection) else ""
-        if role == Qt.ItemDataRole.EditRole and column == COUNT and isinstance(obj, Selection):
-            return obj.amount
+            return costs[column - 2] if 0 <= column - 2 < len(costs) else ""
+        obj = node.obj
+        if role == _ALIGN:
+            return _RIGHT if column != NAME else None
+        if role == _FONT:
+            return self._bold if isinstance(obj, Force) else self._italic if hidden else None
+        if role == _DECORATION:
+            return icons.severity(severity) if column == NAME and severity else None
+        if role == _EDIT:
+            return obj.amount if column == COUNT and isinstance(obj, Selection) else None
         if role == OBJECT_ROLE:
             return obj
         if role == SEVERITY_ROLE:
             return severity
-        if role == Qt.ItemDataRole.DecorationRole and column == NAME and severity:
-            return icons.severity(severity)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column != NAME:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.FontRole:
-            if isinstance(obj, Force):
-                return self._bold
-            if hidden:
-                return self._italic
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TIP:
             return self._tip(obj, hidden)
         return None
 
@@ -399,14 +483,9 @@ class RosterOutline(QAbstractItemModel):
         return True
 
 
-def _sum(ev: Evaluation, selections: Iterator[Selection] | Any) -> dict[str, float]:
-    totals: dict[str, float] = {}
-    for selection in selections:
-        if selection not in ev.effects:
-            continue
-        for type_id, value in ev.costs(selection).items():
-            totals[type_id] = totals.get(type_id, 0.0) + value
-    return totals
+def _add(totals: dict[str, float], more: dict[str, float]) -> None:
+    for type_id, value in more.items():
+        totals[type_id] = totals.get(type_id, 0.0) + value
 
 
 def _cost(value: float) -> str:

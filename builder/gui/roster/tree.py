@@ -27,6 +27,7 @@ from builder.battlescribe.engine.roster import Category, Force, Selection
 from builder.gui.panels.roster_count import CountDelegate
 from builder.gui.roster.document import RosterDocument
 from builder.gui.roster.outline import COUNT, NAME, OBJECT_ROLE, RosterOutline
+from builder.gui.widgets import fit_column
 from builder.i18n import _, pgettext
 
 
@@ -91,6 +92,7 @@ class RosterTree(QWidget):
         self.model.rowsInserted.connect(self._inserted)
         self.model.headerDataChanged.connect(lambda *_a: self._fit_header())
         self.model.modelReset.connect(self._fit_header)
+        self.model.followed.connect(self.fit_columns)
         view.installEventFilter(self)
         self._reset()
 
@@ -163,7 +165,14 @@ class RosterTree(QWidget):
         header = self.view.header()
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         for column in range(1, self.model.columnCount()):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """The count and cost columns as wide as their texts, measured from the model's
+        texts (a view asked to size to contents measures every row at each change)."""
+        for column in range(1, self.model.columnCount()):
+            fit_column(self.view, column, self.model.texts(column))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         if watched is self.view and event.type() == QEvent.Type.KeyPress \
