@@ -98,7 +98,8 @@ class MainWindow(QMainWindow):
         self._build_panels()
         self.event_check = EventCheck(self, self.doc, self.prompter,
                                       clear=self.act.clear_event, shows_event=self.totals,
-                                      last_folder=self.files.last_folder)
+                                      last_folder=self.files.last_folder,
+                                      current=lambda: self.files.current)
         self._connect()
         self.sharing = Sharing(self, self)
         self.game = GameMenu(self, self)  # Game → Start game, Save for phone… (play mode)
@@ -216,6 +217,7 @@ class MainWindow(QMainWindow):
 
     def _opened(self) -> None:
         self.update_title()
+        self.event_check.follow()
         if self.files.kind == WARBAND:
             self.roster.select_first()
 
@@ -241,10 +243,10 @@ class MainWindow(QMainWindow):
             self.pages.setCurrentWidget(self.splits.main)
             self._follow_game()
             self.sharing.follow()
-        for action in (self.act.copy_code, self.act.check_event, self.act.show_catalogue,
-                       self.act.show_profile, self.act.reset_layout, self.game.start,
-                       self.game.phone):
+        for action in (self.act.copy_code, self.act.show_catalogue, self.act.show_profile,
+                       self.act.reset_layout, self.game.start, self.game.phone):
             action.setEnabled(not roster)
+        self.event_check.follow()
         self.problems_button.setVisible(not roster and bool(self.doc.catalogue.problems))
         self.update_title()
 
