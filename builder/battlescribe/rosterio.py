@@ -36,7 +36,6 @@ from builder.battlescribe.engine.roster import NO_CATEGORY, Category, Force, Ros
 from builder.battlescribe.engine.state import (
     _Root,
     ordered_children,
-    ordered_forces,
     ordered_selections,
     selection_info,
 )
@@ -362,7 +361,7 @@ class _Writer:
                                     if v is not None and v >= 0})
         if roster.forces:
             self.out(1, "<forces>")
-            for force in ordered_forces(roster.forces, roster):
+            for force in roster.forces:
                 self.force(2, force)
             self.out(1, "</forces>")
         else:
@@ -396,7 +395,7 @@ class _Writer:
             self.out(depth + 1, "</categories>")
         if force.forces:
             self.out(depth + 1, "<forces>")
-            for child in ordered_forces(force.forces, force):
+            for child in force.forces:
                 self.force(depth + 2, child)
             self.out(depth + 1, "</forces>")
         self.out(depth, "</force>")

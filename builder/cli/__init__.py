@@ -92,7 +92,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                             "SPEC §4"))
 
     exp = sub.add_parser("export", help=_("print profile cards and/or the turn summary (PDF)"))
-    exp.add_argument("file", metavar=file, help=_("the warband file to print"))
+    exp.add_argument("file", metavar=file, help=_("the warband or roster (.ros, .rosz) file to "
+                                                  "print"))
     exp.add_argument("-o", "--output", required=True, metavar=_("OUT.pdf"),
                      help=_("the PDF file to write"))
     exp.add_argument("--cards", action="store_true", help=_("profile cards"))
@@ -139,10 +140,15 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     add_sharing_commands(sub)
     play = sub.add_parser("play", help=_("write a page to track a game on a phone (one "
                                          "self-contained HTML file)"))
-    play.add_argument("file", metavar=file, help=_("the warband file to play"))
+    play.add_argument("file", metavar=file, help=_("the warband or roster (.ros, .rosz) file "
+                                                   "to play"))
     play.add_argument("-o", "--output", required=True, metavar=_("OUT.html"),
                       help=_("the page to write"))
     play.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
+    add_bsdata_argument(play)
+    play.add_argument("--counter", metavar=_("NAME"),
+                      help=_("a roster's models are counted down by this characteristic (W, "
+                             "Wounds…); remembered for its game system"))
     sub.add_parser("bs-adapter", help=_("speak the BattleScribe conformance suite's adapter "
                                         "protocol on standard input and output"))
     data = sub.add_parser("data", help=_("install, update and share data packs (factions and "

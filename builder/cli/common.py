@@ -99,6 +99,24 @@ def open_roster(file: str | Path, bsdata: Sequence[str] = (),
     return doc
 
 
+def bs_data_files(folders: Sequence[str]) -> list[Path]:
+    """The BattleScribe data files ``--bsdata`` names (each folder's, or the file itself): what
+    a command reads besides the roster, so that it never writes over one."""
+    from builder.bsdata.sources import FolderRefused, folder_files
+
+    files: list[Path] = []
+    for given in folders:
+        folder = Path(given)
+        if not folder.is_dir():
+            files.append(folder)
+            continue
+        try:
+            files.extend(folder_files(folder))
+        except FolderRefused:  # said when the data is read
+            pass
+    return files
+
+
 def cannot_write(path: object, exc: OSError) -> str:
     """"spherewars: cannot write OUT.pdf: No space left on device"."""
     return say(_("spherewars: cannot write {path}: {problem}"), path=path,

@@ -1,5 +1,10 @@
 """``spherewars export FILE -o OUT.pdf [--cards] [--summary] [--page a4|letter] [--per-model]
-[--opponent] [--force]``.
+[--opponent] [--force] [--data DIR]... [--bsdata DIR]...``.
+
+FILE is a warband, or a BattleScribe roster (``.ros``, ``.rosz``; SPEC §10) read against the
+BattleScribe data in the ``--bsdata`` folders, then the installed data: its roster sheet
+(``--summary``), opponent's copy and unit cards (``--cards``). Either kind prints through its
+list document (:meth:`~builder.document.base.ListDocument.export_pdf`).
 
 Exit status: 0 when the PDF was written (an illegal list is still printed, with its findings
 on the sheet); 2 when the list cannot be read, the options are wrong, OUT.pdf is one of the
@@ -20,7 +25,7 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import cannot_write, open_list
+    from builder.cli.common import bs_data_files, cannot_write, open_list
     from builder.data import DataError
     from builder.document import NotYet, PdfOptions
     from builder.plumbing.output_guard import PDF, output_problem
@@ -29,7 +34,8 @@ def export_command(args: argparse.Namespace) -> int:
     opponent = bool(getattr(args, "opponent", False))
     if not (cards or sheet or opponent):  # SPEC §4: both when no flag is given
         cards = sheet = True
-    refused = output_problem(args.output, PDF, inputs=[Path(args.file)],
+    refused = output_problem(args.output, PDF,
+                             inputs=[Path(args.file), *bs_data_files(args.bsdata)],
                              folders=[Path(d) for d in args.data or []],
                              force=bool(getattr(args, "force", False)))
     if refused:
@@ -38,6 +44,10 @@ def export_command(args: argparse.Namespace) -> int:
     doc = open_list(args.file, args.data, args.bsdata)
     if doc is None:
         return EXIT_ERROR
+    roster = doc.kind == "roster"
+    if roster and args.per_model:
+        print(say(_("spherewars: note: --per-model is for warbands; a roster prints a card "
+                    "per unit")), file=sys.stderr)
 
     try:
         doc.export_pdf(args.output, PdfOptions(cards=cards, summary=sheet, page=args.page,
@@ -57,6 +67,12 @@ def export_command(args: argparse.Namespace) -> int:
         print(cannot_write(args.output, exc), file=sys.stderr)
         return EXIT_ERROR
 
+    if roster:
+        what = [name for flag, name in ((sheet, _("roster sheet")),
+                                         (opponent, _("opponent's copy")),
+                                         (cards, _("unit cards"))) if flag]
+        print(say(_("wrote {path} ({what})"), path=args.output, what=", ".join(what)))
+        return EXIT_OK
     if opponent and cards and sheet:
         print(say(_("wrote {path} (turn summary, opponent's copy and profile cards)"),
                   path=args.output))

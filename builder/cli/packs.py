@@ -121,8 +121,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     for row in rows:
         version = row["version"]
         if row["active"] != version:
-            version = _("{active} (chosen; newest {newest})").format(active=row["active"],
-                                                                     newest=version)
+            version = _("{active} (chosen; {newest} is newer: spherewars data use {id} "
+                        "{newest})").format(active=row["active"], newest=version, id=row["id"])
         contents = ", ".join(row["factions"] + row["systems"]) or _("nothing")
         print(escape(f"{row['id']}  {version}  {display(row['name'])}  ({contents})"))
     return EXIT_OK
@@ -253,14 +253,19 @@ def cmd_update(args: argparse.Namespace) -> int:
                 print(escape("    " + change))
             now = store.get(step.id)
             if now is not None and now.active != step.new:
-                print(_("    still using {version} (chosen with 'data use')").format(
-                    version=before.get(step.id)))
+                print(_("    still using {version} (chosen with 'data use'): spherewars data "
+                        "use {id} {new}").format(version=before.get(step.id), id=step.id,
+                                                 new=step.new))
             old = f"{step.id}@{step.old}"
             new = f"{step.id}@{step.new}"
             with _side(old, store) as a, _side(new, store) as b:
                 _print_diff(a, b, lists)
         elif step.status == "current":
             print(_("{id}: {version} is the newest").format(id=step.id, version=step.old))
+        elif step.status == "older-chosen":
+            print(_("{id}: using {old} (chosen with 'data use'); {new} is newer and installed: "
+                    "spherewars data use {id} {new}").format(id=step.id, old=step.old,
+                                                             new=step.new))
         elif step.status == "no-origin":
             print(escape(_("{id}: {message}").format(id=step.id, message=step.message)))
         else:

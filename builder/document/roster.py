@@ -25,7 +25,7 @@ from builder.battlescribe.engine.editing import Editor
 from builder.battlescribe.engine.evaluate import Evaluation
 from builder.battlescribe.engine.roster import Force, Roster, Selection
 from builder.data.fingerprint import canonical_json, encode
-from builder.document.base import Cost, ListDocument, NotYet, Printout
+from builder.document.base import Cost, ListDocument, Printout
 from builder.document.context import ListCheck, not_registered, registration
 from builder.document.files import ROSTER_SUFFIXES
 from builder.document.roster_edit import RosterEditing
@@ -287,10 +287,17 @@ class RosterList(RosterEditing, ListDocument[DataSet, RosterReport]):
         return roster_text(self.state(), self._report, self.fingerprint(), style)
 
     def printout(self) -> Printout:
-        raise NotYet(_("printing a BattleScribe roster is not available yet"))
+        """The roster sheet, opponent's copy and unit cards (:mod:`builder.export.roster`)."""
+        from builder.export.roster import RosterPrintout
+
+        return RosterPrintout(self.roster)
 
     def play_plan(self) -> Any | None:
-        raise NotYet(_("play mode for a BattleScribe roster is not available yet"))
+        """Play mode's plan, its models counted down by the characteristic remembered for
+        the game system, else the likeliest (:mod:`builder.play.roster`)."""
+        from builder.play.roster import plan_of_roster
+
+        return plan_of_roster(self.roster)
 
     # -- after a change ------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from builder.gui.dialogs import Prompter
     from builder.gui.document import WarbandDocument
     from builder.model import Warband
+    from builder.play.plan import Plan
 
 
 class OpenList(Protocol):
@@ -35,6 +36,8 @@ class OpenList(Protocol):
     def text(self, style: str = "plain") -> str: ...
 
     def fingerprint(self) -> str: ...
+
+    def play_plan(self) -> Plan | None: ...
 
 
 class Files(Protocol):

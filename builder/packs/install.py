@@ -61,7 +61,8 @@ class UpdateStep:
 
     id: str
     status: str
-    """updated | current | no-origin | failed"""
+    """updated | current | older-chosen (nothing newer to install, but an older version is
+    in use, chosen with ``data use``: ``new`` is the newest installed) | no-origin | failed"""
     old: str | None = None
     new: str | None = None
     message: str = ""
@@ -303,7 +304,10 @@ class Installer:
                 continue
             found = index.newest({pack_id})
             if not found or version_key(found[0].version) <= version_key(state.newest):
-                steps.append(UpdateStep(pack_id, "current", state.active, state.active))
+                # (issue 41 item 1: a chosen older version is not "the newest")
+                steps.append(UpdateStep(pack_id, "current", state.active, state.active)
+                             if state.active == state.newest else
+                             UpdateStep(pack_id, "older-chosen", state.active, state.newest))
                 continue
             try:
                 outcome = self.install_entry(found[0], origin)

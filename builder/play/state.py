@@ -175,10 +175,11 @@ def removed(plan: Plan, state: State) -> int:
 
 
 def game_path(list_path: Path) -> Path:
-    """``los-ensartadores.warband.yaml`` -> ``los-ensartadores.game.json`` beside it."""
+    """``los-ensartadores.warband.yaml`` -> ``los-ensartadores.game.json`` beside it (and
+    ``wardens.ros``, ``wardens.rosz`` -> ``wardens.game.json``)."""
     name = list_path.name
-    for suffix in (".warband.yaml", ".warband.yml", ".yaml", ".yml"):
-        if name.endswith(suffix):
+    for suffix in (".warband.yaml", ".warband.yml", ".yaml", ".yml", ".rosz", ".ros"):
+        if name.lower().endswith(suffix):
             name = name[: -len(suffix)]
             break
     return list_path.with_name(name + ".game.json")

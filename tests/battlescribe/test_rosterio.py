@@ -181,3 +181,27 @@ def test_a_roster_battlescribe_wrote_is_read_and_counted() -> None:
     assert ev.findings == []
     if SCHEMA.is_file():
         assert Schema(SCHEMA).validate(roster_xml(loaded.roster, ev)) == []
+
+
+def test_forces_are_written_in_the_rosters_order_so_its_fingerprint_holds(tmp_path: Path) -> None:
+    """New Recruit SHOWS top-level forces in name order, but a roster keeps the order its
+    forces were added in (or written in, by BattleScribe): saving must not reorder them, or the
+    fingerprint (SPEC §10: forces in roster order) would change on every save of a roster whose
+    forces were not added alphabetically."""
+    from builder.battlescribe.fingerprint import roster_fingerprint
+
+    system = data_from_json({"id": "g", "name": "G", "revision": 1, "forceEntries": [
+        {"id": "fe-z", "name": "Zeta Force"}, {"id": "fe-a", "name": "Alpha Force"}]},
+        "gameSystem", "setup")
+    data = data_set([system])
+    editor = Editor(data, "Order")
+    editor.add_force("fe-z", None)
+    editor.add_force("fe-a", None)
+    before = roster_fingerprint(editor.roster)
+    path = tmp_path / "order.ros"
+    write_roster(path, editor.roster)
+    text = path.read_text(encoding="utf-8")
+    assert text.index('entryId="fe-z"') < text.index('entryId="fe-a"')
+    again = read_roster_file(path, [data])
+    assert [f.entry.id for f in again.roster.forces] == ["fe-z", "fe-a"]
+    assert roster_fingerprint(again.roster) == before

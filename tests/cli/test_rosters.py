@@ -110,13 +110,13 @@ def test_text_prints_the_roster(capsys) -> None:
     assert "- 3 × Trooper · 30 Points" in out and "Fingerprint: `" in out
 
 
-def test_export_says_roster_printouts_are_not_there_yet(capsys, tmp_path: Path) -> None:
+def test_export_prints_a_roster_through_its_document(capsys, tmp_path: Path) -> None:
     out_pdf = tmp_path / "road.pdf"
     code, out, err = run(capsys, "export", str(ROSTER), "--bsdata", str(FIXTURES), "-o",
-                         str(out_pdf))
-    assert code == 2 and out == ""
-    assert "printing a BattleScribe roster is not available yet" in err
-    assert not out_pdf.exists()
+                         str(out_pdf), "--per-model")
+    assert code == 0 and err.startswith("spherewars: note: --per-model is for warbands")
+    assert out == f"wrote {out_pdf} (roster sheet, unit cards)\n"
+    assert out_pdf.read_bytes().startswith(b"%PDF")
 
 
 EVENT = """\

@@ -15,7 +15,7 @@ from builder.battlescribe import ReadError
 from builder.battlescribe.rosterio import MissingData
 from builder.data import Catalogue
 from builder.data.fingerprint import canonical_json, encode
-from builder.document import NotYet
+from builder.document import PdfOptions
 from builder.document.files import is_roster, known_games
 from builder.document.roster import RosterList
 from builder.events import parse_event
@@ -180,12 +180,17 @@ def test_its_text_shows_forces_categories_selections_costs_verdict_fingerprint()
     assert "[b]Road Wardens[/b]" in doc.text("bbcode")
 
 
-def test_printouts_and_play_mode_say_not_yet() -> None:
+def test_a_roster_prints_and_plays_through_its_document() -> None:
+    """The roster kind answers printout() and play_plan() as a warband does (export/roster,
+    play/roster), so the app, ``export`` and ``play`` ask any list the same way."""
     doc = load()
-    with pytest.raises(NotYet, match="not available yet"):
-        doc.printout()
-    with pytest.raises(NotYet, match="not available yet"):
-        doc.play_plan()
+    pdf = doc.printout().pdf(PdfOptions(cards=True, summary=True))
+    assert pdf.startswith(b"%PDF") and b"Road Wardens" in pdf
+    plan = doc.play_plan()
+    assert plan is not None and plan.list_name == "Road Wardens"
+    assert plan.fingerprint == doc.fingerprint()
+    assert [m.name for m in plan.models] == ["Mascot", "Old Marta", "Trooper 1", "Trooper 2",
+                                             "Trooper 3"]
 
 
 @pytest.mark.skipif(not PHALANX.is_dir(), reason="../shared/battlescribe is not here")

@@ -90,12 +90,7 @@ class Snapshot:
         ev = self.ev
         effect = ev.force_effects[force]
         entry = force.entry
-        scope = roster_scope = self.roster.data.scope(force.catalogue)
-        here = Here(force, force.parent, force, entry.id)
-        sources: list[Any] = [entry]
-        for file in (force.catalogue, self.roster.game_system):
-            if file is not entry and (file.rules or file.info_links):
-                sources.append(_Root(file))
+        roster_scope = self.roster.data.scope(force.catalogue)
         state: dict[str, Any] = {
             "id": force.id, "name": effect.name, "entryId": entry.id,
             "catalogueId": force.catalogue.id, "catalogueName": force.catalogue.name,
@@ -104,7 +99,7 @@ class Snapshot:
             "categories": [self.category(c, roster_scope) for c in force.categories],
             "childForces": [self.force(f) for f in ordered_forces(force.forces, force)],
             "publications": [],
-            **_info(gather(ev, sources, scope, here)),
+            **_info(force_info(ev, force)),
         }
         if entry.publication_id:
             state["publicationId"] = entry.publication_id
@@ -180,6 +175,19 @@ class _Root:
 
 def ordered_selections(force: Force, ev: Evaluation) -> list[Selection]:
     return _ordered(force, lambda s: ev.effects[s].primary)
+
+
+def force_info(ev: Evaluation, force: Force) -> Info:
+    """A force's visible profiles and rules (its entry's, then its catalogue's and the game
+    system's root rules and info links), after their modifiers."""
+    entry = force.entry
+    roster = force.roster
+    sources: list[Any] = [entry]
+    for file in (force.catalogue, roster.game_system):
+        if file is not entry and (file.rules or file.info_links):
+            sources.append(_Root(file))
+    return gather(ev, sources, roster.data.scope(force.catalogue),
+                  Here(force, force.parent, force, entry.id))
 
 
 def selection_info(ev: Evaluation, selection: Selection) -> Info:

@@ -6,12 +6,16 @@ What a constraint counts is New Recruit's answer where engines differ (SPEC §10
 reasons its own design gives:
 
 - New Recruit checks a minimum from the place it counts (it binds a ``min`` in a force or the
-  roster to that force or roster and asks there, as a condition asks), but a maximum from the
-  selections of its entry, counting only what is directly in the scope. So an entry's (or entry
-  group's) ``max`` on selections passes over ``includeChildSelections`` and
-  ``includeChildForces``, which its ``min``, conditions and repeats honour: a weapon chosen
-  inside squads is not counted against a force's maximum, nor a unit of a detachment against
-  its army's.
+  roster to that force or roster and asks there, as a condition asks), but a force's maximum
+  from the selections of its entry, counting only what is directly in the force. So an entry's
+  (or entry group's) ``max`` on selections with scope ``force`` passes over
+  ``includeChildSelections`` and ``includeChildForces``, which its ``min``, conditions and
+  repeats honour: a weapon chosen inside squads is not counted against a force's maximum, nor a
+  unit of a detachment against its army's (the suite measures exactly this:
+  constraint-include-child-selections, constraint-include-child-forces). No measurement shows
+  New Recruit doing so for any other scope, and published data leans on the flags there (a
+  relic or enhancement "max 1 per roster" chosen inside characters), so a maximum of any other
+  scope counts as the data says.
 - New Recruit keeps no count of forces for a constraint: whatever its ``field`` says but a cost
   type, a constraint counts selections of its entry (``field="forces"`` counts as
   ``selections``, which is also why such a minimum selects its entry at once). A force is no
@@ -283,9 +287,10 @@ class Checker:
     def _counts(self, constraint: m.Constraint, here: Here, place: Any, key: str
                 ) -> tuple[float, float | None]:
         """What ``constraint`` counts for its minimum, and for its maximum when that differs
-        (a maximum on selections counts only what is directly in its scope)."""
+        (a force's maximum on selections counts only what is directly in the force)."""
         count = self._count(constraint, here, place, key)
-        if constraint.type == "min" or _field(constraint) != "selections" or not (
+        if constraint.type == "min" or constraint.scope != "force" or \
+                _field(constraint) != "selections" or not (
                 constraint.include_child_selections or constraint.include_child_forces):
             return count, None
         return count, self._count(constraint, here, place, key, local=True)

@@ -81,36 +81,41 @@ class Rosters(QObject):
 
     # -- reading ------------------------------------------------------------------------
 
-    def read(self, path: Path) -> RosterList | None:
+    def read(self, path: Path, *, quiet: bool = False) -> RosterList | None:
         """The roster in ``path`` with its data; None when it cannot be read (the user was
-        told why: every problem as ``FILE:LINE:COLUMN: message``, or what data is missing,
-        with the data dialog offered)."""
+        told why, unless ``quiet``: every problem as ``FILE:LINE:COLUMN: message``, or what
+        data is missing, with the data dialog offered)."""
         from builder.battlescribe import ReadError
-        from builder.battlescribe.rosterio import MissingData
         from builder.document.roster import RosterList
 
         QGuiApplication.setOverrideCursor(QCursor(Qt.CursorShape.WaitCursor))
         try:
             roster = RosterList.load(path, store=self.store())
-        except MissingData as missing:
+        except (ReadError, OSError) as problem:
             QGuiApplication.restoreOverrideCursor()
-            if self.prompter.show_missing_data(path, missing.missing):
-                self.data_wanted.emit()
-            return None
-        except ReadError as error:
-            QGuiApplication.restoreOverrideCursor()
-            self.prompter.show_error(_("Could not open the roster"),
-                                     _("{file} could not be opened.").format(file=path.name),
-                                     "\n".join(str(p) for p in error.problems))
-            return None
-        except OSError as error:  # (a file gone or unreadable meanwhile)
-            QGuiApplication.restoreOverrideCursor()
-            self.prompter.show_load_error(path, error)
+            if not quiet:
+                self._say_unread(path, problem)
             return None
         QGuiApplication.restoreOverrideCursor()
         for note in roster.notes:
             self.status.emit(str(note))
         return roster
+
+    def _say_unread(self, path: Path, problem: Exception) -> None:
+        """Why a roster could not be opened: what data is missing (with the data dialog
+        offered), every problem as ``FILE:LINE:COLUMN: message``, or the system's words."""
+        from builder.battlescribe import ReadError
+        from builder.battlescribe.rosterio import MissingData
+
+        if isinstance(problem, MissingData):
+            if self.prompter.show_missing_data(path, problem.missing):
+                self.data_wanted.emit()
+        elif isinstance(problem, ReadError):
+            self.prompter.show_error(_("Could not open the roster"),
+                                     _("{file} could not be opened.").format(file=path.name),
+                                     "\n".join(str(p) for p in problem.problems))
+        elif isinstance(problem, OSError):  # (a file gone or unreadable meanwhile)
+            self.prompter.show_load_error(path, problem)
 
     def read_copy(self, path: Path, origin: Path | None) -> RosterList | None:
         """A recovered roster (its autosave at ``path``), as a roster of ``origin``."""

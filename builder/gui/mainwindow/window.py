@@ -92,7 +92,8 @@ class MainWindow(QMainWindow):
                                     recent_menu=recent_menu, examples_menu=examples_menu,
                                     clear_recent=self.act.clear_recent,
                                     recovery_dir=recovery_dir, rosters=self.rosters)
-        self.gamedata = GameData(self, self.doc, self.prompter, extra_data)
+        self.gamedata = GameData(self, self.doc, self.prompter, extra_data,
+                                 settings=self.settings)
         self.pdf = PdfExport(self, self.files, self.prompter, self.settings,
                              self.files.last_folder)
         self._build_panels()
@@ -185,6 +186,7 @@ class MainWindow(QMainWindow):
         files.started_new.connect(self.details.start_naming)
         files.install_wanted.connect(lambda: self.packs.open_dialog())
         files.faction_wanted.connect(self.gamedata.new_faction)
+        files.data_wanted.connect(self.gamedata.add_data)
         self.stack.cleanChanged.connect(lambda _clean: self.update_title())
         self.stack.indexChanged.connect(lambda _i: self.update_title())
 
@@ -218,6 +220,7 @@ class MainWindow(QMainWindow):
     def _opened(self) -> None:
         self.update_title()
         self.event_check.follow()
+        self.game.follow()
         if self.files.kind == WARBAND:
             self.roster.select_first()
 
@@ -244,9 +247,10 @@ class MainWindow(QMainWindow):
             self._follow_game()
             self.sharing.follow()
         for action in (self.act.copy_code, self.act.show_catalogue, self.act.show_profile,
-                       self.act.reset_layout, self.game.start, self.game.phone):
+                       self.act.reset_layout):
             action.setEnabled(not roster)
         self.event_check.follow()
+        self.game.follow()
         self.problems_button.setVisible(not roster and bool(self.doc.catalogue.problems))
         self.update_title()
 
@@ -439,8 +443,8 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)  # the splitter has its new width by now
-        if 0 < event.size().width() < event.oldSize().width():
-            self.splits.window_narrowed()
+        if event.size().width() != event.oldSize().width() and event.size().width() > 0:
+            self.splits.window_resized(event.size().width() < event.oldSize().width())
         self.splits.changed()
 
     def moveEvent(self, event: QMoveEvent) -> None:  # noqa: N802 (Qt override)
@@ -454,5 +458,6 @@ class MainWindow(QMainWindow):
             return
         self.splits.save()
         self.rosters.save_layout()
+        self.files.remember_session()
         self.files.close()
         event.accept()

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from builder.gui.flow import FlowLayout
 from builder.gui.focus import guard_wheel
+from builder.gui.widgets import own_style
 from builder.i18n import _
 from builder.model import System
 from builder.model.options import UnitSize
@@ -94,9 +95,9 @@ def dim(widget: QWidget, dimmed: bool) -> None:
         base = palette.color(QPalette.ColorRole.Window)
         mid = QColor((text.red() + base.red()) // 2, (text.green() + base.green()) // 2,
                      (text.blue() + base.blue()) // 2)
-        widget.setStyleSheet(f"color: {mid.name()};")
+        own_style(widget, f"color: {mid.name()};")
     else:
-        widget.setStyleSheet("")
+        own_style(widget, "")
 
 
 class ChoiceList(QWidget):
@@ -120,7 +121,7 @@ class ChoiceList(QWidget):
         self.title.setFont(font)
         self.note = QLabel()
         self.note.setObjectName(f"{name}-note")
-        self.note.setStyleSheet(NOTE_STYLE)
+        own_style(self.note, NOTE_STYLE)
         head = QHBoxLayout()
         head.setContentsMargins(0, 0, 0, 0)
         head.setSpacing(8)
@@ -164,7 +165,7 @@ class ChoiceList(QWidget):
     def add_adds(self, text: str, line: int) -> QLabel:
         """What a row's choice adds, on the right in the note colour."""
         label = QLabel(text)
-        label.setStyleSheet(NOTE_STYLE)
+        own_style(label, NOTE_STYLE)
         label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.grid.addWidget(label, line, 2)
         return label
@@ -174,7 +175,7 @@ class ChoiceList(QWidget):
         it drops it."""
         box = QCheckBox(text)
         box.setObjectName(name)
-        box.setStyleSheet(UNKNOWN_STYLE)
+        own_style(box, UNKNOWN_STYLE)
         box.setToolTip(tip)
         self.grid.addWidget(box, line, 0, 1, 3)
         return box

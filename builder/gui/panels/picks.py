@@ -35,6 +35,7 @@ from builder.gui.panels.choices import (
     new_breaches,
     set_tip,
 )
+from builder.gui.widgets import own_style
 from builder.i18n import _, ngettext
 from builder.model import Faction
 from builder.model.options import Pick
@@ -97,7 +98,7 @@ class PicksPanel(ChoiceList):
                 "The {faction} data offers no '{id}': untick it to drop it from the "
                 "list.").format(faction=faction.name if faction else self.doc.warband.faction,
                                  id=pid))
-            box.setStyleSheet(UNKNOWN_STYLE)
+            own_style(box, UNKNOWN_STYLE)
         self.show_rows()
         first = next(iter(self.boxes.values()), None)
         if first is not None:
@@ -123,7 +124,7 @@ class PicksPanel(ChoiceList):
         row.addWidget(box)
         if adds:
             cost = QLabel(adds)
-            cost.setStyleSheet(NOTE_STYLE)
+            own_style(cost, NOTE_STYLE)
             row.addWidget(cost)
         self.rows.addWidget(item)
         self.boxes[pid] = box

@@ -1,6 +1,8 @@
 """Play mode in the app: the Game menu, a game's session (undo, autosave) and its window.
 
-*Game → Start game* opens the play window (:mod:`builder.gui.play.view`) on the open list.
+*Game → Start game* opens the play window (:mod:`builder.gui.play.view`) on the open list (a
+BattleScribe roster's game is :class:`builder.gui.play.roster.RosterGame`'s: its models'
+counter asked once per game system).
 A game's state lives in a file beside the list (``NAME.game.json``,
 :func:`builder.play.state.game_path`), written atomically after every change, so a crash or
 ``kill -9`` loses nothing; *Start game* on a list with a game in progress resumes it, and an
@@ -41,11 +43,11 @@ OPEN_KEY = "play/list"
 HTML_FILTER = N_("Web page (*.html)")
 
 
-def write_phone_page(plan: Plan, path: Path) -> None:
+def write_phone_page(plan: Plan, path: Path, state: State | None = None) -> None:
     from builder.play.page import render_page
     from builder.plumbing.atomic import write_atomic
 
-    write_atomic(path, render_page(plan))
+    write_atomic(path, render_page(plan, state))
 
 
 class GameMenu(QObject):
@@ -56,8 +58,12 @@ class GameMenu(QObject):
         self.host = host
         self.window = window
         self.play_window: PlayWindow | None = None
+        self.roster_game: QObject | None = None
+        """The open roster's game, once started (its play window is :attr:`play_window`)."""
         self.ask_path: Callable[[str], str | None] = self._ask_html_path
         self.ask_yes: Callable[[str, str], bool] = self._ask_yes
+        self._asker: QWidget = window
+        """The window a file dialog belongs to (the play window, when it asked)."""
         self.start = QAction(_("&Start game"), window)
         self.start.setObjectName("start-game")
         self.start.setShortcut(QKeySequence("Ctrl+G"))
@@ -77,7 +83,7 @@ class GameMenu(QObject):
         else:
             bar.addMenu(self.menu)
         self.start.triggered.connect(self.start_game)
-        self.phone.triggered.connect(self.save_for_phone)
+        self.phone.triggered.connect(lambda _checked=False: self.save_for_phone())
         self.menu.aboutToShow.connect(self.follow)
         host.doc.was_reset.connect(self.follow)
         host.doc.catalogue_changed.connect(self.follow)
@@ -86,17 +92,17 @@ class GameMenu(QObject):
     # -- state of the menu
 
     def _plan(self) -> Plan | None:
-        return self.host.doc.play_plan()
+        return self.host.files.current.play_plan()  # (a warband's or a roster's)
 
     def follow(self) -> None:
         """Start or Resume (with the turn), enabled when the list's faction is loaded."""
         from builder.play.state import game_path
 
-        # (a roster's game is not this menu's yet)
-        playable = self.host.files.kind == "warband" and self.host.doc.faction is not None
+        roster = self.host.files.kind == "roster"
+        playable = roster or self.host.doc.faction is not None
         self.start.setEnabled(playable)
         self.phone.setEnabled(playable)
-        path = self.host.doc.path
+        path = self.host.files.current.path
         if path is not None and game_path(path).exists():
             self.start.setText(_("Re&sume game"))
         else:
@@ -114,22 +120,42 @@ class GameMenu(QObject):
         plan = self._plan()
         if plan is None:
             return None
-        if w.doc.path is None or w.files.is_modified():
+        if w.files.current.path is None or w.files.is_modified():
             # the game is kept beside the list, and must be a game of the list as saved
             if not self.ask_yes(_("Save the list first"),
                                 _("The game is kept beside the list file. Save the list "
                                   "now?")) or not w.files.save():
                 return None
             plan = self._plan()
-            if plan is None or w.doc.path is None:
+            if plan is None or w.files.current.path is None:
                 return None
+        list_path = w.files.current.path
+        if w.files.kind == "roster":
+            return self._start_roster(list_path)
         from builder.play.state import game_path
 
-        path = game_path(w.doc.path)
+        path = game_path(list_path)
         state = self._resumed(plan, path)
         if state is None:
             return None
-        return self.open(plan, state, path, w.doc.path)
+        return self.open(plan, state, path, list_path)
+
+    def _start_roster(self, roster_path: Path) -> PlayWindow | None:
+        """A roster's game (:class:`~builder.gui.play.roster.RosterGame`: the counter asked
+        once per game system, the game beside the roster resumed)."""
+        from builder.export.roster.summary import summarise_roster
+        from builder.gui.play.roster import RosterGame
+
+        roster = self.host.files.current.roster  # type: ignore[attr-defined]
+        game = RosterGame(self.window, summarise_roster(roster), roster_path)
+        game.ask_yes = self.ask_yes
+        self.roster_game = game
+        window = game.start()
+        if window is not None:
+            self.play_window = window
+            window.closed.connect(self.follow)
+        self.follow()
+        return window
 
     def _resumed(self, plan: Plan, path: Path) -> State | None:
         from builder.play.state import GameFileError, load_game, new_game
@@ -155,7 +181,7 @@ class GameMenu(QObject):
         window = PlayWindow(session, parent=self.window)
         session.setParent(window)
         window.end_requested.connect(lambda: self.end_game(window))
-        window.phone_requested.connect(lambda: self.save_for_phone(plan))
+        window.phone_requested.connect(lambda: self.save_for_phone(window))
         window.closed.connect(self._closed)
         self.play_window = window
         self.host.settings.setValue(OPEN_KEY, str(list_path))
@@ -168,11 +194,8 @@ class GameMenu(QObject):
         self.follow()
 
     def end_game(self, window: PlayWindow) -> None:
-        if not self.ask_yes(_("End game"), _("End this game? Its tracks and counters are "
-                                             "cleared.")):
+        if not end_asked(window, self.ask_yes):
             return
-        window.session.end()
-        window.close()
         self.window.statusBar().showMessage(_("Game ended"), 4000)
         self.follow()
 
@@ -199,11 +222,50 @@ class GameMenu(QObject):
 
     # -- the phone page
 
-    def save_for_phone(self, plan: Plan | None = None) -> Path | None:
-        plan = plan or self._plan()
+    def _open_play_window(self) -> PlayWindow | None:
+        w = self.play_window
+        return w if w is not None and shiboken6.isValid(w) and w.isVisible() else None
+
+    def _game_to_carry(self) -> tuple[Plan, State | None] | None:
+        """The plan and the game a phone page carries: the open play window's game, else the
+        game kept beside the saved list (issue 41 item 3), else a new game (None)."""
+        playing = self._open_play_window()
+        if playing is not None:
+            return playing.session.plan, playing.session.state
+        plan = self._plan()
         if plan is None:
             return None
-        doc_path = self.host.doc.path
+        path = self.host.files.current.path
+        if path is None or self.host.files.is_modified():
+            return plan, None
+        from builder.play.state import GameFileError, game_path, load_game
+
+        kept = game_path(path)
+        if not kept.exists():
+            return plan, None
+        try:
+            return plan, load_game(kept, plan)
+        except GameFileError:
+            return plan, None  # (Start game says why; the page starts a new game)
+
+    def save_for_phone(self, asked_by: QWidget | None = None) -> Path | None:
+        """Write the phone page of the game as it stands; the window that asked (the play
+        window's button) owns the file dialog and stays in front afterwards."""
+        carried = self._game_to_carry()
+        if carried is None:
+            return None
+        plan, state = carried
+        self._asker = asked_by or self.window
+        try:
+            return self._write_phone_page(plan, state)
+        finally:
+            if asked_by is not None and shiboken6.isValid(asked_by):
+                asked_by.raise_()
+                asked_by.activateWindow()
+            self._asker = self.window
+
+    def _write_phone_page(self, plan: Plan, state: State | None) -> Path | None:
+        doc_path = self.host.files.current.path
         folder = doc_path.parent if doc_path is not None else Path(self.host.files.last_folder())
         stem = doc_path.name.split(".")[0] if doc_path is not None else "game"
         chosen = self.ask_path(str(folder / f"{stem}.html"))
@@ -211,23 +273,42 @@ class GameMenu(QObject):
             return None
         path = Path(chosen)
         try:
-            write_phone_page(plan, path)
+            write_phone_page(plan, path, state)
         except OSError as exc:
             self.host.prompter.show_error(_("Could not save"), _(
                 "{file} could not be written.").format(file=path), str(exc))
             return None
-        self.window.statusBar().showMessage(
+        shown = self._asker if isinstance(self._asker, QMainWindow) else self.window
+        shown.statusBar().showMessage(
             _("Saved {file}: open it in the phone's browser").format(file=path.name), 6000)
         return path
 
     def _ask_html_path(self, suggested: str) -> str | None:
-        parent: QWidget = self.window
-        path, _filter = QFileDialog.getSaveFileName(parent, _("Save for phone"), suggested,
-                                                    _(HTML_FILTER))
-        if path and not path.lower().endswith((".html", ".htm")):
-            path += ".html"
-        return path or None
+        return ask_html_path(self._asker, suggested)
 
     def _ask_yes(self, title: str, text: str) -> bool:
-        answer = QMessageBox.question(self.window, title, text)
-        return answer == QMessageBox.StandardButton.Yes
+        return ask_yes(self.window, title, text)
+
+
+def end_asked(window: PlayWindow, ask_yes: Callable[[str, str], bool]) -> bool:
+    """End the game of ``window`` (its file goes, the window closes) when the player says
+    so; whether they did."""
+    if not ask_yes(_("End game"), _("End this game? Its tracks and counters are cleared.")):
+        return False
+    window.session.end()
+    window.close()
+    return True
+
+
+def ask_html_path(parent: QWidget, suggested: str) -> str | None:
+    """Where to save the phone page (``.html`` added when not typed); None: cancelled."""
+    path, _filter = QFileDialog.getSaveFileName(parent, _("Save for phone"), suggested,
+                                                _(HTML_FILTER))
+    if path and not path.lower().endswith((".html", ".htm")):
+        path += ".html"
+    return path or None
+
+
+def ask_yes(parent: QWidget, title: str, text: str) -> bool:
+    answer = QMessageBox.question(parent, title, text)
+    return answer == QMessageBox.StandardButton.Yes

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from builder.document.roster import RosterList, RosterReport
     from builder.document.roster_edit import Chosen, Owner, Place
     from builder.model.event import Event
+    from builder.play.plan import Plan
 
 RELAYED = ("about_to_reset", "was_reset", "details_changed", "validated", "data_changed")
 """The list's emitters re-emitted as the signals of the same names."""
@@ -122,6 +123,9 @@ class RosterDocument(QObject):
 
     def printout(self) -> Printout:
         return self.list.printout()
+
+    def play_plan(self) -> Plan | None:
+        return self.list.play_plan()
 
     def export_pdf(self, path: str | Path, options: PdfOptions) -> None:
         self.list.export_pdf(path, options)
