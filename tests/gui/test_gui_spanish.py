@@ -229,8 +229,8 @@ def test_the_menus_in_spanish(spanish, make_window) -> None:
         "&Catálogo", "&Perfil y notas", "&Restablecer la disposición"]
     assert _menu_texts(menus["&Partida"]) == ["&Empezar partida", "Guardar para el &móvil…"]
     assert _menu_texts(menus["&Datos"]) == [
-        "&Facciones…", "P&aquetes…", "&Recargar datos de facciones", "&Problemas de datos…",
-        "Copiar &informe de datos"]
+        "&Facciones…", "P&aquetes…", "Datos de &BattleScribe…", "&Recargar datos de facciones",
+        "&Problemas de datos…", "Copiar &informe de datos"]
     assert _menu_texts(menus["&Idioma"]) == ["Idioma del sistema", "English", "Español"]
     assert _menu_texts(menus["A&yuda"]) == [
         "Atajos de &teclado", "&Acerca de SphereWars Warband Builder"]

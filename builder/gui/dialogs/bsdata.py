@@ -12,6 +12,7 @@ BattleScribe and New Recruit tolerate: the data is in), with *Copy*.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,11 +71,31 @@ class BSDataTask(WorkerTask):
         self.job = job
         self.adder = Adder(store, stall=stall, progress=self._progress)
 
+    _quiet = 0
+    """Tasks running with the garbage collector off, and whether it was on before them."""
+    _collector_was_on = True
+
     def _progress(self, stage: str, done: int, total: int, what: str) -> None:
         self.progress.emit(stage, done, total, what)
 
     def work(self) -> Any:
-        return self.job(self.adder)
+        # What is read is kept till the add ends (Kill Team: about a million objects). Left
+        # to itself, the garbage collector makes full passes over that growing heap while the
+        # files are read, each holding the interpreter, the GUI thread's turn included (0.1 to
+        # 0.4 s here: bench_bsdata_dialog.py). It rests during the work instead; what is read
+        # is freed as it is dropped (the reader leaves no cycles). (Off and on is a flag;
+        # gc.freeze() from this thread crashed the interpreter.)
+        cls = BSDataTask
+        if cls._quiet == 0:
+            cls._collector_was_on = gc.isenabled()
+            gc.disable()
+        cls._quiet += 1
+        try:
+            return self.job(self.adder)
+        finally:
+            cls._quiet -= 1
+            if cls._quiet == 0 and cls._collector_was_on:
+                gc.enable()
 
     def cancel(self) -> None:
         self.adder.cancel()

@@ -6,6 +6,7 @@ Our own test games only (TEST DATA ONLY: invented), served from 127.0.0.1."""
 
 from __future__ import annotations
 
+import gc
 import shutil
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,7 @@ def test_problems_show_as_lines_and_copy_puts_them_on_the_clipboard(qtbot, dialo
         f"{broken}:3:3: an end tag that does not match the element it closes"]
     assert dialog.problems_label.text() == "Problems: 1 error"
     assert Store().systems() == {}
+    assert gc.isenabled()  # the garbage collector rests during the work only, failed or not
     # warnings: the data goes in, and they are listed apart from errors
     run_task(qtbot, dialog, lambda: dialog.add([str(p) for p in TEST_FILES]))
     warnings = dialog.problem_lines("warning")
