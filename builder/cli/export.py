@@ -2,9 +2,8 @@
 [--opponent] [--force] [--data DIR]... [--bsdata DIR]...``.
 
 FILE is a warband, or a BattleScribe roster (``.ros``, ``.rosz``; SPEC §10) read against the
-BattleScribe data in the ``--bsdata`` folders, then the installed data: its roster sheet
-(``--summary``), opponent's copy and unit cards (``--cards``). Either kind prints through its
-list document (:meth:`~builder.document.base.ListDocument.export_pdf`).
+BattleScribe data in the ``--bsdata`` folders: its roster sheet (``--summary``), opponent's
+copy and unit cards (``--cards``).
 
 Exit status: 0 when the PDF was written (an illegal list is still printed, with its findings
 on the sheet); 2 when the list cannot be read, the options are wrong, OUT.pdf is one of the
@@ -16,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from builder.i18n import _
@@ -25,9 +25,8 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import bs_data_files, cannot_write, open_list
-    from builder.data import DataError
-    from builder.document import NotYet, PdfOptions
+    from builder.cli.common import bs_data_files, open_list
+    from builder.document import PdfOptions
     from builder.plumbing.output_guard import PDF, output_problem
 
     cards, sheet = bool(args.cards), bool(args.summary)
@@ -44,35 +43,20 @@ def export_command(args: argparse.Namespace) -> int:
     doc = open_list(args.file, args.data, args.bsdata)
     if doc is None:
         return EXIT_ERROR
-    roster = doc.kind == "roster"
-    if roster and args.per_model:
+    if doc.kind == "roster" and args.per_model:
         print(say(_("spherewars: note: --per-model is for warbands; a roster prints a card "
                     "per unit")), file=sys.stderr)
-
-    try:
-        doc.export_pdf(args.output, PdfOptions(cards=cards, summary=sheet, page=args.page,
-                                               per_model=bool(args.per_model),
-                                               opponent=opponent))
-    except NotYet as exc:  # (a kind of list whose printouts are not written yet)
-        print(say(_("spherewars: {file}: {problem}"), file=args.file, problem=exc),
-              file=sys.stderr)
+    options = PdfOptions(cards=cards, summary=sheet, page=args.page,
+                         per_model=bool(args.per_model), opponent=opponent)
+    if not _written(lambda: doc.export_pdf(args.output, options), args.output):
         return EXIT_ERROR
-    except DataError as exc:  # the shipped turn reference is broken: FILE:LINE:COL
-        print(str(exc), file=sys.stderr)
-        return EXIT_ERROR
-    except ValueError as exc:
-        print(say("spherewars: {problem}", problem=exc), file=sys.stderr)
-        return EXIT_ERROR
-    except OSError as exc:
-        print(cannot_write(args.output, exc), file=sys.stderr)
-        return EXIT_ERROR
-
-    if roster:
+    if doc.kind == "roster":  # (what it printed, in a roster's words)
         what = [name for flag, name in ((sheet, _("roster sheet")),
                                          (opponent, _("opponent's copy")),
                                          (cards, _("unit cards"))) if flag]
         print(say(_("wrote {path} ({what})"), path=args.output, what=", ".join(what)))
         return EXIT_OK
+
     if opponent and cards and sheet:
         print(say(_("wrote {path} (turn summary, opponent's copy and profile cards)"),
                   path=args.output))
@@ -92,3 +76,22 @@ def export_command(args: argparse.Namespace) -> int:
         print(say(_("spherewars: note: faction '{faction}' is not in the loaded data; the "
                     "sheet says so"), faction=doc.factions[0]), file=sys.stderr)
     return EXIT_OK
+
+
+def _written(write: Callable[[], None], output: str) -> bool:
+    """Whether ``write`` wrote the PDF; why not on standard error: the options (ValueError),
+    the file (OSError), or the shipped turn reference broken (``FILE:LINE:COL``)."""
+    from builder.cli.common import cannot_write
+    from builder.data import DataError
+
+    try:
+        write()
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+    except ValueError as exc:
+        print(say("spherewars: {problem}", problem=exc), file=sys.stderr)
+    except OSError as exc:
+        print(cannot_write(output, exc), file=sys.stderr)
+    else:
+        return True
+    return False

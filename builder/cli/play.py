@@ -2,9 +2,9 @@
 the phone page of a list.
 
 LIST is a warband, or a BattleScribe roster (``.ros``, ``.rosz``) read against the data in the
-``--bsdata`` folders, then the installed data; a roster's models are counted down by the
-characteristic ``--counter`` names (remembered for its game system), else by the one chosen
-before for that game system, else by the likeliest (W, Wounds, Hit Points…).
+``--bsdata`` folders; a roster's models are counted down by the characteristic ``--counter``
+names (remembered for its game system), else by the one chosen before for that game system,
+else by the likeliest (W, Wounds, Hit Points…).
 
 Exit status: 0 when the page was written; 2 when the list cannot be read, its faction is not
 in the loaded data, the counter is not a characteristic of the roster, or the page cannot be
@@ -22,7 +22,7 @@ from builder.i18n import _, ngettext
 from builder.plumbing.terminal_text import escape, say
 
 if TYPE_CHECKING:
-    from builder.document.roster import RosterList
+    from builder.battlescribe.engine.roster import Roster
     from builder.play.plan import Plan
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -44,8 +44,11 @@ def play_command(args: argparse.Namespace) -> int:
     doc = open_list(args.file, args.data, args.bsdata)
     if doc is None:
         return EXIT_ERROR
-    if doc.kind == "roster":
-        plan = _roster_plan(args, doc)  # type: ignore[arg-type]
+    if doc.kind == "roster":  # (its counter is chosen by --counter, or remembered)
+        from builder.document.roster import RosterList
+
+        assert isinstance(doc, RosterList)
+        plan = _roster_plan(args, doc.roster)
         if plan is None:
             return EXIT_ERROR
     else:
@@ -74,12 +77,12 @@ def play_command(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _roster_plan(args: argparse.Namespace, doc: RosterList) -> Plan | None:
+def _roster_plan(args: argparse.Namespace, roster: Roster) -> Plan | None:
     """A roster's plan, its counter chosen (and remembered) as the module says."""
     from builder.export.roster.summary import summarise_roster
     from builder.play.roster import counter_choices, counter_for, remember_counter, roster_plan
 
-    summary = summarise_roster(doc.roster)
+    summary = summarise_roster(roster)
     choices = counter_choices(summary)
     counter = args.counter
     if counter is not None:

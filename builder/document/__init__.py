@@ -22,10 +22,10 @@ play mode (:meth:`~builder.document.base.ListDocument.play_plan`).
 
 from __future__ import annotations
 
-from builder.document.base import Cost, ListDocument, NotYet, PdfOptions, Printout, Verdict
+from builder.document.base import Cost, ListDocument, PdfOptions, Printout, Verdict
 from builder.document.context import Context, ListCheck
 from builder.document.emitter import Emitter
 from builder.document.warband import WarbandList, check_warband
 
-__all__ = ["Context", "Cost", "Emitter", "ListCheck", "ListDocument", "NotYet", "PdfOptions",
-           "Printout", "Verdict", "WarbandList", "check_warband"]
+__all__ = ["Context", "Cost", "Emitter", "ListCheck", "ListDocument", "PdfOptions", "Printout",
+           "Verdict", "WarbandList", "check_warband"]

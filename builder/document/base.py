@@ -24,11 +24,6 @@ R = TypeVar("R", bound="Verdict")
 """The kind's report of one check."""
 
 
-class NotYet(Exception):
-    """What a kind of list cannot do yet (a roster's printouts and play mode): the message
-    says so in the user's words."""
-
-
 @dataclass(frozen=True)
 class Cost:
     """One cost of a list against its limit: a warband's points, a roster's cost types."""

@@ -23,7 +23,8 @@ LIST_SUFFIXES = (*WARBAND_SUFFIXES, *ROSTER_SUFFIXES)
 
 
 def is_roster(path: str | Path) -> bool:
-    return Path(path).suffix.lower() in ROSTER_SUFFIXES
+    # (asked of every file validate reads: a string's end, not a new Path, 1 µs against 9)
+    return str(path).lower().endswith(ROSTER_SUFFIXES)
 
 
 def known_games(folders: Sequence[str | Path] = (), *,

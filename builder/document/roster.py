@@ -5,14 +5,18 @@ The roster engine (:mod:`builder.battlescribe.engine`) counts the costs and find
 wrong; the user's data (:mod:`builder.bsdata`) is where the roster's game system and
 catalogues are found. What this adds is what every list document answers: its report (every
 cost type against its limit, the findings with their owner, entry and constraint), SPEC §10's
-fingerprint, the event context (the event's limit replaces the limit of the game's first cost
-type; its system and factions are compared with the game system and the catalogues), save and
-text. A roster's editing is the engine's :class:`~builder.battlescribe.engine.editing.Editor`
-(:attr:`RosterList.editor`); the app's roster editor will call it through this document.
+fingerprint (:mod:`builder.battlescribe.fingerprint`), the event context (the event's limit
+replaces the limit of the game's first cost type; its system and factions are compared with
+the game system and the catalogues), save, text, and the printout
+(:mod:`builder.export.roster`) and play plan (:mod:`builder.play.roster`) that the roster's
+own modules make. A roster's editing is the engine's
+:class:`~builder.battlescribe.engine.editing.Editor` (:attr:`RosterList.editor`); the app's
+roster editor will call it through this document.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import stat
 from collections.abc import Sequence
@@ -23,9 +27,8 @@ from typing import TYPE_CHECKING, Any
 from builder.battlescribe import DataSet, Problem, ReadError
 from builder.battlescribe.engine.editing import Editor
 from builder.battlescribe.engine.evaluate import Evaluation
-from builder.battlescribe.engine.roster import Force, Roster, Selection
-from builder.data.fingerprint import canonical_json, encode
-from builder.document.base import Cost, ListDocument, Printout
+from builder.battlescribe.engine.roster import Roster
+from builder.document.base import Cost, ListDocument
 from builder.document.context import ListCheck, not_registered, registration
 from builder.document.files import ROSTER_SUFFIXES
 from builder.document.roster_edit import RosterEditing
@@ -35,6 +38,9 @@ from builder.rules.findings import Finding
 
 if TYPE_CHECKING:
     from builder.bsdata.store import Store
+    from builder.export.roster import RosterPrintout
+    from builder.export.roster.summary import RosterSummary
+    from builder.play.plan import Plan
 
 
 
@@ -114,25 +120,6 @@ class RosterReport:
                           for c in self.costs],
                 "stats": {"forces": self.forces, "selections": self.selections},
                 "findings": [f.to_json() for f in self.findings]}
-
-
-def roster_fingerprint(roster: Roster) -> str:
-    """SPEC §10: the encoding of ``{"system", "forces"}``, each force its entry, catalogue,
-    selections (``[entry, number, children]``, every list sorted by canonical JSON) and child
-    forces; names, notes, custom names and costs do not count."""
-
-    def selections(items: Sequence[Selection]) -> list[Any]:
-        return sorted(([s.node.id, s.number, selections(s.children)] for s in items),
-                      key=canonical_json)
-
-    def force(item: Force) -> dict[str, Any]:
-        found: dict[str, Any] = {"entry": item.entry.id, "catalogue": item.catalogue.id,
-                                 "selections": selections(item.selections)}
-        if item.forces:
-            found["forces"] = [force(child) for child in item.forces]
-        return found
-
-    return encode({"system": roster.game_system.id, "forces": [force(f) for f in roster.forces]})
 
 
 def event_findings(event: Event, report: RosterReport, fingerprint: str) -> list[Finding]:
@@ -256,6 +243,8 @@ class RosterList(RosterEditing, ListDocument[DataSet, RosterReport]):
     def fingerprint(self) -> str:
         version = self.roster.version
         if self._fingerprint is None or self._fingerprint[0] != version:
+            from builder.battlescribe.fingerprint import roster_fingerprint
+
             self._fingerprint = (version, roster_fingerprint(self.roster))
         return self._fingerprint[1]
 
@@ -275,29 +264,39 @@ class RosterList(RosterEditing, ListDocument[DataSet, RosterReport]):
             if path.suffix.lower() == ".rosz" else xml
         write_atomic(path, data, replace_read_only=True)
 
-    def state(self) -> dict[str, Any]:
-        """The roster as plain data, in New Recruit's display order (the engine's)."""
-        from builder.battlescribe.engine.state import roster_state
-
-        return roster_state(self.editor.evaluation)
-
     def text(self, style: str = "plain") -> str:
         from builder.export.roster_text import roster_text
 
-        return roster_text(self.state(), self._report, self.fingerprint(), style)
+        return roster_text(self.summary(), style)
 
-    def printout(self) -> Printout:
-        """The roster sheet, opponent's copy and unit cards (:mod:`builder.export.roster`)."""
+    def summary(self) -> RosterSummary:
+        """What its printouts show (:func:`builder.export.roster.summary.summarise_roster`),
+        as checked in its context: an event's limit for the first cost type, the event's own
+        findings."""
+        from builder.export.roster.summary import FindingLine, owner_name, summarise_roster
+
+        report = self._report
+        summary = summarise_roster(self.roster, self.editor.evaluation)
+        limits = {c.id: c.limit for c in report.costs}
+        return dataclasses.replace(
+            summary,
+            costs=tuple(dataclasses.replace(c, limit=limits.get(c.id, c.limit))
+                        for c in summary.costs),
+            findings=tuple(FindingLine(f.message, f.severity, f.rule, owner_name(f))
+                           for f in report.findings))
+
+    def printout(self) -> RosterPrintout:
+        """Its roster sheet, opponent's copy and unit cards (:mod:`builder.export.roster`)."""
         from builder.export.roster import RosterPrintout
 
         return RosterPrintout(self.roster)
 
-    def play_plan(self) -> Any | None:
-        """Play mode's plan, its models counted down by the characteristic remembered for
-        the game system, else the likeliest (:mod:`builder.play.roster`)."""
+    def play_plan(self, counter: str | None = None) -> Plan:
+        """Its tiles, its models counted down by ``counter`` (else the characteristic
+        remembered for its game system, or the likeliest: :mod:`builder.play.roster`)."""
         from builder.play.roster import plan_of_roster
 
-        return plan_of_roster(self.roster)
+        return plan_of_roster(self.roster, counter)
 
     # -- after a change ------------------------------------------------------------------
 
@@ -348,5 +347,4 @@ class RosterList(RosterEditing, ListDocument[DataSet, RosterReport]):
         return report
 
 
-__all__ = ["RosterFinding", "RosterList", "RosterReport", "number",
-           "roster_fingerprint"]
+__all__ = ["RosterFinding", "RosterList", "RosterReport", "number"]

@@ -29,6 +29,8 @@ class Checked:
     unpinned: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     empty: list[str] = field(default_factory=list)
+    bsdata: Sequence[str] = ()
+    """The BattleScribe data folders the rosters were read with (for the pack)."""
     uncosted: frozenset[str] = frozenset()
     """The factions of the rows whose game counts no points (their points are left out of
     the text report, as ``validate`` leaves them out)."""
@@ -60,7 +62,8 @@ def check_event(event: Event, gathered: Gathered, catalogue: Catalogue, *,
     uncosted = frozenset(f for f in used if (faction := catalogue.get(f)) is not None
                          and faction.game.cost is None)
     return Checked(event, rows, subs, missing, summary_of(rows), gathered.skipped,
-                   unpinned_factions(event, used), gathered.notes, gathered.empty, uncosted)
+                   unpinned_factions(event, used), gathered.notes, gathered.empty,
+                   tuple(bsdata), uncosted)
 
 
 def render(checked: Checked, form: str) -> str:

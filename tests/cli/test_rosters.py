@@ -16,6 +16,7 @@ import pytest
 from builder.cli import main
 from tests.battlescribe.helpers import FIXTURES, TEST_FILES, shared_battlescribe, zipped
 from tests.conftest import REPO
+from tests.export.helpers import pdf_text
 
 ROSTER = FIXTURES / "test-roster.ros"
 WARBAND = REPO / "resources" / "examples" / "soimi-legal-ensartadores.warband.yaml"
@@ -110,13 +111,13 @@ def test_text_prints_the_roster(capsys) -> None:
     assert "- 3 × Trooper · 30 Points" in out and "Fingerprint: `" in out
 
 
-def test_export_prints_a_roster_through_its_document(capsys, tmp_path: Path) -> None:
+def test_export_prints_the_roster_through_its_document(capsys, tmp_path: Path) -> None:
     out_pdf = tmp_path / "road.pdf"
     code, out, err = run(capsys, "export", str(ROSTER), "--bsdata", str(FIXTURES), "-o",
-                         str(out_pdf), "--per-model")
-    assert code == 0 and err.startswith("spherewars: note: --per-model is for warbands")
-    assert out == f"wrote {out_pdf} (roster sheet, unit cards)\n"
-    assert out_pdf.read_bytes().startswith(b"%PDF")
+                         str(out_pdf), "--summary", "--per-model")
+    assert code == 0 and out.strip() == f"wrote {out_pdf} (roster sheet)"
+    assert "--per-model is for warbands" in err
+    assert "Road Wardens" in pdf_text(out_pdf.read_bytes())
 
 
 EVENT = """\
@@ -200,3 +201,17 @@ def test_a_rosters_words_are_spanish_and_its_data_as_written(capsys) -> None:
     code, out, _err = run(capsys, "--lang", "es", "validate", str(ROSTER), "--bsdata",
                           str(FIXTURES), "--points", "100")
     assert code == 1 and "Points 106/100, Fuel 1, ILEGAL" in out
+
+
+def test_an_events_pack_prints_a_rosters_sheet_as_checked(capsys, tmp_path: Path,
+                                                          lists: Path) -> None:
+    event = _event(tmp_path, capsys)
+    pack = tmp_path / "pack.pdf"
+    code, _out, _err = run(capsys, "event", str(event), str(lists / "road.ros"), "--bsdata",
+                           str(FIXTURES), "--pack", str(pack), "--anonymise")
+    assert code == 1
+    text = pdf_text(pack.read_bytes())
+    assert "List 1" in text and "Road Wardens" not in text and "Campaign week 3" not in text
+    assert "Old Marta" not in text and "Captain" in text
+    assert "Roster is over the Points limit by 6Points" in text  # under the event's limit
+    assert "Trooper" in text

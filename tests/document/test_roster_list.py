@@ -15,7 +15,6 @@ from builder.battlescribe import ReadError
 from builder.battlescribe.rosterio import MissingData
 from builder.data import Catalogue
 from builder.data.fingerprint import canonical_json, encode
-from builder.document import PdfOptions
 from builder.document.files import is_roster, known_games
 from builder.document.roster import RosterList
 from builder.events import parse_event
@@ -172,7 +171,7 @@ def test_its_text_shows_forces_categories_selections_costs_verdict_fingerprint()
     assert "  1 × Old Marta (Captain) · 50 Points" in lines
     assert "    1 × Ancient Banner · 15 Points, 1 Fuel" in lines
     assert "  3 × Trooper · 30 Points" in lines and "    3 × Bow · 6 Points" in lines
-    assert lines.index("Troops") < lines.index("Uncategorized")  # what has none, last
+    assert lines.index("Troops") < lines.index("Uncategorised")  # what has none, last
     assert "✔ Legal under the game's data" in lines
     assert lines[-1] == f"Fingerprint: {doc.fingerprint()}"
     markdown = doc.text("markdown")
@@ -180,17 +179,21 @@ def test_its_text_shows_forces_categories_selections_costs_verdict_fingerprint()
     assert "[b]Road Wardens[/b]" in doc.text("bbcode")
 
 
-def test_a_roster_prints_and_plays_through_its_document() -> None:
-    """The roster kind answers printout() and play_plan() as a warband does (export/roster,
-    play/roster), so the app, ``export`` and ``play`` ask any list the same way."""
-    doc = load()
-    pdf = doc.printout().pdf(PdfOptions(cards=True, summary=True))
-    assert pdf.startswith(b"%PDF") and b"Road Wardens" in pdf
+def test_printouts_and_play_mode_come_from_the_roster_as_checked(tmp_path: Path,
+                                                                  user_dir: Path) -> None:
+    from builder.document import PdfOptions
+    from tests.export.helpers import pdf_text
+
+    doc = load(points=100)
+    summary = doc.summary()  # (as checked: the limit for every list, its findings)
+    assert [(c.name, c.value, c.limit) for c in summary.costs][0] == ("Points", 106, 100)
+    assert [f.rule for f in summary.findings] == ["bs-cost-limit"] and not summary.legal
+    out = tmp_path / "road.pdf"
+    doc.export_pdf(out, PdfOptions(cards=False))
+    text = pdf_text(out.read_bytes())
+    assert "Road Wardens" in text and f"Roster fingerprint {doc.fingerprint()}" in text
     plan = doc.play_plan()
-    assert plan is not None and plan.list_name == "Road Wardens"
-    assert plan.fingerprint == doc.fingerprint()
-    assert [m.name for m in plan.models] == ["Mascot", "Old Marta", "Trooper 1", "Trooper 2",
-                                             "Trooper 3"]
+    assert plan.list_name == "Road Wardens" and plan.fingerprint == doc.fingerprint()
 
 
 @pytest.mark.skipif(not PHALANX.is_dir(), reason="../shared/battlescribe is not here")

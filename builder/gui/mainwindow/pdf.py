@@ -46,15 +46,9 @@ class PdfExport(QObject):
             self.prompter.show_error(_("PDF export not available"),
                                      _("PDF export could not be started."), str(exc))
             return
-        from builder.document import NotYet
         from builder.gui.dialogs.preview import printout_maker
 
         doc = self.files.current  # (a warband or a roster: the open list)
-        try:
-            doc.printout()
-        except NotYet as exc:  # (a kind of list whose printouts are not written yet)
-            self.prompter.show_error(_("PDF export not available"), str(exc))
-            return
         options = self.prompter.ask_export_options(self.defaults(),
                                                    printout_maker(doc.printout))
         if options is None:
