@@ -78,9 +78,10 @@ class ScriptedPrompter(Prompter):
     def ask_no_factions(self, game: str) -> str | None:
         return self._next("no_factions", (game,))
 
-    def ask_export_options(self, defaults: ExportOptions,
-                           preview: Any = None) -> ExportOptions | None:
+    def ask_export_options(self, defaults: ExportOptions, preview: Any = None,
+                           roster: bool = False) -> ExportOptions | None:
         self.preview = preview  # what the dialog's preview would render
+        self.export_roster = roster  # (a roster's words: unit cards, roster sheet)
         return self._next("export_options", (defaults,))
 
     def ask_pdf_path(self, suggested: str) -> str | None:

@@ -246,13 +246,13 @@ class Prompter:
         """One of (answer, label) (*New* asks the game, then the faction)."""
         return choose_from(self.parent, title, text, choices, current)
 
-    def ask_export_options(self, defaults: ExportOptions,
-                           preview: MakePdf | None = None) -> ExportOptions | None:
+    def ask_export_options(self, defaults: ExportOptions, preview: MakePdf | None = None,
+                           roster: bool = False) -> ExportOptions | None:
         """What to print; ``preview`` makes the PDF for some options, to show its first
-        pages."""
+        pages; ``roster``: a BattleScribe roster's printouts (unit cards, roster sheet)."""
         from builder.gui.dialogs.export import ExportDialog  # (loaded when first asked)
 
-        dialog = ExportDialog(defaults, self.parent, preview=preview)
+        dialog = ExportDialog(defaults, self.parent, preview=preview, roster=roster)
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return None

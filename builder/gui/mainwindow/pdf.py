@@ -50,7 +50,8 @@ class PdfExport(QObject):
 
         doc = self.files.current  # (a warband or a roster: the open list)
         options = self.prompter.ask_export_options(self.defaults(),
-                                                   printout_maker(doc.printout))
+                                                   printout_maker(doc.printout),
+                                                   roster=self.files.kind == "roster")
         if options is None:
             return
         for key in OPTIONS:

@@ -190,3 +190,37 @@ def test_a_roster_dropped_on_the_window_opens(qtbot: Any, window: Any, installed
     assert enter.isAccepted() and drop.isAccepted()
     qtbot.waitUntil(lambda: window.files.kind == "roster")
     assert window.roster_editor.doc.path == path.resolve()
+
+
+def test_a_roster_prints_and_plays_from_the_window(window: Any, installed: Path,
+                                                   tmp_path: Path) -> None:
+    """File → Export PDF… prints the open roster (its sheet and unit cards, bs-print's), and
+    Game → Start game plays it: two turns, the game kept beside the roster."""
+    import json
+
+    from builder.gui.dialogs import ExportOptions
+    from builder.play.roster import remember_counter
+
+    path = write_roster(tmp_path / "reavers.rosz")
+    open_roster(window, path)
+    pdf = tmp_path / "reavers.pdf"
+    window.prompter.script("export_options", ExportOptions(cards=True, summary=True))
+    window.prompter.script("pdf_path", str(pdf))
+    window.act.export_pdf.trigger()
+    assert window.prompter.asked("pdf_path") == [(str(tmp_path / "grey-reavers.pdf"),)]
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF") and b"Grey Reavers" in data
+    assert window.prompter.preview(ExportOptions()).startswith(b"%PDF")  # the preview too
+    assert window.prompter.export_roster  # (its words: unit cards, roster sheet)
+    remember_counter("tm-sys", "W")  # (counted by W: asked once per game system otherwise)
+    assert window.game.start.isEnabled()
+    play = window.game.start_game()
+    assert play is not None and play.isVisible()
+    assert [t.m.name for t in play.tiles] == ["Captain", "Champion"]
+    play.next_button.click()
+    play.next_button.click()
+    state = json.loads((tmp_path / "reavers.game.json").read_text(encoding="utf-8"))
+    assert state["turn"] == 3
+    play.close()
+    window.game.follow()
+    assert window.game.start.text() == "Re&sume game"
