@@ -104,7 +104,8 @@ def info_html(info: Info) -> str:
                      f"<tr>{head}</tr>{body}</table><br>")
     rules = unique_rules(info.rules)
     if rules:
-        parts.append(f"<h4>{escape(_('Rules'))}</h4>")
+        heading = _("Rules")
+        parts.append(f"<h4>{escape(heading)}</h4>")
         for rule in rules:
             text = escape(rule.description).replace("\n", "<br>")
             parts.append(f"<p><b>{escape(rule.name)}</b>" + (f": {text}" if text else "")
