@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from builder.battlescribe.engine.roster import Category, Force, Roster, Selection
@@ -115,6 +115,16 @@ class RosterEditor(QWidget):
         doc.details_changed.connect(self.header.refresh)
         doc.was_reset.connect(self._reset)
         self.tree.add_force_button.setEnabled(ask_force is not None)
+        # Ctrl+D duplicates (as in the faction editor), F2 edits a count: keys of the editor
+        self.duplicate_action = QAction(_("Duplicate"), self)
+        self.duplicate_action.setObjectName("duplicate-selection")
+        self.duplicate_action.setShortcut(QKeySequence("Ctrl+D"))
+        self.duplicate_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.duplicate_action.triggered.connect(self.duplicate_selected)
+        self.addAction(self.duplicate_action)
+        self.setTabOrder(self.offers.filter, self.offers.view)
+        self.setTabOrder(self.offers.view, self.header.name)
+        self.setTabOrder(self.header.name, self.tree.view)
         self._moved = {"centre": False, "right": False}
         """Splitters the user moved: their heights are the user's from then on."""
         self.centre.splitterMoved.connect(lambda *_a: self._moved.update(centre=True))

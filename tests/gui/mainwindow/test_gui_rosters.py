@@ -224,3 +224,35 @@ def test_a_roster_prints_and_plays_from_the_window(window: Any, installed: Path,
     play.close()
     window.game.follow()
     assert window.game.start.text() == "Re&sume game"
+
+
+def test_the_keys_of_the_warband_editor(qtbot: Any, window: Any, installed: Path,
+                                        tmp_path: Path) -> None:
+    """Enter adds, Delete removes, + and - step a count, F2 edits it, Ctrl+D duplicates,
+    Ctrl+F goes to the filter, Tab moves on from the lists."""
+    editor = open_roster(window, write_roster(tmp_path / "reavers.ros"))
+    force = editor.doc.roster.forces[0]
+    editor.select(force)
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert editor.offers.filter.hasFocus()
+    qtbot.keyClicks(editor.offers.filter, "warr")
+    qtbot.keyClick(editor.offers.filter, Qt.Key.Key_Down)
+    assert editor.offers.view.hasFocus()
+    qtbot.keyClick(editor.offers.view, Qt.Key.Key_Return)  # Enter adds
+    warriors = editor.tree.current()
+    assert warriors.node.name == "Warriors"
+    view = editor.tree.view
+    view.setFocus()
+    editor.select(warriors.children[0])
+    qtbot.keyClick(view, Qt.Key.Key_Plus)
+    assert warriors.children[0].amount == 2
+    qtbot.keyClick(view, Qt.Key.Key_Minus)
+    assert warriors.children[0].amount == 1
+    editor.select(warriors)
+    qtbot.keyClick(view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert [s.node.name for s in force.selections].count("Warriors") == 2
+    qtbot.keyClick(view, Qt.Key.Key_Delete)
+    assert [s.node.name for s in force.selections].count("Warriors") == 1
+    qtbot.keyClick(view, Qt.Key.Key_Tab)
+    assert not view.hasFocus()  # (the roster's keys do not keep Tab)
+    assert window.stack.count() == 5
