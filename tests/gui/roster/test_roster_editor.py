@@ -13,40 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QLabel, QRadioButton, QSpinBox
 
 from builder.gui.roster.forces import ForceChoice
-from builder.gui.roster.offers import OFFER_ROLE
-
-
-def offered(editor: Any) -> dict[str, list[str]]:
-    """The offers panel as the player reads it: heading -> entries shown."""
-    proxy = editor.offers.proxy
-    found: dict[str, list[str]] = {}
-    for row in range(proxy.rowCount()):
-        head = proxy.index(row, 0)
-        found[head.data()] = [proxy.index(r, 0, head).data() for r in range(proxy.rowCount(head))]
-    return found
-
-
-def offer(editor: Any, name: str) -> Any:
-    proxy = editor.offers.proxy
-    for row in range(proxy.rowCount()):
-        head = proxy.index(row, 0)
-        for child in range(proxy.rowCount(head)):
-            found = proxy.index(child, 0, head).data(OFFER_ROLE)
-            if found.name == name:
-                return found
-    raise AssertionError(f"{name} is not offered")
-
-
-def option(editor: Any, name: str) -> Any:
-    """The control of an option by its entry's name."""
-    for widget in editor.options.findChildren(QCheckBox) + \
-            editor.options.findChildren(QRadioButton):
-        if widget.text().split(" (")[0] == name:
-            return widget
-    for spin in editor.options.findChildren(QSpinBox):
-        if spin.accessibleName() == name:
-            return spin
-    raise AssertionError(f"no option {name}")
+from tests.gui.roster.steps import offer, offered, option
 
 
 def test_what_a_force_offers_grouped_and_filtered(editor: Any, qtbot: Any) -> None:
