@@ -256,3 +256,27 @@ def test_the_keys_of_the_warband_editor(qtbot: Any, window: Any, installed: Path
     qtbot.keyClick(view, Qt.Key.Key_Tab)
     assert not view.hasFocus()  # (the roster's keys do not keep Tab)
     assert window.stack.count() == 5
+
+
+def test_a_broken_roster_says_where_and_changes_nothing(window: Any, installed: Path,
+                                                        tmp_path: Path) -> None:
+    """Not XML, an XML that is no roster, a pipe named like a roster: each says why (as
+    ``FILE:LINE:COLUMN: message`` where there is a place), never hangs, and the open list
+    stays as it was."""
+    import os
+
+    before = window.doc.warband
+    broken = tmp_path / "broken.ros"
+    broken.write_text("<roster><forces>", encoding="utf-8")
+    other = tmp_path / "other.ros"
+    other.write_text("<?xml version='1.0'?><catalogue id='x' name='y'/>", encoding="utf-8")
+    pipe = tmp_path / "pipe.rosz"
+    os.mkfifo(pipe)
+    for path in (broken, other, pipe):
+        assert not window.files.load_path(path, confirmed=True)
+    errors = window.prompter.asked("error")
+    assert [e[0] for e in errors] == ["Could not open the roster"] * 3
+    assert errors[0][2].startswith(f"{broken}:1:")
+    assert errors[1][2].startswith(f"{other}:1:")
+    assert "not a regular file" in errors[2][2]
+    assert window.files.kind == "warband" and window.doc.warband is before
