@@ -140,7 +140,7 @@ class InfoPanel(QWidget):
         self.notes.setObjectName("item-notes")
         self.notes.setTabChangesFocus(True)
         self.notes.setPlaceholderText(_("Notes of your own: they are saved with the roster"))
-        self.notes.setMaximumHeight(4 * self.fontMetrics().lineSpacing() + 14)
+        self.notes.setMaximumHeight(3 * self.fontMetrics().lineSpacing() + 12)
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(_("Own name:"), self.own_name)
