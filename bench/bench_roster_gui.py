@@ -1,9 +1,9 @@
 """The roster editor's speed (issue 39), on the real Kill Team data in ``../shared/battlescribe``
 (``SPHEREWARS_BATTLESCRIBE`` names another place) with a roster of about 60 selections:
 
-- **open**: File → Open of the roster in the main window, to its first paint: the first time
-  in the process (the data files read) and again (warm: what a second roster of the same game
-  costs; budget 1 s);
+- **open**: File → Open of the roster (``bench_roster_print.kill_team``'s) in the main
+  window, to its first paint: the first time in the process (the data files read) and again
+  (warm: what a second roster of the same game costs; budget 1 s);
 - **edit**: one edit through an undo command (an operative added to the force, then undone;
   a count changed in place) and the repaint after it, two ways as ``bench_gui.py`` does: the
   event-loop pass that paints what changed, and a forced repaint of the whole window (budget
@@ -37,43 +37,15 @@ KEYS = "warrior"
 
 
 def make_roster(path: Path) -> int:
-    """A Legionary kill team of about 60 selections (operatives, marks, weapons), saved."""
-    from builder.battlescribe.engine.editing import Editor
-    from builder.bsdata.finding import Wanted, find_data
-    from builder.bsdata.store import Store
-    from builder.document.roster import RosterList
+    """A Legionary kill team of about 60 selections (``bench_roster_print``'s: each operative
+    with one choice of every group it offers), saved; how many selections it has."""
+    from bench_roster_print import kill_team
 
-    store = Store()
-    system = next(i for i, r in store.systems().items() if "2021" in r.name)
-    catalogue = next(c for c in store.get(system).catalogues  # type: ignore[union-attr]
-                     if c.name.endswith("Legionary"))
-    data = find_data(Wanted("gameSystem", system), [Wanted("catalogue", catalogue.id)]).data
-    roster = RosterList(data, Editor(data, "Bench of sixty"))
-    editor = roster.editor
-    force = roster.add_force(roster.force_entries(catalogue.id)[0].id, catalogue.id)
+    from builder.battlescribe.rosterio import write_roster
 
-    def choose(container: Any, name: str) -> Any:
-        ev = editor.evaluation
-        node = next(o for o in editor.options(container)
-                    if o.name.strip() == name and not ev.option(container, o).hidden)
-        return editor.select(container, node.id)
-
-    for unit in ["Aspiring Champion", *["Warrior", "Gunner", "Heavy Gunner", "Butcher",
-                                        "Anointed", "Icon Bearer"] * 2]:
-        selection = choose(force, unit)
-        for node in editor.options(selection):
-            group = node.group
-            if group is None or group.name not in ("Mark of Chaos", "Weapons", "Weapon",
-                                                    "Pistol", "Melee weapon"):
-                continue
-            if editor.evaluation.option(selection, node).hidden:
-                continue
-            if not any(c.node.group is not None and c.node.group.id == group.id
-                       for c in selection.children):
-                editor.select(selection, node.id)
-    roster.refresh()
-    roster.save(path)
-    return sum(1 for _ in roster.roster.walk_selections())
+    roster = kill_team()
+    write_roster(path, roster)
+    return sum(1 for _ in roster.walk_selections())
 
 
 def percentile(values: list[float], share: float) -> float:
