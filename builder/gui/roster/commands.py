@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QUndoCommand
 
 from builder.battlescribe.engine.roster import Force, Roster, Selection
+from builder.gui.commands import MergingSet
 from builder.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -180,39 +181,14 @@ class SetCountCommand(QUndoCommand):
         self.doc.set_count(self.selection, self.old)
 
 
-class _SetCommand(QUndoCommand):
-    """One value of the roster (a limit, a name, notes); consecutive changes of the same one
-    merge (typing a name is one undo step)."""
+class _SetCommand(MergingSet):
+    """One value of the roster (a limit, a name, notes) of ``key`` (a cost type's id, the
+    roster, a force, a category or a selection); consecutive changes of the same merge."""
 
-    merge_id = -1
-    label = ""
+    doc: RosterDocument
 
     def __init__(self, doc: RosterDocument, key: object, new: object) -> None:
-        super().__init__(_(self.label))
-        self.doc, self.key, self.new = doc, key, new
-        self.old = self.current()
-
-    def current(self) -> object:
-        raise NotImplementedError
-
-    def apply(self, value: object) -> None:
-        raise NotImplementedError
-
-    def id(self) -> int:
-        return self.merge_id
-
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt override)
-        if type(other) is not type(self) or other.key != self.key:  # type: ignore[attr-defined]
-            return False
-        self.new = other.new  # type: ignore[attr-defined]
-        self.setObsolete(self.new == self.old)
-        return True
-
-    def redo(self) -> None:
-        self.apply(self.new)
-
-    def undo(self) -> None:
-        self.apply(self.old)
+        super().__init__(doc, new, key)
 
 
 class SetCostLimitCommand(_SetCommand):

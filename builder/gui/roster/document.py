@@ -11,27 +11,25 @@ changes the roster.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
+
+from builder.gui.listface import ListFace
 
 if TYPE_CHECKING:
     from builder.battlescribe.engine.editing import Offer
     from builder.battlescribe.engine.evaluate import Evaluation
     from builder.battlescribe.engine.roster import Force, Roster, Selection
     from builder.battlescribe.model import Entry
-    from builder.document import Cost, PdfOptions, Printout
     from builder.document.roster import RosterList, RosterReport
     from builder.document.roster_edit import Chosen, Owner, Place
-    from builder.model.event import Event
-    from builder.play.plan import Plan
 
 RELAYED = ("about_to_reset", "was_reset", "details_changed", "validated", "data_changed")
 """The list's emitters re-emitted as the signals of the same names."""
 
 
-class RosterDocument(QObject):
+class RosterDocument(ListFace):
     """The roster being edited (:attr:`list`, the core document) with Qt signals:
 
     - ``about_to_reset`` / ``was_reset``: another roster (or other data) comes in;
@@ -47,7 +45,7 @@ class RosterDocument(QObject):
 
     def __init__(self, roster: RosterList, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.list = roster
+        self.list: RosterList = roster
         self._connect(roster)
 
     def _connect(self, roster: RosterList) -> None:
@@ -82,26 +80,6 @@ class RosterDocument(QObject):
     def report(self) -> RosterReport:
         return self.list.report
 
-    @property
-    def name(self) -> str:
-        return self.list.name
-
-    @property
-    def path(self) -> Path | None:
-        return self.list.path
-
-    @path.setter
-    def path(self, path: Path | None) -> None:
-        self.list.path = path
-
-    @property
-    def tournament(self) -> Event | None:
-        """The event the roster is checked against (not ``event``: QObject's)."""
-        return self.list.event
-
-    def costs(self) -> list[Cost]:
-        return self.list.costs()
-
     def cost_limit(self, type_id: str) -> float | None:
         return self.list.cost_limit(type_id)
 
@@ -111,24 +89,6 @@ class RosterDocument(QObject):
     def force_entries(self, catalogue_id: str | None = None,
                       parent: Force | None = None) -> list[Entry]:
         return self.list.force_entries(catalogue_id, parent)
-
-    def save(self, path: Path, *, replace_read_only: bool = False) -> None:
-        self.list.save(path, replace_read_only=replace_read_only)
-
-    def text(self, style: str = "plain") -> str:
-        return self.list.text(style)
-
-    def fingerprint(self) -> str:
-        return self.list.fingerprint()
-
-    def printout(self) -> Printout:
-        return self.list.printout()
-
-    def play_plan(self) -> Plan | None:
-        return self.list.play_plan()
-
-    def export_pdf(self, path: str | Path, options: PdfOptions) -> None:
-        self.list.export_pdf(path, options)
 
     # -- editing (called by undo commands) -----------------------------------------------
 
@@ -165,6 +125,3 @@ class RosterDocument(QObject):
 
     def set_notes(self, target: Owner, notes: str) -> None:
         self.list.set_notes(target, notes)
-
-    def set_event(self, event: Event | None) -> None:
-        self.list.set_event(event)
