@@ -45,6 +45,22 @@ def add_index(qtbot: Any, window: Any, address: str) -> None:
     dialog.close()
 
 
+def second_player(qtbot: Any, make_window: Any, tmp_path: Path,
+                  monkeypatch: pytest.MonkeyPatch, game: Path) -> Any:
+    """Another player's window (their own user folder), with ``game``'s data files added
+    from a data index address served on 127.0.0.1 (named without spaces: the test server
+    does not decode %20)."""
+    second_user = tmp_path / "second-user"
+    second_user.mkdir()
+    monkeypatch.setenv("SPHEREWARS_USER_DIR", str(second_user))
+    other = make_window(recovery_dir=tmp_path / "second-recovery")
+    with serving() as server:
+        files = {p.name.replace(" ", "-"): p.read_bytes() for p in sorted(game.iterdir())
+                 if p.suffix in (".gst", ".cat")}
+        add_index(qtbot, other, publish(server, f"{game.name}/latest", files))
+    return other
+
+
 def errors(editor: Any) -> list[str]:
     return [f.message for f in editor.findings.model.findings if f.severity == "error"]
 
@@ -157,13 +173,7 @@ def test_a_warband_of_our_own_game_from_data_to_the_table(
     play.close()
 
     # a second player, who added the game from its data index, opens the same file
-    second_user = tmp_path / "second-user"
-    second_user.mkdir()
-    monkeypatch.setenv("SPHEREWARS_USER_DIR", str(second_user))
-    other = make_window(recovery_dir=tmp_path / "second-recovery")
-    with serving() as server:
-        files = {p.name: p.read_bytes() for p in sorted(MERCENARIES.iterdir())}
-        add_index(qtbot, other, publish(server, "releases/latest", files))
+    other = second_player(qtbot, make_window, tmp_path, monkeypatch, MERCENARIES)
     assert other.files.load_path(path, confirmed=True)
     assert summary(other.roster_editor) == built
 
@@ -236,15 +246,7 @@ def test_a_mordheim_warband_from_the_real_data(qtbot: Any, make_window: Any, use
     play.next_button.click()
     play.close()
 
-    second_user = tmp_path / "second-user"
-    second_user.mkdir()
-    monkeypatch.setenv("SPHEREWARS_USER_DIR", str(second_user))
-    other = make_window(recovery_dir=tmp_path / "second-recovery")
-    with serving() as server:
-        # (named without spaces: the test server does not decode %20)
-        files = {p.name.replace(" ", "-"): p.read_bytes() for p in sorted(folder.iterdir())
-                 if p.suffix in (".gst", ".cat")}
-        add_index(qtbot, other, publish(server, "mordheim/latest", files))
+    other = second_player(qtbot, make_window, tmp_path, monkeypatch, folder)
     assert other.files.load_path(path, confirmed=True)
     assert summary(other.roster_editor) == built
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -176,12 +176,7 @@ class Prompter:
         from builder.gui.roster.forces import NewRosterDialog
 
         dialog = NewRosterDialog(system_name, catalogues, load, name, self.parent)
-        try:
-            if dialog.exec() != QDialog.DialogCode.Accepted:
-                return None
-            return dialog.answer()
-        finally:
-            dialog.deleteLater()
+        return _answered(dialog, dialog.answer)
 
     def ask_force(self, catalogues: Sequence[tuple[str, str]], load: Callable[[str], Any],
                   current: str | None, children: Sequence[Any]) -> ForceChoice | None:
@@ -190,12 +185,7 @@ class Prompter:
         from builder.gui.roster.forces import AddForceDialog
 
         dialog = AddForceDialog(catalogues, load, current, children, self.parent)
-        try:
-            if dialog.exec() != QDialog.DialogCode.Accepted:
-                return None
-            return dialog.chooser.chosen()
-        finally:
-            dialog.deleteLater()
+        return _answered(dialog, dialog.chooser.chosen)
 
     def ask_recover(self, name: str, saved: str, origin: Path | None) -> bool:
         when = saved.replace("T", " ")
@@ -308,3 +298,14 @@ class Prompter:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.text()
+
+
+T = TypeVar("T")
+
+
+def _answered(dialog: QDialog, answer: Callable[[], T]) -> T | None:
+    """The dialog's answer when it is accepted, None when cancelled; the dialog goes."""
+    try:
+        return answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    finally:
+        dialog.deleteLater()

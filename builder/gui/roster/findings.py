@@ -11,9 +11,10 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtWidgets import QLabel, QListView, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from builder.gui import icons
+from builder.gui.panels.findings import findings_view
 from builder.gui.panels.totals import state_colours
 from builder.i18n import _
 
@@ -69,14 +70,7 @@ class RosterFindings(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = FindingsModel()
-        self.view = QListView()
-        self.view.setObjectName("roster-findings")
-        self.view.setModel(self.model)
-        self.view.setWordWrap(True)
-        self.view.setUniformItemSizes(False)
-        self.view.setResizeMode(QListView.ResizeMode.Adjust)
-        self.view.setSpacing(2)
-        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view = findings_view("roster-findings", self.model)
         self.legal = QLabel()
         self.legal.setObjectName("roster-legal")
         self.legal.setWordWrap(True)

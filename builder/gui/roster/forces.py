@@ -36,7 +36,22 @@ if TYPE_CHECKING:
     from builder.battlescribe.model import Entry
 
 NO_LIMIT = -1
+"""A cost limit's field at its lowest: no limit."""
 MOST = 1_000_000_000
+
+
+def limit_field(name: str) -> QSpinBox:
+    """A cost limit's field: a whole number, its lowest saying *no limit*."""
+    spin = QSpinBox()
+    spin.setRange(NO_LIMIT, MOST)
+    spin.setSpecialValueText(_("no limit"))
+    spin.setAccessibleName(_("Limit of {cost}").format(cost=name))
+    return spin
+
+
+def limit_value(spin: QSpinBox) -> float | None:
+    """What a cost limit's field says: None for no limit."""
+    return None if spin.value() <= NO_LIMIT else float(spin.value())
 
 
 @dataclass(frozen=True)
@@ -207,10 +222,8 @@ class NewRosterDialog(QDialog):
             if ident in seen:
                 continue
             seen.add(ident)
-            spin = QSpinBox()
+            spin = limit_field(name)
             spin.setObjectName(f"limit-{ident}")
-            spin.setRange(NO_LIMIT, MOST)
-            spin.setSpecialValueText(_("no limit"))
             spin.setValue(int(default) if default >= 0 else NO_LIMIT)
             self.limits_form.addRow(name + ":", spin)  # the data's own word
             self.limits[ident] = spin
@@ -222,7 +235,5 @@ class NewRosterDialog(QDialog):
         force = self.chooser.chosen()
         if force is None:
             return None
-        limits: dict[str, float | None] = {
-            ident: (None if spin.value() <= NO_LIMIT else float(spin.value()))
-            for ident, spin in self.limits.items()}
+        limits = {ident: limit_value(spin) for ident, spin in self.limits.items()}
         return NewRoster(self.name.text().strip() or _("New roster"), limits, force)

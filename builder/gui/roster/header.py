@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -27,14 +26,13 @@ from builder.gui.flow import FlowLayout
 from builder.gui.focus import guard_wheel
 from builder.gui.panels.totals import over_style, state_colours
 from builder.gui.roster.commands import RenameCommand, SetCostLimitCommand
+from builder.gui.roster.forces import NO_LIMIT, limit_field, limit_value
 from builder.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from builder.document import Cost
     from builder.gui.roster.document import RosterDocument
 
-NO_LIMIT = -1
-MOST = 1_000_000_000
 
 
 def steady_text(label: QLabel, text: str) -> None:
@@ -63,12 +61,9 @@ class CostFigure(QWidget):
         font = self.value.font()
         font.setPointSizeF(font.pointSizeF() * 1.35)
         self.value.setFont(font)
-        self.limit = QSpinBox()
+        self.limit = limit_field(name)
         self.limit.setObjectName("cost-limit")
-        self.limit.setRange(NO_LIMIT, MOST)
-        self.limit.setSpecialValueText(_("no limit"))
         self.limit.setKeyboardTracking(False)
-        self.limit.setAccessibleName(_("Limit of {cost}").format(cost=name))
         self.limit.setToolTip(_("The roster's limit of {cost} (lowest: no limit)").format(
             cost=name))
         row = QHBoxLayout()
@@ -176,8 +171,8 @@ class RosterHeader(QWidget):
             self.figures[type_id] = figure
         guard_wheel(self.costs)
 
-    def _limit_changed(self, type_id: str, value: int) -> None:
-        limit = None if value <= NO_LIMIT else float(value)
+    def _limit_changed(self, type_id: str, _value: int) -> None:
+        limit = limit_value(self.figures[type_id].limit)
         if limit != self.doc.cost_limit(type_id):
             self.stack.push(SetCostLimitCommand(self.doc, type_id, limit))
 
