@@ -221,8 +221,8 @@ class OffersPanel(QWidget):
         """The cost types the column shows: those of the game that are not hidden."""
         return [(t.id, t.name) for t in self.doc.roster.cost_types() if not t.hidden]
 
-    def _cells(self, offer: Offer) -> tuple[str, str, str]:
-        types = [t for t, _n in self._types()]
+    @staticmethod
+    def _cells(offer: Offer, types: list[str]) -> tuple[str, str, str]:
         return (offer.name, str(offer.chosen) if offer.chosen else "",
                 first_cost(offer.costs, types))
 
@@ -242,7 +242,7 @@ class OffersPanel(QWidget):
             head.setSelectable(False)
             row = [head, _blank(), _blank()]
             for offer in offers:
-                items = [QStandardItem(text) for text in self._cells(offer)]
+                items = [QStandardItem(text) for text in self._cells(offer, list(names))]
                 items[0].setData(offer, OFFER_ROLE)
                 tip = costs_text(offer.costs, names)
                 items[0].setToolTip(f"{offer.name}\n{tip}" if tip else offer.name)
@@ -262,10 +262,11 @@ class OffersPanel(QWidget):
     def _update(self, groups: list[tuple[str, list[Offer]]]) -> None:
         """The same offers: their texts (chosen, costs) and the offers themselves anew."""
         model = self.model
+        types = [t for t, _n in self._types()]
         for row, (_heading, offers) in enumerate(groups):
             head = model.item(row, 0)
             for child, offer in enumerate(offers):
-                cells = self._cells(offer)
+                cells = self._cells(offer, types)
                 for column, text in enumerate(cells):
                     item = head.child(child, column)
                     if item is not None and item.text() != text:

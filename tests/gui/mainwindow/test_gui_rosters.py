@@ -280,3 +280,26 @@ def test_a_broken_roster_says_where_and_changes_nothing(window: Any, installed: 
     assert errors[1][2].startswith(f"{other}:1:")
     assert "not a regular file" in errors[2][2]
     assert window.files.kind == "warband" and window.doc.warband is before
+
+
+def test_a_force_from_a_catalogue_the_roster_does_not_use_yet(window: Any, installed: Path,
+                                                              tmp_path: Path) -> None:
+    """*Add force…* offers every catalogue of the game; one the roster's data does not hold
+    is read in (the roster linked to it again: what was done before can no longer be
+    undone, the changes stay unsaved) and the force is added, as one undo step."""
+    editor = open_roster(window, write_roster(tmp_path / "reavers.ros"))
+    force = editor.doc.roster.forces[0]
+    window.stack.push(SelectCommand(editor.doc, force, "tm-youngblood", "Youngblood"))
+    window.prompter.script("force", ForceChoice("tm-sisters", "tm-fe-warband", "Warband"))
+    editor.add_force()
+    (catalogues, current, _children), = window.prompter.asked("force")
+    assert catalogues == [("tm-reavers", "Test Reavers"), ("tm-sisters", "Test Sisterhood")]
+    assert current == "tm-reavers"
+    doc = window.roster_editor.doc
+    assert [(f.name, f.catalogue.name) for f in doc.roster.forces] == [
+        ("Warband", "Test Reavers"), ("Warband", "Test Sisterhood")]
+    assert [s.node.name for s in doc.roster.forces[0].selections] == [
+        "Captain", "Champion", "Youngblood"]  # (the roster as it was, linked again)
+    assert window.stack.count() == 1 and window.isWindowModified()
+    window.stack.undo()
+    assert len(doc.roster.forces) == 1 and window.isWindowModified()
