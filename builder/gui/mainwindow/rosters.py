@@ -243,6 +243,17 @@ class Rosters(QObject):
                            "be undone."))
         return True
 
+    # -- play ------------------------------------------------------------------------------
+
+    def game(self, roster_path: Path) -> Any:
+        """The open roster's game (:class:`~builder.gui.play.roster.RosterGame`), kept beside
+        ``roster_path`` (Game → Start game)."""
+        from builder.export.roster.summary import summarise_roster
+        from builder.gui.play.roster import RosterGame
+
+        assert self.doc is not None
+        return RosterGame(self.window, summarise_roster(self.doc.roster), roster_path)
+
     # -- recovery ------------------------------------------------------------------------
 
     def recovery_copy(self) -> tuple[str, dict[str, Any]] | None:

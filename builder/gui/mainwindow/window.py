@@ -104,6 +104,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.sharing = Sharing(self, self)
         self.game = GameMenu(self, self)  # Game → Start game, Save for phone… (play mode)
+        self.game.roster_games = self.rosters.game  # (a roster's game: the roster's own)
         from builder.gui.bsdata import BSDataController
         from builder.gui.packs import PacksController
 

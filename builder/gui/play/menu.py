@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QObject
@@ -58,8 +58,11 @@ class GameMenu(QObject):
         self.host = host
         self.window = window
         self.play_window: PlayWindow | None = None
-        self.roster_game: QObject | None = None
+        self.roster_game: Any = None
         """The open roster's game, once started (its play window is :attr:`play_window`)."""
+        self.roster_games: Callable[[Path], Any] | None = None
+        """Makes the open roster's game, kept beside the roster file given (the window's:
+        :class:`builder.gui.play.roster.RosterGame`, which imports this module)."""
         self.ask_path: Callable[[str], str | None] = self._ask_html_path
         self.ask_yes: Callable[[str, str], bool] = self._ask_yes
         self._asker: QWidget = window
@@ -141,13 +144,11 @@ class GameMenu(QObject):
         return self.open(plan, state, path, list_path)
 
     def _start_roster(self, roster_path: Path) -> PlayWindow | None:
-        """A roster's game (:class:`~builder.gui.play.roster.RosterGame`: the counter asked
-        once per game system, the game beside the roster resumed)."""
-        from builder.export.roster.summary import summarise_roster
-        from builder.gui.play.roster import RosterGame
-
-        roster = self.host.files.current.roster  # type: ignore[attr-defined]
-        game = RosterGame(self.window, summarise_roster(roster), roster_path)
+        """A roster's game (:attr:`roster_games` makes it: the counter asked once per game
+        system, the game beside the roster resumed)."""
+        if self.roster_games is None:
+            return None
+        game = self.roster_games(roster_path)
         game.ask_yes = self.ask_yes
         self.roster_game = game
         window = game.start()
