@@ -2,8 +2,9 @@
 
 Reading one, every limit is checked on the zip's own directory before anything is written:
 at most :data:`MAX_ENTRIES` entries and :data:`MAX_UNPACKED` bytes unpacked, no absolute
-paths, no ``..``, no links, no duplicate names. Unpacking then counts what really comes out,
-so an entry that lies about its size is stopped at what it declared.
+paths, no ``..``, no links, no duplicate names, nothing more than 16 folders deep or named
+longer than a file system allows. Unpacking then counts what really comes out, so an entry
+that lies about its size is stopped at what it declared.
 
 Building one is reproducible: the same folder gives the same bytes (entries sorted, fixed
 times and permissions).
@@ -79,9 +80,20 @@ def issue_message(issue: ZipIssue) -> str:
                 name=name, other=other)
         case "lies":
             return _("entry {name} unpacks to more than it declares").format(name=name)
+        case "too-deep" | "name-too-long":
+            return path_message(_("entry {name}").format(name=name), issue)
         case _:
             return _("entry {name} cannot be unpacked: {problem}").format(
                 name=name, problem=issue.detail)
+
+
+def path_message(what: str, issue: ZipIssue) -> str:
+    """A path too deep or a name too long (``what``: "entry 'x'", "'x'") in a pack's words."""
+    if issue.kind == "too-deep":
+        return _("{what} is {depth} folders deep; a pack's files are at most {limit} folders "
+                 "deep").format(what=what, depth=f"{issue.count:,}", limit=ziprules.MAX_DEPTH)
+    return _("{what} has a name longer than {limit} bytes; no file system takes it").format(
+        what=what, limit=ziprules.MAX_NAME_BYTES)
 
 
 def entry_problem(name: str) -> str | None:
@@ -159,6 +171,10 @@ def folder_files(folder: Path) -> tuple[list[str], list[str]]:
             if entry.is_symlink():
                 wrong.append(_("{path} is a link; a pack holds no links").format(path=quote(rel)))
             elif entry.is_dir(follow_symlinks=False):
+                issue = ziprules.path_issue(rel, rel.split("/"), rel.count("/") + 1)
+                if issue is not None:  # (not gone into: nothing deeper is read)
+                    wrong.append(path_message(quote(rel), issue))
+                    continue
                 pending.append((Path(entry.path), rel + "/"))
             elif entry.is_file(follow_symlinks=False):
                 found.append(rel)

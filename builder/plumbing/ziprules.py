@@ -3,10 +3,11 @@ BattleScribe's ``.gstz``/``.catz``/``.rosz``/``.bsi``).
 
 A zip is judged on its own directory first (at most :data:`MAX_ENTRIES` entries and
 :data:`MAX_UNPACKED` bytes unpacked, no absolute paths, no ``..``, no links, no duplicate names,
-nothing encrypted), and what is then read out of it is counted, so that an entry that lies
-about its size is stopped at what it declared. Problems come back as :class:`ZipIssue` values
-(what is wrong, with the names involved), not sentences: each caller words them for its own
-kind of file, in its own messages. Core module: no Qt, no model.
+nothing encrypted, nothing more than :data:`MAX_DEPTH` folders deep or named longer than
+:data:`MAX_NAME_BYTES` bytes), and what is then read out of it is counted, so that an entry
+that lies about its size is stopped at what it declared. Problems come back as
+:class:`ZipIssue` values (what is wrong, with the names involved), not sentences: each caller
+words them for its own kind of file, in its own messages. Core module: no Qt, no model.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ from pathlib import PurePosixPath
 MiB = 1024 * 1024
 MAX_ENTRIES = 1000
 MAX_UNPACKED = 50 * MiB
+MAX_DEPTH = 16
+"""Folders an entry may sit in (``factions/soimi/2008/soimi.yaml`` is 3 deep): deeper is
+refused before anything is unpacked, as a name too long for a file system is."""
+MAX_NAME_BYTES = 255
+"""The longest name of a file or folder most file systems allow (in UTF-8 bytes)."""
 _CHUNK = 256 * 1024
 _DRIVE = re.compile(r"^[A-Za-z]:")
 
@@ -31,7 +37,8 @@ class ZipIssue:
     ``backslash``, ``control``, ``climbs``, ``not-plain``, ``link``, ``encrypted``,
     ``duplicate`` (``other``: the name it repeats), ``too-large`` (``size`` in bytes),
     ``inside-file`` (``other``: the file it would be inside), ``lies`` (an entry yields more
-    than it declared), ``unreadable`` (``detail``)."""
+    than it declared), ``unreadable`` (``detail``), ``too-deep`` (``count``: its folders),
+    ``name-too-long``."""
 
     kind: str
     name: str = ""
@@ -65,6 +72,17 @@ def name_issue(name: str) -> ZipIssue | None:
         return ZipIssue("climbs", name)
     if any(p in ("", ".") for p in parts):
         return ZipIssue("not-plain", name)
+    return path_issue(name, parts, len(parts) - (0 if name.endswith("/") else 1))
+
+
+def path_issue(name: str, parts: list[str], folders: int) -> ZipIssue | None:
+    """Why a path of ``folders`` folders and ``parts`` names cannot be written out: more than
+    :data:`MAX_DEPTH` folders deep (``too-deep``, ``count``), or a name longer than
+    :data:`MAX_NAME_BYTES` (``name-too-long``)."""
+    if folders > MAX_DEPTH:
+        return ZipIssue("too-deep", name, count=folders)
+    if any(len(p.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for p in parts):
+        return ZipIssue("name-too-long", name)
     return None
 
 

@@ -26,6 +26,7 @@ from typing import Any, cast
 
 from builder.i18n import _, ngettext
 from builder.model import Combatant, Entry, Faction, Warband
+from builder.model.options import Pick
 from builder.model.quantity import (
     EntriesQuantity,
     MaxQuantity,
@@ -42,6 +43,7 @@ from builder.rules.taken import (
     option_parts,
     options_and_picks,
     per_combatant,
+    pick_matches,
     picks_taken,
 )
 
@@ -464,6 +466,26 @@ def list_part(q: Any, r: Roster) -> int | float:
     if kind.with_options and stat is not None:
         part += options_and_picks(r, sel, stat)
     return part
+
+
+def one_pick_adds(q: Any) -> Callable[[Pick], int]:
+    """What taking a pick adds to a quantity mapping, before ``times``: the picks part of
+    :func:`list_part` for one more pick (as :func:`one_model_adds` is the rest for one more
+    model). One to a kind that counts picks when its selector takes the pick in; to a kind
+    that adds up a stat with the options, what the pick adds to it when the kind looks at the
+    whole list (SPEC §9); nothing to anything else."""
+    kind = KINDS[type(q)]
+    if kind.of_list is not None:
+        sel = q.picks
+        return lambda pick: 1 if pick_matches(sel, pick) else 0
+    stat = stat_of(kind, q)
+    if kind.with_options and stat is not None and not gives_keys(kind.looks_at(q)):
+        return lambda pick: pick.adds.get(stat, 0)
+    return _no_pick
+
+
+def _no_pick(_pick: Pick) -> int:
+    return 0
 
 
 def models_of(q: ModelsQuantity, r: Roster, explain: bool = True) -> Amount:

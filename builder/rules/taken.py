@@ -56,16 +56,18 @@ def picks_taken(r: Roster, sel: PickSelector | None = None) -> list[Pick]:
     out = []
     for pid in r.warband.picks:
         pick = offered.get(pid)
-        if pick is None:
-            continue
-        if sel is not None:
-            if sel.id is not None and pick.id not in listed_values(sel.id):
-                continue
-            if sel.tag is not None and not any(t in pick.tags
-                                               for t in listed_values(sel.tag)):
-                continue
-        out.append(pick)
+        if pick is not None and pick_matches(sel, pick):
+            out.append(pick)
     return out
+
+
+def pick_matches(sel: PickSelector | None, pick: Pick) -> bool:
+    """Whether a ``{picks: …}`` selector takes ``pick`` in (by id, by tag; none: every)."""
+    if sel is None:
+        return True
+    if sel.id is not None and pick.id not in listed_values(sel.id):
+        return False
+    return sel.tag is None or any(t in pick.tags for t in listed_values(sel.tag))
 
 
 def options_and_picks(r: Roster, sel: Selector | None, stat: str) -> int:

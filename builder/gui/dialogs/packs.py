@@ -436,10 +436,23 @@ class PacksDialog(QDialog):
         ask = confirm or self._confirm_remove
         if not ask(pack_id):
             return False
-        self.store.remove(pack_id)
+        if not self._changed_store(lambda: self.store.remove(pack_id)):
+            return False
         self.status.setText(_("Removed {id}").format(id=pack_id))
         self.refresh()
         self.changed.emit()
+        return True
+
+    def _changed_store(self, change: Callable[[], object]) -> bool:
+        """``change`` made holding the packs folder's lock; False (and said) when the folder
+        cannot be written."""
+        try:
+            with self.store.lock():
+                change()
+        except OSError as exc:
+            self.tell(_("Data packs"), _("{folder} cannot be written: {problem}").format(
+                folder=self.store.root, problem=exc.strerror or exc), True)
+            return False
         return True
 
     def _confirm_remove(self, pack_id: str) -> bool:
@@ -454,7 +467,9 @@ class PacksDialog(QDialog):
         state = self.packs.get(pack_id) if pack_id else None
         if pack_id is None or state is None or version is None or version == state.active:
             return
-        self.store.use(pack_id, None if version == state.newest else version)
+        if not self._changed_store(lambda: self.store.use(
+                pack_id, None if version == state.newest else version)):
+            return
         self.status.setText(_("Using {id} {version}").format(id=pack_id, version=version))
         self.refresh()
         self.changed.emit()

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.data import DataError, write_atomic
-from builder.data.loading import faction_text
+from builder.data import DataError, read_text, write_atomic
+from builder.data.loading import MAX_SYSTEM_BYTES, faction_text
 from builder.i18n import N_, _
 from builder.model.base import ID_PATTERN
 from builder.packs.author import faction_pack, pack_yaml_text
@@ -190,7 +190,11 @@ def export_pack(editor: PackSource, path: str | Path | None = None,
     if faction.system not in catalogue.builtin_system_ids:
         source = catalogue.system_files.get(faction.system)
         if source is not None:
-            system = (faction.system, Path(source).read_text(encoding="utf-8"))
+            try:
+                system = (faction.system, read_text(source, MAX_SYSTEM_BYTES))
+            except DataError as exc:
+                editor.prompts.tell(_("Cannot export"), str(exc))
+                return False
     authors = [a.strip() for a in details.authors.split(",") if a.strip()]
     info = pack_yaml_text(details.id, details.name, details.version, details.changes, authors,
                           faction.source, details.earlier)

@@ -31,7 +31,7 @@ from builder.i18n import _
 from builder.model import Faction, Warband
 from builder.model.text import display
 from builder.plumbing import paths
-from builder.plumbing.atomic import ReadOnlyError
+from builder.plumbing.atomic import ReadOnlyError, remove_leftovers
 
 if TYPE_CHECKING:
     from builder.document.roster import RosterList
@@ -332,6 +332,7 @@ class FileController(QObject):
         warband = self._read(path)
         if warband is None:
             return False
+        remove_leftovers(path.parent)  # of a save of ours killed midway (a crash, kill -9)
         self.replace(warband, path.resolve(), disk)
         self.add_recent(path.resolve())
         self.settings.setValue("files/last_folder", str(path.resolve().parent))
