@@ -142,12 +142,13 @@ class RosterEditor(QWidget):
         itself)."""
         report = self.doc.report
         self.header.refresh()
-        self.findings.show_report(report)
+        findings_changed = self.findings.show_report(report)
         self.offers.refresh()
         self.options.refresh()
         self.info.refresh()
         self._follow_back()
-        self.fit()
+        if findings_changed:  # (measuring what the panels want costs a millisecond or two)
+            self.fit()
 
     def fit(self) -> None:
         """The findings as tall as they need (up to eight), the options as tall as theirs

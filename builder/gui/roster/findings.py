@@ -32,16 +32,18 @@ class FindingsModel(QAbstractListModel):
         self.findings: list[Any] = []
         self._shown: list[tuple[str, str, int]] = []
 
-    def set_report(self, report: RosterReport) -> None:
-        """The findings, errors first; left as they are (and selected) when the same."""
+    def set_report(self, report: RosterReport) -> bool:
+        """The findings, errors first; left as they are (and selected) when the same. Whether
+        they changed."""
         findings = sorted(report.findings, key=lambda f: _ORDER.get(f.severity, 3))
         shown = [(f.severity, f.message, id(getattr(f, "owner", None))) for f in findings]
         if shown == self._shown:
             self.findings = findings  # (the same, from the latest check)
-            return
+            return False
         self.beginResetModel()
         self.findings, self._shown = findings, shown
         self.endResetModel()
+        return True
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self.findings)
@@ -87,8 +89,11 @@ class RosterFindings(QWidget):
         self.view.clicked.connect(self._chosen)
         self.view.activated.connect(self._chosen)
 
-    def show_report(self, report: RosterReport) -> None:
-        self.model.set_report(report)
+    def show_report(self, report: RosterReport) -> bool:
+        """Show ``report``'s findings; whether what the panel shows changed (and so, maybe,
+        the height it wants)."""
+        changed = self.model.set_report(report)
+        was = self.stack.currentWidget()
         if report.findings:
             self.stack.setCurrentWidget(self.view)
         else:
@@ -98,6 +103,7 @@ class RosterFindings(QWidget):
                 self.legal.setStyleSheet(style)
             self.legal.setText("✔ " + _("This roster is legal: the data finds nothing wrong "
                                         "with it."))
+        return changed or self.stack.currentWidget() is not was
 
     def wanted_height(self, rows: int = 8) -> int:
         """The height that shows the findings without scrolling, up to ``rows`` of them."""
