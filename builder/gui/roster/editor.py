@@ -148,17 +148,19 @@ class RosterEditor(QWidget):
         self.info.refresh()
         self._follow_back()
         if findings_changed:  # (measuring what the panels want costs a millisecond or two)
-            self.fit()
+            self.fit(grow=True)
 
-    def fit(self) -> None:
+    def fit(self, *, grow: bool = False) -> None:
         """The findings as tall as they need (up to eight), the options as tall as theirs
-        (up to three fifths of the column), unless the user moved those splitters."""
+        (up to three fifths of the column), unless the user moved those splitters. ``grow``
+        (after an edit): the findings only grow, and shrink when the cursor moves next: an
+        edit and its undo do not lay the whole column out again each time."""
         if not self._moved["centre"]:
             sizes = self.centre.sizes()
             total = sum(sizes)
             if total > 0:
                 wanted = min(self.findings.wanted_height(), total // 2)
-                if sizes[1] != wanted:  # (a splitter laid out again costs milliseconds)
+                if sizes[1] != wanted and not (grow and wanted < sizes[1]):
                     self.centre.setSizes([total - wanted, wanted])
         if not self._moved["right"]:
             sizes = self.right.sizes()
