@@ -81,11 +81,14 @@ FALLBACK = "SW-Fallback"
 _FALLBACK_FILE = "DroidSansFallback.ttf"
 
 
+def _glyphs(name: str) -> frozenset[int]:
+    """The characters the registered font ``name`` has a glyph for."""
+    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)  # type: ignore[attr-defined]
+
+
 @cache
 def _dejavu_chars() -> frozenset[int]:
-    register_fonts()
-    font = pdfmetrics.getFont(REGULAR)
-    return frozenset(font.face.charToGlyph)  # type: ignore[attr-defined]
+    return _glyphs(register_fonts())
 
 
 @cache
@@ -100,9 +103,7 @@ def register_fallback() -> str:
 
 @cache
 def _fallback_chars() -> frozenset[int]:
-    register_fallback()
-    font = pdfmetrics.getFont(FALLBACK)
-    return frozenset(font.face.charToGlyph)  # type: ignore[attr-defined]
+    return _glyphs(register_fallback())
 
 
 @cache
