@@ -186,16 +186,15 @@ class RosterList(RosterEditing, ListDocument[DataSet, RosterReport]):
         :class:`~builder.battlescribe.ReadError` names what cannot be read, or what is not
         installed (:class:`~builder.battlescribe.rosterio.MissingData`); the file is only
         read."""
-        from builder.battlescribe.rosterio import header, parse_roster, read_roster
+        from builder.battlescribe.rosterio import header, link_roster, parse_roster
         from builder.battlescribe.xmlsafe import read_bytes
         from builder.bsdata.finding import data_for_roster
 
         label = str(path)
         _regular(path, label)
-        raw = read_bytes(path, label)
-        found = data_for_roster(header(parse_roster(raw, label)), folders, label=label,
-                                store=store)
-        loaded = read_roster(raw, label, found.data)
+        root = parse_roster(read_bytes(path, label), label)  # once: its header, then linked
+        found = data_for_roster(header(root), folders, label=label, store=store)
+        loaded = link_roster(root, label, found.data)
         doc = cls(found.data, Editor(found.data, roster=loaded.roster), path=Path(path),
                   event=event, points=points)
         doc.notes = [*found.notes, *loaded.warnings]
