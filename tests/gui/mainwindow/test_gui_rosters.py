@@ -113,6 +113,13 @@ def test_open_edit_save_and_reopen(window: Any, installed: Path, tmp_path: Path)
     assert [s.node.name for s in again.roster.forces[0].selections] == [
         "Captain", "Champion", "Warriors"]
     assert again.costs()[0].value == 120 and again.path == zipped.resolve()
+    # File → Open Recent: both rosters there, the latest first; the first saved opens again
+    window.files.recent_menu.aboutToShow.emit()  # (filled as it opens)
+    actions = [a for a in window.files.recent_menu.actions() if a.text()]
+    assert [a.text() for a in actions[:2]] == ["&1 copy.rosz", "&2 reavers.ros"]
+    actions[1].trigger()
+    assert window.roster_editor.doc.path == path.resolve()
+    assert window.files.recent_files()[:2] == [str(path.resolve()), str(zipped.resolve())]
 
 
 def test_unsaved_changes_are_asked_about(window: Any, installed: Path,
