@@ -74,7 +74,7 @@ class NewRoster:
 
 class ForceChooser(QWidget):
     """A catalogue and one of its force entries (and, with ``children``, the child forces
-    the force under the cursor offers)."""
+    the force under the cursor offers); force entries the data hides are not offered."""
 
     def __init__(self, catalogues: Sequence[tuple[str, str]],
                  load: Callable[[str], DataSet | None], current: str | None = None,
@@ -129,6 +129,8 @@ class ForceChooser(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, (entry.id, entry.name, False))
             self.entries.addItem(item)
         for entry in self._children:
+            if entry.hidden:
+                continue
             item = QListWidgetItem(_("{force} (inside the chosen force)").format(
                 force=entry.name))
             item.setData(Qt.ItemDataRole.UserRole, (entry.id, entry.name, True))

@@ -4,6 +4,7 @@ cost limits prefilled with the game's defaults (none for no limit), the name."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from PySide6.QtWidgets import QDialogButtonBox
@@ -48,6 +49,16 @@ def test_add_force_offers_the_catalogues_and_child_forces(qtbot: Any, merc_data:
     assert ok.isEnabled()
     chooser.entries.setCurrentRow(0)
     assert chooser.chosen() == ForceChoice("tm-sisters", "tm-fe-warband", "Warband")
+    # the child forces the force under the cursor offers, after the catalogue's own; one the
+    # data hides is not offered
+    allies = SimpleNamespace(id="tm-fe-allies", name="Allies", hidden=False)
+    secret = SimpleNamespace(id="tm-fe-secret", name="Secret Pact", hidden=True)
+    inside = AddForceDialog(CATALOGUES, lambda _c: merc_data, "tm-reavers", [allies, secret])
+    qtbot.addWidget(inside)
+    texts = [inside.chooser.entries.item(r).text() for r in range(inside.chooser.entries.count())]
+    assert texts == ["Warband", "Hired Swords", "Allies (inside the chosen force)"]
+    inside.chooser.entries.setCurrentRow(2)
+    assert inside.chooser.chosen() == ForceChoice("tm-reavers", "tm-fe-allies", "Allies", True)
     unreadable = AddForceDialog(CATALOGUES, lambda _c: None)
     qtbot.addWidget(unreadable)
     assert unreadable.chooser.problem.isVisibleTo(unreadable)
