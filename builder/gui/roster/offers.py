@@ -231,9 +231,11 @@ class OffersPanel(QWidget):
         model.removeRows(0, model.rowCount())
         types = self._types()
         names = dict(types)
-        header = model.horizontalHeaderItem(COSTS)
-        header.setToolTip(types[0][1] if types else "")
-        model.horizontalHeaderItem(CHOSEN).setToolTip(_("How many are chosen there"))
+        # (set through the model: a header item fetched from Python would keep a wrapper of
+        # an item C++ deletes with the model, see test_gui_catalogue's test of it)
+        horizontal, tip = Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+        model.setHeaderData(COSTS, horizontal, types[0][1] if types else "", tip)
+        model.setHeaderData(CHOSEN, horizontal, _("How many are chosen there"), tip)
         for heading, offers in groups:
             head = QStandardItem(heading)
             font = head.font()

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItem
 from PySide6.QtWidgets import QCheckBox, QLabel, QRadioButton, QSpinBox
+from shiboken6 import Shiboken
 
 from builder.gui.roster.forces import ForceChoice
 from tests.gui.roster.steps import offer, offered, option
@@ -36,6 +38,25 @@ def test_what_a_force_offers_grouped_and_filtered(editor: Any, qtbot: Any) -> No
     assert "War Dog" in offered(editor)["Henchmen"]
     editor.stack.undo()
     assert "War Dog" not in offered(editor)["Henchmen"]
+    assert editor.offers.model.headerData(1, Qt.Orientation.Horizontal,
+                                          Qt.ItemDataRole.ToolTipRole) == \
+        "How many are chosen there"
+
+
+def test_no_wrapper_of_an_item_qt_deletes_is_left(editor: Any) -> None:
+    """The panels' items are made in Python, or never fetched: a wrapper of an item made (and
+    deleted) by Qt stays registered at its address and once crashed a window (see
+    test_gui_catalogue)."""
+    force = editor.doc.roster.forces[0]
+    editor.select(force)
+    editor.add(offer(editor, "Warriors"))
+    editor.select(force)
+    editor.stack.undo()
+    models = {id(editor.offers.model), id(editor.tree.model)}
+    left = [w for w in Shiboken.getAllValidWrappers()
+            if isinstance(w, QStandardItem) and not Shiboken.createdByPython(w)
+            and id(w.model()) in models]
+    assert left == []
 
 
 def test_a_selections_options_as_the_data_shapes_them(editor: Any, qtbot: Any) -> None:
