@@ -4,19 +4,22 @@ them, each selection's children, and child forces — in the order New Recruit s
 
 After every change the model works out the tree again from the roster and its evaluation and
 tells the view only what differs: rows gone, rows new, rows moved (a renamed selection sorts
-elsewhere), rows whose texts changed. The rows are the roster's own objects, so what the
+elsewhere), cells whose texts changed. The rows are the roster's own objects, so what the
 user expanded and selected stays so across edits, undo and redo. The model holds no rules:
 a count typed in place becomes an undo command (:class:`~.commands.SetCountCommand`).
+
+The cells are Qt's own items (a :class:`QStandardItemModel`): painting the tree asks Python
+nothing (a view asks a cell for seven roles, and a row's parent many times, at each paint: a
+model answering in Python cost three times as much to paint, after every edit).
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QFont, QUndoStack
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel, QUndoStack
 
 from builder.battlescribe.engine.order import ordered_children, ordered_forces
 from builder.battlescribe.engine.roster import Category, Force, Selection
@@ -37,42 +40,35 @@ Item = Force | Category | Selection
 NAME, COUNT = 0, 1
 """The first columns; then one per cost type shown (:attr:`RosterOutline.cost_types`)."""
 OBJECT_ROLE = Qt.ItemDataRole.UserRole + 40
-"""The row's force, category or selection."""
+"""The row's force, category or selection (in every cell of the row)."""
 SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 41
-"""``error`` or ``warning`` when a finding is raised on the row's object, else None."""
+"""``error`` or ``warning`` when a finding is raised on the row's object, else None (in its
+name's cell)."""
+AMOUNT_ROLE = Qt.ItemDataRole.UserRole + 42
+"""A selection's own count, which its count cell edits (the cell shows how many there are in
+all: two swords for each of three warriors show 6)."""
+ORDER_ROLE = Qt.ItemDataRole.UserRole + 43
+"""Where a row goes among its siblings when they change places (the model's sort role)."""
 MAX_COUNT = 1_000_000
-_DISPLAY, _EDIT, _DECORATION, _TIP, _FONT, _ALIGN = (
-    int(r) for r in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole,
-                     Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole,
-                     Qt.ItemDataRole.FontRole, Qt.ItemDataRole.TextAlignmentRole))
-_ANSWERED = frozenset({_DISPLAY, _EDIT, _DECORATION, _TIP, _FONT, _ALIGN, int(OBJECT_ROLE),
-                       int(SEVERITY_ROLE)})
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-_NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _EDITABLE = _FLAGS | Qt.ItemFlag.ItemIsEditable
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_FONT, _DECORATION, _TIP = (Qt.ItemDataRole.FontRole, Qt.ItemDataRole.DecorationRole,
+                            Qt.ItemDataRole.ToolTipRole)
 
 
 class _Node:
-    """One row: its object, its parent row and its children rows; ``shown`` is what its
-    cells said last (to tell the view only of what changed)."""
+    """One row: its object, its parent row, its children rows and its cells (Qt's items, the
+    name's first); ``shown`` is what its cells say (to tell the view only of what changed)."""
 
-    __slots__ = ("obj", "parent", "children", "key", "shown", "row")
+    __slots__ = ("obj", "parent", "children", "shown", "items")
 
-    def __init__(self, obj: Any, parent: _Node | None, key: int) -> None:
+    def __init__(self, obj: Any, parent: _Node | None) -> None:
         self.obj = obj
         self.parent = parent
         self.children: list[_Node] = []
-        self.key = key
         self.shown: tuple[Any, ...] = ()
-        self.row = 0
-        """Its place among its parent's children (kept as they change: a view asks a
-        row's parent hundreds of times a paint)."""
-
-
-def _number(nodes: list[_Node], start: int = 0) -> None:
-    for row in range(start, len(nodes)):
-        nodes[row].row = row
+        self.items: list[QStandardItem] = []
 
 
 def selection_name(ev: Evaluation, selection: Selection) -> str:
@@ -112,7 +108,7 @@ def in_roster(item: Force | Category | Selection) -> bool:
     return any(c is child for c in parent.forces)
 
 
-class RosterOutline(QAbstractItemModel):
+class RosterOutline(QStandardItemModel):
     """The tree of the open roster (see the module's docstring)."""
 
     followed = Signal()
@@ -121,10 +117,7 @@ class RosterOutline(QAbstractItemModel):
     def __init__(self, doc: RosterDocument, stack: QUndoStack) -> None:
         super().__init__()
         self.doc, self.stack = doc, stack
-        self._keys = itertools.count(1)
-        self._root = _Node(None, None, 0)
-        self._nodes: dict[int, _Node] = {}
-        """Every row by its key (a model index carries the key, never a Python object)."""
+        self._root = _Node(None, None)
         self._of: dict[int, _Node] = {}
         """Every row by its object's id()."""
         self.cost_types: list[tuple[str, str]] = []
@@ -136,6 +129,7 @@ class RosterOutline(QAbstractItemModel):
         self._bold.setBold(True)
         self._italic = QFont()
         self._italic.setItalic(True)
+        self.setSortRole(ORDER_ROLE)
         doc.was_reset.connect(self.reset)
         doc.validated.connect(self.follow)
         self.reset()
@@ -143,17 +137,28 @@ class RosterOutline(QAbstractItemModel):
     # -- following the roster -----------------------------------------------------------
 
     def reset(self) -> None:
-        """Another roster: the tree made anew."""
+        """Another roster: the tree made anew (the view told once, as a reset)."""
         self.beginResetModel()
-        self._root.children = []
-        self._nodes.clear()
-        self._of.clear()
-        self.cost_types = self._cost_types()
-        self._severity = self._severities(self.doc.report)
-        self._plan = self._work_out()
-        self._root.children = [self._made(obj, self._root) for obj in self._plan[0][0]]
-        _number(self._root.children)
-        self._plan = {}
+        blocked = self.blockSignals(True)  # (each row made is not told: the reset tells all)
+        try:
+            self.removeRows(0, self.rowCount())
+            self._root.children = []
+            self._of.clear()
+            self.cost_types = self._cost_types()
+            self.setColumnCount(2 + len(self.cost_types))
+            # (the cost types in the data's own words)
+            self.setHorizontalHeaderLabels(
+                [_("Name"), _("Count"), *(name for _i, name in self.cost_types)])
+            self._severity = self._severities(self.doc.report)
+            self._plan = self._work_out()
+            root = self.invisibleRootItem()
+            for obj in self._plan[0][0]:
+                node = self._made(obj, self._root)
+                self._root.children.append(node)
+                root.appendRow(node.items)
+            self._plan = {}
+        finally:
+            self.blockSignals(blocked)
         self.endResetModel()
 
     def follow(self, report: RosterReport | None = None) -> None:
@@ -205,7 +210,8 @@ class RosterOutline(QAbstractItemModel):
                   hidden: bool) -> tuple[Any, ...]:
             return (name, count, tuple(_cost(costs.get(t, 0.0)) if costs.get(t) or
                                        isinstance(obj, Selection) else "" for t in types),
-                    hidden, self._severity.get(id(obj)))
+                    hidden, self._severity.get(id(obj)),
+                    obj.amount if isinstance(obj, Selection) else None)
 
         def selection(item: Selection) -> dict[str, float]:
             children = ordered_children(item)
@@ -258,94 +264,111 @@ class RosterOutline(QAbstractItemModel):
         return self._plan[id(obj)][0]
 
     def _made(self, obj: Any, parent: _Node) -> _Node:
-        node = _Node(obj, parent, next(self._keys))
-        self._nodes[node.key] = node
+        """A row for ``obj`` with its cells and the rows it holds (not in the model yet)."""
+        node = _Node(obj, parent)
         self._of[id(obj)] = node
-        node.children = [self._made(child, node) for child in self._children_of(obj)]
-        _number(node.children)
-        node.shown = self._plan[id(obj)][1]
+        editable = isinstance(obj, Selection)
+        node.items = items = [QStandardItem() for _c in range(self.columnCount())]
+        for column, item in enumerate(items):
+            item.setFlags(_EDITABLE if editable and column == COUNT else _FLAGS)
+            item.setData(obj, OBJECT_ROLE)
+            if column != NAME:
+                item.setTextAlignment(_RIGHT)
+        if isinstance(obj, Force):
+            for item in items:
+                item.setFont(self._bold)
+            items[NAME].setToolTip(_("{force} from {catalogue}").format(
+                force=obj.entry.name, catalogue=obj.catalogue.name))
+        self._show(node, self._plan[id(obj)][1])
+        for child in self._children_of(obj):
+            kid = self._made(child, node)
+            node.children.append(kid)
+            items[NAME].appendRow(kid.items)
         return node
+
+    def _show(self, node: _Node, cells: tuple[Any, ...]) -> None:
+        """The row's cells say ``cells`` (only those that changed are set)."""
+        old = node.shown or (None,) * len(cells)
+        node.shown = cells
+        name, count, costs, hidden, severity, amount = cells
+        items = node.items
+        if name != old[0]:
+            items[NAME].setText(name)
+        if count != old[1]:
+            items[COUNT].setData(count, Qt.ItemDataRole.DisplayRole)
+        old_costs = old[2] or ()
+        for i, text in enumerate(costs):
+            if i >= len(old_costs) or old_costs[i] != text:
+                items[2 + i].setText(text)
+        if severity != old[4]:
+            items[NAME].setData(icons.severity(severity) if severity else None, _DECORATION)
+            items[NAME].setData(severity, SEVERITY_ROLE)
+        if amount != old[5]:
+            items[COUNT].setData(amount, AMOUNT_ROLE)
+        if hidden != old[3] and not isinstance(node.obj, Force):
+            for item in items:
+                item.setData(self._italic if hidden else None, _FONT)
+        obj = node.obj
+        if isinstance(obj, Selection) and (name, count, hidden, amount) != (
+                old[0], old[1], old[3], old[5]):
+            items[NAME].setData(self._tip(obj, hidden), _TIP)
 
     def _forget(self, node: _Node) -> None:
         for child in node.children:
             self._forget(child)
-        self._nodes.pop(node.key, None)
         if self._of.get(id(node.obj)) is node:
             del self._of[id(node.obj)]
 
     def _sync(self, node: _Node, wanted: list[Any]) -> None:
-        """Make ``node``'s rows the objects ``wanted``, telling the view each step."""
-        parent = self._index_of(node)
+        """Make ``node``'s rows the objects ``wanted``, the view told each step."""
+        holder = node.items[NAME] if node.items else self.invisibleRootItem()
         old = [child.obj for child in node.children]
         if old != wanted:
             keep = {id(obj) for obj in wanted}
             for row in range(len(node.children) - 1, -1, -1):
                 if id(node.children[row].obj) not in keep:
-                    self.beginRemoveRows(parent, row, row)
                     self._forget(node.children.pop(row))
-                    _number(node.children, row)
-                    self.endRemoveRows()
+                    holder.removeRow(row)
             staying = {id(child.obj) for child in node.children}
             order = [obj for obj in wanted if id(obj) in staying]
             if [child.obj for child in node.children] != order:
-                self._reorder(node, parent, order)
+                self._reorder(node, holder, order)
             for row, obj in enumerate(wanted):
                 if row < len(node.children) and node.children[row].obj is obj:
                     continue
-                self.beginInsertRows(parent, row, row)
-                node.children.insert(row, self._made(obj, node))
-                _number(node.children, row)
-                self.endInsertRows()
+                kid = self._made(obj, node)
+                node.children.insert(row, kid)
+                holder.insertRow(row, kid.items)
         fresh = {id(obj) for obj in wanted} - {id(obj) for obj in old}
-        last = self.columnCount() - 1
-        for row, child in enumerate(node.children):
+        for child in node.children:
             if id(child.obj) in fresh:
                 continue  # (made just now, as it is)
             cells = self._plan[id(child.obj)][1]
             if cells != child.shown:
-                child.shown = cells
-                self.dataChanged.emit(self.index(row, 0, parent), self.index(row, last, parent))
+                self._show(child, cells)
             self._sync(child, self._children_of(child.obj))
 
-    def _reorder(self, node: _Node, parent: QModelIndex, order: list[Any]) -> None:
-        """The rows that stay, in another order: the view's expanded and selected rows
-        follow them."""
-        self.layoutAboutToBeChanged.emit()
-        before = list(node.children)
-        by_id = {id(child.obj): child for child in before}
-        node.children = [by_id[id(obj)] for obj in order]
-        _number(node.children)
-        columns = self.columnCount()
-        moved_from, moved_to = [], []
-        for old_row, child in enumerate(before):
-            new_row = child.row
-            if new_row != old_row:
-                for column in range(columns):
-                    moved_from.append(self.createIndex(old_row, column, child.key))
-                    moved_to.append(self.createIndex(new_row, column, child.key))
-        self.changePersistentIndexList(moved_from, moved_to)
-        self.layoutChanged.emit()
+    def _reorder(self, node: _Node, holder: QStandardItem, order: list[Any]) -> None:
+        """The rows that stay, in another order: moved (sorted by where they go), so the
+        view's expanded and selected rows follow them."""
+        place = {id(obj): i for i, obj in enumerate(order)}
+        blocked = self.blockSignals(True)  # (where a row goes is no cell the view shows)
+        try:
+            for child in node.children:
+                child.items[NAME].setData(place[id(child.obj)], ORDER_ROLE)
+        finally:
+            self.blockSignals(blocked)
+        holder.sortChildren(NAME)
+        node.children.sort(key=lambda child: place[id(child.obj)])
 
     # -- reading rows ------------------------------------------------------------------------
-
-    def _node(self, index: Index) -> _Node:
-        if not index.isValid():
-            return self._root
-        return self._nodes.get(index.internalId(), self._root)
-
-    def _index_of(self, node: _Node, column: int = 0) -> QModelIndex:
-        if node is self._root or node.parent is None:
-            return QModelIndex()
-        return self.createIndex(node.row, column, node.key)
 
     def index_of(self, obj: Any, column: int = 0) -> QModelIndex:
         """The row of a force, category or selection (invalid when it is not shown)."""
         node = self._of.get(id(obj))
-        return self._index_of(node, column) if node is not None else QModelIndex()
-
-    def item(self, index: Index) -> Item | None:
-        node = self._node(index)
-        return None if node is self._root else node.obj
+        if node is None or not 0 <= column < len(node.items):
+            return QModelIndex()
+        return node.items[column].index()
 
     def texts(self, column: int) -> set[str]:
         """Every text of ``column`` (to fit its width)."""
@@ -353,7 +376,7 @@ class RosterOutline(QAbstractItemModel):
 
         def walk(node: _Node) -> None:
             for child in node.children:
-                name, count, costs, _hidden, _severity = child.shown
+                _name, count, costs, *_rest = child.shown
                 found.add(str(count) if column == COUNT else costs[column - 2]
                           if 0 <= column - 2 < len(costs) else "")
                 walk(child)
@@ -369,106 +392,25 @@ class RosterOutline(QAbstractItemModel):
                 yield from walk(child)
         return walk(self._root)
 
-    # -- the model's face ----------------------------------------------------------------------
-
-    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        node = self._node(parent)
-        if not (0 <= row < len(node.children)) or not (0 <= column < self.columnCount()):
-            return QModelIndex()
-        return self.createIndex(row, column, node.children[row].key)
-
-    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
-        if not index.isValid():
-            return QModelIndex()
-        node = self._nodes.get(index.internalId())
-        if node is None or node.parent is None or node.parent is self._root:
-            return QModelIndex()
-        return self._index_of(node.parent)
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
-        if parent.isValid() and parent.column() != 0:
-            return 0
-        return len(self._node(parent).children)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 2 + len(self.cost_types)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if section == NAME:
-            return _("Name")
-        if section == COUNT:
-            return _("Count")
-        if 0 <= section - 2 < len(self.cost_types):
-            return self.cost_types[section - 2][1]  # the data's own word
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return _NO_FLAGS
-        if index.column() == COUNT:
-            node = self._nodes.get(index.internalId())
-            if node is not None and isinstance(node.obj, Selection):
-                return _EDITABLE
-        return _FLAGS
-
-    def data(self, index: Index, role: int = _DISPLAY) -> object:
-        # (called for every role of every cell painted: the roles it answers, as plain
-        # numbers, are looked at first)
-        role = int(role)
-        if role not in _ANSWERED:
-            return None
-        node = self._nodes.get(index.internalId()) if index.isValid() else None
-        if node is None:
-            return None
-        column = index.column()
-        name, count, costs, hidden, severity = node.shown
-        if role == _DISPLAY:
-            if column == NAME:
-                return name
-            if column == COUNT:
-                return count
-            return costs[column - 2] if 0 <= column - 2 < len(costs) else ""
-        obj = node.obj
-        if role == _ALIGN:
-            return _RIGHT if column != NAME else None
-        if role == _FONT:
-            return self._bold if isinstance(obj, Force) else self._italic if hidden else None
-        if role == _DECORATION:
-            return icons.severity(severity) if column == NAME and severity else None
-        if role == _EDIT:
-            return obj.amount if column == COUNT and isinstance(obj, Selection) else None
-        if role == OBJECT_ROLE:
-            return obj
-        if role == SEVERITY_ROLE:
-            return severity
-        if role == _TIP:
-            return self._tip(obj, hidden)
-        return None
-
-    def _tip(self, obj: Any, hidden: bool) -> str | None:
-        if isinstance(obj, Force):
-            return _("{force} from {catalogue}").format(force=obj.entry.name,
-                                                         catalogue=obj.catalogue.name)
-        if isinstance(obj, Selection):
-            parts = []
-            if obj.custom_name:
-                parts.append(obj.node.name)
-            if obj.number != obj.amount:
-                parts.append(_("{n} in all: {amount} for each of {each}").format(
-                    n=obj.number, amount=obj.amount, each=obj.number // max(1, obj.amount)))
-            if hidden:
-                parts.append(_("Hidden by the data here: it cannot be chosen now"))
-            return "\n".join(parts) or None
-        return None
+    @staticmethod
+    def _tip(obj: Selection, hidden: bool) -> str | None:
+        parts = []
+        if obj.custom_name:
+            parts.append(obj.node.name)
+        if obj.number != obj.amount:
+            parts.append(_("{n} in all: {amount} for each of {each}").format(
+                n=obj.number, amount=obj.amount, each=obj.number // max(1, obj.amount)))
+        if hidden:
+            parts.append(_("Hidden by the data here: it cannot be chosen now"))
+        return "\n".join(parts) or None
 
     # -- editing in place -------------------------------------------------------------------
 
     def setData(self, index: Index, value: object,  # noqa: N802
                 role: int = Qt.ItemDataRole.EditRole) -> bool:
-        obj = self.item(index)
+        """A count typed in place: an undo step (the cells themselves are set by the
+        model alone)."""
+        obj = index.data(OBJECT_ROLE) if index.isValid() else None
         if role != Qt.ItemDataRole.EditRole or index.column() != COUNT \
                 or not isinstance(obj, Selection):
             return False

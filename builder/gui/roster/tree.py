@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from builder.battlescribe.engine.roster import Category, Force, Selection
 from builder.gui.panels.roster_count import CountDelegate
 from builder.gui.roster.document import RosterDocument
-from builder.gui.roster.outline import COUNT, NAME, OBJECT_ROLE, RosterOutline
+from builder.gui.roster.outline import AMOUNT_ROLE, COUNT, NAME, OBJECT_ROLE, RosterOutline
 from builder.gui.widgets import fit_column
 from builder.i18n import _, pgettext
 
@@ -46,7 +46,7 @@ class RosterTree(QWidget):
         self.view = view = QTreeView()
         view.setObjectName("roster-tree")
         view.setModel(self.model)
-        view.setItemDelegateForColumn(COUNT, CountDelegate(view))
+        view.setItemDelegateForColumn(COUNT, CountDelegate(view, value_role=AMOUNT_ROLE))
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QRadioButton, QSpinBox
 from shiboken6 import Shiboken
 
 from builder.gui.roster.forces import ForceChoice
+from builder.gui.roster.outline import COUNT
 from tests.gui.roster.steps import offer, offered, option
 
 
@@ -98,6 +99,17 @@ def test_henchmen_group_sizes_counts_and_findings(editor: Any, qtbot: Any) -> No
     assert isinstance(size, QSpinBox) and size.value() == 1
     size.setValue(4)
     assert warriors.children[0].amount == 4 and editor.doc.costs()[0].value == 160
+    # a dagger for each of the four: the tree shows 4 of them, F2 edits the one each has
+    dagger = warriors.children[0].children[0]
+    editor.select(dagger)
+    assert editor.tree.model.index_of(dagger, COUNT).data() == 4
+    editor.tree.view.setFocus()
+    qtbot.keyClick(editor.tree.view, Qt.Key.Key_F2)
+    spin = editor.tree.view.findChild(QSpinBox, "count-editor")
+    assert spin is not None and spin.value() == 1
+    qtbot.keyClick(spin, Qt.Key.Key_Escape)
+    assert dagger.amount == 1 and editor.stack.count() == 2
+    qtbot.waitUntil(lambda: editor.tree.view.findChild(QSpinBox, "count-editor") is None)
     # F2 edits the count in place; six Warriors break the data's limit: the error is listed,
     # and clicking it selects the Warrior
     editor.select(warriors.children[0])
