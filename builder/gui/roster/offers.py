@@ -233,9 +233,9 @@ class OffersPanel(QWidget):
         names = dict(types)
         # (set through the model: a header item fetched from Python would keep a wrapper of
         # an item C++ deletes with the model, see test_gui_catalogue's test of it)
-        horizontal, tip = Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
-        model.setHeaderData(COSTS, horizontal, types[0][1] if types else "", tip)
-        model.setHeaderData(CHOSEN, horizontal, _("How many are chosen there"), tip)
+        horizontal, tip_role = Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+        model.setHeaderData(COSTS, horizontal, types[0][1] if types else "", tip_role)
+        model.setHeaderData(CHOSEN, horizontal, _("How many are chosen there"), tip_role)
         for heading, offers in groups:
             head = QStandardItem(heading)
             font = head.font()
