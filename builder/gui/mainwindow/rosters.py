@@ -187,7 +187,9 @@ class Rosters(QObject):
     def ask_force(self, editor: RosterEditor) -> ForceChoice | None:
         """*Add force…*: a catalogue of the roster's game and one of its force entries (or a
         child force of the force under the cursor). A catalogue the roster's data does not
-        hold yet is read in, the roster linked to it again."""
+        hold yet is read in, the roster linked to it anew (the answer's ``relinked``)."""
+        from dataclasses import replace
+
         from builder.battlescribe.engine.roster import Category, Force, Selection
 
         doc = editor.doc
@@ -205,16 +207,14 @@ class Rosters(QObject):
 
         first = force.catalogue.id if isinstance(force, Force) else None
         choice = self.prompter.ask_force(catalogues, load, first, children)
-        if choice is None:
-            return None
-        if choice.catalogue_id not in loaded.catalogues and not self._take_in(
-                doc, choice.catalogue_id):
-            return None
-        return choice
+        if choice is None or choice.catalogue_id in loaded.catalogues:
+            return choice
+        relinked = self._relinked(doc, choice.catalogue_id)
+        return replace(choice, relinked=relinked) if relinked is not None else None
 
-    def _take_in(self, doc: RosterDocument, catalogue_id: str) -> bool:
-        """Read the roster's data again with ``catalogue_id`` besides what it holds, and the
-        roster with it (what was done before cannot be undone after that)."""
+    def _relinked(self, doc: RosterDocument, catalogue_id: str) -> RosterList | None:
+        """The roster linked anew to its data read again with ``catalogue_id`` besides what
+        it holds (None when that cannot be read: the user was told why)."""
         from builder.battlescribe import ReadError
         from builder.battlescribe.engine.editing import Editor
         from builder.battlescribe.rosterio import read_roster, roster_xml
@@ -230,18 +230,9 @@ class Rosters(QObject):
         except (ReadError, OSError) as error:
             self.prompter.show_error(_("Could not add the force"), _(
                 "The catalogue could not be read."), str(error))
-            return False
-        modified = not self.stack.isClean()
-        roster = RosterList(data, Editor(data, roster=loaded.roster), path=old.path,
-                            event=old.event)
-        assert self.doc is not None
-        self.doc.replace(roster)
-        self.stack.clear()
-        if modified:
-            self.stack.resetClean()
-        self.status.emit(_("Another catalogue was read in: what was done before can no longer "
-                           "be undone."))
-        return True
+            return None
+        return RosterList(data, Editor(data, roster=loaded.roster), path=old.path,
+                          event=old.event)
 
     # -- play ------------------------------------------------------------------------------
 

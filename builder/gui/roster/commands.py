@@ -20,6 +20,7 @@ from builder.gui.commands import MergingSet
 from builder.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
+    from builder.document.roster import RosterList
     from builder.document.roster_edit import Owner, Place
     from builder.gui.roster.document import RosterDocument
 
@@ -64,6 +65,8 @@ class _Made(QUndoCommand):
 
 
 class AddForceCommand(_Made):
+    """A force (``parent``: the force it goes in, for a child force)."""
+
     def __init__(self, doc: RosterDocument, entry_id: str, catalogue_id: str | None,
                  name: str, parent: Force | None = None) -> None:
         super().__init__(doc, _("Add force {name}").format(name=name))
@@ -71,6 +74,38 @@ class AddForceCommand(_Made):
 
     def make(self) -> Force:
         return self.doc.add_force(self.entry_id, self.catalogue_id, self.parent)
+
+
+class RelinkCommand(QUndoCommand):
+    """A force of a catalogue the roster does not use yet (*Add force…*): the roster linked
+    anew to its data read again with that catalogue (``relinked``) takes the document's
+    place, then the force is added to it, as one undo step. Its undo takes the force out and
+    puts the roster as it was back, the very list, so the steps before it undo on their own
+    objects; its redo the relinked one, so the steps after it redo on theirs."""
+
+    def __init__(self, doc: RosterDocument, relinked: RosterList, add: AddForceCommand) -> None:
+        super().__init__(add.text())
+        self.doc, self.other, self.add = doc, relinked, add
+
+    @property
+    def made(self) -> Force | Selection | None:
+        return self.add.made
+
+    def _swap(self) -> None:
+        current, other = self.doc.list, self.other
+        other.path = current.path  # (saved meanwhile, or under another name)
+        if other.event is not current.event:
+            other.set_event(current.event)
+        self.other = current
+        self.doc.replace(other)
+
+    def redo(self) -> None:
+        self._swap()
+        self.add.redo()
+
+    def undo(self) -> None:
+        self.add.undo()
+        self._swap()
 
 
 class DuplicateCommand(_Made):

@@ -23,6 +23,7 @@ from builder.battlescribe.engine.roster import Category, Force, Roster, Selectio
 from builder.gui.roster.commands import (
     AddForceCommand,
     DuplicateCommand,
+    RelinkCommand,
     RemoveCommand,
     SelectCommand,
     SetCountCommand,
@@ -222,12 +223,18 @@ class RosterEditor(QWidget):
         if choice is None:
             return
         parent = self.tree.current() if choice.child else None
-        if isinstance(parent, Category):
+        if isinstance(parent, Category | Selection):
             parent = parent.force
-        if isinstance(parent, Selection):
-            parent = parent.force
-        command = AddForceCommand(self.doc, choice.entry_id, choice.catalogue_id,
-                                  choice.name, parent if isinstance(parent, Force) else None)
+        force = parent if isinstance(parent, Force) else None
+        if choice.relinked is not None and force is not None:
+            # (the same force of the roster read again)
+            place = list(self.doc.roster.walk_forces()).index(force)
+            force = list(choice.relinked.roster.walk_forces())[place]
+        add = AddForceCommand(self.doc, choice.entry_id, choice.catalogue_id, choice.name,
+                              force)
+        # a catalogue read in: the roster linked anew, then the force added, as one step
+        command = add if choice.relinked is None else \
+            RelinkCommand(self.doc, choice.relinked, add)
         self.stack.push(command)
         if command.made is not None:
             self.select(command.made)

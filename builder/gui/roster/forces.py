@@ -34,6 +34,7 @@ from builder.i18n import _
 if TYPE_CHECKING:
     from builder.battlescribe.linking import DataSet
     from builder.battlescribe.model import Entry
+    from builder.document.roster import RosterList
 
 NO_LIMIT = -1
 """A cost limit's field at its lowest: no limit."""
@@ -62,6 +63,10 @@ class ForceChoice:
     """The force entry's name (for the undo step's words)."""
     child: bool = False
     """A child force of the force under the cursor."""
+    relinked: RosterList | None = None
+    """The roster linked anew to its data read again with the chosen catalogue, when the
+    roster did not use that catalogue yet (:meth:`~builder.gui.mainwindow.rosters.Rosters.
+    ask_force`): adding the force puts it in the document's place, as one undo step."""
 
 
 @dataclass(frozen=True)

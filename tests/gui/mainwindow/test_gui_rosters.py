@@ -292,9 +292,10 @@ def test_a_broken_roster_says_where_and_changes_nothing(window: Any, installed: 
 def test_a_force_from_a_catalogue_the_roster_does_not_use_yet(window: Any, installed: Path,
                                                               tmp_path: Path) -> None:
     """*Add force…* offers every catalogue of the game; one the roster's data does not hold
-    is read in (the roster linked to it again: what was done before can no longer be
-    undone, the changes stay unsaved) and the force is added, as one undo step."""
+    is read in (the roster linked to it anew) and the force is added, as one undo step:
+    undoing it gives the roster as it was back, and the steps before it undo and redo."""
     editor = open_roster(window, write_roster(tmp_path / "reavers.ros"))
+    first = editor.doc.list
     force = editor.doc.roster.forces[0]
     window.stack.push(SelectCommand(editor.doc, force, "tm-youngblood", "Youngblood"))
     window.prompter.script("force", ForceChoice("tm-sisters", "tm-fe-warband", "Warband"))
@@ -303,10 +304,25 @@ def test_a_force_from_a_catalogue_the_roster_does_not_use_yet(window: Any, insta
     assert catalogues == [("tm-reavers", "Test Reavers"), ("tm-sisters", "Test Sisterhood")]
     assert current == "tm-reavers"
     doc = window.roster_editor.doc
-    assert [(f.name, f.catalogue.name) for f in doc.roster.forces] == [
-        ("Warband", "Test Reavers"), ("Warband", "Test Sisterhood")]
-    assert [s.node.name for s in doc.roster.forces[0].selections] == [
-        "Captain", "Champion", "Youngblood"]  # (the roster as it was, linked again)
-    assert window.stack.count() == 1 and window.isWindowModified()
+
+    def shown() -> list[tuple[str, str, list[str]]]:
+        return [(f.name, f.catalogue.name, [s.node.name for s in f.selections])
+                for f in doc.roster.forces]
+
+    both = [("Warband", "Test Reavers", ["Captain", "Champion", "Youngblood"]),
+            ("Warband", "Test Sisterhood", [])]
+    assert shown() == both and doc.list is not first
+    assert editor.tree.current() is doc.roster.forces[1]
+    assert window.stack.count() == 2 and window.isWindowModified()
+    assert window.stack.undoText() == "Add force Warband"
     window.stack.undo()
-    assert len(doc.roster.forces) == 1 and window.isWindowModified()
+    assert doc.list is first and shown() == both[:1]
+    window.stack.undo()  # (a step done before the catalogue was read in)
+    assert shown() == [("Warband", "Test Reavers", ["Captain", "Champion"])]
+    assert not window.isWindowModified()
+    window.stack.redo()
+    window.stack.redo()
+    assert shown() == both and doc.list is not first
+    assert window.files.save()
+    reread = RosterList.load(tmp_path / "reavers.ros")
+    assert [f.catalogue.name for f in reread.roster.forces] == ["Test Reavers", "Test Sisterhood"]
