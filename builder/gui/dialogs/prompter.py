@@ -113,11 +113,7 @@ class Prompter:
                 detail += " " + ngettext("{n} other entry is kept.",
                                          "{n} other entries are kept.", kept).format(n=kept)
         box.setInformativeText(detail + " " + _("Undo brings everything back."))
-        change = box.addButton(_("Change faction"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(change)
-        box.exec()
-        return box.clickedButton() is change
+        return _offered(box, _("Change faction"), QMessageBox.StandardButton.Cancel)
 
     def show_load_error(self, path: Path, error: DataError | OSError) -> None:
         self.show_error(_("Could not open the list"),
@@ -163,11 +159,7 @@ class Prompter:
             "Add it in Data → BattleScribe data… (from its files, a folder or a data index "
             "address), then open the roster again. The roster is left as it is."))
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        add = box.addButton(_("BattleScribe data…"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Close)
-        box.setDefaultButton(add)
-        box.exec()
-        return box.clickedButton() is add
+        return _offered(box, _("BattleScribe data…"))
 
     def ask_new_roster(self, system_name: str, catalogues: Sequence[tuple[str, str]],
                        load: Callable[[str], Any], name: str) -> NewRoster | None:
@@ -273,11 +265,7 @@ class Prompter:
         box.setObjectName("no-pdf-viewer-prompt")
         box.setInformativeText(_("It is in the folder {folder}").format(folder=path.parent))
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        show = box.addButton(_("Show folder"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Close)
-        box.setDefaultButton(show)
-        box.exec()
-        return box.clickedButton() is show
+        return _offered(box, _("Show folder"))
 
     def show_data_problems(self, problems: list[DataError], catalogue: Catalogue | None = None,
                            reload: Callable[[], Catalogue] | None = None) -> None:
@@ -309,3 +297,14 @@ def _answered(dialog: QDialog, answer: Callable[[], T]) -> T | None:
         return answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
     finally:
         dialog.deleteLater()
+
+
+def _offered(box: QMessageBox, action: str,
+             other: QMessageBox.StandardButton = QMessageBox.StandardButton.Close) -> bool:
+    """Shows ``box`` with a button that does ``action`` (the default) and ``other``; whether
+    the user chose the action."""
+    button = box.addButton(action, QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(other)
+    box.setDefaultButton(button)
+    box.exec()
+    return box.clickedButton() is button
