@@ -160,6 +160,30 @@ def test_a_roster_whose_data_is_missing_names_it(window: Any, user_dir: Path,
     window.bsdata.dialog.close()
 
 
+def test_the_missing_data_box_names_each_file_and_offers_the_data_dialog(qtbot: Any) -> None:
+    """The box the player reads: each game system and catalogue missing with its name, id and
+    revision; *BattleScribe data…* (the default) answers True, *Close* False."""
+    from types import SimpleNamespace
+
+    from PySide6.QtWidgets import QMessageBox, QWidget
+
+    from builder.gui.dialogs import Prompter
+    from tests.gui.conftest import click_message_box
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    missing = [SimpleNamespace(kind="gameSystem", id="tm-sys", name="Test Mercenary Skirmish",
+                               revision=2),
+               SimpleNamespace(kind="catalogue", id="tm-reavers", name=None, revision=None)]
+    seen = click_message_box("missing-data-prompt", "BattleScribe data…")
+    assert Prompter(parent).show_missing_data(Path("reavers.rosz"), missing) is True
+    assert "reavers.rosz needs BattleScribe data that is not installed" in seen[0]
+    assert "the game system Test Mercenary Skirmish (id tm-sys, revision 2)" in seen[0]
+    assert "the catalogue ? (id tm-reavers, revision ?)" in seen[0]
+    seen = click_message_box("missing-data-prompt", QMessageBox.StandardButton.Close)
+    assert Prompter(parent).show_missing_data(Path("reavers.rosz"), missing) is False and seen
+
+
 def test_a_crashed_sessions_roster_comes_back(make_window: Any, installed: Path,
                                               tmp_path: Path) -> None:
     first = make_window(recovery_dir=tmp_path / "recovery")
