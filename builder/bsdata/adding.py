@@ -290,9 +290,9 @@ class Adder:
                         index=escape(address)))
             fresh = [f for f in files if f.entry.data_id not in everywhere]
             if fresh:
-                outcome.notes.append(_(
-                    "{index} also lists {names}, which are not installed: spherewars bsdata "
-                    "add {index} adds them").format(
+                outcome.notes.append(_(  # (the app says it too: no command named)
+                    "{index} also lists {names}, which are not installed: adding {index} "
+                    "adds them").format(
                         index=escape(address),
                         names=", ".join(quoted(f.entry.data_name) for f in fresh)))
             try:
@@ -484,6 +484,7 @@ def _plan(incoming: list[Incoming], installed: dict[str, SystemRecord],
           force: bool) -> list[_Plan]:
     plans: dict[str, _Plan] = {}
     problems: list[Problem] = []
+    forceable: list[str] = []
 
     def plan_of(system_id: str) -> _Plan:
         if system_id not in plans:
@@ -502,22 +503,27 @@ def _plan(incoming: list[Incoming], installed: dict[str, SystemRecord],
             continue
         plan = plan_of(system_id)
         held = plan.old.by_id().get(item.id) if plan.old is not None else None
-        status, refusal = _compare(item, held, force)
+        status, refusal = _compare(item, held)
         if status == UNCHANGED and plan.old is not None and held is not None and \
                 src.irregular(plan.old.path(held)) is not None:
             status = REPAIRED  # the same file, given again: its installed copy is damaged
-        if refusal:
+        if refusal and not (force and status):
             problems.append(Problem(item.label, data.line, data.column, refusal))
+            if status:
+                forceable.append(refusal)
             continue
         plan.incoming[item.id] = item
         plan.statuses[item.id] = status
     if problems:
-        raise NotAdded.of(problems)
+        raise NotAdded.of(problems, forceable)
     return list(plans.values())
 
 
-def _compare(item: Incoming, held: FileRecord | None, force: bool) -> tuple[str, str]:
-    """(status, why it is refused or '') of a file against the installed one of its id."""
+def _compare(item: Incoming, held: FileRecord | None) -> tuple[str, str]:
+    """(status, why it is refused or '') of a file against the installed one of its id. A
+    refusal with a status (an older revision, other contents for the installed revision) is
+    lifted by ``force``; its message says what is kept, not how to force it (the command line
+    and the app each offer that in their own way)."""
     if held is None:
         return NEW, ""
     data = item.data
@@ -529,16 +535,13 @@ def _compare(item: Incoming, held: FileRecord | None, force: bool) -> tuple[str,
     if data.revision == held.revision:
         if held.sha256 == item.digest:
             return UNCHANGED, ""
-        if force:
-            return REPLACED, ""
-        return "", _("{name} revision {revision} is installed with other contents; the "
-                     "installed file is kept (--force replaces it)").format(
-                         name=quoted(data.name), revision=held.revision)
-    if force:
-        return OLDER, ""
-    return "", _("{name} is revision {revision}, older than the installed revision "
-                 "{installed}, which is kept (--force installs the older one)").format(
-                     name=quoted(data.name), revision=data.revision, installed=held.revision)
+        return REPLACED, _("{name} revision {revision} is installed with other contents; the "
+                           "installed file is kept").format(name=quoted(data.name),
+                                                            revision=held.revision)
+    return OLDER, _("{name} is revision {revision}, older than the installed revision "
+                    "{installed}, which is kept").format(
+                        name=quoted(data.name), revision=data.revision,
+                        installed=held.revision)
 
 
 def _revision_warnings(plan: _Plan, files: list[DataFile]) -> list[Problem]:

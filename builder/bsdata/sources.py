@@ -41,15 +41,23 @@ INDEX_SUFFIX = ".bsi"
 
 class NotAdded(Exception):
     """Nothing was added (or updated, or removed): ``lines`` say why, each a problem
-    (``FILE:LINE:COLUMN: message``, escaped) or a sentence."""
+    (``FILE:LINE:COLUMN: message``, escaped) or a sentence. ``forceable``: the messages of
+    those that ``force`` would install all the same (an older revision, other contents for
+    the installed revision), each the message of one of the lines, without its place."""
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], forceable: list[str] | None = None) -> None:
         self.lines = lines
+        self.forceable = forceable or []
         super().__init__("\n".join(lines))
 
     @classmethod
-    def of(cls, problems: list[Problem]) -> NotAdded:
-        return cls([str(p) for p in problems])
+    def of(cls, problems: list[Problem], forceable: list[str] | None = None) -> NotAdded:
+        return cls([str(p) for p in problems], forceable)
+
+    @property
+    def only_forceable(self) -> bool:
+        """Whether ``force`` is all it would take: every line is one it installs."""
+        return bool(self.forceable) and len(self.forceable) == len(self.lines)
 
 
 @dataclass

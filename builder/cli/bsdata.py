@@ -142,6 +142,11 @@ def _run(work: Any) -> int:
         print(_("spherewars: nothing was changed:"), file=sys.stderr)
         for text in refused.lines:
             print("    " + escape(text), file=sys.stderr)
+        if refused.forceable:
+            print(ngettext("(--force installs the file given all the same, in place of the "
+                           "installed one)",
+                           "(--force installs the files given all the same, in place of the "
+                           "installed ones)", len(refused.forceable)), file=sys.stderr)
         return EXIT_ERROR
     except Cancelled:
         line.done()

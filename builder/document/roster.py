@@ -29,6 +29,7 @@ from builder.battlescribe.engine.roster import Roster
 from builder.document.base import Cost, ListDocument
 from builder.document.context import ListCheck, not_registered, registration
 from builder.document.files import ROSTER_SUFFIXES
+from builder.document.roster_edit import RosterEditing
 from builder.i18n import _, pgettext
 from builder.model.event import Event
 from builder.rules.findings import Finding
@@ -142,10 +143,12 @@ def event_findings(event: Event, report: RosterReport, fingerprint: str) -> list
     return out
 
 
-class RosterList(ListDocument[DataSet, RosterReport]):
+class RosterList(RosterEditing, ListDocument[DataSet, RosterReport]):
     """A BattleScribe roster, its linked data, its event context, its file and its latest
     report. ``notes``: what reading it said that does not stop it (an installed revision
-    older than the roster's, a selection whose entry is gone and was left out)."""
+    older than the roster's, a selection whose entry is gone and was left out). Its editing
+    methods (what the app's undo commands call) are :class:`~builder.document.roster_edit.
+    RosterEditing`'s."""
 
     kind = "roster"
     suffixes = ROSTER_SUFFIXES
@@ -169,15 +172,16 @@ class RosterList(ListDocument[DataSet, RosterReport]):
         :class:`~builder.battlescribe.ReadError` names what cannot be read, or what is not
         installed (:class:`~builder.battlescribe.rosterio.MissingData`); the file is only
         read."""
-        from builder.battlescribe.rosterio import header, parse_roster, read_roster
+        from builder.battlescribe.rosterio import header, link_roster, parse_roster
         from builder.battlescribe.xmlsafe import read_bytes
         from builder.bsdata.finding import data_for_roster
 
         label = str(path)
-        raw = read_bytes(path, label)  # through the one guarded reader: a FIFO is not waited on
-        found = data_for_roster(header(parse_roster(raw, label)), folders, label=label,
-                                store=store)
-        loaded = read_roster(raw, label, found.data)
+        # once: its header, then linked; through the one guarded reader (a FIFO is refused,
+        # not waited on)
+        root = parse_roster(read_bytes(path, label), label)
+        found = data_for_roster(header(root), folders, label=label, store=store)
+        loaded = link_roster(root, label, found.data)
         doc = cls(found.data, Editor(found.data, roster=loaded.roster), path=Path(path),
                   event=event, points=points)
         doc.notes = [*found.notes, *loaded.warnings]

@@ -87,7 +87,8 @@ def test_update_names_files_the_index_no_longer_or_newly_lists(capsys, server, u
     code, out, _err = run(capsys, "bsdata", "update")
     assert code == 0
     assert f"'Test Armoury' (revision 2) is no longer in {index}; it is kept" in out
-    assert f"{index} also lists 'Test Newcomers', which are not installed" in out
+    assert (f"{index} also lists 'Test Newcomers', which are not installed: adding {index} "
+            "adds them") in out
 
 
 def test_a_file_that_lies_about_its_revision_stops_everything(capsys, server, user_dir):

@@ -215,3 +215,37 @@ def test_an_events_pack_prints_a_rosters_sheet_as_checked(capsys, tmp_path: Path
     assert "Old Marta" not in text and "Captain" in text
     assert "Roster is over the Points limit by 6Points" in text  # under the event's limit
     assert "Trooper" in text
+
+
+def test_a_modifiers_info_message_reads_as_a_note_everywhere(capsys, tmp_path: Path) -> None:
+    """SPEC §10: a modifier's ``info`` message is a finding of severity info. The sheet
+    printed it as "[warning]"; it reads as a note on the sheet, in ``text`` and in
+    ``validate``, and the warning stays a warning."""
+    data = tmp_path / "data"
+    data.mkdir()
+    for name in ("test-skirmish.gst", "test-library.cat"):
+        shutil.copy(FIXTURES / name, data / name)
+    faction = (FIXTURES / "test-faction.cat").read_text(encoding="utf-8")
+    captain = '<selectionEntry id="ts-captain" name="Captain" type="unit"'
+    start = faction.index(captain)
+    at = faction.index("<categoryLinks>", start)
+    faction = faction[:at] + (
+        '<modifiers><modifier type="set" field="info" value="Test info: the captain leads"/>'
+        '<modifier type="set" field="warning" value="Test warning: mind the banner"/>'
+        "</modifiers>") + faction[at:]
+    (data / "test-faction.cat").write_text(faction, encoding="utf-8")
+    roster = str(ROSTER)
+    code, out, _err = run(capsys, "validate", roster, "--bsdata", str(data))
+    assert code == 0, out  # neither is an error
+    assert "    note: Test info: the captain leads" in out
+    assert "    warning: Test warning: mind the banner" in out
+    code, out, _err = run(capsys, "text", roster, "--bsdata", str(data))
+    assert code == 0
+    assert "note: Test info: the captain leads" in out
+    assert "warning: Test warning: mind the banner" in out
+    pdf = tmp_path / "sheet.pdf"
+    code, _out, err = run(capsys, "export", roster, "--bsdata", str(data), "-o", str(pdf))
+    assert code == 0, err
+    sheet = " ".join(pdf_text(pdf.read_bytes()).split())
+    assert "Test info: the captain leads [note]" in sheet, sheet[:600]
+    assert "Test warning: mind the banner [warning]" in sheet

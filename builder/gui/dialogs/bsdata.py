@@ -7,7 +7,9 @@ stays responsive, a progress bar follows the stages (reading, downloading, linki
 and *Cancel* stops it before anything goes in. Everything is done by the Qt-free core
 (:mod:`builder.bsdata`); this dialog shows what it says: the problems as
 ``FILE:LINE:COLUMN: message``, errors (nothing was changed) apart from warnings (defects
-BattleScribe and New Recruit tolerate: the data is in), with *Copy*.
+BattleScribe and New Recruit tolerate: the data is in), with *Copy*. An add refused only
+because files are older than those installed (or other contents for an installed revision)
+offers, after asking, what the command's ``--force`` does: the files given go in all the same.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ DATA_FILTER = N_("BattleScribe data (*.gst *.gstz *.cat *.catz *.bsi);;All files
 COLUMNS = (N_("Game system or catalogue"), N_("Revision"), N_("Catalogues"), N_("From"))
 ID_ROLE = Qt.ItemDataRole.UserRole
 ERROR, WARNING, NOTE = "error", "warning", "info"
+FORCE_SHOWN = 6
+"""The most refusals the question to replace installed files quotes (the rest are listed)."""
 
 
 class BSDataTask(WorkerTask):
@@ -66,10 +70,11 @@ class BSDataTask(WorkerTask):
     progress = Signal(str, int, int, str)
     """(stage, done, total, what): :data:`builder.bsdata.adding.Progress`."""
 
-    def __init__(self, job: Callable[[Adder], Any], store: Store, stall: float) -> None:
+    def __init__(self, job: Callable[[Adder], Any], store: Store, stall: float, *,
+                 force: bool = False) -> None:
         super().__init__()
         self.job = job
-        self.adder = Adder(store, stall=stall, progress=self._progress)
+        self.adder = Adder(store, force=force, stall=stall, progress=self._progress)
 
     _quiet = 0
     """Tasks running with the garbage collector off, and whether it was on before them."""
@@ -167,6 +172,11 @@ class BSDataDialog(QDialog):
         self.ask_folder: Callable[[], str | None] = self._ask_folder
         self.ask_address: Callable[[], str | None] = self._ask_address
         self.confirm_remove: Callable[[SystemRecord | None, str], bool] = self._confirm_remove
+        self.confirm_force: Callable[[list[str]], bool] = self._confirm_force
+        """Asked when an add was refused only for files older than (or other than) those
+        installed, with the refusals: whether to install the files given all the same."""
+        self.given: list[str] = []
+        """What the last add was given (added again, with force, when the player says so)."""
 
         intro = QLabel(_("Game systems and catalogues in BattleScribe's format (.gst, .cat), "
                          "as the BSData community publishes them. Add them from files or a "
@@ -371,17 +381,19 @@ class BSDataDialog(QDialog):
             return
         self.add([text])
 
-    def add(self, sources: list[str]) -> bool:
+    def add(self, sources: list[str], *, force: bool = False) -> bool:
         """Add files, folders and addresses in the worker thread (queued when a task runs:
-        False)."""
+        False). ``force``: older revisions than those installed, and other contents for an
+        installed revision, go in all the same."""
         if self.task is not None:
             self.pending.extend(s for s in sources if s not in self.pending)
             return False
+        self.given = list(sources)
         shown = ", ".join(sources) if len(sources) <= 3 else ngettext(
             "{count} file or folder", "{count} files or folders", len(sources)).format(
                 count=len(sources))
         return self.start(lambda adder: adder.add(list(sources)), "add",
-                          _("Adding {sources}…").format(sources=shown))
+                          _("Adding {sources}…").format(sources=shown), force=force)
 
     def update_all(self) -> bool:
         return self.start(lambda adder: adder.update(), "update",
@@ -399,10 +411,11 @@ class BSDataDialog(QDialog):
                           _("Removing {name}…").format(name=system.name if system
                                                         else system_id))
 
-    def start(self, job: Callable[[Adder], Any], verb: str, label: str) -> bool:
+    def start(self, job: Callable[[Adder], Any], verb: str, label: str, *,
+              force: bool = False) -> bool:
         if self.task is not None:
             return False
-        self.task = BSDataTask(job, self.store, self.stall)
+        self.task = BSDataTask(job, self.store, self.stall, force=force)
         self.verb = verb
         self.task.progress.connect(self._progress)
         self.task.done.connect(self._done)  # (a method of the dialog: run in the GUI thread)
@@ -448,6 +461,9 @@ class BSDataDialog(QDialog):
         if told.changed:
             self.changed.emit()
         self.busy_done.emit()
+        if (self.verb == "add" and isinstance(result, NotAdded) and result.only_forceable
+                and self.confirm_force(result.forceable)):
+            self.add(self.given, force=True)  # (what was dropped meanwhile comes after)
         if self.pending:
             sources, self.pending = self.pending, []
             self.add(sources)
@@ -529,6 +545,27 @@ class BSDataDialog(QDialog):
         box.setObjectName("bsdata-remove-question")
         box.setDefaultButton(QMessageBox.StandardButton.No)
         return box.exec() == QMessageBox.StandardButton.Yes
+
+    def _confirm_force(self, refusals: list[str]) -> bool:
+        count = len(refusals)
+        box = QMessageBox(QMessageBox.Icon.Question, _("Replace BattleScribe data"), ngettext(
+            "Install the file given in place of the installed one?",
+            "Install the files given in place of the installed ones?", count),
+                          QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("bsdata-force-question")
+        box.setTextFormat(Qt.TextFormat.PlainText)  # (the data's names, as written)
+        shown = refusals[:FORCE_SHOWN]
+        if count > len(shown):
+            shown.append(ngettext("and {count} more, listed in the window",
+                                  "and {count} more, listed in the window",
+                                  count - len(shown)).format(count=count - len(shown)))
+        box.setInformativeText("\n".join(shown))
+        replace = box.addButton(_("&Replace"), QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(_("&Keep the installed"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.exec()
+        return box.clickedButton() is replace
 
     def done(self, code: int) -> None:  # noqa: D102 (Qt override: closing stops the work)
         if self.task is not None:

@@ -26,7 +26,9 @@ from tests.bsdata.helpers import (
     DUEL_SYSTEM,
     TEST_FACTION,
     TEST_FILES,
+    TEST_LIBRARY,
     TEST_SYSTEM,
+    bumped,
     game_files,
     publish,
     real_game,
@@ -202,6 +204,59 @@ def test_problems_show_as_lines_and_copy_puts_them_on_the_clipboard(qtbot, dialo
         "Done, with 2 warnings: defects BattleScribe and New Recruit tolerate; the data is in "
         "all the same.\nAdded Test Skirmish System (revision 3) with 2 catalogues\n\n"
         "Warnings:\n" + "\n".join(warnings) + "\n")
+
+
+
+def test_an_older_file_is_kept_out_until_the_player_says_replace(qtbot, dialog,
+                                                                 tmp_path: Path):
+    """What ``bsdata add --force`` does, in the app's words: asked, never a flag named."""
+    newer = tmp_path / "new" / TEST_FACTION.name
+    newer.parent.mkdir()
+    newer.write_bytes(bumped(TEST_FACTION.read_bytes(), 8))
+    run_task(qtbot, dialog, lambda: dialog.add([str(TEST_SYSTEM), str(TEST_LIBRARY),
+                                                 str(newer)]))
+    refusal = ("'Test Wanderers' is revision 7, older than the installed revision 8, which "
+               "is kept")
+    # "Keep the installed": nothing changes, and the window says why in its own words
+    seen = click_message_box("bsdata-force-question", "Keep the installed")
+    run_task(qtbot, dialog, lambda: dialog.add([str(TEST_FACTION)]))
+    assert seen == [f"Install the file given in place of the installed one?\n{refusal}"]
+    assert dialog.status.text() == "Nothing was changed:"
+    assert dialog.problem_lines("error") == [f"{TEST_FACTION}:4:1: {refusal}"]
+    assert "--force" not in dialog.report_text()
+    assert rows(dialog)["Test Wanderers"][1] == "8"
+    # "Replace": the older one goes in
+    seen = click_message_box("bsdata-force-question", "Replace")
+    with qtbot.waitSignal(dialog.changed, timeout=30000):
+        dialog.ask_files = lambda: [str(TEST_FACTION)]
+        dialog.add_files()
+    assert seen == [f"Install the file given in place of the installed one?\n{refusal}"]
+    assert dialog.problem_lines("error") == []
+    assert "    Test Wanderers: revision 8 → 7" in dialog.problem_lines("info")
+    assert rows(dialog)["Test Wanderers"][1] == "7"
+    assert Store().systems()["ts-sys"].by_id()["ts-fac"].revision == 7
+
+
+def test_other_refusals_are_not_offered_as_replaceable(qtbot, dialog, tmp_path: Path):
+    """One file force would take and one it would not (its game system is not there): no
+    question, since replacing could not add them."""
+    run_task(qtbot, dialog, lambda: dialog.add([str(p) for p in TEST_FILES]))
+    edited = tmp_path / TEST_LIBRARY.name
+    edited.write_bytes(TEST_LIBRARY.read_bytes().replace(b'value="5"', b'value="6"'))
+    asked: list[list[str]] = []
+    dialog.confirm_force = lambda refusals: asked.append(refusals) is not None
+    run_task(qtbot, dialog, lambda: dialog.add([str(edited), str(DUEL / "test-duellists.cat")]))
+    assert asked == []
+    errors = dialog.problem_lines("error")
+    assert len(errors) == 2 and any("installed with other contents" in e for e in errors)
+    # the same file alone: asked; told no, nothing changes
+    dialog.confirm_force = lambda refusals: asked.append(refusals) and False
+    run_task(qtbot, dialog, lambda: dialog.add([str(edited)]))
+    assert asked == [["'Test Armoury' revision 2 is installed with other contents; the "
+                      "installed file is kept"]]
+    assert dialog.task is None
+    system = Store().systems()["ts-sys"]
+    assert b'value="5"' in system.path(system.by_id()["ts-lib"]).read_bytes()
 
 
 
