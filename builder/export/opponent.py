@@ -178,6 +178,8 @@ class Layout:
 
     top: list[Flowable]
     top_height: float
+    """0 when the top flows with the entries, page after page (it fills half a page or more:
+    a roster's name or catalogues of thousands of characters)."""
     entries: list[Flowable]
     columns: int
 
@@ -188,6 +190,8 @@ def copy_layout(s: WarbandSummary | CopyParts, width: float, room: float) -> Lay
     parts = s if isinstance(s, CopyParts) else warband_parts(s)
     top = [*parts.top(width), Spacer(0, 8), *parts.verdict, Spacer(0, 8)]
     top_h = _height(top, width, room)
+    if top_h > room / 2:  # a page could hold little else: one column at the least size
+        return Layout(top, 0.0, parts.entries(width, SIZES[-1]), 1)
     left = room - top_h
     half = (width - COLUMN_GAP) / 2
     rows: int | None = None  # how many, once built: sizes whose rows' padding alone
@@ -235,7 +239,7 @@ def draw_opponent_copy(c: Canvas, s: WarbandSummary | CopyParts,
                 c.showPage()
             pages += 1
             _footer(c, parts, w, pages)
-            if pages == 1:
+            if pages == 1 and layout.top_height:
                 yield Frame(MARGIN, upper, width, layout.top_height + 1, 0, 0, 0, 0)
             else:
                 upper = top
