@@ -165,6 +165,12 @@ def _rosters(folder: Path) -> dict[str, str]:
             FORCE.format(i=i) for i in range(10_000)) + "</forces></roster>",
         "forces-1000.ros": ROSTER_OPEN + "<forces>" + "".join(
             FORCE.format(i=i) for i in range(1_000)) + "</forces></roster>",
+        "names-10000.ros": ROSTER_OPEN.replace('name="Hostile roster"', 'name="'
+                                               + ("Long " * 2000).strip() + '"')
+        + "<forces>" + FORCE.format(i=0).replace('name="Warband"', 'name="Warband" customName="'
+                                                 + "W" * 10_000 + '"').replace(
+            'name="Trooper"', 'name="Trooper" customName="' + ("Trooper " * 1250).strip()
+            + '"') + "</forces></roster>",
         "not-installed.ros": ('<roster id="r" name="R" battleScribeVersion="2.03" '
                               'gameSystemId="elsewhere" gameSystemName="Far Away Game" '
                               'gameSystemRevision="9"><forces><force id="f" entryId="x" '

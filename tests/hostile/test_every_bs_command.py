@@ -47,6 +47,8 @@ SOME = {"forces-10000.ros": ("validate", "validate-json", "fingerprint", "text",
         "forces-10000.rosz": ("fingerprint",),
         "forces-1000.ros": ("export-opponent",),
         "forces-1000.rosz": (),
+        "names-10000.ros": (*ROSTER_COMMANDS, "export-cards", "export-opponent"),
+        "names-10000.rosz": (),
         "attribute-40mb.ros": ("validate",),
         "attribute-40mb.cat": ("bsdata add", "validate")}
 """The files given to some commands only, by what they cost: printing 10,000 forces in full
@@ -315,7 +317,8 @@ def check_what_is_said(results: dict[str, dict[str, Any]], files: dict[str, str]
                  "validate attribute-40mb.cat as --bsdata"):
         assert results[case]["code"] == 2
         assert ":1:1: the attribute 'name' holds 41,943,040 characters" in said(case)
-    for case in ("export-cards forces-10000.ros", "export-opponent forces-1000.ros"):
+    for case in ("export-cards forces-10000.ros", "export-opponent forces-1000.ros",
+                 "export names-10000.ros", "export-opponent names-10000.ros"):
         assert results[case]["code"] == 0 and "wrote " in said(case), said(case)
     assert "Points 100000" in said("text forces-10000.ros")
     assert "needs the game system 'Far Away Game' ('elsewhere') (revision 9), which is not " \
