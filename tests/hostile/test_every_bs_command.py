@@ -21,8 +21,6 @@ import html
 import json
 import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -34,7 +32,7 @@ from builder.bsdata.adding import Adder
 from tests.bsdata.helpers import publish, serving
 from tests.conftest import REPO
 from tests.hostile import bs_files
-from tests.hostile.helpers import BAD_ANSWERS, bad_server
+from tests.hostile.helpers import BAD_ANSWERS, bad_server, run_every
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and /dev/zero")
 
@@ -256,20 +254,8 @@ def test_no_battlescribe_command_shows_a_traceback_on_hostile_input(
         inputs = bs_files.adapter_inputs(tmp_path / "adapter")
         todo = cases(files, tmp_path / "hostile", out, game, test_game, servers, indexes,
                      stores, inputs)
-        (tmp_path / "cases.json").write_text(json.dumps(todo), encoding="utf-8")
-        proc = subprocess.run([sys.executable, "-m", "tests.hostile.run_commands",
-                               str(tmp_path / "cases.json"), str(tmp_path / "results.json")],
-                              cwd=REPO, capture_output=True, text=True, timeout=1800,
-                              env={**os.environ, "PYTHONPATH": str(REPO)})
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert "Traceback" not in proc.stdout + proc.stderr
-    results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
-    assert len(results) == len(todo) > 400
-    (tmp_path / "shown.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
-    bad = [(r["name"], r["code"], "timed out" if r["timeout"] else (r["out"] + r["err"])[-600:])
-           for r in results if r["timeout"] or "Traceback" in r["out"] + r["err"]
-           or "internal error" in r["out"] or r["code"] not in (0, 1, 2)]
-    assert not bad, "\n\n".join(f"{name} (exit {code}):\n{text}" for name, code, text in bad)
+        results = run_every(todo, tmp_path, 1800)
+    assert len(results) > 400
     by_name = {r["name"]: r for r in results}
     check_what_is_said(by_name, files)
     for kind, words in (("fifo.ros", "fifo-x.ros: is a named pipe (FIFO), not a regular file"),
