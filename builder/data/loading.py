@@ -72,12 +72,8 @@ def parse_warband(path: str | Path, text: str) -> Warband:
     """A list from its text: a well-formed list in the plain layout (most lists) is read on a
     fast path; anything else, or anything wrong, goes the one way through (libyaml, the model,
     each error placed), so its messages are those of the full reader."""
-    data = _fast.simple_data(text)
-    if data is not None:
-        warband = Warband.well_formed(data)
-        if warband is not None:
-            return warband
-    return warband_from(parse_yaml(path, text))
+    warband = _fast.warband(text)
+    return warband if warband is not None else warband_from(parse_yaml(path, text))
 
 
 def warband_from(doc: Document) -> Warband:

@@ -376,6 +376,26 @@ def test_the_line_reader_reads_options_and_picks_as_libyaml_does(text: str) -> N
         assert repr(parse_yaml("t.yaml", text).data) == repr(simple), text
 
 
+@settings(max_examples=300, deadline=None)
+@given(_saved_lists())
+def test_the_fast_way_reads_a_list_with_options_and_picks_as_the_full_reader(text: str
+                                                                             ) -> None:
+    from builder.data import DataError, _fast, parse_yaml
+    from builder.data.loading import warband_from
+
+    quick = _fast.warband(text)
+    try:
+        full = warband_from(parse_yaml("t.yaml", text))
+    except DataError:
+        assert quick is None
+        return
+    if quick is not None:
+        assert quick == full and repr(quick) == repr(full), text
+        assert quick.model_fields_set == full.model_fields_set
+        assert [e.model_fields_set for e in quick.entries] == \
+            [e.model_fields_set for e in full.entries]
+
+
 def test_a_saved_list_with_options_and_picks_is_read_on_the_fast_path() -> None:
     from builder.data import _fast, dump_yaml
 
@@ -383,7 +403,7 @@ def test_a_saved_list_with_options_and_picks_is_read_on_the_fast_path() -> None:
     data = _fast.simple_data(dump_yaml(w.to_data()))
     assert data is not None and data["picks"] == ["test-sword-of-fire"]
     assert data["entries"][1]["options"] == {"test-veteran": 1, "test-long-spears": 1}
-    assert Warband.well_formed(data) == w
+    assert _fast.well_formed(data) == w
 
 
 def test_a_hand_written_list_in_flow_style_is_read_on_the_fast_path() -> None:
