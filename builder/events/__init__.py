@@ -31,13 +31,14 @@ from typing import Any
 from builder.data import Catalogue, Document, MiB, load_yaml, parse_yaml
 from builder.data.fingerprint import list_fingerprint
 from builder.data.loading import check, placed, same_kind
-from builder.i18n import _, ngettext, pgettext
+from builder.i18n import _
 from builder.model import Faction, Warband
 from builder.model.event import EVENT_SCHEMA, Event, event_problems, twice_registered
 from builder.model.system import Rule
 from builder.rules import Report, validate
 from builder.rules.cache import rule_cache
 from builder.rules.findings import Finding
+from builder.rules.wording import EventFaction, EventSystem, NotRegistered
 
 MAX_EVENT_BYTES = 1 * MiB
 """An event file is hand-written like a list; it gets a list's size cap."""
@@ -143,23 +144,14 @@ def event_findings(event: Event, warband: Warband, faction: Faction | None,
     """The event's own checks (not its rules): system, faction, registration."""
     out: list[Finding] = []
     if event.system is not None and faction is not None and faction.system != event.system:
-        out.append(Finding("event-system", "error", _(
-            "{event} plays {system}; this list's faction '{faction}' belongs to "
-            "{faction_system}").format(event=event.name, system=event.system, faction=faction.id,
-                                       faction_system=faction.system)))
+        out.append(Finding("event-system", "error", EventSystem(
+            event.name, event.system, faction.id, faction.system)))
     if event.factions is not None and warband.faction not in event.factions:
-        allowed = ", ".join(event.factions) or pgettext("factions", "none")
-        out.append(Finding("event-faction", "error", _(
-            "faction '{faction}' is not allowed at {event} (allowed: {allowed})").format(
-                faction=warband.faction, event=event.name, allowed=allowed)))
+        out.append(Finding("event-faction", "error", EventFaction(
+            warband.faction, event.name, tuple(event.factions))))
     if event.lists is not None and fingerprint not in event.registrations:
-        n = len(event.lists)
-        out.append(Finding("list-not-registered", "error", ngettext(
-            "fingerprint {fingerprint} is not among the {n} list registered for {event}: the "
-            "list was changed after registration, or never registered",
-            "fingerprint {fingerprint} is not among the {n} lists registered for {event}: the "
-            "list was changed after registration, or never registered", n).format(
-                fingerprint=fingerprint, n=n, event=event.name)))
+        out.append(Finding("list-not-registered", "error", NotRegistered(
+            fingerprint, len(event.lists), event.name)))
     return out
 
 

@@ -26,7 +26,7 @@ from builder.model.base import (
     check_schema,
     closest,
 )
-from builder.model.faction_check import _selects, normal_value
+from builder.model.faction_check import normal_value
 from builder.model.options import (
     Option,
     Pick,
@@ -34,7 +34,7 @@ from builder.model.options import (
     entry_adds,
     picks_add,
 )
-from builder.model.quantity import Selector
+from builder.model.quantity import Selector, Took, selects
 from builder.model.system import (
     DEFAULT_SYSTEM,
     System,
@@ -225,17 +225,14 @@ class Faction(StrictModel):
         """Whether an entry of ``c`` that took ``options`` (option id -> times) matches the
         selector's ``option:`` and ``option_tag:`` keys (SPEC §9; True when it gives
         neither). Its other keys look at the combatant (:func:`selects`)."""
-        if sel.option is not None:
-            wanted = sel.option if isinstance(sel.option, list) else [sel.option]
-            if not any(options.get(oid, 0) > 0 for oid in wanted):
-                return False
-        if sel.option_tag is not None:
-            tags = sel.option_tag if isinstance(sel.option_tag, list) else [sel.option_tag]
-            offered = self.options_for(c)
-            if not any(t in o.tags for oid, n in options.items() if n > 0
-                       and (o := offered.get(oid)) is not None for t in tags):
-                return False
-        return True
+        return selects(sel, self.taken(c, options), entry=True)
+
+    def taken(self, c: Combatant, options: Mapping[str, int]) -> Took:
+        """What an entry of ``c`` that took ``options`` took, as a selector's option keys
+        read it: the options ``c`` is offered (any other counts toward nothing)."""
+        offered = self.options_for(c)
+        taken = [o for oid, n in options.items() if n > 0 and (o := offered.get(oid)) is not None]
+        return Took(tuple(o.id for o in taken), tuple(t for o in taken for t in o.tags))
 
     def picks_add(self, picks: list[str], stat: str | None) -> int:
         """What the picks a list took add to ``stat`` (unknown ids add nothing)."""
@@ -253,11 +250,6 @@ class Faction(StrictModel):
         if universal is None:
             universal = self.game.glossary() if self.attached else {}
         return universal.get(ref) or Ability(id=ref, name=ref)
-
-
-def selects(sel: Selector, c: Combatant) -> bool:
-    """Whether a system option's ``for:`` selector (SPEC §5 keys) takes in ``c``."""
-    return _selects(sel, c.type, c.id, c.rank, c.squad, c.tags)
 
 
 # --- writing -------------------------------------------------------------------------------

@@ -39,14 +39,12 @@ from builder.model.pattern import MAX_PATTERN, PatternError
 from builder.model.pattern import parse as parse_pattern
 from builder.model.play import Play, default_play, play_problems
 from builder.model.quantity import (
-    EntriesQuantity,
-    MaxQuantity,
-    ModelsQuantity,
+    QUANTITY_MAPPINGS,
     Quantity,
+    QuantityMapping,
     Selector,
     ShortText,
     StatId,
-    SumQuantity,
 )
 from builder.model.template import template_problems
 from builder.model.text import DisplayName, DisplayText, display
@@ -296,12 +294,8 @@ class System(StrictModel):
     def selectors(self) -> Iterator[Selector]:
         """Every selector of the system's rules and figures."""
         def of(q: Any) -> Iterator[Selector]:
-            if isinstance(q, ModelsQuantity):
-                yield q.models
-            elif isinstance(q, EntriesQuantity):
-                yield q.entries
-            elif isinstance(q, (SumQuantity, MaxQuantity)):
-                yield q.of
+            if isinstance(q, QuantityMapping) and q.SELECTOR is not None:
+                yield getattr(q, q.SELECTOR)
 
         for rule in self.rules:
             if rule.each is not None:
@@ -457,14 +451,13 @@ class _Vocabulary:
         if isinstance(q, str):
             yield from self.name(where, q)
         elif isinstance(q, dict):
-            if "models" in q:
-                yield from self.selector(f"{where}/models", q["models"])
-            if "entries" in q:
-                yield from self.selector(f"{where}/entries", q["entries"])
-            for key in ("sum", "max"):
-                if key in q:
-                    yield from self.stat(f"{where}/{key}", q[key])
-                    yield from self.selector(f"{where}/of", q.get("of"))
+            for kind in QUANTITY_MAPPINGS:  # (models, entries, sum, max: in that order)
+                if kind.KEY in q:
+                    if kind.STAT is not None:
+                        yield from self.stat(f"{where}/{kind.STAT}", q[kind.STAT])
+                    if kind.SELECTOR is not None:
+                        yield from self.selector(f"{where}/{kind.SELECTOR}",
+                                                 q.get(kind.SELECTOR))
             times = q.get("times")
             if isinstance(times, str) and times not in self.parameters:
                 yield from self.name(f"{where}/times", times)

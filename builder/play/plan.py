@@ -24,7 +24,7 @@ from builder.model.play import WOUNDS, PlayCounter, PlayTrack
 from builder.model.quantity import MaxQuantity, ModelsQuantity, SumQuantity
 from builder.model.system import System
 from builder.model.text import display
-from builder.rules.engine import Roster, value
+from builder.rules.engine import Evaluation, evaluate, value
 
 MAX_BOXES = 200
 """Boxes of one track at most; a larger value is tracked as a number with − and +."""
@@ -134,11 +134,11 @@ def _track(t: PlayTrack, c: Combatant) -> TrackPlan | None:
                      else None)
 
 
-def _alone(warband: Warband, faction: Faction, combatant_ids: list[str]) -> Roster:
-    """The roster of a list of ``warband``'s with one model of each of ``combatant_ids``."""
+def _alone(warband: Warband, faction: Faction, combatant_ids: list[str]) -> Evaluation:
+    """A list of ``warband``'s with one model of each of ``combatant_ids``, to evaluate."""
     entries = [Entry.model_construct(combatant=cid, count=1) for cid in combatant_ids]
-    return Roster.resolve(warband.model_copy(update={"entries": entries}), faction,
-                          warband.points_limit)
+    return evaluate(warband.model_copy(update={"entries": entries}), faction,
+                    warband.points_limit)
 
 
 def _counter(c: PlayCounter, warband: Warband, faction: Faction,

@@ -24,8 +24,8 @@ from pydantic import ValidationError
 from builder import batch
 from builder.cli import main
 from builder.data import DataError, _fast, _loader, parse_yaml
-from builder.data.loading import warband_from
 from builder.data.cache import Store
+from builder.data.loading import warband_from
 from builder.model import Warband
 
 TESTS = Path(__file__).resolve().parent.parent
