@@ -3,10 +3,10 @@ compiled translations.
 
 The data lives at the top of the checkout, where data authors and translators find it; a
 normal (non-editable) install copies it into ``builder/_data`` so that
-``builder.paths`` finds it there. The translations' sources, ``builder/locale/*/LC_MESSAGES/
-spherewars.po``, are compiled to ``.mo`` with Babel (a build requirement): into the wheel, or,
-for an editable install (``make run``), next to the ``.po`` in the checkout. Everything else is
-in ``pyproject.toml``.
+``builder.plumbing.paths`` finds it there. The translations' sources,
+``builder/locale/*/LC_MESSAGES/spherewars.po``, are compiled to ``.mo`` with Babel (a build
+requirement): into the wheel, or, for an editable install (``make run``), next to the ``.po``
+in the checkout. Everything else is in ``pyproject.toml``.
 """
 
 from __future__ import annotations

@@ -36,8 +36,8 @@ for p in sorted(Path(sys.argv[1]).rglob('*.yaml')):
 
 SINGLE = """
 import sys
-import builder.batch
-builder.batch.MIN_PARALLEL = 10**9
+import builder.plumbing.forks
+builder.plumbing.forks.MIN_PARALLEL = 10**9
 from builder.cli import main
 sys.exit(main(['validate', sys.argv[1], '--format', 'json']))
 """

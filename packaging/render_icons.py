@@ -22,7 +22,7 @@ from PySide6.QtSvg import QSvgRenderer  # noqa: E402
 REPO = Path(__file__).resolve().parent.parent
 ICONS = REPO / "resources" / "icons"
 SVG = ICONS / "spherewars.svg"
-DESKTOP_ID = "org.spherewars.WarbandBuilder"  # builder.paths.DESKTOP_ID
+DESKTOP_ID = "org.spherewars.WarbandBuilder"  # builder.plumbing.paths.DESKTOP_ID
 SIZES = (16, 32, 48, 64, 128, 256)
 
 

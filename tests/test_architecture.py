@@ -11,9 +11,7 @@ from tests.conftest import REPO
 
 CORE = ["builder/model", "builder/data", "builder/rules", "builder/export", "builder/events",
         "builder/packs",
-        "builder/cli.py",
-        "builder/batch.py", "builder/paths.py", "builder/atomic.py", "builder/versions.py",
-        "builder/packstore.py", "builder/cli_common.py"]
+        "builder/cli", "builder/plumbing"]
 FORBIDDEN = ("PySide6", "builder.gui", "shiboken6")
 
 

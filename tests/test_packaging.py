@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import builder
-from builder import paths
+from builder.plumbing import paths
 from tests.conftest import REPO
 
 LINUX = REPO / "resources" / "linux"

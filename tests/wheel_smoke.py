@@ -147,7 +147,7 @@ def main() -> int:
             "".join(f"{p}\n" for p in sorted(ours)), encoding="utf-8")
 
         # 3. The installed package is the wheel's, with its data, not the checkout.
-        probe = ("import json, builder, builder.paths as p; "
+        probe = ("import json, builder, builder.plumbing.paths as p; "
                  "print(json.dumps([builder.__file__, str(p.data_root())]))")
         proc = run([python, "-c", probe], cwd=elsewhere, env=env)
         try:

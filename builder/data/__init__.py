@@ -4,7 +4,6 @@ Other packages use only what is exported here; the modules whose names start wit
 this package's own (an import-linter contract keeps it so).
 """
 
-from builder.atomic import write_atomic
 from builder.data._document import Document
 from builder.data._files import MiB, decode_text, read_text, yaml_files
 from builder.data._loader import collector_paused, load_yaml, parse_yaml
@@ -23,6 +22,7 @@ from builder.data.loading import (
     warband_text,
 )
 from builder.data.systems import load_system
+from builder.plumbing.atomic import write_atomic
 
 __all__ = ["Catalogue", "DataError", "Document", "MiB", "Problem", "builtin_systems",
            "check_faction_data", "collector_paused", "decode_text", "dump_yaml", "faction_text",

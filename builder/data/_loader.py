@@ -34,7 +34,7 @@ from builder.data._scalars import (
     WORD_TAGS,
 )
 from builder.i18n import _, number
-from builder.safeio import escape
+from builder.plumbing.terminal_text import escape
 
 try:  # libyaml when present: an order of magnitude faster
     from yaml import CSafeLoader as _BaseLoader

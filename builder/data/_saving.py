@@ -8,10 +8,10 @@ from typing import Any
 
 import yaml
 
-from builder.atomic import write_atomic
 from builder.data._files import MiB, read_text
 from builder.data._loader import parse_yaml
 from builder.data.errors import DataError
+from builder.plumbing.atomic import write_atomic
 
 try:  # libyaml when present: an order of magnitude faster
     from yaml import CSafeDumper as _Dumper

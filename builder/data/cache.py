@@ -46,7 +46,7 @@ MAX_ENTRIES = 256
 once with ``--data`` would otherwise pile up)."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
-_CODE = ("__init__.py", "safeio.py", "data", "model")
+_CODE = ("__init__.py", "plumbing/terminal_text.py", "data", "model")
 """What the answer for a file depends on besides its bytes: the reader, the models, the checks."""
 
 
@@ -93,7 +93,7 @@ def code_digest() -> str | None:
 
 def key_path() -> Path:
     """Where the user's cache key is kept: the user's data folder, not the cache folder."""
-    from builder import paths
+    from builder.plumbing import paths
 
     return paths.user_data_dir() / "cache-key"
 
@@ -147,7 +147,7 @@ class Store:
 
     @classmethod
     def default(cls) -> Store | None:
-        from builder import paths
+        from builder.plumbing import paths
 
         code = code_digest()
         secret = user_key()

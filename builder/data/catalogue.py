@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder import paths
 from builder.data import _loader
 from builder.data._document import Document
 from builder.data._files import read_text, yaml_files
@@ -30,6 +29,7 @@ from builder.data.loading import MAX_FACTION_BYTES, checked_faction
 from builder.data.systems import system_from
 from builder.i18n import _
 from builder.model import DEFAULT_SYSTEM, Faction, System, Warband
+from builder.plumbing import paths
 
 SKIPPED_SUFFIXES = (".warband.yaml", ".event.yaml")
 """Lists and events may sit beside data in a folder; they are not data."""
@@ -58,7 +58,7 @@ def _installed_packs(pins: Mapping[str, str | None] | None) -> list[Path]:
     ever installed: the common case, at every start)."""
     if not paths.user_packs_dir().is_dir():
         return []
-    from builder.packstore import Store
+    from builder.packs.store import Store
 
     return Store().folders(pins)
 

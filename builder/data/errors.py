@@ -1,8 +1,9 @@
 """Errors a data author can act on: ``FILE:LINE:COLUMN: message``.
 
 Messages quote file text (keys, names, paths), and files come from strangers: a problem is
-always shown with its control characters escaped (:func:`builder.safeio.escape`), so a crafted
-key cannot clear the terminal or forge another verdict line. A file with thousands of mistakes
+always shown with its control characters escaped
+(:func:`builder.plumbing.terminal_text.escape`), so a crafted key cannot clear the terminal or
+forge another verdict line. A file with thousands of mistakes
 reports the first :data:`MAX_PROBLEMS` and says how many more there are.
 """
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.i18n import ngettext, number
-from builder.safeio import escape
+from builder.plumbing.terminal_text import escape
 
 MAX_PROBLEMS = 50
 """Most problems reported for one file; the rest are counted ("and 89,950 more problems")."""

@@ -22,7 +22,6 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from builder import paths
 from builder.data import _fast
 from builder.data._document import Document
 from builder.data._files import MiB, read_text
@@ -42,6 +41,7 @@ from builder.model.base import (
 from builder.model.faction import faction_data
 from builder.model.faction_check import combatant_problems, faction_problems, known_ability_ids
 from builder.model.system import not_one_of, system_problems, unknown_system
+from builder.plumbing import paths
 
 MAX_WARBAND_BYTES = 1 * MiB
 MAX_FACTION_BYTES = 10 * MiB

@@ -12,7 +12,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from builder import paths
 from builder.data._files import MiB
 from builder.data._loader import load_yaml
 from builder.data.errors import DataError
@@ -20,6 +19,7 @@ from builder.data.loading import check, placed, validate_document
 from builder.i18n import SOURCE_LANGUAGE, _, current_language
 from builder.model.reference import GameNames, Reference, card_problems
 from builder.model.system import not_one_of
+from builder.plumbing import paths
 
 if TYPE_CHECKING:
     from builder.model import System

@@ -15,7 +15,7 @@ The event file itself is checked against the loaded data when it is read: a fact
 at its line. What depends on every submitted list at once (copies, missing players,
 ``List N``) is in :mod:`builder.events.registrations`; gathering the submissions (folders,
 links, share codes) in :mod:`builder.events.submissions`; the command in
-:mod:`builder.events.command`.
+:mod:`builder.cli.event`.
 
 Nothing here prints; :mod:`builder.events.output` writes the reports, the CLI and the GUI call
 both.

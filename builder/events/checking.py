@@ -1,6 +1,6 @@
 """An event checked (SPEC §6): every submission checked, reconciled with the registrations
 and, when asked, anonymised; and the report written in the form asked for. ``spherewars
-event`` (:mod:`builder.events.command`), the list pack and the app's event dialog share it."""
+event`` (:mod:`builder.cli.event`), the list pack and the app's event dialog share it."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def check_event(event: Event, gathered: Gathered, catalogue: Catalogue, *,
     """Every submission checked (on both cores unless not ``fork``: the app never forks),
     reconciled with the registrations and, when ``anonymous``, labelled ``List N`` and put
     in that order (SPEC §6)."""
-    from builder.batch import map_in_halves
+    from builder.plumbing.forks import map_in_halves
 
     subs = gathered.submissions
 

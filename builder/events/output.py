@@ -20,9 +20,9 @@ from typing import Any
 from builder.events.registrations import MISSING_RULE
 from builder.i18n import N_, _, ngettext
 from builder.model.event import Event
-from builder.outputs import CSV_COLUMNS
-from builder.safeio import escape as terminal_safe
-from builder.safeio import escape_lines
+from builder.plumbing.output_guard import CSV_COLUMNS
+from builder.plumbing.terminal_text import escape as terminal_safe
+from builder.plumbing.terminal_text import escape_lines
 
 
 @lru_cache(maxsize=4096)
@@ -150,7 +150,8 @@ def counts(summary: dict[str, int]) -> str:
 
 def safe(text: Any) -> str:
     """Text from a file on one line, its control characters (newlines too) escaped, so that
-    it can neither drive the terminal nor forge another line (:func:`builder.safeio.escape`)."""
+    it can neither drive the terminal nor forge another line
+    (:func:`builder.plumbing.terminal_text.escape`)."""
     return terminal_safe(str(text))
 
 

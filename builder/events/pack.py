@@ -22,7 +22,6 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 
 from builder import __version__
-from builder.batch import map_in_halves
 from builder.data import Catalogue, DataError, write_atomic
 from builder.events import check_list
 from builder.events.checking import Checked
@@ -50,6 +49,7 @@ from builder.export.summary import WarbandSummary, summarise
 from builder.export.text import esc
 from builder.i18n import _, ngettext, number, pgettext
 from builder.model.event import Event
+from builder.plumbing.forks import map_in_halves
 from builder.rules.findings import Finding
 
 

@@ -13,7 +13,7 @@ from builder.data import DataError, Problem, load_yaml
 from builder.i18n import _
 from builder.model.base import closest
 from builder.packs.format import is_version
-from builder.packstore import Store
+from builder.packs.store import Store
 
 
 def pinned_packs(path: str | Path, store: Store | None = None) -> dict[str, str]:

@@ -20,7 +20,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from builder import paths
+from builder.plumbing import paths
 
 REGULAR = "SW-Sans"
 BOLD = "SW-Sans-Bold"

@@ -8,8 +8,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from builder.batch import map_in_halves
 from builder.data.share import QR_MAX_CHARS
+from builder.plumbing.forks import map_in_halves
 
 QR_MIN = 32 * mm
 QR_MAX = 70 * mm

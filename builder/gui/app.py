@@ -11,10 +11,11 @@ import shiboken6
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from builder import __version__, paths
+from builder import __version__
 from builder.gui import icons
 from builder.gui.language import apply_language, qt_translated
 from builder.i18n import _
+from builder.plumbing import paths
 
 if TYPE_CHECKING:
     from builder.gui.mainwindow import MainWindow

@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QAbstractButton, QApplication, QStyle, QStyleOption
 
-from builder import paths
+from builder.plumbing import paths
 
 SP = QStyle.StandardPixmap
 ACTION_SIZES = (16, 22, 24, 32, 48, 64)

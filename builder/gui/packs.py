@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from builder.gui.dialogs.packs import PacksDialog
     from builder.gui.host import Host
-    from builder.packstore import Store
+    from builder.packs.store import Store
 
 # (the store of installed packs is read when the dialog opens or a report is made, not at start)
 
@@ -57,7 +57,7 @@ class PacksController(QObject):
 
         if self.dialog is None:
             from builder.packs.fetch import STALL_SECONDS
-            from builder.packstore import Store
+            from builder.packs.store import Store
 
             self.dialog = PacksDialog(self.window, self.store or Store(),
                                       stall=STALL_SECONDS if self.stall is None else self.stall)
@@ -100,7 +100,7 @@ class PacksController(QObject):
         """What a data-error report needs: the pack and version, the faction, the combatant
         and the list's share code."""
         from builder.data.share import encode_warband
-        from builder.packstore import Store
+        from builder.packs.store import Store
 
         catalogue = self.host.doc.catalogue
         warband = self.host.doc.warband

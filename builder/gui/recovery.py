@@ -32,10 +32,10 @@ from typing import Any
 
 from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
-from builder import paths
 from builder.data import load_warband, write_atomic
 from builder.i18n import _
 from builder.model import Warband
+from builder.plumbing import paths
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from builder.i18n import _, number
-from builder.safeio import escape, has_control
+from builder.plumbing.terminal_text import escape, has_control
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 

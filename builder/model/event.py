@@ -42,7 +42,7 @@ from builder.model.system import (
     system_problems,
     unknown_system,
 )
-from builder.versions import is_version
+from builder.plumbing.versions import is_version
 
 EVENT_SCHEMA = "spherewars-event/1"
 

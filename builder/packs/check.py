@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder import paths
 from builder.data import MiB, collector_paused, load_yaml
 from builder.data.catalogue import Catalogue, _Read, is_system_data
 from builder.data.errors import DataError, Problem
@@ -23,7 +22,8 @@ from builder.data.loading import check, placed, same_kind
 from builder.i18n import _
 from builder.packs.archive import PackProblems, folder_files, problems
 from builder.packs.format import PACK_FILE, PackInfo
-from builder.packstore import Store
+from builder.packs.store import Store
+from builder.plumbing import paths
 
 MAX_PACK_FILE_BYTES = MiB
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from builder import i18n
 from builder.i18n import _
-from builder.packstore import DOCUMENTS
+from builder.packs.store import DOCUMENTS
 
 
 def display(value: Any) -> str:

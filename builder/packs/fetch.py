@@ -19,7 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 from builder import __version__
 from builder.i18n import _
-from builder.safeio import escape
+from builder.plumbing.terminal_text import escape
 
 MiB = 1024 * 1024
 MAX_DOWNLOAD = 50 * MiB

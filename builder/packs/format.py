@@ -16,7 +16,7 @@ from builder.model.base import Id, Name, OptText, StrictModel, Text, check_schem
 from builder.model.event import _date as _iso_date
 from builder.model.event import check_version
 from builder.model.text import DisplayText, display
-from builder.versions import is_version, version_key
+from builder.plumbing.versions import is_version, version_key
 
 PACK_SCHEMA = "spherewars-pack/1"
 INDEX_SCHEMA = "spherewars-index/1"

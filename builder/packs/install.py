@@ -25,7 +25,7 @@ from builder.packs.archive import problems, unpack
 from builder.packs.check import CheckedPack, check_pack
 from builder.packs.fetch import STALL_SECONDS, Cancelled, Download, FetchError, is_address
 from builder.packs.format import SUFFIX, Index, IndexEntry, version_key
-from builder.packstore import Installed, Store
+from builder.packs.store import Installed, Store
 
 MAX_INDEX_BYTES = MiB
 
@@ -250,7 +250,7 @@ class Installer:
                 outcome.status = "already"
                 if origin and held.origin != origin:  # remember where it can be updated from
                     held.origin = origin
-                    from builder.packstore import write_installed
+                    from builder.packs.store import write_installed
 
                     write_installed(held.folder, held)
                 return outcome

@@ -14,10 +14,10 @@ import json
 import re
 from typing import Any
 
-from builder import paths
 from builder.i18n import _, current_language, pgettext
 from builder.play.plan import Plan
 from builder.play.state import GAME_SCHEMA, MAX_COUNTER
+from builder.plumbing import paths
 
 STORAGE_PREFIX = "spherewars-play:"
 """The local storage key is this and the list's fingerprint."""

@@ -20,8 +20,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builder.atomic import write_atomic
 from builder.i18n import _
+from builder.plumbing.atomic import write_atomic
 
 if TYPE_CHECKING:  # (names for the type checker: the app's Game menu reads game files
     # without loading the plans)

@@ -35,12 +35,13 @@ def main(argv: list[str]) -> int:
 
     from PySide6.QtCore import QSettings
 
-    from builder import i18n, paths
+    from builder import i18n
     from builder.data import Catalogue
     from builder.gui.app import shut_down
     from builder.gui.editor import FactionEditor
     from builder.gui.language import install_qt_translations
     from builder.gui.mainwindow import MainWindow
+    from builder.plumbing import paths
 
     for language, width, height, name in SHOTS:
         i18n.set_language(language)  # as asked, whatever the machine's language

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.cli.import_all import file_name
 from builder.data import load_warband
 from builder.data.fingerprint import list_fingerprint
 from builder.data.share import encode_warband
-from builder.importing import file_name
 from tests.events.test_event import run
 from tests.events.test_event_registrations import mail_export
 from tests.helpers import warband

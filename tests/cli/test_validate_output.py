@@ -21,12 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from builder import batch
 from builder.cli import main
 from builder.data import DataError, _fast, _loader, parse_yaml
 from builder.data.cache import Store
 from builder.data.loading import warband_from
 from builder.model import Warband
+from builder.plumbing import forks
 
 TESTS = Path(__file__).resolve().parent.parent
 EXPECTED = Path(__file__).resolve().parent / "mixed-expected"
@@ -82,7 +82,7 @@ def test_output_is_the_same_on_two_cores(fmt: str, in_tests: None,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     """The forked half renders its own rows (JSON or text) and sends them as text."""
     one = _validate(fmt, capsys)
-    monkeypatch.setattr(batch, "MIN_PARALLEL", 2)
+    monkeypatch.setattr(forks, "MIN_PARALLEL", 2)
     assert _validate(fmt, capsys) == one
 
 

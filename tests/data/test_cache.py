@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from builder import paths
 from builder.cli import main
 from builder.data import Catalogue, Document, _loader
 from builder.data import cache as cache_module
+from builder.plumbing import paths
 from tests.conftest import TEST_DATA, TEST_FACTIONS
 
 TEST_SYSTEMS = TEST_DATA / "systems"
@@ -218,7 +218,7 @@ def test_the_cache_keeps_the_files_written_last(tmp_path: Path, user_dir: Path,
 
 
 def test_a_path_is_within_a_folder_through_links_only_when_it_really_is(tmp_path: Path) -> None:
-    from builder import paths
+    from builder.plumbing import paths
 
     mine, other = tmp_path / "mine", tmp_path / "other"
     mine.mkdir()

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from builder import paths
 from builder.data import save_warband
 from builder.gui.app import create_app, create_window
 from builder.gui.recovery import Recovery
 from builder.model import Entry, Warband
+from builder.plumbing import paths
 from tests.gui.conftest import click_message_box
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -172,7 +172,7 @@ def test_the_rounds_new_windows_fit_a_small_screen(qtbot: Any, small_screen: QRe
     screen's room, and what they hold fits them."""
     from builder.gui.dialogs.event_lists import EventDialog
     from builder.gui.dialogs.packs import PacksDialog
-    from tests.gui.test_play_window import LISTS, copy_list, games_catalogue
+    from tests.gui.play.test_play_window import LISTS, copy_list, games_catalogue
 
     packs = PacksDialog()
     qtbot.addWidget(packs)

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 
-from builder import i18n, paths
+from builder import i18n
 from builder.gui.language import (
     SETTINGS_KEY,
     LanguageMenu,
@@ -21,6 +21,7 @@ from builder.gui.language import (
     qt_translations_dirs,
     stored_language,
 )
+from builder.plumbing import paths
 from tests.conftest import REPO
 
 

@@ -17,8 +17,8 @@ from builder.export.summary import summarise
 from builder.gui.dialogs import CANCEL, Prompter
 from builder.gui.dialogs.import_code import ImportCodeDialog
 from builder.model import Entry, Warband
+from tests.gui.mainwindow.test_gui_mainwindow import TITLE, focus, press
 from tests.gui.menus import menus
-from tests.gui.test_gui_mainwindow import TITLE, focus, press
 
 FRIEND = Warband(name="Lista de Ana", faction="soimi", points_limit=350,
                  entries=[Entry(combatant="tir-abe", count=2), Entry(combatant="nek-org")],

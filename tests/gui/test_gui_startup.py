@@ -29,8 +29,8 @@ NOT_AT_START = (
     "builder.packs.format",  # the pack and index formats (pydantic models)
     "urllib.request", "http.client", "ssl",  # the data packs dialog and its downloads
     "builder.play.plan", "builder.play.page", "builder.gui.play.view",  # play mode
-    "builder.packs.cli",  # the `data` command's sub-commands, parsed only when it is named
-    "builder.packstore",  # read only when a pack was ever installed
+    "builder.cli.packs",  # the `data` command's sub-commands, parsed only when it is named
+    "builder.packs.store",  # read only when a pack was ever installed
 )
 
 FIRST_SCREEN = (ROOT / "bench" / "firstwindow.py").read_text(encoding="utf-8") + """

@@ -16,7 +16,7 @@ from builder.data import Catalogue, load_warband
 from builder.gui.dialogs.packs import PacksDialog
 from builder.packs.fetch import Cancelled
 from builder.packs.install import Installer
-from builder.packstore import Store
+from builder.packs.store import Store
 from tests.packs.helpers import PACK_ID, list_text, make_pack, serving, swpack
 
 

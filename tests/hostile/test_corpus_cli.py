@@ -122,7 +122,7 @@ def test_export_of_a_giant_count_ends_at_once(tmp_path: Path,
 
 def test_a_system_name_cannot_drive_the_terminal(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    from builder import paths
+    from builder.plumbing import paths
 
     text = (paths.systems_dir() / "spherewars-1e.yaml").read_text(encoding="utf-8")
     lines = text.splitlines()

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from builder import paths
 from builder.cli import main
 from builder.data import Catalogue
+from builder.plumbing import paths
 from tests.conftest import TEST_FACTIONS
 from tests.hostile import helpers as h
 

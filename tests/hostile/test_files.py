@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from builder.atomic import ReadOnlyError, write_atomic
 from builder.cli import main
 from builder.data import DataError, load_warband, save_warband, yaml_files
+from builder.plumbing.atomic import ReadOnlyError, write_atomic
 from tests.hostile import helpers as h
 
 posix = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and symbolic links")

@@ -7,7 +7,7 @@ import pytest
 
 from builder.data import DataError
 from builder.data import parse_yaml as parse
-from builder.safeio import escape
+from builder.plumbing.terminal_text import escape
 
 
 @pytest.mark.parametrize(("written", "read"), [

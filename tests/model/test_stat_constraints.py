@@ -19,11 +19,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder import paths
 from builder.cli import main
 from builder.data import Catalogue, DataError, check_faction_data, load_system
 from builder.data import dump_yaml as dump
 from builder.model.pattern import PatternError, matches, parse
+from builder.plumbing import paths
 
 TORN = yaml.safe_load((paths.systems_dir() / "torn.yaml").read_text(encoding="utf-8"))
 

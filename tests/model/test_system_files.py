@@ -16,11 +16,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder import paths
 from builder.data import DataError, check_faction_data, load_system
 from builder.data import dump_yaml as dump
 from builder.data.loading import system_text
 from builder.model import Warband
+from builder.plumbing import paths
 from builder.rules import validate
 
 FIRST = yaml.safe_load((paths.systems_dir() / "spherewars-1e.yaml").read_text(encoding="utf-8"))

@@ -9,7 +9,7 @@ import pytest
 
 from builder.packs.fetch import FetchError
 from builder.packs.install import Installer
-from builder.packstore import Store
+from builder.packs.store import Store
 from tests.packs.helpers import PACK_ID, list_text, make_pack, run, serving, swpack
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from builder.data import Catalogue
-from builder.packstore import Store
+from builder.packs.store import Store
 from tests.packs.helpers import PACK_ID, list_text, make_pack, run
 
 
@@ -186,7 +186,7 @@ def test_schema_prints_the_pack_and_index_formats(capsys, kind: str):
 
 def test_diff_of_installed_versions_reads_their_files_when_the_kept_copy_is_damaged(
         capsys, packs: Path):
-    from builder.packstore import DOCUMENTS
+    from builder.packs.store import DOCUMENTS
 
     run(capsys, "data", "install", str(packs / "v1"))
     run(capsys, "data", "install", str(packs / "v2"))
@@ -201,7 +201,7 @@ def test_your_own_faction_replaces_a_packs_and_check_data_says_so(capsys, packs:
     """Installed packs load after the built-in data and before your own folder: a faction of
     yours with a pack's id replaces it on purpose (a note, not an error), as a pack's faction
     replaces a built-in one."""
-    from builder import paths
+    from builder.plumbing import paths
     from tests.packs.helpers import faction_text
 
     run(capsys, "data", "install", str(packs / "v1"))

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from builder.packstore import Store
+from builder.packs.store import Store
 from tests.packs.helpers import faction_text, make_pack, pack_yaml, run, swpack
 
 MiB = 1024 * 1024

@@ -15,11 +15,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder import paths
 from builder.data import Catalogue, DataError, load_system, load_warband
 from builder.data import dump_yaml as dump
 from builder.play import state as game
 from builder.play.plan import Plan, make_plan
+from builder.plumbing import paths
 from tests.conftest import TEST_DATA, TEST_FACTIONS
 
 SYSTEMS_DATA = TEST_DATA / "systems"

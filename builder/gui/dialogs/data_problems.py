@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder import paths
 from builder.data import Catalogue, DataError
 from builder.gui.screenfit import fit_window
 from builder.i18n import _, ngettext
-from builder.safeio import escape
+from builder.plumbing import paths
+from builder.plumbing.terminal_text import escape
 
 if TYPE_CHECKING:
     from builder.gui.dialogs.datafiles import TextFileEditor  # (imported when first used: start-up)

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder import paths
 from builder.data import DataError, load_yaml, read_text, write_atomic
 from builder.data.catalogue import is_system_data
 from builder.data.loading import MAX_FACTION_BYTES, faction_from
@@ -40,6 +39,7 @@ from builder.data.systems import system_from
 from builder.gui.screenfit import fit_window
 from builder.i18n import _, ngettext
 from builder.model import System
+from builder.plumbing import paths
 
 MAX_SHOWN = 12
 """Problems listed under the text before "and N more"."""

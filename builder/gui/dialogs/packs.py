@@ -38,7 +38,7 @@ from builder.gui.screenfit import fit_window
 from builder.i18n import N_, _
 from builder.packs.fetch import STALL_SECONDS, Cancelled, FetchError
 from builder.packs.install import Installer, InstallError, Outcome, UpdateStep
-from builder.packstore import PackState, Store
+from builder.packs.store import PackState, Store
 
 PACK_FILTER = N_("Data packs (*.swpack);;All files (*)")
 COLUMNS = (N_("Pack"), N_("Version"), N_("Source"), N_("Authors"), N_("Licence"),

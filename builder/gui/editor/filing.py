@@ -10,7 +10,6 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from builder import paths
 from builder.data import (
     Catalogue,
     DataError,
@@ -30,6 +29,7 @@ from builder.gui.editor.prompts import Prompts
 from builder.i18n import _, ngettext
 from builder.model import Faction
 from builder.model.text import display
+from builder.plumbing import paths
 
 MAX_LINES_SHOWN = 15
 """Problems listed in a message box before "and N more"."""

@@ -24,7 +24,7 @@ from builder.data.loading import faction_text
 from builder.i18n import N_, _
 from builder.model.base import ID_PATTERN
 from builder.packs.author import faction_pack, pack_yaml_text
-from builder.versions import is_version
+from builder.plumbing.versions import is_version
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QStatusBar

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder import paths
 from builder.data import Catalogue
 from builder.gui.actions import ADD_KEY, DUPLICATE_KEY
 from builder.gui.dialogs.datafiles import TextFileEditor
@@ -46,6 +45,7 @@ from builder.gui.undokeys import UndoKeys
 from builder.i18n import _, ngettext
 from builder.model import DEFAULT_SYSTEM, Faction, System
 from builder.model.text import display
+from builder.plumbing import paths
 
 BROKEN_FILE_ROLE = Qt.ItemDataRole.UserRole + 1
 """On a list item of a file that cannot be read: its path."""

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from builder import paths
 from builder.i18n import _
 from builder.model import Warband
+from builder.plumbing import paths
 
 EXTENSION = ".warband.yaml"
 TEXT_FIELDS = ("name", "notes")

@@ -13,7 +13,6 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
-from builder.atomic import ReadOnlyError
 from builder.data import DataError, load_warband, save_warband
 from builder.data.ondisk import DiskState, Watched
 from builder.gui.dialogs import DISCARD, SAVE, Prompter
@@ -24,6 +23,7 @@ from builder.gui.recovery import Autosaver, Recovery, list_copy
 from builder.i18n import _
 from builder.model import Faction, Warband
 from builder.model.text import display
+from builder.plumbing.atomic import ReadOnlyError
 
 MAX_RECENT = 8
 

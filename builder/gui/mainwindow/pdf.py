@@ -61,7 +61,7 @@ class PdfExport(QObject):
         if not chosen:
             return
         path = Path(chosen)
-        from builder.outputs import PDF, output_problem
+        from builder.plumbing.output_guard import PDF, output_problem
 
         # the file dialog asked before replacing a file; the open list itself never is
         if doc.path is not None and output_problem(path, PDF, inputs=[doc.path], force=True):

@@ -42,8 +42,8 @@ HTML_FILTER = N_("Web page (*.html)")
 
 
 def write_phone_page(plan: Plan, path: Path) -> None:
-    from builder.atomic import write_atomic
     from builder.play.page import render_page
+    from builder.plumbing.atomic import write_atomic
 
     write_atomic(path, render_page(plan))
 

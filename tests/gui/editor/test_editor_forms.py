@@ -13,7 +13,7 @@ from builder.gui.editor.abilities import ability_summary
 from builder.gui.editor.document import FactionDocument, new_faction_data
 from builder.gui.editor.pane import FactionPane
 from builder.model import System
-from builder.paths import systems_dir
+from builder.plumbing.paths import systems_dir
 
 
 @pytest.fixture

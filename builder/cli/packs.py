@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.i18n import _, ngettext, pgettext
-from builder.safeio import escape, escape_lines, json_safe
+from builder.plumbing.terminal_text import escape, escape_lines, json_safe
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -93,7 +93,7 @@ def pack_rows() -> list[dict[str, Any]]:
     """SPEC §8's ``data list`` JSON rows."""
     from builder.data.errors import DataError
     from builder.packs.check import read_info
-    from builder.packstore import Store
+    from builder.packs.store import Store
 
     rows = []
     for state in Store().packs().values():
@@ -129,7 +129,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    from builder.packstore import Store
+    from builder.packs.store import Store
 
     store = Store()
     state = store.get(args.id)
@@ -144,7 +144,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_use(args: argparse.Namespace) -> int:
-    from builder.packstore import Store
+    from builder.packs.store import Store
 
     store = Store()
     state = store.get(args.id)
@@ -234,7 +234,7 @@ def cmd_install(args: argparse.Namespace) -> int:
 
 
 def cmd_update(args: argparse.Namespace) -> int:
-    from builder.packstore import Store
+    from builder.packs.store import Store
 
     store = Store()
     before = {pack_id: state.active for pack_id, state in store.packs().items()}
@@ -304,7 +304,7 @@ def _side(spec: str, store: Any = None) -> Iterator[Side]:
     as kept at install: a diff of installed versions loads no models), a folder or a
     ``.swpack`` (checked whole first)."""
     from builder.packs.diff import read_documents
-    from builder.packstore import Store
+    from builder.packs.store import Store
 
     store = store or Store()
     path = Path(spec)
@@ -345,7 +345,7 @@ def _data_error() -> type[Exception]:
 
 
 def _read_lists(paths: list[str]) -> list[tuple[str, Any]]:
-    from builder.cli_common import warband_files
+    from builder.cli.common import warband_files
     from builder.data import DataError, load_warband
 
     out = []
@@ -421,7 +421,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from builder.data.errors import DataError
     from builder.packs.archive import build_bytes
     from builder.packs.check import check_pack
-    from builder.packstore import Store
+    from builder.packs.store import Store
 
     folder = Path(args.dir)
     if not folder.is_dir():
@@ -436,7 +436,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     try:
         write_atomic(args.output, raw)
     except OSError as exc:
-        from builder.cli_common import cannot_write
+        from builder.cli.common import cannot_write
 
         _err(cannot_write(args.output, exc))
         return EXIT_ERROR
@@ -460,7 +460,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     from builder.packs.check import check_pack
     from builder.packs.fetch import is_address
     from builder.packs.format import INDEX_SCHEMA
-    from builder.packstore import Store
+    from builder.packs.store import Store
 
     if not is_address(args.base_url):
         _err(_("spherewars: --base-url must be an http or https address"))
@@ -498,7 +498,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     try:
         write_atomic(args.output, text)
     except OSError as exc:
-        from builder.cli_common import cannot_write
+        from builder.cli.common import cannot_write
 
         _err(cannot_write(args.output, exc))
         return EXIT_ERROR

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from builder import batch
 from builder.cli import main
+from builder.plumbing import forks
 
 
 def test_order_is_kept():
-    items = list(range(batch.MIN_PARALLEL + 51))
-    assert batch.map_in_halves(lambda n: n * n, items) == [n * n for n in items]
+    items = list(range(forks.MIN_PARALLEL + 51))
+    assert forks.map_in_halves(lambda n: n * n, items) == [n * n for n in items]
 
 
 def test_a_failing_child_is_replaced_by_the_parent():
@@ -25,8 +25,8 @@ def test_a_failing_child_is_replaced_by_the_parent():
             raise RuntimeError("the child breaks")
         return n + 1
 
-    items = list(range(batch.MIN_PARALLEL * 2))
-    assert batch.map_in_halves(only_in_parent, items) == [n + 1 for n in items]
+    items = list(range(forks.MIN_PARALLEL * 2))
+    assert forks.map_in_halves(only_in_parent, items) == [n + 1 for n in items]
 
 
 def test_validate_output_is_the_same_in_one_process_or_two(tmp_path, capsys, monkeypatch):
@@ -41,10 +41,10 @@ def test_validate_output_is_the_same_in_one_process_or_two(tmp_path, capsys, mon
         code = main(["validate", str(tmp_path), "--format", "json"])
         return {"code": code, "doc": json.loads(capsys.readouterr().out)}
 
-    monkeypatch.setattr(batch, "MIN_PARALLEL", 10**9)
+    monkeypatch.setattr(forks, "MIN_PARALLEL", 10**9)
     single = run()
-    monkeypatch.setattr(batch, "MIN_PARALLEL", 2)
-    monkeypatch.setattr(batch, "RUN", 6)  # runs of 6 files, one of them the broken one
+    monkeypatch.setattr(forks, "MIN_PARALLEL", 2)
+    monkeypatch.setattr(forks, "RUN", 6)  # runs of 6 files, one of them the broken one
     double = run()
     assert single == double
     assert single["code"] == 2 and single["doc"]["summary"]["files"] == 41
@@ -54,19 +54,19 @@ def test_validate_output_is_the_same_in_one_process_or_two(tmp_path, capsys, mon
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="fork only on POSIX")
 def test_fork_is_really_used(monkeypatch):
-    pids = batch.map_in_halves(lambda _n: os.getpid(), list(range(batch.MIN_PARALLEL)))
+    pids = forks.map_in_halves(lambda _n: os.getpid(), list(range(forks.MIN_PARALLEL)))
     assert len(set(pids)) == 2 and pids[0] == os.getpid()
 
 
 def test_runs_keep_the_order_across_the_fork():
     """A run's results come back in place, whichever process made them, and each run is one
     call (its items a step at a time)."""
-    items = list(range(batch.MIN_PARALLEL * 3 + 7))
+    items = list(range(forks.MIN_PARALLEL * 3 + 7))
     sizes: list[int] = []
 
     def squares(run: list[int]) -> list[int]:
         sizes.append(len(run))
         return [n * n for n in run]
 
-    assert batch.map_runs_in_halves(squares, items, run=50) == [n * n for n in items]
+    assert forks.map_runs_in_halves(squares, items, run=50) == [n * n for n in items]
     assert sizes and max(sizes) == 50  # (the parent's runs; the child's went with it)

@@ -1,6 +1,6 @@
 """The app follows the game system (issue 9 item 5, issue 11 "In the app").
 
-The second game is TEST DATA: ``tests/gui/data_systems`` holds an invented system
+The second game is TEST DATA: ``tests/gui/mainwindow/data_systems`` holds an invented system
 ``test-skirmish`` (stats Move and Grit, types captain and grunt, no cost, one rule "exactly one
 captain" with a cite, one figure) and its faction ``test-band``.
 """

@@ -61,7 +61,7 @@ def run_event(args: argparse.Namespace, cannot_write: Any) -> int:
         if not gathered.empty:  # (only the event file itself was named)
             say(_("spherewars: no lists to check besides the event file"))
         return EXIT_ERROR
-    from builder.outputs import PDF, outputs_problem
+    from builder.plumbing.output_guard import PDF, outputs_problem
 
     inputs = [Path(args.event), *(Path(c) for c in args.codes or ()),
               *(s.file for s in gathered.submissions if s.file is not None)]

@@ -1,6 +1,7 @@
 """The commands of the ``spherewars`` command line (SPEC §4, §6, §7): what each one does
-once :mod:`builder.cli` has parsed its arguments. ``export``, ``data`` and ``play`` hand over to
-their packages' own commands; ``event`` to :mod:`builder.events.command`.
+once :mod:`builder.cli` has parsed its arguments. ``export``, ``data``, ``play`` and ``event``
+hand over to their own modules (:mod:`builder.cli.export`, :mod:`builder.cli.packs`,
+:mod:`builder.cli.play`, :mod:`builder.cli.event`).
 
 Imports stay light, as the CLI's: each command imports what it needs when it runs.
 """
@@ -14,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from builder.cli_common import (
+from builder.cli.common import (
     EXIT_ERROR,
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -23,7 +24,7 @@ from builder.cli_common import (
     warband_files,
 )
 from builder.i18n import N_, _, ngettext, pgettext
-from builder.safeio import Lines, escape, escape_lines, json_safe, say
+from builder.plumbing.terminal_text import Lines, escape, escape_lines, json_safe, say
 
 if TYPE_CHECKING:
     from builder.data.catalogue import Replaced
@@ -34,8 +35,8 @@ SEVERITY = {"error": N_("error"), "warning": N_("warning")}
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from builder.batch import map_runs_in_halves
     from builder.data import Catalogue, DataError, collector_paused, load_warband
+    from builder.plumbing.forks import map_runs_in_halves
     from builder.rules import validate
     from builder.rules.cache import rule_cache
 
@@ -177,8 +178,8 @@ def _text_line(r: dict, costed: bool = True) -> str:
 
 
 def cmd_check_data(args: argparse.Namespace) -> int:
-    from builder import paths
     from builder.data import Catalogue
+    from builder.plumbing import paths
 
     if args.dirs:
         # the built-in systems stay loaded so that a folder of factions can name them; only
@@ -281,14 +282,14 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 def cmd_event(args: argparse.Namespace) -> int:
     """SPEC §6: every list against the system's rules, then the event's; exit as validate."""
-    from builder.events.command import run_event
+    from builder.cli.event import run_event
 
     return run_event(args, cannot_write)
 
 
 def cmd_data(args: argparse.Namespace) -> int:
-    """SPEC §8: :mod:`builder.packs.cli`."""
-    from builder.packs.cli import cmd_data as run
+    """SPEC §8: :mod:`builder.cli.packs`."""
+    from builder.cli.packs import cmd_data as run
 
     return run(args)
 
@@ -358,7 +359,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         else:
             source_text = source
         if args.all:  # every code of the text, into the folder OUT
-            from builder.importing import import_all
+            from builder.cli.import_all import import_all
 
             label = where.get("path") or (_("standard input") if source == "-"
                                           else _("the text"))
@@ -372,7 +373,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(say(failed, problem=exc, **where), file=sys.stderr)
         return EXIT_ERROR
     out = Path(args.output)
-    from builder.outputs import output_problem
+    from builder.plumbing.output_guard import output_problem
 
     reads = [Path(source)] if where else []
     problem = output_problem(out, "yaml", inputs=reads, force=True)
@@ -413,7 +414,7 @@ def cmd_text(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     try:
-        from builder.export.cli import export_command
+        from builder.cli.export import export_command
     except ImportError as exc:
         print(say(_("spherewars: export is not available: {problem}"), problem=exc),
               file=sys.stderr)
@@ -422,6 +423,6 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from builder.play.cli import play_command
+    from builder.cli.play import play_command
 
     return play_command(args)

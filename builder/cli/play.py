@@ -10,16 +10,16 @@ import argparse
 import sys
 
 from builder.i18n import _, ngettext
-from builder.safeio import escape
+from builder.plumbing.terminal_text import escape
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def play_command(args: argparse.Namespace) -> int:
-    from builder.atomic import write_atomic
-    from builder.cli_common import list_and_data
+    from builder.cli.common import list_and_data
     from builder.play.page import render_page
     from builder.play.plan import make_plan
+    from builder.plumbing.atomic import write_atomic
 
     loaded = list_and_data(args.file, args.data)
     if loaded is None:

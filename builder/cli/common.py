@@ -1,6 +1,6 @@
-"""What the commands of the CLI share (:mod:`builder.cli` and the packages' own commands:
-``export``, ``data``, ``play``): finding lists in folders, reading a list with its data, and
-the words for a file that could not be written. Imports stay light, as the CLI's."""
+"""What the commands of the CLI share (:mod:`builder.cli.lists` and the other command
+families: ``export``, ``data``, ``play``): finding lists in folders, reading a list with its
+data, and the words for a file that could not be written. Imports stay light, as the CLI's."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.i18n import _
-from builder.safeio import Lines, say
+from builder.plumbing.terminal_text import Lines, say
 
 if TYPE_CHECKING:
     from builder.data import Catalogue

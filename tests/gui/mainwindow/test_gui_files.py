@@ -26,7 +26,7 @@ from builder.gui.recovery import Recovery, list_copy
 from builder.model import Entry, Warband
 from tests.gui.conftest import click_message_box
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def soimi(name: str, *entries: tuple[str, int]) -> Warband:

@@ -15,7 +15,7 @@ ORGANIZATION = "SphereWars"
 APPLICATION = "Warband Builder"
 DESKTOP_ID = "org.spherewars.WarbandBuilder"
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # builder/ (this file is in builder/plumbing/)
 
 
 @cache
@@ -87,7 +87,7 @@ def user_systems_dir() -> Path:
 
 
 def user_packs_dir() -> Path:
-    """The installed data packs (:mod:`builder.packstore`)."""
+    """The installed data packs (:mod:`builder.packs.store`)."""
     return user_data_dir() / "packs"
 
 

@@ -433,7 +433,7 @@ def test_autosave_is_offered_back_after_a_crash(make_window: Any, tmp_path: Path
     crashed = make_window()
     crashed.add_combatant("nek-org")
     crashed.add_combatant("nek-org")
-    crashed.files.autosave()  # (written a moment after each change: tests/gui/test_gui_files.py)
+    crashed.files.autosave()  # (written a moment after each change: test_gui_files.py)
     assert crashed.files.recovery.list_path.is_file()
     autosaved = crashed.doc.warband.to_data()
     # The crash: the process is gone, so its lock is no longer held.

@@ -15,9 +15,9 @@ from builder.data import load_faction, load_system, save_faction
 from builder.gui.editor.document import FactionDocument, faction_form_data
 from builder.gui.editor.pane import FactionPane
 from builder.model.faction import combatant_data
-from tests.gui.test_editor import click, retype
+from tests.gui.editor.test_editor import click, retype
 
-RELAUNCH = Path(__file__).parents[1] / "fixtures" / "relaunch"
+RELAUNCH = Path(__file__).parents[2] / "fixtures" / "relaunch"
 
 
 @pytest.fixture

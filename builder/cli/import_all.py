@@ -18,7 +18,7 @@ from pathlib import Path
 from builder.data import save_warband
 from builder.data.share import ShareCodeError, decode_warband
 from builder.i18n import _, ngettext
-from builder.safeio import escape
+from builder.plumbing.terminal_text import escape
 
 EXIT_OK, EXIT_ERROR = 0, 2
 

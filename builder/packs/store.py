@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder import paths
-from builder.atomic import write_atomic
-from builder.versions import is_version, version_key
+from builder.plumbing import paths
+from builder.plumbing.atomic import write_atomic
+from builder.plumbing.versions import is_version, version_key
 
 PACK_FILE = "pack.yaml"
 INSTALLED = ".installed.json"

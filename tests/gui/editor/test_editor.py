@@ -31,8 +31,8 @@ from builder.gui.editor.bound import BoundForm
 from builder.model import Entry, Warband
 from builder.rules import validate
 
-REPO = Path(__file__).resolve().parents[2]
-DATA = Path(__file__).resolve().parent / "editor_data"
+REPO = Path(__file__).resolve().parents[3]
+DATA = Path(__file__).resolve().parent / "data"
 SOIMI = REPO / "factions" / "soimi.yaml"
 
 

@@ -27,7 +27,7 @@ from builder.gui.editor.document import (
     unique_id,
 )
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")

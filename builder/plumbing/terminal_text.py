@@ -1,5 +1,4 @@
-"""Text that is safe to show on a terminal, and output that ends cleanly when it cannot be
-written.
+"""Text that is safe to show on a terminal.
 
 Files come from strangers: a list name or a key may hold terminal escapes (``ESC [ 2 J``
 clears the screen; a carriage return overwrites a verdict line), so every message that
@@ -8,11 +7,7 @@ quotes file text goes through :func:`escape` before it is printed. Core module: 
 
 from __future__ import annotations
 
-import errno
-import os
 import re
-import sys
-from collections.abc import Callable
 
 # C0 and C1 control characters, DEL, the line and paragraph separators, and the bidirectional
 # overrides and isolates (they reorder what the terminal shows: "Trojan Source").
@@ -70,57 +65,3 @@ def has_control(text: str, *, allow: str = "") -> str | None:
         if match.group() not in allow:
             return match.group()
     return None
-
-
-EXIT_WRITE_ERROR = 2
-EXIT_PIPE_CLOSED = 0
-
-
-def run_writing(command: Callable[[], int], program: str = "spherewars") -> int:
-    """Run ``command`` and end cleanly when standard output cannot be written.
-
-    A closed pipe (``spherewars schema faction | head``) ends silently with status 0, as
-    before (the reader asked for no more); any other write error (``> /dev/full``, a disk
-    that filled up) prints one line on standard error and returns 2.
-    Standard output is then pointed at the null device, so that Python's own flush at exit
-    cannot raise a second time.
-    """
-    try:
-        status = command()
-        sys.stdout.flush()
-        return status
-    except BrokenPipeError:
-        _silence_stdout()
-        return EXIT_PIPE_CLOSED
-    except OSError as exc:
-        if exc.errno == errno.EPIPE:
-            _silence_stdout()
-            return EXIT_PIPE_CLOSED
-        if not _is_output_error(exc):
-            raise
-        _silence_stdout()
-        try:
-            from builder.i18n import _
-
-            print(_("{program}: cannot write the output: {problem}").format(
-                program=program, problem=exc.strerror or exc), file=sys.stderr)
-            sys.stderr.flush()
-        except OSError:
-            pass
-        return EXIT_WRITE_ERROR
-
-
-def _is_output_error(exc: OSError) -> bool:
-    """Whether ``exc`` came from writing standard output or standard error (rather than from
-    a file a command opened itself, which the command reports in its own words)."""
-    return exc.filename is None and exc.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG,
-                                                  errno.EDQUOT, errno.EBADF, errno.EROFS)
-
-
-def _silence_stdout() -> None:
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass

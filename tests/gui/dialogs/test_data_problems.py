@@ -12,9 +12,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocumentFragment
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QPushButton
 
-from builder import paths
 from builder.data import Catalogue
 from builder.gui.dialogs.data_problems import DataProblemsDialog
+from builder.plumbing import paths
 from tests.gui.conftest import click_message_box
 
 BROKEN = ("schema: spherewars-faction/1\nid: test-raiders\nname: Test raiders (test data)\n"

@@ -19,7 +19,7 @@ from builder.gui.dialogs import ExportOptions
 from builder.gui.dialogs.export import ExportDialog
 from builder.gui.dialogs.preview import pdf_maker
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 LIST = REPO / "resources" / "examples" / "soimi-legal-ensartadores.warband.yaml"
 
 

@@ -14,16 +14,16 @@ import sys
 from pathlib import Path
 
 from builder.i18n import _
-from builder.safeio import escape, say
+from builder.plumbing.terminal_text import escape, say
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli_common import cannot_write, list_and_data
+    from builder.cli.common import cannot_write, list_and_data
     from builder.data import DataError
     from builder.export.pdf import export_pdf
-    from builder.outputs import PDF, output_problem
+    from builder.plumbing.output_guard import PDF, output_problem
 
     cards, sheet = bool(args.cards), bool(args.summary)
     opponent = bool(getattr(args, "opponent", False))

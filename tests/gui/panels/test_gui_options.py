@@ -289,7 +289,7 @@ def test_changing_faction_drops_the_picks_it_does_not_offer_and_undo_brings_them
     from builder.gui.commands import SetFactionCommand
     from builder.gui.document import WarbandDocument
 
-    cat = Catalogue.load([DATA, Path(__file__).resolve().parent / "data"], user=False)
+    cat = Catalogue.load([DATA, Path(__file__).resolve().parents[1] / "data"], user=False)
     doc = WarbandDocument(cat, Warband(name="Picks", faction="test-options-band",
                                        entries=[Entry(combatant="chief", count=1)],
                                        picks=["crown"]))
@@ -381,7 +381,7 @@ def test_the_catalogue_greys_a_unit_that_would_not_fit_and_says_another_unit(
         make_window: Any) -> None:
     """The test game's 60-point list has 9 points left: another unit of spearmen (3 × 3) fits,
     another of archers (3 × 4) does not; a single scout (5) does."""
-    relaunch = Path(__file__).resolve().parents[1] / "fixtures" / "relaunch"
+    relaunch = Path(__file__).resolve().parents[2] / "fixtures" / "relaunch"
     window = make_window(Catalogue.load([relaunch], user=False))
     assert window.files.load_path(relaunch / "lists" / "test-relaunch-sixty.warband.yaml",
                                   confirmed=True)
@@ -412,7 +412,7 @@ def test_the_keyboard_reaches_the_picks(win: Any, qtbot: Any) -> None:
 def test_the_picks_are_titled_with_the_games_word(make_window: Any, qtbot: Any) -> None:
     """The relaunch test game calls its picks "Test Artefacts" (``picks_name``); Alt+X still
     reaches them."""
-    relaunch = Path(__file__).resolve().parents[1] / "fixtures" / "relaunch"
+    relaunch = Path(__file__).resolve().parents[2] / "fixtures" / "relaunch"
     window = make_window(Catalogue.load([relaunch], user=False))
     assert window.files.load_path(relaunch / "lists" / "test-relaunch-sixty.warband.yaml",
                                   confirmed=True)
@@ -431,7 +431,7 @@ def test_the_import_box_fingerprints_a_code_with_the_data(make_window: Any) -> N
     from builder.data.share import encode_warband
     from builder.gui.dialogs.import_code import ImportCodeDialog
 
-    relaunch = Path(__file__).resolve().parents[1] / "fixtures" / "relaunch"
+    relaunch = Path(__file__).resolve().parents[2] / "fixtures" / "relaunch"
     window = make_window(Catalogue.load([relaunch], user=False))
     sixty = load_warband(relaunch / "lists" / "test-relaunch-sixty.warband.yaml")
     dialog = ImportCodeDialog(encode_warband(sixty), window,

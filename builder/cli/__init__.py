@@ -12,9 +12,9 @@ import sys
 from collections.abc import Callable, Sequence
 
 from builder import __version__, i18n
-from builder.cli_common import EXIT_ERROR
+from builder.cli.common import EXIT_ERROR
+from builder.cli.stdout import run_writing
 from builder.i18n import N_, Nn_, _
-from builder.safeio import run_writing
 
 LANGUAGES = ("en", "es")
 """What ``--lang`` takes: the languages the program is translated into."""
@@ -144,7 +144,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     data = sub.add_parser("data", help=_("install, update and share data packs (factions and "
                                          "game systems)"))
     if argv is None or "data" in argv:
-        from builder.packs.cli import add_data_commands
+        from builder.cli.packs import add_data_commands
 
         add_data_commands(data)
     for command in sub.choices.values():
@@ -272,7 +272,7 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
             print(_("spherewars: the desktop app is not available here"), file=sys.stderr)
             return EXIT_ERROR
         return gui(getattr(args, "file", None))
-    from builder import cli_commands as c
+    from builder.cli import lists as c
 
     run = {"validate": c.cmd_validate, "export": c.cmd_export, "check-data": c.cmd_check_data,
            "schema": c.cmd_schema, "systems": c.cmd_systems, "fingerprint": c.cmd_fingerprint,

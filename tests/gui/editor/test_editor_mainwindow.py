@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMenu
 
 from builder.data import Catalogue
 from builder.gui.editor import FactionEditor
-from tests.gui.test_editor import ScriptedPrompts, add_combatant, click, retype
+from tests.gui.editor.test_editor import ScriptedPrompts, add_combatant, click, retype
 
 
 def menu_action(window: Any, menu_title: str, action_text: str) -> Any:
