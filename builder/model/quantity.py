@@ -76,7 +76,7 @@ class Selector(StrictModel):
     """SPEC §9: only the entries that took an option carrying this tag."""
 
     def given(self) -> dict[str, Any]:
-        """The keys the selector gives (fields only: engine caches sit beside them)."""
+        """The keys the selector gives."""
         return {k: v for k in type(self).model_fields if (v := getattr(self, k)) is not None}
 
 

@@ -21,7 +21,7 @@ from pydantic import (
     model_validator,
 )
 
-from builder.i18n import N_, _, current_language, pgettext
+from builder.i18n import N_, _, pgettext
 from builder.model.ability import Difficulty, GlossaryAbility, Scope
 from builder.model.base import (
     Id,
@@ -282,14 +282,9 @@ class System(StrictModel):
         return display(found.name) if found else (kind_id or "")
 
     def glossary(self) -> dict[str, GlossaryAbility]:
-        """The universal glossary by id, names and texts in the current language (kept beside
-        the fields, like the engine's caches, and made again when the language changes)."""
-        language = current_language()
-        cached = self.__dict__.get("_glossary")
-        if cached is None or cached[0] != language:
-            cached = (language, {a.id: a.shown() for a in self.abilities})
-            object.__setattr__(self, "_glossary", cached)
-        return dict(cached[1])
+        """The universal glossary by id, names and texts in the current language (made on
+        each call: whoever shows many abilities asks once and keeps it)."""
+        return {a.id: a.shown() for a in self.abilities}
 
     def selectors(self) -> Iterator[Selector]:
         """Every selector of the system's rules and figures."""

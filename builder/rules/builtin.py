@@ -39,8 +39,9 @@ def check_unknown_combatants(ev: Evaluation) -> list[Finding]:
     """SPEC `unknown-combatant`: an entry names a combatant the faction does not have; it is
     kept in the list but counts toward nothing else."""
     faction = ev.roster.faction
+    answers = ev.cache.answers_for(faction)
     return [Finding(UNKNOWN_COMBATANT, "error", UnknownCombatant(
-        cid, n, faction.name, faction.closest_id(cid)), (cid,))
+        cid, n, faction.name, answers.closest_id(cid)), (cid,))
             for cid, n in ev.roster.unknown.items()]
 
 

@@ -215,6 +215,9 @@ def capped_figures(system: System) -> dict[str, Rule]:
 # --- kept per faction ----------------------------------------------------------------------
 
 
+_UNKNOWN = object()
+
+
 class FactionAnswers:
     """Per quantity or selector of the rules (by what it means), the answer for every
     combatant the faction's lists have hired so far (``seen``), filled as lists hire more."""
@@ -228,6 +231,7 @@ class FactionAnswers:
         self.seen: set[str] = set()
         self._tables: dict[Hashable, tuple[dict[str, object], Answer]] = {}
         self._units: bool | None = None
+        self._closest: dict[str, object] = {}
 
     @property
     def has_units(self) -> bool:
@@ -236,6 +240,14 @@ class FactionAnswers:
         if found is None:
             found = self._units = any(c.unit is not None for c in self.combatants)
         return found
+
+    def closest_id(self, combatant_id: str) -> str | None:
+        """:meth:`Faction.closest_id`, remembered: a folder of lists names the same stale id
+        again and again."""
+        found = self._closest.get(combatant_id, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self._closest[combatant_id] = self.faction.closest_id(combatant_id)
+        return found  # type: ignore[return-value]
 
     @property
     def current(self) -> bool:
