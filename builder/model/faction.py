@@ -178,7 +178,8 @@ class Faction(StrictModel):
         index = self._tie()
         if index is None:
             return offered_options(c, self.game)  # (raises: not attached)
-        return index.options_for(c)
+        found = index.options.get(c.id)  # (FactionIndex.options_for, inlined: per entry)
+        return found[1] if found is not None and found[0] is c else index.options_for(c)
 
     def option(self, c: Combatant, option_id: str) -> Option | None:
         return self.options_for(c).get(option_id)
@@ -273,18 +274,19 @@ class FactionIndex:
     :meth:`Faction.attach` for that faction alone (a copy gets its own); it never makes two
     factions differ (equality compares their fields), and it is not pickled."""
 
-    __slots__ = ("by_id", "picks_offered", "system", "_options")
+    __slots__ = ("by_id", "options", "picks_offered", "system")
 
     def __init__(self, faction: Faction, system: System) -> None:
         self.system = system
         self.by_id = {c.id: c for c in faction.combatants}
         self.picks_offered = offered_picks(faction, system)
-        self._options: dict[str, tuple[Combatant, dict[str, Option]]] = {}
+        self.options: dict[str, tuple[Combatant, dict[str, Option]]] = {}
+        """Combatant id -> (the combatant, the options it may take), as they are asked."""
 
     def options_for(self, c: Combatant) -> dict[str, Option]:
-        found = self._options.get(c.id)
+        found = self.options.get(c.id)
         if found is None or found[0] is not c:
-            found = self._options[c.id] = (c, offered_options(c, self.system))
+            found = self.options[c.id] = (c, offered_options(c, self.system))
         return found[1]
 
     def __eq__(self, other: object) -> bool:

@@ -20,7 +20,7 @@ Nothing else in the rules keeps anything: the data models and the resolved list
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from builder.model import Combatant, Entry, Faction
 from builder.model.quantity import (
@@ -52,7 +52,7 @@ class Selection:
     """A selector of the rules, read once: what it looks at and how it matches (the one
     matcher, :func:`builder.model.quantity.matcher`)."""
 
-    __slots__ = ("key", "matches", "selector", "shape", "took")
+    __slots__ = ("entries", "gives_keys", "key", "matches", "selector", "shape", "took")
 
     def __init__(self, selector: Selector | None, shape: int, key: Hashable,
                  matches: Callable[[Combatant], bool], took: Callable[[Took], bool]) -> None:
@@ -65,14 +65,8 @@ class Selection:
         """Its combatant keys, for one combatant."""
         self.took = took
         """Its option keys, for what one entry took."""
-
-    @property
-    def gives_keys(self) -> bool:
-        return self.shape != EVERYTHING
-
-    @property
-    def entries(self) -> bool:
-        return self.shape == ENTRIES
+        self.gives_keys = shape != EVERYTHING
+        self.entries = shape == ENTRIES
 
 
 def _selection(sel: Selector | None) -> Selection:
@@ -182,7 +176,7 @@ class RulePlan:
         self.each = system.selection(rule.each) if rule.each is not None else None
         """Form 2: the combatants it looks at."""
         count = rule.count
-        self.counted = system.term(count).selection \
+        self.counted = system.term(cast(QuantityMapping, count)).selection \
             if count is not None and type(count) in KINDS else None
         """Form 1: what its amount looks at, when it counts combatants."""
         self.shows = _placeholders(rule)

@@ -99,10 +99,6 @@ def moved(ev: Evaluation, warband: Warband, changes: Mapping[str, int]) -> Evalu
 # --- what a list hires ----------------------------------------------------------------------
 
 
-def models(ev: Evaluation) -> int:
-    return ev.roster.models
-
-
 def points(ev: Evaluation) -> int:
     """The sum of the system's cost stat, options and picks included (SPEC §9)."""
     cost = ev.system.cost
@@ -258,7 +254,8 @@ def list_part(q: Quantity, ev: Evaluation) -> int | float:
     ``times``: what the entries' options and the picks add, what a selector with option keys
     takes in, the picks counted (for a highest: the highest of those, or below any number
     when none). What one more bare model adds is the rest (:mod:`.headroom`)."""
-    term = ev.system.term(q)
+    known = ev.system.terms.get(id(q))
+    term = known[1] if known is not None and known[0] is q else ev.system.term(q)
     kind, selection = term.kind, term.selection
     if kind.of_list is not None:
         return kind.of_list(q, ev.roster)

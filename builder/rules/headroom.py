@@ -53,9 +53,9 @@ class _Reader:
     """The faction's combatants, and which of them each selector matches (asked once per
     selector however many rules share it, through the one matcher)."""
 
-    def __init__(self, faction: Faction) -> None:
+    def __init__(self, faction: Faction, cache: RuleCache | None = None) -> None:
         self.faction = faction
-        self.system = RuleCache().system(faction.game)
+        self.system = (cache or RuleCache()).system(faction.game)
         self.combatants = list(faction.combatants)
         self.steps = [c.unit.min if c.unit is not None else 1 for c in self.combatants]
         """Models one more of each combatant hires: a unit's least (a new entry), else one."""
@@ -177,6 +177,7 @@ class _ListRule:
     def __init__(self, rule: Rule, reader: _Reader) -> None:
         assert rule.count is not None
         self.rule = rule
+        self.when = rule.when is not None
         self.kinds: list[Bound] = [bound for bound, _q in bounds_of(rule)]
         terms = [_Term(rule.count, reader), *(_Term(q, reader) for _k, q in bounds_of(rule))]
         if rule.when is not None:
@@ -192,12 +193,12 @@ class _ListRule:
 
     def state(self, values: Sequence[int | None]) -> int | None:
         """The gap of the finding the engine would report (None: none)."""
-        if not applies(self.rule, values[-1] if self.rule.when is not None else None):
+        if self.when and not applies(self.rule, values[-1]):
             return None
         have = values[0]
         if have is None:
             return None
-        found = breach(self.kinds, values[1:1 + len(self.kinds)], have)
+        found = breach(self.kinds, values, have, start=1)
         return found[1] if found is not None else None
 
     def blocked(self, at: _ListAt) -> list[int]:
@@ -228,6 +229,7 @@ class _EachRule:
     def __init__(self, rule: Rule, reader: _Reader) -> None:
         assert rule.each is not None
         self.rule = rule
+        self.when = rule.when is not None
         self.kinds: list[Bound] = [bound for bound, _q in bounds_of(rule)]
         terms = [_Term(q, reader) for _k, q in bounds_of(rule)]
         if rule.when is not None:
@@ -263,11 +265,11 @@ class _EachRule:
 
     def state(self, n: int, own: int | None, values: Sequence[int | None]) -> int | None:
         """The gap of the finding the engine would report for one combatant (None: none)."""
-        found = breach(self.kinds, values[:len(self.kinds)], n, own)
+        found = breach(self.kinds, values, n, own)
         return found[1] if found is not None else None
 
     def on(self, values: Sequence[int | None]) -> bool:
-        return applies(self.rule, values[-1] if self.rule.when is not None else None)
+        return not self.when or applies(self.rule, values[-1])
 
     def blocked(self, at: _ListAt) -> list[int]:
         hired = at.hired
@@ -378,7 +380,9 @@ class Headroom:
     matched). Only error rules count: a warning never makes a list illegal."""
 
     def __init__(self, faction: Faction, extra_rules: Iterable[Rule] = ()) -> None:
-        reader = _Reader(faction)
+        self._cache = RuleCache()
+        """The quantities of the faction's game read once, for every list measured."""
+        reader = _Reader(faction, self._cache)
         self.faction = faction
         self.combatants = reader.combatants
         self.index = {c.id: i for i, c in enumerate(self.combatants)}
@@ -441,7 +445,7 @@ class Headroom:
         options or picks."""
         if not self._of_list or not warband.has_options:
             return {}
-        ev = evaluate(warband, self.faction, limit)
+        ev = evaluate(warband, self.faction, limit, self._cache)
         return {id(t): list_part(t.quantity, ev) for t in self._of_list}
 
     def _caps(self, at: _ListAt) -> list[int | None]:

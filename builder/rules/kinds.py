@@ -178,14 +178,18 @@ def matched(hired: Hired, table: dict[str, object], ids: Iterable[str]) -> Hired
 
 
 class Bound(NamedTuple):
-    """A bound a rule sets (SPEC §5): how far an amount is past it (0 or less: within)."""
+    """A bound a rule sets (SPEC §5) and how an amount compares with it: it is past the bound
+    by ``sign × (amount - bound)`` (0 or less: within)."""
 
     name: str
-    past: Callable[[int, int], int]
+    sign: int
+
+    def past(self, have: int, bound: int) -> int:
+        return self.sign * (have - bound)
 
 
-AT_MOST = Bound("at_most", lambda have, bound: have - bound)
-AT_LEAST = Bound("at_least", lambda have, bound: bound - have)
+AT_MOST = Bound("at_most", 1)
+AT_LEAST = Bound("at_least", -1)
 
 
 def bounds_of(rule: Rule) -> list[tuple[Bound, Any]]:
@@ -207,21 +211,20 @@ def shape_of(rule: Rule, bound: Bound) -> str:
 
 
 def breach(bounds: Sequence[Bound], values: Sequence[int | None], have: int,
-           own: int | None = None) -> tuple[int, int] | None:
+           own: int | None = None, start: int = 0) -> tuple[int, int] | None:
     """The first bound ``have`` breaks, as (its index, how far past it), or None. ``values``:
-    each bound's value (None: a bound that is the points limit of a list without one, which
-    is skipped). ``own``: a combatant's own ``max``, which replaces ``at_most`` (form 2 with
-    ``own_max``) and is never skipped."""
+    each bound's value from index ``start`` on (None: a bound that is the points limit of a
+    list without one, which is skipped). ``own``: a combatant's own ``max``, which replaces
+    ``at_most`` (form 2 with ``own_max``) and is never skipped."""
     for i, bound in enumerate(bounds):
-        value = values[i]
+        value = values[start + i]
         if own is not None and bound is AT_MOST:
-            if have > own:
-                return i, have - own
+            value = own
+        elif value is None:
             continue
-        if value is not None:
-            past = bound.past(have, value)
-            if past > 0:
-                return i, past
+        past = bound.sign * (have - value)  # (Bound.past, inlined: this runs per combatant)
+        if past > 0:
+            return i, past
     return None
 
 
@@ -229,9 +232,3 @@ def applies(rule: Rule, when: float | None) -> bool:
     """Whether the rule applies to a list whose ``when`` quantity is ``when`` (SPEC §5: a
     rule with ``when`` applies while it is above 0; None reads as 0)."""
     return rule.when is None or (when or 0) > 0
-
-
-def form_of(rule: Rule) -> str:
-    """``list`` (form 1, ``count``: one amount for the whole list) or ``each`` (form 2: the
-    models of each hired combatant its selector takes in)."""
-    return "each" if rule.each is not None else "list"

@@ -33,6 +33,8 @@ class Picked(Protocol):
     @property
     def took(self) -> Callable[[Took], bool]: ...
 
+    def __hash__(self) -> int: ...
+
 
 class Kept(Protocol):
     """What of a list's evaluation (:class:`builder.rules.cache.Evaluation`) is read and kept
