@@ -380,20 +380,9 @@ def test_the_line_reader_reads_options_and_picks_as_libyaml_does(text: str) -> N
 @given(_saved_lists())
 def test_the_fast_way_reads_a_list_with_options_and_picks_as_the_full_reader(text: str
                                                                              ) -> None:
-    from builder.data import DataError, _fast, parse_yaml
-    from builder.data.loading import warband_from
+    from tests.cli.test_validate_output import assert_the_fast_way_reads
 
-    quick = _fast.warband(text)
-    try:
-        full = warband_from(parse_yaml("t.yaml", text))
-    except DataError:
-        assert quick is None
-        return
-    if quick is not None:
-        assert quick == full and repr(quick) == repr(full), text
-        assert quick.model_fields_set == full.model_fields_set
-        assert [e.model_fields_set for e in quick.entries] == \
-            [e.model_fields_set for e in full.entries]
+    assert_the_fast_way_reads(text)
 
 
 def test_a_saved_list_with_options_and_picks_is_read_on_the_fast_path() -> None:
