@@ -120,9 +120,11 @@ class SystemAnswers:
         self._selections: dict[int, tuple[object, Selection]] = {}
         self._selection_keys: dict[Hashable, Selection] = {}
         self._rules: dict[int, tuple[Rule, RulePlan]] = {}
-        self.cost = SumQuantity(sum=system.cost) if system.cost else None
+        self.cost = SumQuantity.model_construct(sum=system.cost, of=Selector.model_construct(),
+                                                times=1) if system.cost else None
         """The points of a list (SPEC §9: the cost stat over everything, options and picks
-        included), as the quantity a rule counting them has (``{sum: PE}``)."""
+        included), as the quantity a rule counting them has (``{sum: PE}``; made without
+        validation, which would build the model's validator on a first check)."""
 
     def term(self, q: QuantityMapping) -> Term:
         found = self.terms.get(id(q))
