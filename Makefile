@@ -44,6 +44,7 @@ bytecode: $(STAMP)
 screenshots: $(STAMP) $(MO)
 	$(BIN)/python docs/screenshots/make_screenshots.py
 	$(BIN)/python docs/screenshots/make_play_screenshots.py
+	$(BIN)/python docs/screenshots/make_roster_screenshots.py
 	$(BIN)/python docs/screenshots/make_options_screenshots.py
 
 lint: $(VENV)/.dev-installed

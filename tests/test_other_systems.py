@@ -191,7 +191,8 @@ def test_roster_rules_at_under_and_over_their_bounds(capsys) -> None:
         assert f["points"] == 0, name
     assert "6" in files["sow-six"]["findings"][0]["message"]
     # a count in a sentence that reads right for any number ("1 combatants" did not)
-    assert files["sow-four"]["findings"][0]["message"].startswith("combatants in the set: 4;")
+    # and starts with a capital, as every finding does (issue 41 item 13)
+    assert files["sow-four"]["findings"][0]["message"].startswith("Combatants in the set: 4;")
     assert "2" in files["torn-two-leaders"]["findings"][0]["message"]
     assert files["spherus-large"]["stats"]["models"] == 22
 
@@ -254,3 +255,22 @@ def test_a_game_without_ranks_or_stats_prints_neither() -> None:
     assert not any(isinstance(p, StatLine) for p in header(sow.profiles[0], 1, 1, None))
     spherus = _summary("spherus-one")  # a game with a stat line still prints it
     assert any(isinstance(p, StatLine) for p in header(spherus.profiles[0], 1, 1, None))
+
+
+def test_every_finding_of_the_games_starts_with_a_capital():
+    """Issue 41 item 13: "combatants in the set: 1; …" began in lower case. Every message a
+    built-in game's rule words (in each language) begins with a capital or a number."""
+    import yaml
+
+    from builder.plumbing import paths
+
+    lower = []
+    for path in sorted((paths.resources_dir() / "systems").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for rule in data.get("rules", []):
+            message = rule.get("message")
+            texts = message.values() if isinstance(message, dict) else [message] if message \
+                else []
+            lower += [f"{path.name} {rule['id']}: {t}" for t in texts
+                      if not (t[:1].isupper() or t[:1].isdigit() or t.startswith("{"))]
+    assert lower == []

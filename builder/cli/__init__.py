@@ -59,8 +59,8 @@ def translate_argparse() -> None:
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser in the current language (:func:`builder.i18n.set_language` first). Given
-    the command line (``argv``), the ``data`` command's own sub-commands are added only when
-    it names them (the app's start has no use for them)."""
+    the command line (``argv``), the ``data`` and ``bsdata`` commands' own sub-commands are
+    added only when it names them (the app's start has no use for them)."""
     translate_argparse()
     parser = argparse.ArgumentParser(
         prog="spherewars",
@@ -74,6 +74,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     files_help = _("warband files, or folders (every *.yaml and *.yml in them, "
                    "recursively)")
     more_data = _("more system and faction files; a faction with a built-in id replaces it")
+    bs_data = _("a folder of BattleScribe data files (.gst, .cat) for a .ros or .rosz roster")
     replace_help = _("replace an existing output file even when it is not what this command "
                      "writes (never one of its inputs)")
 
@@ -91,7 +92,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                             "SPEC §4"))
 
     exp = sub.add_parser("export", help=_("print profile cards and/or the turn summary (PDF)"))
-    exp.add_argument("file", metavar=file, help=_("the warband file to print"))
+    exp.add_argument("file", metavar=file, help=_("the warband or roster (.ros, .rosz) file to "
+                                                  "print"))
     exp.add_argument("-o", "--output", required=True, metavar=_("OUT.pdf"),
                      help=_("the PDF file to write"))
     exp.add_argument("--cards", action="store_true", help=_("profile cards"))
@@ -104,6 +106,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     exp.add_argument("--per-model", action="store_true",
                      help=_("one card per model instead of one per distinct combatant"))
     exp.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
+    exp.add_argument("--bsdata", action="append", default=[], metavar=folder, help=bs_data)
     exp.add_argument("--force", action="store_true", help=replace_help)
 
     chk = sub.add_parser("check-data",
@@ -137,18 +140,35 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     add_sharing_commands(sub)
     play = sub.add_parser("play", help=_("write a page to track a game on a phone (one "
                                          "self-contained HTML file)"))
-    play.add_argument("file", metavar=file, help=_("the warband file to play"))
+    play.add_argument("file", metavar=file, help=_("the warband or roster (.ros, .rosz) file "
+                                                   "to play"))
     play.add_argument("-o", "--output", required=True, metavar=_("OUT.html"),
                       help=_("the page to write"))
     play.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
+    play.add_argument("--bsdata", action="append", default=[], metavar=folder, help=bs_data)
+    play.add_argument("--counter", metavar=_("NAME"),
+                      help=_("a roster's models are counted down by this characteristic (W, "
+                             "Wounds…); remembered for its game system"))
+    sub.add_parser("bs-adapter", help=_("speak the BattleScribe conformance suite's adapter "
+                                        "protocol on standard input and output"))
     data = sub.add_parser("data", help=_("install, update and share data packs (factions and "
                                          "game systems)"))
     if argv is None or "data" in argv:
         from builder.cli.packs import add_data_commands
 
         add_data_commands(data)
+    bsdata = sub.add_parser("bsdata", help=_("add, update and remove BattleScribe data (game "
+                                             "systems and catalogues)"))
+    if argv is None or "bsdata" in argv:
+        from builder.cli.bsdata import add_bsdata_commands
+
+        add_bsdata_commands(bsdata)
     for command in sub.choices.values():
         _add_language(command, argparse.SUPPRESS)
+        for action in command._actions:  # data's and bsdata's own (spherewars data list --lang)
+            if isinstance(action, argparse._SubParsersAction):
+                for inner in action.choices.values():
+                    _add_language(inner, argparse.SUPPRESS)
     return parser
 
 
@@ -277,7 +297,8 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
     run = {"validate": c.cmd_validate, "export": c.cmd_export, "check-data": c.cmd_check_data,
            "schema": c.cmd_schema, "systems": c.cmd_systems, "fingerprint": c.cmd_fingerprint,
            "share": c.cmd_share, "import": c.cmd_import, "text": c.cmd_text,
-           "event": c.cmd_event, "play": c.cmd_play, "data": c.cmd_data}[command]
+           "event": c.cmd_event, "play": c.cmd_play, "data": c.cmd_data,
+           "bsdata": c.cmd_bsdata, "bs-adapter": c.cmd_bs_adapter}[command]
     # `| head` ends silently; `> /dev/full` ends with one line on stderr and status 2
     status = run_writing(lambda: run(args))
     if leave is not None and command in PRINTING_ONLY:

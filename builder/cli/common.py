@@ -13,6 +13,7 @@ from builder.i18n import _
 from builder.plumbing.terminal_text import Lines, say
 
 if TYPE_CHECKING:
+    from builder.battlescribe.engine.roster import Roster
     from builder.data import Catalogue
     from builder.model import Warband
 
@@ -44,6 +45,57 @@ def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] |
         print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
               file=sys.stderr)
     return warband, catalogue
+
+
+ROSTER_SUFFIXES = (".ros", ".rosz")
+
+
+def is_roster(path: str | Path) -> bool:
+    """A BattleScribe roster (SPEC §10) rather than a warband: by its name."""
+    return str(path).lower().endswith(ROSTER_SUFFIXES)
+
+
+def bs_data_files(folders: Sequence[str]) -> list[Path]:
+    """The BattleScribe data files ``--bsdata`` names (each folder's, or the file itself): what
+    a command reads besides the roster, so that it never writes over one."""
+    from builder.bsdata.sources import FolderRefused, folder_files
+
+    files: list[Path] = []
+    for given in folders:
+        folder = Path(given)
+        if not folder.is_dir():
+            files.append(folder)
+            continue
+        try:
+            files.extend(folder_files(folder))
+        except FolderRefused:  # said when the data is read
+            pass
+    return files
+
+
+def roster_and_data(file: str, folders: Sequence[str]) -> Roster | None:
+    """The roster in ``file`` linked to the BattleScribe data it names, from the ``folders``
+    given for this run first, then the installed data (SPEC §10); None, with every problem
+    said on standard error (``FILE:LINE:COLUMN: message``), when the roster or its data
+    cannot be read or the data it needs is not there. Notes (an older revision installed) and
+    warnings (entries the data no longer has) are said too, and the roster is read."""
+    from builder.battlescribe import ReadError
+    from builder.battlescribe.rosterio import header, parse_roster, read_roster
+    from builder.battlescribe.xmlsafe import read_bytes
+    from builder.bsdata.finding import data_for_roster
+
+    label = str(file)
+    try:
+        data = read_bytes(file, label)
+        found = data_for_roster(header(parse_roster(data, label)), folders, label=label)
+        loaded = read_roster(data, label, found.data)
+    except ReadError as exc:
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return None
+    for problem in [*found.notes, *loaded.warnings]:
+        print(str(problem), file=sys.stderr)
+    return loaded.roster
 
 
 def cannot_write(path: object, exc: OSError) -> str:

@@ -1,5 +1,9 @@
 """``spherewars export FILE -o OUT.pdf [--cards] [--summary] [--page a4|letter] [--per-model]
-[--opponent] [--force]``.
+[--opponent] [--force] [--data DIR]... [--bsdata DIR]...``.
+
+FILE is a warband, or a BattleScribe roster (``.ros``, ``.rosz``; SPEC §10) read against the
+BattleScribe data in the ``--bsdata`` folders: its roster sheet (``--summary``), opponent's
+copy and unit cards (``--cards``).
 
 Exit status: 0 when the PDF was written (an illegal list is still printed, with its findings
 on the sheet); 2 when the list cannot be read, the options are wrong, OUT.pdf is one of the
@@ -11,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from builder.i18n import _
@@ -20,8 +25,7 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import cannot_write, list_and_data
-    from builder.data import DataError
+    from builder.cli.common import bs_data_files, is_roster, list_and_data
     from builder.export.pdf import export_pdf
     from builder.plumbing.output_guard import PDF, output_problem
 
@@ -29,28 +33,24 @@ def export_command(args: argparse.Namespace) -> int:
     opponent = bool(getattr(args, "opponent", False))
     if not (cards or sheet or opponent):  # SPEC §4: both when no flag is given
         cards = sheet = True
-    refused = output_problem(args.output, PDF, inputs=[Path(args.file)],
+    refused = output_problem(args.output, PDF,
+                             inputs=[Path(args.file), *bs_data_files(args.bsdata)],
                              folders=[Path(d) for d in args.data or []],
                              force=bool(getattr(args, "force", False)))
     if refused:
         print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
+    if is_roster(args.file):
+        return _export_roster(args, cards=cards, sheet=sheet, opponent=opponent)
     loaded = list_and_data(args.file, args.data)
     if loaded is None:
         return EXIT_ERROR
     warband, catalogue = loaded
 
-    try:
-        export_pdf(warband, catalogue, args.output, cards=cards, summary=sheet,
-                   page=args.page, per_model=bool(args.per_model), opponent=opponent)
-    except DataError as exc:  # the shipped turn reference is broken: FILE:LINE:COL
-        print(str(exc), file=sys.stderr)
-        return EXIT_ERROR
-    except ValueError as exc:
-        print(say("spherewars: {problem}", problem=exc), file=sys.stderr)
-        return EXIT_ERROR
-    except OSError as exc:
-        print(cannot_write(args.output, exc), file=sys.stderr)
+    if not _written(lambda: export_pdf(warband, catalogue, args.output, cards=cards,
+                                       summary=sheet, page=args.page,
+                                       per_model=bool(args.per_model), opponent=opponent),
+                    args.output):
         return EXIT_ERROR
 
     if opponent and cards and sheet:
@@ -72,3 +72,44 @@ def export_command(args: argparse.Namespace) -> int:
         print(say(_("spherewars: note: faction '{faction}' is not in the loaded data; the "
                     "sheet says so"), faction=warband.faction), file=sys.stderr)
     return EXIT_OK
+
+
+def _export_roster(args: argparse.Namespace, *, cards: bool, sheet: bool, opponent: bool
+                   ) -> int:
+    """A BattleScribe roster (SPEC §10): its sheet, opponent's copy and unit cards."""
+    from builder.cli.common import roster_and_data
+    from builder.export.roster import export_roster
+
+    roster = roster_and_data(args.file, args.bsdata)
+    if roster is None:
+        return EXIT_ERROR
+    if args.per_model:
+        print(say(_("spherewars: note: --per-model is for warbands; a roster prints a card "
+                    "per unit")), file=sys.stderr)
+    if not _written(lambda: export_roster(roster, args.output, cards=cards, summary=sheet,
+                                          page=args.page, opponent=opponent), args.output):
+        return EXIT_ERROR
+    what = [name for flag, name in ((sheet, _("roster sheet")),
+                                     (opponent, _("opponent's copy")),
+                                     (cards, _("unit cards"))) if flag]
+    print(say(_("wrote {path} ({what})"), path=args.output, what=", ".join(what)))
+    return EXIT_OK
+
+
+def _written(write: Callable[[], None], output: str) -> bool:
+    """Whether ``write`` wrote the PDF; why not on standard error: the options (ValueError),
+    the file (OSError), or the shipped turn reference broken (``FILE:LINE:COL``)."""
+    from builder.cli.common import cannot_write
+    from builder.data import DataError
+
+    try:
+        write()
+    except DataError as exc:
+        print(str(exc), file=sys.stderr)
+    except ValueError as exc:
+        print(say("spherewars: {problem}", problem=exc), file=sys.stderr)
+    except OSError as exc:
+        print(cannot_write(output, exc), file=sys.stderr)
+    else:
+        return True
+    return False

@@ -37,9 +37,14 @@ def import_all(text: str, source: str, folder: Path, *, force: bool = False,
     ``data``: more data folders (a list's options may need its faction to be fingerprinted)."""
     from builder.data.catalogue import Fingerprints
     from builder.data.share import find_codes
-    from builder.events.submissions import texts_of
+    from builder.events.mail import MailError, texts_of
 
-    codes = [code for part in texts_of(text) for code in find_codes(part)]
+    try:
+        codes = [code for part in texts_of(text) for code in find_codes(part)]
+    except MailError as exc:
+        print(escape(_("spherewars: cannot import from {path}: {problem}").format(
+            path=source, problem=exc)), file=sys.stderr)
+        return EXIT_ERROR
     if not codes:
         print(escape(_("spherewars: cannot import from {path}: no share code found: a share "
                        "code starts with SWB1.").format(path=source)), file=sys.stderr)

@@ -1,7 +1,8 @@
 """The commands of the ``spherewars`` command line (SPEC §4, §6, §7): what each one does
-once :mod:`builder.cli` has parsed its arguments. ``export``, ``data``, ``play`` and ``event``
-hand over to their own modules (:mod:`builder.cli.export`, :mod:`builder.cli.packs`,
-:mod:`builder.cli.play`, :mod:`builder.cli.event`).
+once :mod:`builder.cli` has parsed its arguments. ``export``, ``data``, ``play``, ``event``
+and ``bs-adapter`` hand over to their own modules (:mod:`builder.cli.export`,
+:mod:`builder.cli.packs`, :mod:`builder.cli.play`, :mod:`builder.cli.event`,
+:mod:`builder.cli.battlescribe`).
 
 Imports stay light, as the CLI's: each command imports what it needs when it runs.
 """
@@ -294,6 +295,13 @@ def cmd_data(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_bsdata(args: argparse.Namespace) -> int:
+    """SPEC §10: :mod:`builder.cli.bsdata`."""
+    from builder.cli.bsdata import cmd_bsdata as run
+
+    return run(args)
+
+
 def cmd_fingerprint(args: argparse.Namespace) -> int:
     """SPEC §6: ``FINGERPRINT  PATH`` per list; an unreadable file is named, exit 2."""
     from builder.data import DataError, load_warband
@@ -410,6 +418,12 @@ def cmd_text(args: argparse.Namespace) -> int:
                         data_fingerprint=catalogue.data_fingerprint(warband.faction))
     sys.stdout.write(escape_lines(list_text(summary, args.style)))
     return EXIT_OK
+
+
+def cmd_bs_adapter(args: argparse.Namespace) -> int:
+    from builder.cli.battlescribe import bs_adapter_command
+
+    return bs_adapter_command(args)
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.i18n import _, ngettext, pgettext
-from builder.plumbing.terminal_text import escape, escape_lines, json_safe
+from builder.plumbing.terminal_text import Lines, escape, escape_lines, json_safe, say
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -86,6 +86,11 @@ def _err(message: str) -> None:
     print(escape(message), file=sys.stderr)
 
 
+def _err_data(exc: Exception) -> None:
+    """A :class:`builder.data.DataError`: one problem a line (each escaped already)."""
+    print(escape_lines(str(exc)), file=sys.stderr)
+
+
 # --- list, remove, use -------------------------------------------------------------------
 
 
@@ -121,29 +126,39 @@ def cmd_list(args: argparse.Namespace) -> int:
     for row in rows:
         version = row["version"]
         if row["active"] != version:
-            version = _("{active} (chosen; newest {newest})").format(active=row["active"],
-                                                                     newest=version)
+            version = _("{active} (chosen; {newest} is newer: spherewars data use {id} "
+                        "{newest})").format(active=row["active"], newest=version, id=row["id"])
         contents = ", ".join(row["factions"] + row["systems"]) or _("nothing")
         print(escape(f"{row['id']}  {version}  {display(row['name'])}  ({contents})"))
     return EXIT_OK
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
+    """Removes installed and damaged versions alike (a folder copied in by hand); says
+    "removed" only of what is gone."""
+    from builder.cli.common import cannot_write
     from builder.packs.store import Store
 
     store = Store()
     state = store.get(args.id)
-    if state is None or (args.version and args.version not in state.versions):
+    there = (list(state.versions) if state is not None else []) + store.damaged(args.id)
+    if not there or (args.version and args.version not in there):
         _err(_("spherewars: {what} is not installed").format(
             what=f"{args.id} {args.version}" if args.version else args.id))
         return EXIT_ERROR
-    gone = store.remove(args.id, args.version)
-    print(ngettext("removed {id} {versions}", "removed {id} {versions}", len(gone)).format(
-        id=args.id, versions=", ".join(gone)))
+    try:
+        with store.lock():
+            gone = store.remove(args.id, args.version)
+    except OSError as exc:
+        print(cannot_write(store.root, exc), file=sys.stderr)
+        return EXIT_ERROR
+    print(escape(ngettext("removed {id} {versions}", "removed {id} {versions}",
+                          len(gone)).format(id=args.id, versions=", ".join(gone))))
     return EXIT_OK
 
 
 def cmd_use(args: argparse.Namespace) -> int:
+    from builder.cli.common import cannot_write
     from builder.packs.store import Store
 
     store = Store()
@@ -153,7 +168,12 @@ def cmd_use(args: argparse.Namespace) -> int:
         _err(_("spherewars: {id} {version} is not installed (installed: {installed})").format(
             id=args.id, version=args.version, installed=installed))
         return EXIT_ERROR
-    store.use(args.id, args.version)
+    try:
+        with store.lock():
+            store.use(args.id, args.version)
+    except OSError as exc:
+        print(cannot_write(store.root, exc), file=sys.stderr)
+        return EXIT_ERROR
     print(_("using {id} {version}").format(id=args.id, version=args.version))
     return EXIT_OK
 
@@ -221,16 +241,33 @@ def cmd_install(args: argparse.Namespace) -> int:
         try:
             done, failed = run.install(source, args.only)
         except (InstallError, FetchError, Cancelled) as exc:
-            done, failed = [], [str(exc)]
+            done, failed = [], [escape(str(exc))]
+        except OSError as exc:  # the data folder (what is read is a problem of the pack)
+            from builder.cli.common import cannot_write
+
+            done, failed = [], [cannot_write(run.store.root, exc)]
         finally:
             line.done()
         for outcome in done:
             print(escape_lines(outcome_line(outcome)), end="")
         for problem in failed:
-            _err(problem if problem.startswith("spherewars") else
-                 _("spherewars: not installed: {problem}").format(problem=problem))
+            _err_problems(problem)
             status = EXIT_ERROR
     return status
+
+
+def _err_problems(problem: str) -> None:
+    """A pack not installed: its problems (``FILE:LINE:COLUMN: message`` each) one a line,
+    each escaped on its own."""
+    lines = [line for line in problem.split("\n") if line]
+    if not problem.startswith("spherewars"):
+        if len(lines) == 1:
+            lines = [_("spherewars: not installed: {problem}").format(problem=lines[0])]
+        else:
+            lines.insert(0, ngettext("spherewars: not installed ({n} problem):",
+                                     "spherewars: not installed ({n} problems):",
+                                     len(lines)).format(n=len(lines)))
+    print(escape_lines("\n".join(lines)), file=sys.stderr)
 
 
 def cmd_update(args: argparse.Namespace) -> int:
@@ -253,19 +290,24 @@ def cmd_update(args: argparse.Namespace) -> int:
                 print(escape("    " + change))
             now = store.get(step.id)
             if now is not None and now.active != step.new:
-                print(_("    still using {version} (chosen with 'data use')").format(
-                    version=before.get(step.id)))
+                print(_("    still using {version} (chosen with 'data use'): spherewars data "
+                        "use {id} {new}").format(version=before.get(step.id), id=step.id,
+                                                 new=step.new))
             old = f"{step.id}@{step.old}"
             new = f"{step.id}@{step.new}"
             with _side(old, store) as a, _side(new, store) as b:
                 _print_diff(a, b, lists)
         elif step.status == "current":
             print(_("{id}: {version} is the newest").format(id=step.id, version=step.old))
+        elif step.status == "older-chosen":
+            print(_("{id}: using {old} (chosen with 'data use'); {new} is newer and installed: "
+                    "spherewars data use {id} {new}").format(id=step.id, old=step.old,
+                                                             new=step.new))
         elif step.status == "no-origin":
             print(escape(_("{id}: {message}").format(id=step.id, message=step.message)))
         else:
-            _err(_("spherewars: {id}: not updated: {problem}").format(id=step.id,
-                                                                      problem=step.message))
+            print(say(_("spherewars: {id}: not updated: {problem}"), id=step.id,
+                      problem=Lines(step.message)), file=sys.stderr)
             status = EXIT_ERROR
     if not steps:
         print(_("no data packs installed (spherewars data install SOURCE)"))
@@ -327,9 +369,16 @@ def _side(spec: str, store: Any = None) -> Iterator[Side]:
     import shutil
     import tempfile
 
+    from builder.packs.fetch import MAX_DOWNLOAD
+    from builder.plumbing.reading import Unreadable, read_bytes
+
+    try:
+        raw = read_bytes(path, MAX_DOWNLOAD)
+    except Unreadable as exc:
+        raise SideError(f"{spec}: {exc.message}") from None
     tmp = Path(tempfile.mkdtemp(prefix="spherewars-diff-"))
     try:
-        unpack(path, tmp, path.name)
+        unpack(raw, tmp, path.name)
         checked = check_pack(tmp, path.name)
         yield Side(checked.info.id, checked.info.version, checked.documents, tmp, False)
     finally:
@@ -354,7 +403,7 @@ def _read_lists(paths: list[str]) -> list[tuple[str, Any]]:
             try:
                 out.append((str(path), load_warband(path)))
             except DataError as exc:
-                _err(str(exc))
+                _err_data(exc)
     return out
 
 
@@ -403,8 +452,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
                 print(escape(_("{old} → {new}").format(old=f"{old.id} {old.version}",
                                                       new=f"{new.id} {new.version}")))
             document = _print_diff(old, new, lists, fmt=args.format)
-    except (SideError, _data_error()) as exc:
+    except SideError as exc:
         _err(str(exc))
+        return EXIT_ERROR
+    except _data_error() as exc:
+        _err_data(exc)
         return EXIT_ERROR
     if args.format == "json":
         sys.stdout.write(json_safe(json.dumps(document, ensure_ascii=False)) + "\n")
@@ -430,7 +482,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     try:
         checked = check_pack(folder, args.dir, Store(), claim=False)
     except DataError as exc:
-        _err(str(exc))
+        _err_data(exc)
         return EXIT_ERROR
     raw = build_bytes(folder, checked.files)
     try:
@@ -458,9 +510,10 @@ def cmd_index(args: argparse.Namespace) -> int:
     from builder.data.errors import DataError
     from builder.packs.archive import unpack
     from builder.packs.check import check_pack
-    from builder.packs.fetch import is_address
+    from builder.packs.fetch import MAX_DOWNLOAD, is_address
     from builder.packs.format import INDEX_SCHEMA
     from builder.packs.store import Store
+    from builder.plumbing.reading import Unreadable, read_bytes
 
     if not is_address(args.base_url):
         _err(_("spherewars: --base-url must be an http or https address"))
@@ -472,16 +525,15 @@ def cmd_index(args: argparse.Namespace) -> int:
         path = Path(name)
         tmp = Path(tempfile.mkdtemp(prefix="spherewars-index-"))
         try:
-            raw = path.read_bytes()
+            raw = read_bytes(path, MAX_DOWNLOAD)
             unpack(raw, tmp, path.name)
             checked = check_pack(tmp, path.name, Store(), claim=False)
-        except OSError as exc:
-            _err(_("spherewars: {path}: cannot be read: {problem}").format(
-                path=name, problem=exc.strerror or exc))
+        except Unreadable as exc:
+            _err(_("spherewars: {path}: {problem}").format(path=name, problem=exc.message))
             status = EXIT_ERROR
             continue
         except DataError as exc:
-            _err(str(exc))
+            _err_data(exc)
             status = EXIT_ERROR
             continue
         finally:

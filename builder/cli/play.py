@@ -1,37 +1,64 @@
-"""``spherewars play LIST [--data DIR]... -o OUT.html``: the phone page of a list.
+"""``spherewars play LIST [--data DIR]... [--bsdata DIR]... [--counter NAME] -o OUT.html``:
+the phone page of a list.
+
+LIST is a warband, or a BattleScribe roster (``.ros``, ``.rosz``) read against the data in the
+``--bsdata`` folders; a roster's models are counted down by the characteristic ``--counter``
+names (remembered for its game system), else by the one chosen before for that game system,
+else by the likeliest (W, Wounds, Hit Points…).
 
 Exit status: 0 when the page was written; 2 when the list cannot be read, its faction is not
-in the loaded data, or the page cannot be written.
+in the loaded data, the counter is not a characteristic of the roster, or the page cannot be
+written.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder.i18n import _, ngettext
-from builder.plumbing.terminal_text import escape
+from builder.plumbing.terminal_text import escape, say
+
+if TYPE_CHECKING:
+    from builder.play.plan import Plan
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def play_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import list_and_data
+    from builder.cli.common import bs_data_files, is_roster, list_and_data
     from builder.play.page import render_page
     from builder.play.plan import make_plan
     from builder.plumbing.atomic import write_atomic
+    from builder.plumbing.output_guard import output_problem
 
-    loaded = list_and_data(args.file, args.data)
-    if loaded is None:
+    # the page never replaces the list or its data (a roster is no page to overwrite)
+    refused = output_problem(args.output, "html", force=True,
+                             inputs=[Path(args.file), *bs_data_files(args.bsdata)],
+                             folders=[Path(d) for d in args.data or []])
+    if refused:
+        print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
-    warband, catalogue = loaded
-    faction = catalogue.get(warband.faction)
-    if faction is None or not faction.attached:
-        print(_("spherewars: {file}: faction '{faction}' is not in the loaded data; give its "
-                "folder with --data").format(file=args.file, faction=escape(warband.faction)),
-              file=sys.stderr)
-        return EXIT_ERROR
-    plan = make_plan(warband, faction)
+    if is_roster(args.file):
+        found = _roster_plan(args)
+        if found is None:
+            return EXIT_ERROR
+        plan = found
+    else:
+        loaded = list_and_data(args.file, args.data)
+        if loaded is None:
+            return EXIT_ERROR
+        warband, catalogue = loaded
+        faction = catalogue.get(warband.faction)
+        if faction is None or not faction.attached:
+            print(_("spherewars: {file}: faction '{faction}' is not in the loaded data; give "
+                    "its folder with --data").format(file=args.file,
+                                                     faction=escape(warband.faction)),
+                  file=sys.stderr)
+            return EXIT_ERROR
+        plan = make_plan(warband, faction)
     page = render_page(plan)
     try:
         write_atomic(args.output, page)
@@ -48,3 +75,37 @@ def play_command(args: argparse.Namespace) -> int:
         print(_("spherewars: note: '{combatant}' is not in the faction data; it has no "
                 "tile").format(combatant=escape(cid)), file=sys.stderr)
     return EXIT_OK
+
+
+def _roster_plan(args: argparse.Namespace) -> Plan | None:
+    """A roster's plan, its counter chosen (and remembered) as the module says."""
+    from builder.cli.common import roster_and_data
+    from builder.export.roster.summary import summarise_roster
+    from builder.play.roster import counter_choices, counter_for, remember_counter, roster_plan
+
+    roster = roster_and_data(args.file, args.bsdata)
+    if roster is None:
+        return None
+    summary = summarise_roster(roster)
+    choices = counter_choices(summary)
+    counter = args.counter
+    if counter is not None:
+        if counter not in choices:
+            print(say(_("spherewars: {file}: no profile of this roster has a whole number for "
+                        "'{name}'; its models can be counted down by: {names}"),
+                      file=args.file, name=counter,
+                      names=", ".join(choices) or _("(none)")), file=sys.stderr)
+            return None
+        try:
+            remember_counter(summary.system_id, counter)
+        except OSError as exc:  # the page is still worth writing
+            print(say(_("spherewars: note: the choice of '{name}' could not be kept: "
+                        "{problem}"), name=counter, problem=exc.strerror or exc),
+                  file=sys.stderr)
+    else:
+        counter = counter_for(summary)
+        if counter is None and choices:
+            print(say(_("spherewars: note: no counter for the models; name the "
+                        "characteristic to count them down by with --counter ({names})"),
+                      names=", ".join(choices)), file=sys.stderr)
+    return roster_plan(summary, counter)

@@ -1,13 +1,13 @@
 """Reading files from strangers (a club mate's faction, a tournament entry) and walking folders.
 
 UTF-8 only, a size cap checked before reading; only regular files are opened, and without
-blocking (a FIFO or a device never makes the program wait); whatever cannot be read is named
-in a ``FILE: message`` of its own, never skipped without a word.
+blocking (a FIFO or a device never makes the program wait): the one guarded reader,
+:mod:`builder.plumbing.reading`, with its refusals as a ``FILE: message`` of their own.
+Whatever cannot be read is named, never skipped without a word.
 """
 
 from __future__ import annotations
 
-import errno
 import os
 import stat
 from collections.abc import Callable
@@ -15,102 +15,19 @@ from pathlib import Path
 
 from builder.data.errors import DataError
 from builder.i18n import _
+from builder.plumbing.reading import MiB, Unreadable, read_bytes
 
-MiB = 1024 * 1024
-
-
-_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-               | getattr(os, "O_BINARY", 0))
+__all__ = ["MiB", "decode_text", "read_text", "yaml_files"]
 
 
 def read_text(path: str | Path, max_bytes: int) -> str:
-    """The file's text, refusing what is too large, not a regular file, or not UTF-8.
-
-    Only a regular file is ever opened, and without blocking: a FIFO, a device, a socket, a
-    folder, a dangling or looping link is refused by name before anything waits on it.
-    """
-    st = check_regular(path)
-    if st.st_size > max_bytes:
-        _too_large(path, max_bytes)
+    """The file's text, refusing what is too large, not a regular file, or not UTF-8
+    (a :class:`DataError` naming the file)."""
     try:
-        fd = os.open(path, _OPEN_FLAGS)
-    except OSError as exc:
-        raise DataError.of_file(path, _os_problem(exc)) from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced since the check
-            raise DataError.of_file(path, _("is not a regular file; refusing to read it"))
-        chunks: list[bytes] = []
-        total = 0
-        while total <= max_bytes:  # +1 byte past the limit: notice a file that grew
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-    except BlockingIOError:
-        raise DataError.of_file(path, _("cannot be read without waiting; refusing to read "
-                                        "it")) from None
-    except OSError as exc:
-        raise DataError.of_file(path, _os_problem(exc)) from None
-    finally:
-        os.close(fd)
-    raw = b"".join(chunks)
-    if len(raw) > max_bytes:
-        _too_large(path, max_bytes)
+        raw = read_bytes(path, max_bytes)
+    except Unreadable as exc:
+        raise DataError.of_file(path, exc.message) from None
     return decode_text(path, raw)
-
-
-def check_regular(path: str | Path) -> os.stat_result:
-    """``os.stat`` of ``path`` when it is a regular file (links followed), else a DataError
-    that says what it is instead."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        if os.path.lexists(path):
-            raise DataError.of_file(path, _("is a link to something that does not exist "
-                                            "(a dangling link)")) from None
-        raise DataError.of_file(path, _("no such file")) from None
-    except OSError as exc:
-        raise DataError.of_file(path, _os_problem(exc)) from None
-    except ValueError:  # a NUL byte in the name
-        raise DataError.of_file(path, _("is not a valid file name")) from None
-    if stat.S_ISREG(st.st_mode):
-        return st
-    if stat.S_ISDIR(st.st_mode):
-        if not os.access(path, os.R_OK | os.X_OK):
-            raise DataError.of_file(path, _("is a folder that cannot be read (permission "
-                                            "denied)"))
-        raise DataError.of_file(path, _("is a folder, not a file"))
-    raise DataError.of_file(path, _kind(st.st_mode))
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return _("is a named pipe (FIFO), not a regular file; refusing to read it")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return _("is a device, not a regular file; refusing to read it")
-    if stat.S_ISSOCK(mode):
-        return _("is a socket, not a regular file; refusing to read it")
-    return _("is a special file, not a regular file; refusing to read it")
-
-
-def _os_problem(exc: OSError) -> str:
-    if exc.errno == errno.ELOOP:
-        return _("is a link that loops back on itself (a link loop)")
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return _("cannot be read: permission denied")
-    if exc.errno == errno.ENAMETOOLONG:
-        return _("cannot be read: the name is too long")
-    return _("cannot be read: {problem}").format(problem=exc.strerror or exc)
-
-
-def _too_large(path: str | Path, max_bytes: int) -> None:
-    if max_bytes >= MiB:
-        message = _("file is larger than {size} MiB; refusing to read it")
-    else:
-        message = _("file is larger than {size} bytes; refusing to read it")
-    raise DataError.of_file(path, message.format(size=max_bytes // MiB if max_bytes >= MiB
-                                                 else max_bytes))
 
 
 def yaml_files(folder: str | Path, accept: Callable[[str], bool] = lambda name: True,

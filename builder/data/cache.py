@@ -35,6 +35,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from builder.plumbing.reading import Unreadable, read_bytes
+
 FORMAT = "spherewars-cache/2"
 MAGIC = b"SWBCACHE2\n"
 """How an entry starts: then its HMAC (32 bytes), its key (64 hex digits and a newline), and
@@ -42,6 +44,8 @@ the pickle of its :class:`Entry`; the HMAC covers the key and the pickle."""
 SUFFIX = ".entry"
 KEY_BYTES = 32
 MAX_ENTRIES = 256
+MAX_ENTRY_BYTES = 512 * 1024 * 1024
+"""An entry holds one data file's models (a data file is at most 8 MiB of YAML)."""
 """Most files kept; writing one more removes the one used longest ago (files of folders given
 once with ``--data`` would otherwise pile up)."""
 
@@ -131,8 +135,14 @@ def user_key(path: Path | None = None) -> bytes | None:
 
 
 def _read_key(path: Path) -> bytes | None:
-    with open(path, "rb") as stream:
-        key = stream.read(KEY_BYTES + 1)
+    """The key in ``path`` (FileNotFoundError when there is none; an OSError when it cannot be
+    read: a FIFO or a device there is refused by the guarded reader, never waited on)."""
+    if not os.path.lexists(path):
+        raise FileNotFoundError(path)
+    try:
+        key = read_bytes(path, KEY_BYTES + 1, head=True)
+    except Unreadable as exc:
+        raise OSError(exc.message) from None
     return key if len(key) == KEY_BYTES else None
 
 
@@ -173,16 +183,15 @@ class Store:
         entry = self._entry_path(path)
         head = len(MAGIC) + 32
         try:
-            with open(entry, "rb") as stream:
-                start = stream.read(head + 65)
-                if start[head:] != key.encode("ascii") + b"\n":
-                    # another version of the file (or not an entry): the key first, so that a
-                    # stale entry is not read whole; a foreign file goes
-                    if not start.startswith(MAGIC):
-                        _drop(entry)
-                    return None
-                body = start[head:] + stream.read()
-        except OSError:  # no entry, or one this program cannot read
+            start = read_bytes(entry, head + 65, head=True)
+            if start[head:] != key.encode("ascii") + b"\n":
+                # another version of the file (or not an entry): the key first, so that a
+                # stale entry is not read whole; a foreign file goes
+                if not start.startswith(MAGIC):
+                    _drop(entry)
+                return None
+            body = read_bytes(entry, MAX_ENTRY_BYTES)[head:]
+        except Unreadable:  # no entry, or one this program cannot read
             return None
         if not (start.startswith(MAGIC) and hmac.compare_digest(start[len(MAGIC):head],
                                                                 self._mac(body))):

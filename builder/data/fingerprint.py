@@ -1,13 +1,9 @@
 """Fingerprints (SPEC §6): short codes that say "the same list" and "the same data".
 
 An organiser's spreadsheet or website must be able to compute the same values, so the
-algorithm is spelled out here exactly as in the SPEC and nothing else goes into it:
-
-1. canonical JSON of the thing fingerprinted: keys sorted, no spaces (``","`` and ``":"``),
-   non-ASCII characters written as themselves (``ensure_ascii=False``), encoded as UTF-8;
-2. SHA-256 of those bytes;
-3. the first 40 bits (5 bytes) of the digest, big-endian, as 8 Crockford base-32 characters
-   (``0123456789ABCDEFGHJKMNPQRSTVWXYZ``), in two groups of four: ``K7Q2-9XHM``.
+algorithm is spelled out exactly as in the SPEC and nothing else goes into it: the canonical
+JSON of what is fingerprinted, its SHA-256, the first 40 bits in Crockford base-32
+(:mod:`builder.plumbing.canonical`, shared with a BattleScribe roster's fingerprint).
 
 The *list fingerprint* hashes ``{"faction": ID, "models": {COMBATANT_ID: N, …}}`` with the
 models totalled over entries: names, notes, order, formatting, the points limit and the way
@@ -22,33 +18,11 @@ list ``[SYSTEM, FACTION]`` of its two YAML documents as read.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from builder.model import Faction, Warband
-
-CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-
-
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-"""``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``, made once
-(a batch fingerprints every list)."""
-
-
-def canonical_json(value: Any) -> str:
-    """Keys sorted, no spaces, non-ASCII kept as is (SPEC §6 and §7)."""
-    return _CANONICAL.encode(value)
-
-
-def encode(value: Any) -> str:
-    """The fingerprint of any JSON-compatible value: SHA-256 of its canonical JSON, first
-    40 bits in Crockford base-32, ``XXXX-XXXX``."""
-    digest = hashlib.sha256(canonical_json(value).encode("utf-8")).digest()
-    bits = int.from_bytes(digest[:5], "big")
-    chars = "".join(CROCKFORD[(bits >> shift) & 31] for shift in range(35, -1, -5))
-    return f"{chars[:4]}-{chars[4:]}"
+from builder.plumbing.canonical import CROCKFORD, canonical_json, encode
 
 
 def list_models(faction: str, models: Mapping[str, int],

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
+
+from builder.plumbing.reading import Unreadable, read_bytes
 
 MAX_COMPARED_BYTES = 64 * 1024 * 1024
 """A file larger than this counts as changed when its status changed (not read to compare)."""
@@ -29,21 +30,11 @@ def _status(path: Path) -> tuple[int, int, int, int] | None:
 
 def _digest(path: Path) -> str | None:
     """The SHA-256 of a regular file's bytes; None for anything else (a FIFO is never waited
-    on) or a file that cannot be read."""
+    on), a file larger than MAX_COMPARED_BYTES or one that cannot be read."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError:
+        return hashlib.sha256(read_bytes(path, MAX_COMPARED_BYTES)).hexdigest()
+    except Unreadable:
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_COMPARED_BYTES:
-            return None
-        with os.fdopen(os.dup(fd), "rb") as fh:
-            return hashlib.sha256(fh.read()).hexdigest()
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 @dataclass(frozen=True)

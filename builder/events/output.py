@@ -4,7 +4,8 @@ document plus the event), CSV for a spreadsheet, and one self-contained HTML pag
 Every form is built from the same rows (the JSON objects of
 :func:`builder.events.submissions.check_submission`) and the missing registrations.
 List names, paths and messages are written by strangers: HTML escapes every one of them, and
-CSV cells that a spreadsheet would run as a formula are prefixed with an apostrophe.
+CSV cells that a spreadsheet would run as a formula (whatever spaces or invisible characters
+come first) are prefixed with an apostrophe.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 from html import escape as html_escape
@@ -77,14 +79,30 @@ def json_report(event: Event, results: list[dict[str, Any]], summary: dict[str, 
 # --- CSV -----------------------------------------------------------------------------------
 
 
+FORMULA_SIGNS = frozenset("=+-@")
+
+
+def runs_as_formula(text: str) -> bool:
+    """Whether a spreadsheet could read ``text`` as a formula: its first character other than
+    a space, a control or an invisible one (a tab, a newline, a no-break or zero-width space)
+    is ``=``, ``+``, ``-`` or ``@`` in any width (``＝`` is ``=`` to a spreadsheet that folds
+    full-width forms)."""
+    for char in text:
+        if char.isspace() or unicodedata.category(char) in ("Cc", "Cf", "Zs", "Zl", "Zp"):
+            continue
+        return unicodedata.normalize("NFKC", char)[:1] in FORMULA_SIGNS
+    return False
+
+
 def _cell(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    text = escape_lines(str(value))
-    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + text  # a spreadsheet would run it as a formula
+    raw = str(value)
+    text = escape_lines(raw)
+    if runs_as_formula(raw) or runs_as_formula(text):
+        return "'" + text  # neutralised: shown as text, never run
     return text
 
 

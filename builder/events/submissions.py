@@ -12,14 +12,13 @@ A submitted list is untrusted, and so is where it sits:
 - an unreadable file's row quotes at most a short excerpt of what the loader said.
 
 A text of codes (an e-mail export, a form's CSV) gives one list per share code, named
-``FILE#N``; an e-mail's parts are decoded first (quoted-printable, base64), and a code that
-repeats an earlier one (a quoted reply) is one list.
+``FILE#N``; an e-mail's parts are decoded first (quoted-printable, base64: :mod:`.mail`, within
+limits), and a code that repeats an earlier one (a quoted reply) is one list.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import Any
 
 from builder.data import Catalogue, DataError, MiB, read_text, yaml_files
 from builder.data.share import ShareCodeError, decode_warband, find_codes
+from builder.events.mail import MailError, texts_of
 from builder.i18n import N_, _, ngettext
 from builder.model import Warband
 from builder.model.event import Event
@@ -36,10 +36,6 @@ MAX_CODES_BYTES = 64 * MiB
 """Largest text searched for share codes: a mailbox of a few hundred messages."""
 MAX_ERROR_CHARS = 400
 """An unreadable file's error as a report quotes it (the loader quotes the file's text)."""
-
-_MAIL = re.compile(r"^(?:From |MIME-Version:|Content-Type:|Content-Transfer-Encoding:)",
-                   re.MULTILINE | re.IGNORECASE)
-_MBOX_SPLIT = re.compile(r"^From .*\r?\n", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -228,7 +224,11 @@ def gather(paths: Iterable[str], codes: Iterable[str] = (), *,
 def add_codes(out: Gathered, name: str, text: str, seen: dict[str, str]) -> None:
     """Every share code of ``text`` as a submission named ``NAME#N`` (N counts every code
     of the text); a code already in ``seen`` is not a second list."""
-    found = [code for part in texts_of(text) for code in find_codes(part)]
+    try:
+        found = [code for part in texts_of(text) for code in find_codes(part)]
+    except MailError as exc:
+        out.submissions.append(Submission(name, refused=str(exc)))
+        return
     if not found:
         out.empty.append(name)
     repeated = 0
@@ -244,32 +244,3 @@ def add_codes(out: Gathered, name: str, text: str, seen: dict[str, str]) -> None
             "checked once",
             "{path}: {n} share codes repeat an earlier one (a quoted reply?); each list is "
             "checked once", repeated).format(path=name, n=repeated))
-
-
-def texts_of(text: str) -> list[str]:
-    """The texts to search for codes: the decoded text parts of each message when ``text``
-    is an e-mail or a mailbox (a code wrapped by quoted-printable soft breaks, or hidden in
-    a base64 part, reads whole there), else ``text`` itself."""
-    if not _MAIL.search(text):
-        return [text]
-    import email  # (only for a mail: the package takes a tenth of the command's start)
-    import email.policy
-
-    out = []
-    for chunk in _MBOX_SPLIT.split(text):
-        if not chunk.strip():
-            continue
-        message = email.message_from_string(chunk, policy=email.policy.default)
-        parts = [p for p in message.walk() if p.get_content_maintype() == "text"]
-        if not parts or not message.keys():  # not a message after all
-            out.append(chunk)
-            continue
-        for part in parts:
-            try:
-                out.append(str(part.get_content()))
-            except (LookupError, ValueError, AssertionError):  # an unknown charset, a bad part
-                payload = part.get_payload(decode=True)
-                out.append(payload.decode("utf-8", "replace") if isinstance(payload, bytes)
-                           else str(part.get_payload()))
-        out.append(str(message.get("Subject", "")))
-    return out

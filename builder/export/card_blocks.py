@@ -18,6 +18,7 @@ from builder.export.palette import ACCENT, INK, MUTED, RULE, SHADE, TRACK_BELOW,
 from builder.export.summary import AttackLine
 from builder.export.textfit import LEADING, Lines, Paragraph, Run, unit_width
 from builder.i18n import _, number
+from builder.model.play import box_rows
 
 CARD_W = 63.5 * mm
 CARD_H = 88.9 * mm
@@ -244,13 +245,13 @@ class BoxRow(Block):
         self.label_w = max(label_w, unit_width(label, BOLD) * self.LABEL + 4)
         room = INNER_W - self.label_w
         self.written = plain + shaded > self.MAX_BOXES
-        self.size, self.per_row = self.SIZES[0], 1
+        self.size, self.lines = self.SIZES[0], [plain + shaded]
         if not self.written:
             for size in self.SIZES:
-                self.size, self.per_row = size, self._per_row(size, room)
-                if self._rows() <= (4 if shaded else 2):
+                self.size, self.lines = size, self._lines(size, room)
+                if len(self.lines) <= (4 if shaded else 2):
                     break
-        rows = 1 if self.written else self._rows()
+        rows = 1 if self.written else len(self.lines)
         self.rows = rows
         self.boxes_h = self.SIZES[0] if self.written else rows * self.size + (rows - 1) * self.gap
         self.help: TextBlock | None = None
@@ -277,22 +278,23 @@ class BoxRow(Block):
         """Left edge of the box in column ``col`` of a row, from the boxes' start."""
         return col * (self.size + self.gap) + (col // 5) * self.size * 0.6
 
-    def _per_row(self, size: float, room: float) -> int:
+    def _lines(self, size: float, room: float) -> list[int]:
+        """The boxes of each row at ``size``: the plain part's rows, then the shaded part's."""
         step, group = size + round(size * 0.3, 2), size * 0.6
-        n = 1
-        while (n * step) + (n // 5) * group + size <= room + 1e-6:
-            n += 1
-        return n - n % 5 if n >= 5 else n
-
-    def _rows(self) -> int:
-        return -(-self.plain // self.per_row) + -(-self.shaded // self.per_row)
+        fit = 1  # how many boxes fit on a row
+        while (fit * step) + (fit // 5) * group + size <= room + 1e-6:
+            fit += 1
+        per_row = fit - fit % 5 if fit >= 5 else fit  # whole groups, so that rows line up
+        return (box_rows(self.plain, per_row, fit, group=5)
+                + box_rows(self.shaded, per_row, fit, group=5))
 
     def _place(self, i: int) -> tuple[int, int]:
         """(row, column) of box ``i``: the shaded part starts a row of its own."""
-        if i < self.plain:
-            return divmod(i, self.per_row)
-        row, col = divmod(i - self.plain, self.per_row)
-        return row + -(-self.plain // self.per_row), col
+        for row, n in enumerate(self.lines):
+            if i < n:
+                return row, i
+            i -= n
+        raise IndexError(i)
 
     @property
     def rows_h(self) -> float:
@@ -322,7 +324,7 @@ class BoxRow(Block):
 
     def _end(self) -> float:
         """Where the first row's boxes end (for a note beside a one-row counter)."""
-        return self._x(min(self.plain + self.shaded, self.per_row) - 1) + self.size
+        return self._x(self.lines[0] - 1) + self.size
 
     def draw(self, c: Canvas, x: float, top: float) -> None:
         first = self.SIZES[0] if self.written else self.size
@@ -336,13 +338,39 @@ class BoxRow(Block):
             c.setLineWidth(0.6)
             c.roundRect(left, top - first, first * 5, first, 1.2, stroke=1, fill=0)
         else:
-            reused(c, ("boxes", self.plain, self.shaded, self.dark, self.size, self.per_row),
+            reused(c, ("boxes", self.plain, self.shaded, self.dark, self.size, *self.lines),
                    left, top - self.rows_h, self._boxes)
         if self.help is not None:
             if self.help_beside:
                 self.help.draw(c, left + self.help_beside, top)
             else:
                 self.help.draw(c, left, top - self.boxes_h - self.help.space_before)
+
+
+def rows_fitting(head_h: float, row_h: Sequence[float], room: float) -> int | None:
+    """How many rows of a table (its heading ``head_h`` high, each row as ``row_h`` says)
+    fit in ``room``, when at least one does and some do not (None otherwise: the table is
+    not split)."""
+    used, k = head_h, 0
+    while k < len(row_h) and used + row_h[k] <= room + 1e-6:
+        used += row_h[k]
+        k += 1
+    return k if 1 <= k < len(row_h) else None
+
+
+def draw_head(c: Canvas, x: float, top: float, widths: Sequence[float], head_h: float,
+              cells: Sequence[TextBlock], pads: tuple[float, float], width: float
+              ) -> list[float]:
+    """A card table's shaded heading row; returns the columns' left edges (and the right
+    one)."""
+    c.setFillColor(SHADE)
+    c.rect(x, top - head_h, width, head_h, stroke=0, fill=1)
+    edges = [x]
+    for w in widths:
+        edges.append(edges[-1] + w)
+    for cell, left in zip(cells, edges, strict=False):
+        cell.draw(c, left + pads[0], top - pads[1])
+    return edges
 
 
 class AttackTable(Block):
@@ -408,11 +436,8 @@ class AttackTable(Block):
         return widths
 
     def split(self, room: float) -> tuple[Block, Block] | None:
-        used, k = self.head_h, 0
-        while k < len(self.rows) and used + self.row_h[k] <= room + 1e-6:
-            used += self.row_h[k]
-            k += 1
-        if k < 1 or k >= len(self.rows):
+        k = rows_fitting(self.head_h, self.row_h, room)
+        if k is None:
             return None
         return (AttackTable(self.heads, self.rows[:k], self.size, self.space_before,
                             self.widths),
@@ -420,13 +445,8 @@ class AttackTable(Block):
                             self.widths))
 
     def draw(self, c: Canvas, x: float, top: float) -> None:
-        c.setFillColor(SHADE)
-        c.rect(x, top - self.head_h, INNER_W, self.head_h, stroke=0, fill=1)
-        edges = [x]
-        for w in self.widths:
-            edges.append(edges[-1] + w)
-        for cell, left in zip(self.head_cells, edges, strict=False):
-            cell.draw(c, left + self.PAD_X, top - self.PAD_Y)
+        edges = draw_head(c, x, top, self.widths, self.head_h, self.head_cells,
+                          (self.PAD_X, self.PAD_Y), INNER_W)
         y = top - self.head_h
         c.setStrokeColor(RULE)
         c.setLineWidth(0.3)

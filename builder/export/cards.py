@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -86,10 +87,15 @@ def _type_line(p: ProfileSheet) -> str:
 
 def _options(p: ProfileSheet) -> str:
     """"Test Banner, Test Axe (Test Command +1)": each option with what it adds besides
-    points."""
+    points, and its points when it is paid once for an entry of several models ("Test Drill
+    (PE +2 per entry)": the card's cost is one model's)."""
     out = []
     for o in p.options:
-        adds = ", ".join(f"{label} +{n}" for label, n in o.adds)
+        parts = [f"{label} +{n}" for label, n in o.adds]
+        if o.per_entry is not None:
+            parts.insert(0, _("{stat} +{n} per entry").format(stat=o.per_entry[0],
+                                                               n=o.per_entry[1]))
+        adds = ", ".join(parts)
         out.append(_("{option} ({adds})").format(option=o.printed, adds=adds) if adds
                    else o.printed)
     return ", ".join(out)
@@ -201,7 +207,7 @@ def body_items(p: ProfileSheet) -> list[_Item]:
     return out
 
 
-def _stacked(blocks: Sequence[Block]) -> float:
+def stacked(blocks: Sequence[Block]) -> float:
     """The height of ``blocks`` one under the other, as :func:`_stack` draws them."""
     return sum(b.height + (b.space_before if i else 0.0) for i, b in enumerate(blocks))
 
@@ -280,7 +286,7 @@ def _fit(items: list[_Item], description: Paragraph | None, room: float,
             continue
         if size not in laid:
             laid[size] = [item.layout(size) for item in items]
-        used = _stacked(laid[size])
+        used = stacked(laid[size])
         if used > room:
             continue
         described = _described(description, size, room - used, not laid[size])
@@ -310,7 +316,7 @@ def faces(p: ProfileSheet, per_model: bool = False) -> list[Face]:
     register_fonts()
     models: list[int | None] = list(range(1, p.count + 1)) if per_model else [None]
     heads = {m: header(p, 1, 1, m) for m in models}
-    room_first = INNER_H - max(_stacked(h) for h in heads.values()) - GAP_AFTER_HEADER
+    room_first = INNER_H - max(stacked(h) for h in heads.values()) - GAP_AFTER_HEADER
     items = body_items(p)
     description = _description(p)
     laid: dict[float, list[Block]] = {}
@@ -328,8 +334,8 @@ def faces(p: ProfileSheet, per_model: bool = False) -> list[Face]:
     parts = 2
     for _attempt in range(4):
         first = {m: header(p, 1, parts, m) for m in models}
-        room_first = INNER_H - max(_stacked(h) for h in first.values()) - GAP_AFTER_HEADER
-        room_next = INNER_H - _stacked(header(p, parts, parts, None)) - GAP_AFTER_HEADER
+        room_first = INNER_H - max(stacked(h) for h in first.values()) - GAP_AFTER_HEADER
+        room_next = INNER_H - stacked(header(p, parts, parts, None)) - GAP_AFTER_HEADER
         chunks = paginate(blocks, room_first, room_next)
         if len(chunks) == parts:
             break
@@ -344,13 +350,24 @@ def faces(p: ProfileSheet, per_model: bool = False) -> list[Face]:
 
 def content_height(face: Face) -> float:
     """The height a face's header and rules text take; never more than the card holds."""
-    return _stacked(face.header) + GAP_AFTER_HEADER + _stacked(face.body)
+    return stacked(face.header) + GAP_AFTER_HEADER + stacked(face.body)
 
 
 # --- drawing -----------------------------------------------------------------------------
 
 
-def draw_card(c: Canvas, face: Face, x: float, y: float) -> None:
+class Sides(Protocol):
+    """What a card prints: blocks in its header, a rule, blocks in its body (a warband's
+    :class:`Face`, a BattleScribe unit's)."""
+
+    @property
+    def header(self) -> Sequence[Block]: ...
+
+    @property
+    def body(self) -> Sequence[Block]: ...
+
+
+def draw_card(c: Canvas, face: Sides, x: float, y: float) -> None:
     """Draw ``face`` with its lower-left corner at (x, y)."""
     c.saveState()
     reused(c, ("frame",), x, y, _frame)
@@ -397,13 +414,18 @@ def all_faces(summary: WarbandSummary, per_model: bool) -> list[Face]:
 def draw_cards(c: Canvas, summary: WarbandSummary, page_size: tuple[float, float],
                per_model: bool = False) -> int:
     """Draw every card, nine to a page; returns the number of pages drawn."""
+    cards = all_faces(summary, per_model)
+    if not cards:
+        _no_cards_page(c, summary, *page_size)
+        return 1
+    return draw_grid(c, cards, page_size)
+
+
+def draw_grid(c: Canvas, cards: Sequence[Sides], page_size: tuple[float, float]) -> int:
+    """Draw ``cards`` nine to a page, with crop marks; returns the number of pages drawn."""
     page_w, page_h = page_size
     x0 = (page_w - COLUMNS * CARD_W) / 2
     y0 = (page_h - ROWS * CARD_H) / 2
-    cards = all_faces(summary, per_model)
-    if not cards:
-        _no_cards_page(c, summary, page_w, page_h)
-        return 1
     per_page = COLUMNS * ROWS
     pages = 0
     for start in range(0, len(cards), per_page):
@@ -425,9 +447,16 @@ def _no_cards_page(c: Canvas, summary: WarbandSummary, page_w: float, page_h: fl
         why = _("None of the combatants in this list is in the faction data.")
     else:
         why = _("This list has no combatants yet.")
+    title = _("<b>No profile cards for {name}</b>").format(name=esc(summary.name))
+    notice_page(c, (page_w, page_h), title, why)
+
+
+def notice_page(c: Canvas, page_size: tuple[float, float], title: str, why: str) -> None:
+    """A page saying why there are no cards (``title``: markup; ``why``: plain text), rather
+    than an empty file."""
+    page_w, page_h = page_size
     style = ParagraphStyle("notice", fontName=REGULAR, fontSize=11, leading=15,
                            alignment=TA_CENTER)
-    title = _("<b>No profile cards for {name}</b>").format(name=esc(summary.name))
     p = RLParagraph(f"{title}<br/>{esc(why)}", style)
     _w, h = p.wrap(page_w - 50 * mm, page_h)
     p.drawOn(c, 25 * mm, page_h * 0.6 - h)

@@ -30,6 +30,9 @@ class OptionLine:
     adds: tuple[tuple[str, int], ...] = ()
     """What it adds to stats other than the cost: (stat name, amount), in the stat line's
     order, per model when ``per_model`` (printed on the card beside its name)."""
+    per_entry: tuple[str, int] | None = None
+    """On a card: (the cost stat's name, amount) when the option is paid once for an entry of
+    several models, so the card's cost (what one model costs) cannot hold it."""
 
     @property
     def shown(self) -> str:

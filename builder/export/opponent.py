@@ -11,7 +11,7 @@ smallest step continues on a second page rather than leave an entry out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
 
 from builder.export.fonts import BOLD, ITALIC, REGULAR, register_fonts
-from builder.export.layout import flow, long_table
+from builder.export.layout import Command, flow, long_table
 from builder.export.palette import markup
 from builder.export.sheet import (
     INK,
@@ -29,6 +29,7 @@ from builder.export.sheet import (
     SHADE,
     SUB,
     TITLE,
+    Judged,
     _style,
     beside_qr,
     facts,
@@ -48,10 +49,11 @@ SHOWN_FINDINGS = 6
 FOOTER = 16 * mm
 
 
-def _verdict(s: WarbandSummary) -> list[Flowable]:
-    """The sheet's verdict box, with the first few problems only."""
+def copy_verdict(s: Judged, legal: str | None = None) -> list[Flowable]:
+    """The sheet's verdict box, with the first few problems only (``legal``: the line of a
+    legal list, when not the recruiting rules')."""
     errors = [f for f in s.findings if f.severity == "error"]
-    head, ink, bg = verdict_head(s)
+    head, ink, bg = verdict_head(s, legal)
     rows = [[Paragraph(esc(head), _style("ov", 11, BOLD, ink))]]
     line = _style("ofinding", 8, leftIndent=9, bulletIndent=0)
     for f in errors[:SHOWN_FINDINGS]:
@@ -96,6 +98,15 @@ def _entries(s: WarbandSummary, width: float, size: float) -> list[Flowable]:
     type_w = width * 0.3
     name_w = width - count_w - type_w - (points_w if points else 0)
     widths = [count_w, name_w, type_w, *([points_w] if points else [])]
+    return entries_table(rows, widths, size, [Paragraph(f"<b>{esc(h)}</b>",
+                                                        right if i == 3 else cell)
+                                              for i, h in enumerate(head)])
+
+
+def entries_table(rows: list[list[object]], widths: list[float], size: float,
+                  head: list[object], rows_style: Sequence[Command] = ()) -> list[Flowable]:
+    """The copy's entries at type ``size``: a rule under each row, the total (the last row)
+    under a heavier one, the heading on every page or column."""
     pad = max(1.0, size * 0.25)
     return long_table(rows, widths, [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -104,11 +115,9 @@ def _entries(s: WarbandSummary, width: float, size: float) -> list[Flowable]:
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ], last=[("LINEABOVE", (0, -1), (-1, -1), 0.8, INK)],
-        rows_style=[("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE)],
-        head=[Paragraph(f"<b>{esc(h)}</b>", right if i == 3 else cell)
-              for i, h in enumerate(head)],
-        head_style=[("BACKGROUND", (0, 0), (-1, -1), SHADE),
-                    ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE)])
+        rows_style=[*rows_style, ("LINEBELOW", (0, 0), (-1, len(rows) - 2), 0.25, RULE)],
+        head=head, head_style=[("BACKGROUND", (0, 0), (-1, -1), SHADE),
+                               ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE)])
 
 
 def _top(s: WarbandSummary, width: float) -> list[Flowable]:
@@ -135,6 +144,28 @@ def _height(flowables: list[Flowable], width: float, room: float) -> float:
 COLUMN_GAP = 6 * mm
 
 
+@dataclass(frozen=True)
+class CopyParts:
+    """What a copy prints, whatever the list's kind (a warband's, a BattleScribe roster's):
+    the top at a width, the verdict, the entries at a width and type size, and the footer's
+    two lines."""
+
+    top: Callable[[float], list[Flowable]]
+    verdict: list[Flowable]
+    entries: Callable[[float, float], list[Flowable]]
+    fingerprints: str
+    """In large type: what the opponent compares with the organiser's table."""
+    note: str
+    """"NAME · opponent's copy · printed DATE"."""
+
+
+def warband_parts(s: WarbandSummary) -> CopyParts:
+    return CopyParts(lambda width: _top(s, width), copy_verdict(s),
+                     lambda width, size: _entries(s, width, size), fingerprints_line(s),
+                     _("{name} · opponent's copy · printed {date}").format(
+                         name=s.name, date=s.date.isoformat()))
+
+
 @dataclass
 class Layout:
     """The copy laid out for a page: what goes at the top, then the entries in one column
@@ -146,18 +177,19 @@ class Layout:
     columns: int
 
 
-def copy_layout(s: WarbandSummary, width: float, room: float) -> Layout:
+def copy_layout(s: WarbandSummary | CopyParts, width: float, room: float) -> Layout:
     """The largest roster size, in one column if it fits the page, else two, that keeps the
     copy on one page of ``room`` points; the smallest in two columns when nothing does."""
-    top = [*_top(s, width), Spacer(0, 8), *_verdict(s), Spacer(0, 8)]
+    parts = s if isinstance(s, CopyParts) else warband_parts(s)
+    top = [*parts.top(width), Spacer(0, 8), *parts.verdict, Spacer(0, 8)]
     top_h = _height(top, width, room)
     left = room - top_h
     half = (width - COLUMN_GAP) / 2
     for size in SIZES:
-        one = _entries(s, width, size)
+        one = parts.entries(width, size)
         if _height(one, width, left + 1) <= left:
             return Layout(top, top_h, one, 1)
-        two = _entries(s, half, size)
+        two = parts.entries(half, size)
         row = max((f.wrap(half, left)[1] / max(len(getattr(f, "_cellvalues", [])), 1)
                    for f in two), default=0.0)
         if _height(two, half, 2 * left + 1) <= 2 * left - two[0].wrap(half, left)[1] - row:
@@ -165,20 +197,23 @@ def copy_layout(s: WarbandSummary, width: float, room: float) -> Layout:
     return Layout(top, top_h, two, 2)
 
 
-def copy_flowables(s: WarbandSummary, width: float, room: float) -> list[Flowable]:
+def copy_flowables(s: WarbandSummary | CopyParts, width: float, room: float
+                   ) -> list[Flowable]:
     """Everything the copy prints, in order (for measuring and for tests)."""
     layout = copy_layout(s, width, room)
     return [*layout.top, *layout.entries]
 
 
-def draw_opponent_copy(c: Canvas, s: WarbandSummary, page_size: tuple[float, float]) -> int:
+def draw_opponent_copy(c: Canvas, s: WarbandSummary | CopyParts,
+                       page_size: tuple[float, float]) -> int:
     """Draw the copy from a fresh page of ``c``; returns the pages drawn (one, unless the
     list is too long for a page even at the smallest size in two columns)."""
     register_fonts()
+    parts = s if isinstance(s, CopyParts) else warband_parts(s)
     w, h = page_size
     width = w - 2 * MARGIN
     bottom, top = MARGIN + FOOTER, h - MARGIN
-    layout = copy_layout(s, width, top - bottom)
+    layout = copy_layout(parts, width, top - bottom)
     pages = 0
 
     def frames() -> Iterator[Frame]:
@@ -188,7 +223,7 @@ def draw_opponent_copy(c: Canvas, s: WarbandSummary, page_size: tuple[float, flo
             if pages:
                 c.showPage()
             pages += 1
-            _footer(c, s, w, pages)
+            _footer(c, parts, w, pages)
             if pages == 1:
                 yield Frame(MARGIN, upper, width, layout.top_height + 1, 0, 0, 0, 0)
             else:
@@ -205,7 +240,7 @@ def draw_opponent_copy(c: Canvas, s: WarbandSummary, page_size: tuple[float, flo
     return pages
 
 
-def _footer(c: Canvas, s: WarbandSummary, w: float, page: int) -> None:
+def _footer(c: Canvas, parts: CopyParts, w: float, page: int) -> None:
     """Both fingerprints, large: what the opponent compares with the organiser's table."""
     c.saveState()
     c.setStrokeColor(RULE)
@@ -213,11 +248,10 @@ def _footer(c: Canvas, s: WarbandSummary, w: float, page: int) -> None:
     c.line(MARGIN, MARGIN + FOOTER - 3 * mm, w - MARGIN, MARGIN + FOOTER - 3 * mm)
     c.setFillColor(INK)
     c.setFont(BOLD, 10.5)
-    c.drawString(MARGIN, MARGIN + 5 * mm, fingerprints_line(s))
+    c.drawString(MARGIN, MARGIN + 5 * mm, parts.fingerprints)
     c.setFont(ITALIC if page > 1 else REGULAR, 7)
     c.setFillColor(MUTED)
-    note = _("{name} · opponent's copy · printed {date}").format(name=s.name,
-                                                               date=s.date.isoformat())
+    note = parts.note
     if page > 1:
         note = _("{note} · page {page}").format(note=note, page=page)
     c.drawString(MARGIN, MARGIN, note[:160])

@@ -41,6 +41,23 @@ def _subject(summary: WarbandSummary, cards: bool, sheet: bool, opponent: bool =
                                              what=what)
 
 
+def pdf_canvas(buffer: io.BytesIO, page: str, title: str, subject: str
+               ) -> tuple[Canvas, tuple[float, float]]:
+    """A canvas writing to ``buffer`` on ``page`` (``a4``, ``letter``: ValueError for
+    another), with the printouts' fonts and metadata; and the page's size."""
+    try:
+        page_size = PAGE_SIZES[page]
+    except KeyError:
+        raise ValueError(_("unknown page size '{page}' (use a4 or letter)").format(
+            page=page)) from None
+    register_fonts()
+    c = Canvas(buffer, pagesize=page_size, pageCompression=1)
+    c.setTitle(title)
+    c.setSubject(subject)
+    c.setCreator(CREATOR)
+    return c, page_size
+
+
 def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = True,
                page: str = "a4", per_model: bool = False, opponent: bool = False) -> bytes:
     """The PDF as bytes: the summary sheet first (it is what an organiser reads), then the
@@ -53,17 +70,9 @@ def render_pdf(summary: WarbandSummary, *, cards: bool = True, sheet: bool = Tru
                            "print one card per combatant instead").format(
                                cards=number(summary.stats.models),
                                most=number(MAX_MODEL_CARDS)))
-    try:
-        page_size = PAGE_SIZES[page]
-    except KeyError:
-        raise ValueError(_("unknown page size '{page}' (use a4 or letter)").format(
-            page=page)) from None
-    register_fonts()
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=page_size, pageCompression=1)
-    c.setTitle(summary.name)
-    c.setSubject(_subject(summary, cards, sheet, opponent))
-    c.setCreator(CREATOR)
+    c, page_size = pdf_canvas(buffer, page, summary.name,
+                              _subject(summary, cards, sheet, opponent))
     if sheet:
         draw_sheet(c, summary, page_size)
     if opponent:

@@ -10,7 +10,9 @@ data that :mod:`builder.export.sheettop` draws straight on the page);
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -199,10 +201,32 @@ MAX_PRINTED_FINDINGS = 500
 thousand pages nobody reads); the box says how many more there are."""
 
 
-def verdict_head(s: WarbandSummary) -> tuple[str, colors.Color, colors.Color]:
-    """The verdict's line ("✓ Legal…", "✗ NOT LEGAL: 2 problems"), its ink and background."""
+class Said(Protocol):
+    """A finding as a verdict prints it (a warband's, a BattleScribe roster's)."""
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def severity(self) -> str: ...
+
+
+class Judged(Protocol):
+    """What a verdict is made of: a warband's summary, a roster's."""
+
+    @property
+    def legal(self) -> bool: ...
+
+    @property
+    def findings(self) -> Sequence[Said]: ...
+
+
+def verdict_head(s: Judged, legal: str | None = None
+                 ) -> tuple[str, colors.Color, colors.Color]:
+    """The verdict's line ("✓ Legal…", "✗ NOT LEGAL: 2 problems"), its ink and background;
+    ``legal``: the line of a legal list, when not the recruiting rules'."""
     if s.legal:
-        return _("✓ Legal under the recruiting rules"), GOOD, GOOD_BG
+        return legal or _("✓ Legal under the recruiting rules"), GOOD, GOOD_BG
     n = sum(1 for f in s.findings if f.severity == "error")
     return (ngettext("✗ NOT LEGAL: {n} problem", "✗ NOT LEGAL: {n} problems", n).format(n=n),
             BAD, BAD_BG)
@@ -240,7 +264,7 @@ class VerdictLine:
     warning: bool
 
 
-def verdict_lines(s: WarbandSummary) -> list[VerdictLine]:
+def verdict_lines(s: Judged) -> list[VerdictLine]:
     """Every finding (up to :data:`MAX_PRINTED_FINDINGS`), then how many more there are."""
     shown = s.findings[:MAX_PRINTED_FINDINGS]
     out: list[VerdictLine] = []
@@ -266,10 +290,10 @@ def warning_label() -> str:
     return "[" + _("warning") + "]"
 
 
-def verdict(s: WarbandSummary) -> list[Flowable]:
+def verdict(s: Judged, legal: str | None = None) -> list[Flowable]:
     """Legal or not, and every finding (up to :data:`MAX_PRINTED_FINDINGS`), in a coloured box
-    under the title."""
-    head, ink, bg = verdict_head(s)
+    under the title (``legal``: see :func:`verdict_head`)."""
+    head, ink, bg = verdict_head(s, legal)
     rows: list[list[Flowable]] = [[Paragraph(esc(head), verdict_style(ink))]]
     warning = (f" <font color='{markup(WARNING_INK)}' size='{WARNING_SIZE}'>"
                f"{esc(warning_label())}</font>")

@@ -386,14 +386,41 @@ def profile_sheet(c: Combatant, faction: Faction, universal: Mapping[str, Abilit
 
 
 def _by_choice(warband: Warband, faction: Faction, c: Combatant
-               ) -> dict[tuple[OptionLine, ...], int]:
+               ) -> dict[tuple[OptionLine, ...], tuple[int, bool]]:
     """The models of ``c`` by the options they took (the same options in any order are one
-    choice), the models without options first where the list names them first."""
-    out: dict[tuple[OptionLine, ...], int] = {}
+    choice), the models without options first where the list names them first: (models,
+    whether every entry of the choice is one model)."""
+    out: dict[tuple[OptionLine, ...], tuple[int, bool]] = {}
     for models, taken, _extra in choices(warband, faction, c):
         key = tuple(sorted(taken, key=lambda o: o.id))
-        out[key] = out.get(key, 0) + models
+        before, single = out.get(key, (0, True))
+        out[key] = (before + models, single and models == 1)
     return out
+
+
+def _priced(sheet: ProfileSheet, faction: Faction, c: Combatant, taken: tuple[OptionLine, ...],
+            single: bool) -> tuple[tuple[tuple[str, str], ...], tuple[OptionLine, ...]]:
+    """A card's stat line with its cost as the list counts it, and its options (issue 41
+    item 7): one model's cost with what its options add to it (the Warlord with a Great
+    Weapon costs 22, not 20). An option paid once per entry is a model's own when its
+    entries are one model each; on a card of bigger entries it says its cost itself."""
+    cost = faction.game.cost
+    if cost is None or not taken:
+        return sheet.stats, taken
+    offered = faction.options_for(c)
+    label = faction.game.stat_label(cost)
+    added, lines = 0, []
+    for line in taken:
+        option = offered.get(line.id)
+        add = option.added(cost, line.times, 1) if option is not None else 0
+        if add and option is not None and not option.per_model and not single:
+            line = dataclasses.replace(line, per_entry=(label, add))
+        else:
+            added += add
+        lines.append(line)
+    shown = str(faction.cost(c) + added)
+    stats = tuple((name, shown if name == label else value) for name, value in sheet.stats)
+    return stats, tuple(lines)
 
 
 def summarise(warband: Warband, faction: Faction | None,
@@ -441,8 +468,10 @@ def summarise(warband: Warband, faction: Faction | None,
             universal = system.glossary()  # (once, not once per ability)
         for c in hired:
             sheet = profile_sheet(c, faction, universal, totals[c.id], note, card)
-            profiles += [dataclasses.replace(sheet, count=n, options=taken)
-                         for taken, n in _by_choice(warband, faction, c).items()]
+            for taken, (n, single) in _by_choice(warband, faction, c).items():
+                stats, options = _priced(sheet, faction, c, taken, single)
+                profiles.append(dataclasses.replace(sheet, count=n, options=options,
+                                                    stats=stats))
 
     return WarbandSummary(
         name=warband.name, faction_id=warband.faction,

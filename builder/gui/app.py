@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from builder import __version__
@@ -54,12 +54,14 @@ def configure(app: QApplication) -> None:
         app.setWindowIcon(icon)
 
 
-def create_window(file: str | None = None) -> MainWindow:
+def create_window(file: str | None = None, settings: QSettings | None = None) -> MainWindow:
     """The main window, shown, with FILE opened (a file that fails to load reports why and
-    leaves an empty list) and any crashed session's autosave offered once the window is up."""
+    leaves an empty list) and any crashed session's autosave offered once the window is up;
+    with no FILE, what the player was working on last (a play window a crash left open, else
+    the last list, else a new list of the last game)."""
     from builder.gui.mainwindow import MainWindow
 
-    window = MainWindow()
+    window = MainWindow(settings=settings)
     window.show()
 
     def after_show() -> None:
@@ -71,8 +73,8 @@ def create_window(file: str | None = None) -> MainWindow:
             return
         if file:
             window.files.load_path(Path(file), confirmed=True)
-        else:
-            window.game.resume_after_restart()  # a play window a crash left open
+        elif not window.game.resume_after_restart():  # a play window a crash left open
+            window.files.reopen_last()
 
     QTimer.singleShot(0, after_show)
     return window

@@ -28,6 +28,31 @@ SETTINGS_KEY = "language"
 """QSettings key of the language chosen in the menu: a language code, absent for the system's."""
 SYSTEM = ""
 """The menu's "system language" choice: nothing stored, the environment decides."""
+IN_A_SENTENCE = {"en": N_("English"), "es": N_("Spanish")}
+"""Each language as a sentence of another language names it ("en español", "in Spanish"):
+the menu lists each in its own words ("Español"), a sentence in its own."""
+
+
+def restart_command(argv: list[str], executable: str, *, frozen: bool) -> tuple[str, list[str]]:
+    """The program and arguments that start the app again: without ``--lang`` (the menu's
+    choice must apply) or a file (the app reopens the list open last)."""
+    if frozen:  # the bundle's own program: with no command it opens the app
+        return executable, ["gui"]
+    return executable, ["-m", "builder", "gui"]
+
+
+def start_again() -> bool:
+    """Start a new app (its language the one just chosen) and end this one."""
+    import sys
+
+    from PySide6.QtCore import QProcess, QTimer
+
+    program, args = restart_command(sys.argv, sys.executable,
+                                    frozen=bool(getattr(sys, "frozen", False)))
+    if not QProcess.startDetached(program, args)[0]:
+        return False
+    QTimer.singleShot(0, QApplication.quit)
+    return True
 
 
 def stored_language(settings: QSettings | None = None) -> str | None:
@@ -152,23 +177,40 @@ class LanguageMenu(QMenu):
 
     def notice(self, code: str) -> QMessageBox:
         """Say that the change applies from the next start, in the language chosen (the
-        system's: the environment's), and under it in the language in use when it differs;
-        each names the language in its own words."""
+        system's: the environment's), and under it in the language in use when it differs,
+        each naming the language as a sentence of its own does ("en español"); offer to
+        restart now (issue 41 item 13)."""
         new = code or i18n.language_from_environment()
         sentence = N_("The app will be in {language} from the next time it starts.")
 
         def say(language: str) -> str:
-            chosen = i18n.LANGUAGE_NAMES.get(code) or i18n.translated(
-                language, N_("the system language"))
-            return i18n.translated(language, sentence).format(language=chosen)
+            name = IN_A_SENTENCE.get(code, N_("the system language")) if code \
+                else N_("the system language")
+            return i18n.translated(language, sentence).format(
+                language=i18n.translated(language, name))
 
         box = QMessageBox(QMessageBox.Icon.Information, i18n.translated(new, N_("Language")),
-                          say(new), QMessageBox.StandardButton.Ok, self.parentWidget())
+                          say(new), QMessageBox.StandardButton.Yes
+                          | QMessageBox.StandardButton.No, self.parentWidget())
         if new != i18n.current_language():
             box.setInformativeText(say(i18n.current_language()))
+        box.button(QMessageBox.StandardButton.Yes).setText(
+            i18n.translated(new, N_("Restart now")))
+        box.button(QMessageBox.StandardButton.No).setText(i18n.translated(new, N_("Later")))
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
         box.setObjectName("language-notice")
+        box.accepted.connect(self.restart_now)
         box.open()
         return box
+
+    def restart_now(self) -> bool:
+        """Close the window as quitting does (its unsaved changes asked about; Cancel stays)
+        and start the app again in the language chosen."""
+        bar = self.parentWidget()  # (a menu is a window of its own: the bar's is the app's)
+        window = bar.window() if bar is not None else None
+        if window is not None and window.isVisible() and not window.close():
+            return False
+        return start_again()
 
 
 def add_language_menu(bar: QMenuBar, settings: QSettings | None = None) -> LanguageMenu:

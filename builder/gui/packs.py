@@ -60,7 +60,8 @@ class PacksController(QObject):
             from builder.packs.store import Store
 
             self.dialog = PacksDialog(self.window, self.store or Store(),
-                                      stall=STALL_SECONDS if self.stall is None else self.stall)
+                                      stall=STALL_SECONDS if self.stall is None else self.stall,
+                                      names=self.data_name)
             self.dialog.changed.connect(self.data_changed)
         self.dialog.show()
         self.dialog.raise_()
@@ -69,11 +70,27 @@ class PacksController(QObject):
             self.dialog.install(install)
         return self.dialog
 
+    def data_name(self, data_id: str) -> str:
+        """A faction as the player knows it, with its game ("Soimi (SphereWars — first
+        edition)"), or a game system's name; the id when the data is not loaded."""
+        from builder.model.text import display
+
+        catalogue = self.host.doc.catalogue
+        faction = catalogue.factions.get(data_id)
+        if faction is not None:
+            return _("{faction} ({game})").format(
+                faction=faction.name, game=display(faction.game.name)) if faction.attached \
+                else faction.name
+        system = catalogue.systems.get(data_id)
+        return display(system.name) if system is not None else data_id
+
     def data_changed(self) -> None:
         """Load the data again, re-check the open list, and say what changed for it."""
         host = self.host
         old = host.doc.catalogue
         new = host.gamedata.reload()
+        if self.dialog is not None:
+            self.dialog.refresh()  # the names of what came in
         warband = host.doc.warband
         if not warband.entries:
             self.last_message = None

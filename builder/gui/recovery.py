@@ -36,6 +36,8 @@ from builder.data import load_warband, write_atomic
 from builder.i18n import _
 from builder.model import Warband
 from builder.plumbing import paths
+from builder.plumbing.atomic import remove_leftovers
+from builder.plumbing.reading import Unreadable, load_json
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,9 @@ DEBOUNCE_MS = 250
 LONGEST_WAIT_MS = 2_000
 """…but never later than this after the first change still unwritten (typing without a pause)."""
 _serial = itertools.count(1)
+
+MAX_META_BYTES = 64 * 1024
+"""A recovery note is a few lines of JSON (origin, time saved, name)."""
 
 
 @dataclass
@@ -140,6 +145,7 @@ class Recovery:
         """Autosaves whose window is gone, newest first (their locks are taken). The locks
         that crashed windows left without an autosave are removed."""
         folder = folder or paths.user_data_dir()
+        remove_leftovers(folder)  # (of an autosave killed midway)
         try:
             found_files = sorted(folder.glob(f"{prefix}*{suffix}")) if folder.is_dir() else []
             locks = sorted(folder.glob(f"{prefix}*.lock")) if folder.is_dir() else []
@@ -155,8 +161,8 @@ class Recovery:
             meta_path = folder / f"{stem}.json"
             meta: dict[str, object] = {}
             try:
-                meta = json.loads(meta_path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                meta = load_json(meta_path, MAX_META_BYTES)
+            except Unreadable:
                 pass
             if not isinstance(meta, dict):
                 meta = {}

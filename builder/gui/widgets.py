@@ -4,7 +4,7 @@ layout, choosing one of a few answers."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from PySide6.QtCore import (
@@ -13,6 +13,8 @@ from PySide6.QtCore import (
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
+    QRect,
+    QSize,
     Qt,
     QTimerEvent,
 )
@@ -21,6 +23,8 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QInputDialog,
     QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeView,
     QWidget,
 )
@@ -75,6 +79,85 @@ def fit_column(view: QAbstractItemView, column: int, texts: Iterable[object], *,
     if header.sectionSize(column) != width:
         header.resizeSection(column, width)
     return width
+
+
+def own_style(widget: QWidget, declarations: str) -> None:
+    """Give ``widget`` alone the style ``declarations`` ("color: …; font-weight: bold"), or
+    none with "". A bare declaration styles every widget that takes the style sheet from
+    this one, and Qt takes a widget's tooltip's style from it: a greyed choice's tooltip was
+    grey on the tooltip's pale yellow (issue 41 item 10). The selector names the widget's
+    own class (with a dot: not its subclasses, and the tooltip's label is not a QLabel
+    itself). Set only when it changes (setting a style sheet costs a polish)."""
+    sheet = f".{widget.metaObject().className()} {{ {declarations} }}" if declarations else ""
+    if widget.styleSheet() != sheet:
+        widget.setStyleSheet(sheet)
+
+
+def text_room(view: QAbstractItemView, width: int) -> int:
+    """What a cell ``width`` pixels wide has for its text, the style's margins taken off
+    (as the style lays a cell's text out) and a pixel for rounding."""
+    return width - 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin,
+                                                 None, view) + 1) - 1
+
+
+def cut_texts(view: QAbstractItemView, room: float,
+              texts: Iterable[tuple[str, bool]]) -> Iterator[str]:
+    """The ``texts`` longer than ``room`` pixels on one line in ``view``'s font ((text,
+    whether an icon stands before it)); each text's width is measured once and kept with
+    the view (a long list is checked again at every step of a resize)."""
+    kept: dict[tuple[object, ...], Any] = view.__dict__.setdefault("_fit_kept", {})
+    advances: dict[str, float] = kept.setdefault(("advances", view.font().key(),
+                                                  view.logicalDpiX()), {})
+    if len(advances) > _MAX_KEPT_TEXTS:
+        advances.clear()
+    metrics = QFontMetricsF(view.font())
+    icon = view.iconSize().width() + 4
+    for text, with_icon in texts:
+        width = advances.get(text)
+        if width is None:
+            width = advances[text] = metrics.horizontalAdvance(text)
+        if math.ceil(width) + (icon if with_icon else 0) > room:
+            yield text
+
+
+def wrap_when_cut(view: QTreeView, column: int, texts: Iterable[tuple[str, bool]]) -> bool:
+    """Rows of one height, on one line each, while every text fits its ``column`` (kept
+    cheap to lay out on a long list), else word-wrapped onto more lines, each row as tall as
+    it needs (:class:`WrappedNames` measures them): a name is never cut short (issue 41 item
+    9). ``texts``: (text, whether an icon stands before it). Returns whether it wraps."""
+    room = text_room(view, view.header().sectionSize(column))
+    if column == 0:
+        room -= view.indentation()  # (the first column of a child row starts indented)
+    wrap = next(cut_texts(view, room, texts), None) is not None
+    if wrap != view.wordWrap():
+        view.setWordWrap(wrap)
+        view.setUniformRowHeights(not wrap)
+    elif wrap:  # a new width: each row measures its wrapped text again
+        view.scheduleDelayedItemsLayout()
+    return wrap
+
+
+class WrappedNames(QStyledItemDelegate):
+    """A tree's column whose text wraps when the view wraps (:func:`wrap_when_cut`): its rows
+    as tall as their wrapped text at the column's width. (A tree asks its delegates for row
+    heights without the column's width, so that wrapped text would stay one line tall.)"""
+
+    def __init__(self, view: QTreeView, column: int) -> None:
+        super().__init__(view)
+        self.view, self.column = view, column
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
+        view = self.view
+        if not view.wordWrap():
+            return super().sizeHint(option, index)
+        shaped = QStyleOptionViewItem(option)
+        self.initStyleOption(shaped, index)
+        width = view.header().sectionSize(self.column)
+        if self.column == 0 and index.parent().isValid():
+            width -= view.indentation()
+        shaped.rect = QRect(0, 0, max(width, 1), 1)
+        return view.style().sizeFromContents(QStyle.ContentsType.CT_ItemViewItem, shaped,
+                                             QSize(), view)
 
 
 def settle(view: QAbstractItemView) -> None:

@@ -111,6 +111,17 @@ def entry_adds(options: Mapping[str, Option], taken: Mapping[str, int], stat: st
     return total
 
 
+def options_text(offered: Mapping[str, Option], taken: Mapping[str, int]) -> list[str]:
+    """The options an entry took as a player reads them: "Bow", "Drums ×2" (an id the data
+    does not offer as itself). The list, the play window and the phone page say it alike."""
+    out = []
+    for oid, times in taken.items():
+        option = offered.get(oid)
+        label = option.label if option is not None else oid
+        out.append(_("{option} ×{n}").format(option=label, n=times) if times > 1 else label)
+    return out
+
+
 def picks_add(picks: Mapping[str, Pick], taken: Iterable[str], stat: str | None) -> int:
     """What the picks ``taken`` (ids) add to ``stat``; an unknown id adds nothing."""
     if not stat:

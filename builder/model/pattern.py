@@ -133,3 +133,64 @@ def _advance(nodes: tuple[object, ...], value: str, at: set[int]) -> set[int]:
             assert isinstance(node, Choice)
             at = _advance_choice(node, value, at)
     return at
+
+
+# --- as regular expressions, for the JSON schema (``schema faction --system``) --------------
+
+
+def template_regex(pattern: str) -> str:
+    """The template as a regular expression that matches exactly what :func:`matches` does
+    (for the JSON schema an editor checks a faction with; issue 41 item 14). Matching time is
+    the editor's affair: check-data never uses it."""
+    def seq(nodes: tuple[object, ...]) -> str:
+        out = ""
+        for node in nodes:
+            if isinstance(node, Number):
+                out += f"[0-9]{{1,{MAX_DIGITS}}}"
+            elif isinstance(node, Choice):
+                out += "(?:" + "|".join(seq(o) for o in node.options) + ")" + (
+                    "?" if node.optional else "")
+            else:
+                out += _escape(str(node))
+        return out
+
+    return "(?:" + "|".join(seq(o) for o in parse(pattern).options) + ")"
+
+
+SYNTAX = "\\^$.|?*+()[]{}"
+"""ECMA-262's syntax characters, escaped to stand for themselves (the JSON schema's regular
+expressions are ECMA-262's, which Python's also read)."""
+
+
+def _escape(char: str) -> str:
+    """A character as itself in a regular expression (ECMA-262's syntax characters)."""
+    return "\\" + char if char in SYNTAX else char
+
+
+def whole_range(low: int, high: int) -> str:
+    """A regular expression of the whole numbers from ``low`` to ``high``, written in digits
+    without leading zeros (as check-data reads each number of a pair)."""
+    parts: list[str] = []
+    for length in range(len(str(low)), len(str(high)) + 1):
+        first = max(low, 10 ** (length - 1) if length > 1 else 0)
+        last = min(high, 10 ** length - 1)
+        if first <= last:
+            parts += _same_length(str(first), str(last))
+    return "(?:" + "|".join(parts) + ")"
+
+
+def _same_length(a: str, b: str) -> list[str]:
+    """The numbers from ``a`` to ``b``, written with as many digits as both have."""
+    if a == b:
+        return [a]
+    rest = len(a) - 1
+    tail = f"[0-9]{{{rest}}}" if rest else ""
+    if a[1:] == "0" * rest and b[1:] == "9" * rest:
+        return [f"[{a[0]}-{b[0]}]{tail}"]
+    if a[0] == b[0]:
+        return [a[0] + x for x in _same_length(a[1:], b[1:])]
+    out = [a[0] + x for x in _same_length(a[1:], "9" * rest)]
+    if int(a[0]) + 1 <= int(b[0]) - 1:
+        out.append(f"[{int(a[0]) + 1}-{int(b[0]) - 1}]{tail}")
+    out += [b[0] + x for x in _same_length("0" * rest, b[1:])]
+    return out

@@ -29,6 +29,30 @@ MAX_BOXES = 200
 """Boxes of one track on a tile at most (a larger stat is tracked as a number to write)."""
 
 
+def box_rows(n: int, per_row: int, fit: int | None = None, group: int = 1) -> list[int]:
+    """How ``n`` boxes of a track fall into rows of ``per_row`` (a multiple of ``group``, so
+    that groups line up), at most ``fit`` a row (``per_row`` when None): never one box alone
+    on the last row (issue 41 item 8). Such a part takes one row when it fits, else its rows
+    are evened out (in whole groups), else the row before gives it a box. A card and the play
+    window lay out their tracks with it."""
+    if n <= 0:
+        return []
+    fit = per_row if fit is None else fit
+    full, rest = divmod(n, per_row)
+    rows = [per_row] * full + ([rest] if rest else [])
+    if len(rows) < 2 or rows[-1] != 1:
+        return rows
+    if n <= fit:
+        return [n]
+    even = -(-n // len(rows))
+    even += -even % group
+    last = n - (len(rows) - 1) * even
+    if even < per_row and last >= 2:
+        return [even] * (len(rows) - 1) + [last]
+    rows[-2:] = [rows[-2] - 1, 2]
+    return rows
+
+
 _read: dict[str, Callable[[Any], Any]] = {}
 
 

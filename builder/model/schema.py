@@ -12,8 +12,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from builder.i18n import N_, _
+from builder.model.base import MAX_TEXT, MAX_WHOLE
 from builder.model.event import Event
 from builder.model.faction import Faction
+from builder.model.pattern import template_regex, whole_range
 from builder.model.play import DESCRIPTIONS as PLAY_DESCRIPTIONS
 from builder.model.system import StatLimit, System
 from builder.model.text import display
@@ -22,7 +24,8 @@ from builder.model.warband import Warband
 BASE_URL = "https://spherewars.invalid/schema/"
 MODELS: dict[str, type[BaseModel]] = {"faction": Faction, "warband": Warband, "system": System,
                                        "event": Event}
-_NONE = [{"type": "null"}, {"const": "-"}]
+_NONE = [{"type": "null"}, {"type": "string", "pattern": "^\\s*[-–—]?\\s*$"}]
+"""No value: null, or a dash (as check-data reads "-", "–", "—" and an empty text)."""
 
 
 _SELECTOR = N_("a quantity: a whole number, a parameter name, points_limit, or "
@@ -290,20 +293,29 @@ def json_schema(kind: str, system: System | None = None,
     return _describe(out, model)
 
 
-def _stat_schema(kind: str, limit: StatLimit | None = None) -> dict[str, Any]:
-    """A stat value's schema; a number's bounds are the system's constraint (a pattern is
-    our own template, checked by check-data, not a JSON Schema regular expression)."""
-    number: dict[str, Any] = {"type": "integer", "minimum": 0}
-    if limit is not None and limit.minimum is not None:
-        number["minimum"] = limit.minimum
-    if limit is not None and limit.maximum is not None:
-        number["maximum"] = limit.maximum
+def _stat_schema(kind: str, limit: StatLimit | None = None,
+                 required: bool = False) -> dict[str, Any]:
+    """A stat value's schema, as check-data reads the value (issue 41 item 14: what an
+    editor's YAML plug-in accepts, check-data accepts): a number within the system's bounds
+    (and MAX_WHOLE); a pair as one such number or two joined by '-'; a text up to MAX_TEXT,
+    written as the system's pattern says (our template, turned into a regular expression);
+    "no value" ("-", "–", null) only for a stat that is not required."""
+    low = limit.minimum if limit is not None and limit.minimum is not None else 0
+    high = min(limit.maximum, MAX_WHOLE) if limit is not None and limit.maximum is not None \
+        else MAX_WHOLE
+    number: dict[str, Any] = {"type": "integer", "minimum": low, "maximum": high}
+    none = [] if required else _NONE
     if kind == "pair":
-        return {"anyOf": [number,
-                          {"type": "string", "pattern": r"^\s*\d+\s*-\s*\d+\s*$"}, *_NONE]}
+        part = whole_range(low, high)
+        return {"anyOf": [number, {"type": "string",
+                                   "pattern": rf"^\s*{part}\s*-\s*{part}\s*$"}, *none]}
     if kind == "text":
-        return {"anyOf": [{"type": "string"}, {"type": "null"}]}
-    return {"anyOf": [number, *_NONE]}
+        text: dict[str, Any] = {"type": "string", "maxLength": MAX_TEXT}
+        if limit is not None and limit.pattern is not None:
+            text["pattern"] = rf"^\s*{template_regex(limit.pattern)}\s*$"
+            return {"anyOf": [text, *none]}
+        return {"anyOf": [text, {"type": "integer"}, *none]}  # (a number is read as text)
+    return {"anyOf": [number, *none]}
 
 
 def _for_system(schema: dict[str, Any], system: System) -> dict[str, Any]:
@@ -321,7 +333,7 @@ def _for_system(schema: dict[str, Any], system: System) -> dict[str, Any]:
     combatant["profile"] = {
         "type": "object", "additionalProperties": False,
         "required": [s.id for s in system.stats if s.required],
-        "properties": {s.id: {**_stat_schema(s.kind, system.limit(s.id)),
+        "properties": {s.id: {**_stat_schema(s.kind, system.limit(s.id), s.required),
                               "description": display(s.name)}
                        for s in system.stats}}
     schema["properties"]["building"] = {

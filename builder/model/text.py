@@ -11,11 +11,11 @@ import re
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Strict, WithJsonSchema
+from pydantic import AfterValidator, BeforeValidator, Strict, WithJsonSchema
 
 from builder import i18n
 from builder.i18n import _
-from builder.model.base import MAX_NAME, MAX_TEXT, check_length, check_name, quote
+from builder.model.base import MAX_NAME, MAX_TEXT, check_length, check_name, describe, quote
 
 LANGUAGE_KEY = re.compile(r"^[a-z]{2}$")
 DEFAULT_LANGUAGE = i18n.SOURCE_LANGUAGE
@@ -59,9 +59,29 @@ def _display_check(check: Callable[[str], str]) -> Callable[[Any], Any]:
     return run
 
 
+def _display_shape(value: Any) -> Any:
+    """A text, or a mapping of texts: anything else is said here in one message (the union
+    below would say it twice, naming its Python types: "str must be text", "dict[str,str]:
+    expected a mapping")."""
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, dict):
+        raise ValueError(_("must be a text, or one text per language such as {{en: …, es: …}} "
+                           "(got {got})").format(got=describe(value)))
+    for key, text in value.items():
+        if not isinstance(key, str):
+            raise ValueError(_("{key} is not a language code; use two lowercase letters such "
+                               "as en or es").format(key=describe(key)))
+        if not isinstance(text, str):
+            raise ValueError(_("the {key} text must be text (got {got})").format(
+                key=quote(key), got=describe(text)))
+    return value
+
+
 def _display(check: Callable[[str], str], limit: int) -> Any:
     return Annotated[
         Annotated[str, Strict()] | dict[Annotated[str, Strict()], Annotated[str, Strict()]],
+        BeforeValidator(_display_shape),
         AfterValidator(_display_check(check)),
         WithJsonSchema({"anyOf": [
             {"type": "string", "minLength": 1, "maxLength": limit},

@@ -2,8 +2,9 @@
 
 Reading one, every limit is checked on the zip's own directory before anything is written:
 at most :data:`MAX_ENTRIES` entries and :data:`MAX_UNPACKED` bytes unpacked, no absolute
-paths, no ``..``, no links, no duplicate names. Unpacking then counts what really comes out,
-so an entry that lies about its size is stopped at what it declared.
+paths, no ``..``, no links, no duplicate names, nothing more than 16 folders deep or named
+longer than a file system allows. Unpacking then counts what really comes out, so an entry
+that lies about its size is stopped at what it declared.
 
 Building one is reproducible: the same folder gives the same bytes (entries sorted, fixed
 times and permissions).
@@ -13,24 +14,22 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import stat
 import zipfile
 from collections.abc import Iterable
-from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from builder.data.errors import DataError, Problem
 from builder.i18n import _
 from builder.model.base import quote
+from builder.plumbing import ziprules
+from builder.plumbing.ziprules import ZipIssue, ZipRefused
 
-MiB = 1024 * 1024
-MAX_ENTRIES = 1000
-MAX_UNPACKED = 50 * MiB
+MiB = ziprules.MiB
+MAX_ENTRIES = ziprules.MAX_ENTRIES
+MAX_UNPACKED = ziprules.MAX_UNPACKED
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)
 """Every entry's time in a built pack (zip times start in 1980; any fixed time will do)."""
-_CHUNK = 256 * 1024
-_DRIVE = re.compile(r"^[A-Za-z]:")
 
 
 class PackProblems(DataError):
@@ -49,85 +48,71 @@ def problems(label: str, messages: Iterable[str]) -> PackProblems:
     return PackProblems([Problem(label, 0, 0, m) for m in messages])
 
 
+def issue_message(issue: ZipIssue) -> str:
+    """A broken zip rule (:mod:`builder.plumbing.ziprules`) in a pack's words."""
+    name, other = quote(issue.name), quote(issue.other)
+    match issue.kind:
+        case "too-many":
+            return _("{count} entries; a pack holds at most {limit}").format(
+                count=issue.count, limit=MAX_ENTRIES)
+        case "absolute":
+            return _("entry {name} is an absolute path").format(name=name)
+        case "backslash":
+            return _("entry {name} holds a backslash; a pack's paths use /").format(name=name)
+        case "control":
+            return _("entry {name} holds a control character").format(name=name)
+        case "climbs":
+            return _("entry {name} climbs out of the pack with '..'").format(name=name)
+        case "not-plain":
+            return _("entry {name} is not a plain relative path").format(name=name)
+        case "link":
+            return _("entry {name} is a link; a pack holds no links").format(name=name)
+        case "encrypted":
+            return _("entry {name} is encrypted").format(name=name)
+        case "duplicate":
+            return _("entry {name} is in the pack twice (as {other})").format(
+                name=name, other=other)
+        case "too-large":
+            return _("unpacks to {size} MiB; a pack is at most {limit} MiB").format(
+                size=round(issue.size / MiB, 1), limit=MAX_UNPACKED // MiB)
+        case "inside-file":
+            return _("entry {name} is inside {other}, which is a file").format(
+                name=name, other=other)
+        case "lies":
+            return _("entry {name} unpacks to more than it declares").format(name=name)
+        case "too-deep" | "name-too-long":
+            return path_message(_("entry {name}").format(name=name), issue)
+        case _:
+            return _("entry {name} cannot be unpacked: {problem}").format(
+                name=name, problem=issue.detail)
+
+
+def path_message(what: str, issue: ZipIssue) -> str:
+    """A path too deep or a name too long (``what``: "entry 'x'", "'x'") in a pack's words."""
+    if issue.kind == "too-deep":
+        return _("{what} is {depth} folders deep; a pack's files are at most {limit} folders "
+                 "deep").format(what=what, depth=f"{issue.count:,}", limit=ziprules.MAX_DEPTH)
+    return _("{what} has a name longer than {limit} bytes; no file system takes it").format(
+        what=what, limit=ziprules.MAX_NAME_BYTES)
+
+
 def entry_problem(name: str) -> str | None:
     """Why an entry name cannot be unpacked (None when it can): an absolute path, a drive,
     ``..``, a backslash, a control character."""
-    if not name or name.startswith(("/", "\\")) or _DRIVE.match(name):
-        return _("entry {name} is an absolute path").format(name=quote(name))
-    if "\\" in name:
-        return _("entry {name} holds a backslash; a pack's paths use /").format(name=quote(name))
-    if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        return _("entry {name} holds a control character").format(name=quote(name))
-    parts = name.rstrip("/").split("/")
-    if ".." in parts:
-        return _("entry {name} climbs out of the pack with '..'").format(name=quote(name))
-    if any(p in ("", ".") for p in parts):
-        return _("entry {name} is not a plain relative path").format(name=quote(name))
-    return None
+    issue = ziprules.name_issue(name)
+    return None if issue is None else issue_message(issue)
 
 
-def _is_link(info: zipfile.ZipInfo) -> bool:
-    mode = info.external_attr >> 16
-    return stat.S_ISLNK(mode) if mode else False
-
-
-@dataclass(frozen=True)
-class Listing:
-    """A zip's entries, checked: the files to unpack (directories left out)."""
-
-    files: list[zipfile.ZipInfo]
-    unpacked: int
+Listing = ziprules.Listing
 
 
 def check_listing(zf: zipfile.ZipFile, label: str) -> Listing:
     """Every limit of SPEC §8, from the zip's directory alone; a :class:`PackProblems` naming
     every broken entry otherwise."""
-    infos = zf.infolist()
-    found: list[str] = []
-    if len(infos) > MAX_ENTRIES:
-        found.append(_("{count} entries; a pack holds at most {limit}").format(
-            count=len(infos), limit=MAX_ENTRIES))
-        raise problems(label, found)
-    seen: dict[str, str] = {}
-    total = 0
-    files = []
-    for info in infos:
-        name = info.filename
-        problem = entry_problem(name)
-        if problem is not None:
-            found.append(problem)
-            continue
-        if _is_link(info):
-            found.append(_("entry {name} is a link; a pack holds no links").format(
-                name=quote(name)))
-            continue
-        if info.flag_bits & 0x1:
-            found.append(_("entry {name} is encrypted").format(name=quote(name)))
-            continue
-        key = name.rstrip("/").casefold()
-        if key in seen:
-            found.append(_("entry {name} is in the pack twice (as {other})").format(
-                name=quote(name), other=quote(seen[key])))
-            continue
-        seen[key] = name
-        if info.is_dir():
-            continue
-        total += info.file_size
-        files.append(info)
-    if total > MAX_UNPACKED:
-        found.append(_("unpacks to {size} MiB; a pack is at most {limit} MiB").format(
-            size=round(total / MiB, 1), limit=MAX_UNPACKED // MiB))
-    for info in files:  # a file where another entry needs a folder: a/b and a/b/c
-        parent = str(PurePosixPath(info.filename).parent).casefold()
-        while parent not in (".", ""):
-            if parent in seen and not seen[parent].endswith("/"):
-                found.append(_("entry {name} is inside {other}, which is a file").format(
-                    name=quote(info.filename), other=quote(seen[parent])))
-                break
-            parent = str(PurePosixPath(parent).parent)
-    if found:
-        raise problems(label, found)
-    return Listing(files, total)
+    try:
+        return ziprules.check_listing(zf)
+    except ZipRefused as refused:
+        raise problems(label, [issue_message(i) for i in refused.issues]) from None
 
 
 def open_zip(source: str | Path | bytes, label: str) -> zipfile.ZipFile:
@@ -144,28 +129,19 @@ def unpack(source: str | Path | bytes, dest: Path, label: str) -> None:
     it (``dest`` is then the caller's to remove)."""
     with open_zip(source, label) as zf:
         listing = check_listing(zf, label)
-        written = 0
+        budget = [MAX_UNPACKED]
         for info in listing.files:
             if any(part.startswith(".") for part in info.filename.split("/")):
                 continue  # hidden files (.DS_Store, ._x.yaml) are not part of a pack
             target = dest.joinpath(*info.filename.split("/"))
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
-                with zf.open(info) as src, open(target, "xb") as out:
-                    left = info.file_size
-                    while True:
-                        chunk = src.read(min(_CHUNK, left + 1))
-                        if not chunk:
-                            break
-                        left -= len(chunk)
-                        written += len(chunk)
-                        if left < 0 or written > MAX_UNPACKED:
-                            raise problems(label, [_(
-                                "entry {name} unpacks to more than it declares").format(
-                                    name=quote(info.filename))])
+                with open(target, "xb") as out:
+                    for chunk in ziprules.read_chunks(zf, info, budget):
                         out.write(chunk)
-            except (zipfile.BadZipFile, NotImplementedError, EOFError, OSError,
-                    RuntimeError) as exc:
+            except ZipRefused as refused:
+                raise problems(label, [issue_message(i) for i in refused.issues]) from None
+            except OSError as exc:
                 raise problems(label, [_("entry {name} cannot be unpacked: {problem}").format(
                     name=quote(info.filename), problem=exc)]) from None
 
@@ -195,6 +171,10 @@ def folder_files(folder: Path) -> tuple[list[str], list[str]]:
             if entry.is_symlink():
                 wrong.append(_("{path} is a link; a pack holds no links").format(path=quote(rel)))
             elif entry.is_dir(follow_symlinks=False):
+                issue = ziprules.path_issue(rel, rel.split("/"), rel.count("/") + 1)
+                if issue is not None:  # (not gone into: nothing deeper is read)
+                    wrong.append(path_message(quote(rel), issue))
+                    continue
                 pending.append((Path(entry.path), rel + "/"))
             elif entry.is_file(follow_symlinks=False):
                 found.append(rel)

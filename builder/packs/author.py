@@ -16,15 +16,21 @@ from builder.packs.format import PACK_SCHEMA
 
 
 def pack_yaml_text(pack_id: str, name: str, version: str, changes: str = "",
-                   authors: list[str] | None = None, source: str | None = None) -> str:
+                   authors: list[str] | None = None, source: str | None = None,
+                   earlier: list[tuple[str, str]] | None = None) -> str:
+    """The ``pack.yaml`` of a pack; ``changes``: what this version changed, ``earlier``:
+    (version, text) of the versions before it, newest first (kept from release to
+    release, SPEC §8's ``changes``)."""
     data: dict[str, Any] = {"schema": PACK_SCHEMA, "id": pack_id, "name": name,
                             "version": version}
     if authors:
         data["authors"] = authors
     if source:
         data["source"] = source
-    if changes.strip():
-        data["changes"] = [{"version": version, "text": changes.strip()}]
+    history = [{"version": version, "text": changes.strip()}] if changes.strip() else []
+    history += [{"version": v, "text": t} for v, t in earlier or () if v != version and t]
+    if history:
+        data["changes"] = history
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 

@@ -17,6 +17,10 @@ from typing import Any
 from builder import i18n
 from builder.i18n import _
 from builder.packs.store import DOCUMENTS
+from builder.plumbing.reading import Unreadable, read_bytes
+
+MAX_DOCUMENTS_BYTES = 256 * 1024 * 1024
+"""The kept copy of a pack's documents (50 MiB of YAML at most) is well below this."""
 
 
 def display(value: Any) -> str:
@@ -34,10 +38,10 @@ def read_documents(folder: Path) -> dict[str, Any]:
     """The data files of an installed version as read (a :class:`DataError` when one of
     them can no longer be read)."""
     try:
-        found = marshal.loads((folder / DOCUMENTS).read_bytes())
+        found = marshal.loads(read_bytes(folder / DOCUMENTS, MAX_DOCUMENTS_BYTES))
         if isinstance(found, dict):
             return found
-    except (OSError, ValueError, EOFError, TypeError):
+    except (Unreadable, ValueError, EOFError, TypeError):
         pass
     from builder.data import MiB, load_yaml  # (only when the kept copy is unreadable)
     from builder.data.catalogue import data_files

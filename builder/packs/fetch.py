@@ -9,6 +9,7 @@ differ from what the index says, or after :data:`STALL_SECONDS` without a byte a
 from __future__ import annotations
 
 import hashlib
+import http.client
 import ipaddress
 import socket
 import urllib.error
@@ -132,6 +133,10 @@ class Download:
         except urllib.error.HTTPError as exc:
             raise FetchError(_("{url}: the server answered {status} {reason}").format(
                 url=escape(url), status=exc.code, reason=escape(str(exc.reason)))) from None
+        except http.client.HTTPException as exc:  # a broken answer (also met while reading)
+            self._check_cancelled()
+            raise FetchError(_("{url}: cannot download: {problem}").format(
+                url=escape(url), problem=_malformed(exc))) from None
         except TimeoutError:
             self._check_cancelled()
             raise FetchError(_("{url}: nothing arrived for {seconds} s; stopped").format(
@@ -173,6 +178,9 @@ class Download:
             if self.progress:
                 self.progress(got, expected)
         self._check_cancelled()
+        if declared is not None and got < declared:  # the connection closed early
+            raise FetchError(_("{url}: cannot download: {problem}").format(
+                url=escape(self.url), problem=_malformed(http.client.IncompleteRead(b""))))
         if self.size is not None and got != self.size:
             raise self._wrong_size(got)
         if self.sha256 is not None and digest.hexdigest() != self.sha256:
@@ -195,6 +203,20 @@ class Download:
         return FetchError(_("{url}: {size} bytes, the index says {expected}; nothing "
                             "installed").format(url=escape(self.url), size=size,
                                                 expected=self.size))
+
+
+def _malformed(exc: http.client.HTTPException) -> str:
+    """What is wrong with a server's answer, in our words (never the server's own text: a
+    status line may be 64 KiB of anything)."""
+    if isinstance(exc, http.client.RemoteDisconnected):
+        return _("the server closed the connection without answering")
+    if isinstance(exc, http.client.IncompleteRead):
+        return _("the answer ended before all of it arrived")
+    if isinstance(exc, http.client.LineTooLong):
+        return _("a line of the answer is too long")
+    if isinstance(exc, http.client.BadStatusLine):
+        return _("the answer does not start as an HTTP answer does")
+    return _("the answer is not valid HTTP")
 
 
 def _seconds(value: float) -> str:

@@ -23,9 +23,18 @@ from builder.data.loading import check, placed, same_kind
 from builder.i18n import _
 from builder.packs.archive import problems, unpack
 from builder.packs.check import CheckedPack, check_pack
-from builder.packs.fetch import STALL_SECONDS, Cancelled, Download, FetchError, is_address
+from builder.packs.fetch import (
+    MAX_DOWNLOAD,
+    STALL_SECONDS,
+    Cancelled,
+    Download,
+    FetchError,
+    is_address,
+)
 from builder.packs.format import SUFFIX, Index, IndexEntry, version_key
 from builder.packs.store import Installed, Store
+from builder.plumbing.reading import Unreadable, read_bytes
+from builder.plumbing.terminal_text import escape
 
 MAX_INDEX_BYTES = MiB
 
@@ -34,7 +43,11 @@ Progress = Callable[[str, int, int | None], None]
 
 
 class InstallError(Exception):
-    """One source or pack that could not be installed; the message says why."""
+    """One source or pack that could not be installed; the message says why.
+
+    The problems :meth:`Installer.install` and :meth:`Installer.update` return are text for
+    one line each, escaped (:func:`builder.plumbing.terminal_text.escape`): a pack's several
+    problems are several lines, never a path's own line break."""
 
 
 @dataclass
@@ -61,7 +74,8 @@ class UpdateStep:
 
     id: str
     status: str
-    """updated | current | no-origin | failed"""
+    """updated | current | older-chosen (nothing newer to install, but an older version is
+    in use, chosen with ``data use``: ``new`` is the newest installed) | no-origin | failed"""
     old: str | None = None
     new: str | None = None
     message: str = ""
@@ -115,16 +129,14 @@ class Installer:
             raise InstallError(_("{source}: no such file or folder (give a .swpack file, a "
                                  "pack folder, or an http or https address)").format(
                                      source=source))
-        try:
-            with open(path, "rb") as stream:
-                head = stream.read(4)
-        except OSError as exc:
-            raise InstallError(_("{source}: cannot be read: {problem}").format(
-                source=source, problem=exc.strerror or exc)) from None
-        if _looks_like_zip(head) or path.suffix == SUFFIX:
-            return self._one(lambda: self.install_archive(path, path.name), wanted)
-        text = self._index_text(Path(path).read_bytes(), source)
-        return self.install_index(text, source, wanted)
+        try:  # (a FIFO, a device, a link to /dev/zero: refused by name, never waited on)
+            if _looks_like_zip(read_bytes(path, 4, head=True)) or path.suffix == SUFFIX:
+                archive = read_bytes(path, MAX_DOWNLOAD)
+                return self._one(lambda: self.install_archive(archive, path.name), wanted)
+            raw = read_bytes(path, MAX_INDEX_BYTES + 1, head=True)
+        except Unreadable as exc:
+            raise InstallError(f"{source}: {exc.message}") from None
+        return self.install_index(self._index_text(raw, source), source, wanted)
 
     def _one(self, run: Callable[[], Outcome], wanted: set[str] | None
              ) -> tuple[list[Outcome], list[str]]:
@@ -155,15 +167,16 @@ class Installer:
         failed: list[str] = []
         if wanted:
             listed = {e.id for e in index.packs}
-            failed += [_("{source}: lists no pack '{id}'").format(source=source, id=pack_id)
+            failed += [escape(_("{source}: lists no pack '{id}'").format(source=source,
+                                                                          id=pack_id))
                        for pack_id in sorted(wanted - listed)]
         done: list[Outcome] = []
         for entry in entries:
             try:
                 done.append(self.install_entry(entry, source))
             except (InstallError, FetchError) as exc:
-                failed.append(str(exc))
-            except DataError as exc:
+                failed.append(escape(str(exc)))
+            except DataError as exc:  # (its lines escaped each)
                 failed.append(str(exc))
         return done, failed
 
@@ -177,10 +190,9 @@ class Installer:
         else:
             path = Path(index).parent / url
             try:
-                raw = path.read_bytes()
-            except OSError as exc:
-                raise InstallError(_("{path}: cannot be read: {problem}").format(
-                    path=path, problem=exc.strerror or exc)) from None
+                raw = read_bytes(path, MAX_DOWNLOAD)
+            except Unreadable as exc:
+                raise InstallError(f"{path}: {exc.message}") from None
             if len(raw) != entry.size or hashlib.sha256(raw).hexdigest() != entry.sha256:
                 raise InstallError(_("{path}: its size or SHA-256 differs from the index; "
                                      "nothing installed").format(path=path))
@@ -231,13 +243,26 @@ class Installer:
             for rel in files:
                 target = folder.joinpath(*rel.split("/"))
                 target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path.joinpath(*rel.split("/")), target)
+                source = path.joinpath(*rel.split("/"))
+                try:
+                    shutil.copyfile(source, target)
+                except OSError as exc:
+                    if exc.filename is None or os.fspath(exc.filename) != os.fspath(source):
+                        raise  # (writing the copy: the data folder's problem)
+                    raise problems(label, [_("{path} cannot be read: {problem}").format(
+                        path=rel, problem=exc.strerror or exc)]) from None
             folder.mkdir(exist_ok=True)
             return self._place(check_pack(folder, label, self.store), label, origin)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 
     def _place(self, checked: CheckedPack, label: str, origin: str | None) -> Outcome:
+        """Move a checked pack into place holding the folder's lock: what is installed is
+        read again there (another install may have placed the same pack meanwhile)."""
+        with self.store.lock():
+            return self._place_locked(checked, label, origin)
+
+    def _place_locked(self, checked: CheckedPack, label: str, origin: str | None) -> Outcome:
         info = checked.info
         fingerprint = checked.fingerprint
         state = self.store.get(info.id)
@@ -261,12 +286,19 @@ class Installer:
                         id=info.id, version=info.version, held=held.fingerprint,
                         new=fingerprint)])
             outcome.status = "replaced"
+        damaged = held is None and info.version in self.store.damaged(info.id)
+        if damaged and not self.force:
+            raise problems(label, [_(
+                "{id} {version} is there but damaged (its .installed.json is missing or cannot "
+                "be read); give --force to replace it").format(id=info.id,
+                                                              version=info.version)])
         if self.cancelled:
             raise Cancelled()
         item = Installed(info.id, info.version, checked.folder, fingerprint, origin,
                          list(checked.factions), list(checked.systems),
                          list(checked.system_files))
-        self.store.place(checked.folder, item, checked.documents, replace=held is not None)
+        self.store.place(checked.folder, item, checked.documents,
+                         replace=held is not None or damaged)
         return outcome
 
     # --- updates ---------------------------------------------------------------------------
@@ -294,7 +326,7 @@ class Installer:
                     raw = self._fetch(origin)
                     indexes[origin] = read_index(self._index_text(raw, origin), origin)
                 except (FetchError, InstallError) as exc:
-                    indexes[origin] = str(exc)
+                    indexes[origin] = escape(str(exc))
                 except DataError as exc:
                     indexes[origin] = str(exc)
             index = indexes[origin]
@@ -303,12 +335,21 @@ class Installer:
                 continue
             found = index.newest({pack_id})
             if not found or version_key(found[0].version) <= version_key(state.newest):
-                steps.append(UpdateStep(pack_id, "current", state.active, state.active))
+                # (issue 41 item 1: a chosen older version is not "the newest")
+                steps.append(UpdateStep(pack_id, "current", state.active, state.active)
+                             if state.active == state.newest else
+                             UpdateStep(pack_id, "older-chosen", state.active, state.newest))
                 continue
             try:
                 outcome = self.install_entry(found[0], origin)
             except (FetchError, InstallError, DataError) as exc:
-                steps.append(UpdateStep(pack_id, "failed", state.active, message=str(exc)))
+                steps.append(UpdateStep(pack_id, "failed", state.active, message=str(exc)
+                                        if isinstance(exc, DataError) else escape(str(exc))))
+                continue
+            except OSError as exc:  # the data folder cannot be written
+                steps.append(UpdateStep(pack_id, "failed", state.active, message=escape(_(
+                    "cannot write {path}: {problem}").format(path=self.store.root,
+                                                             problem=exc.strerror or exc))))
                 continue
             steps.append(UpdateStep(pack_id, "updated", state.active, outcome.version,
                                     outcome=outcome))

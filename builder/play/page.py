@@ -9,6 +9,7 @@ opening it again later, finds the game where it was. The script makes the same c
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -16,7 +17,7 @@ from typing import Any
 
 from builder.i18n import _, current_language, pgettext
 from builder.play.plan import Plan
-from builder.play.state import GAME_SCHEMA, MAX_COUNTER
+from builder.play.state import GAME_SCHEMA, MAX_COUNTER, State
 from builder.plumbing import paths
 
 STORAGE_PREFIX = "spherewars-play:"
@@ -24,9 +25,10 @@ STORAGE_PREFIX = "spherewars-play:"
 
 
 def page_words() -> dict[str, str]:
-    """Every text of the page's script, in the current language."""
+    """Every text of the page's script, in the current language (the plan names the next
+    turn in its game's word)."""
     return {
-        "next": _("Next turn"), "undo": _("Undo"), "end": _("End game"),
+        "undo": _("Undo"), "end": _("End game"),
         "in_play": _("In play"), "removed": _("Removed"), "remove": pgettext("play", "Remove"),
         "back": _("Back in play"), "fingerprint": _("List fingerprint"),
         "end_ask": _("End this game and clear its tracks?"),
@@ -34,7 +36,17 @@ def page_words() -> dict[str, str]:
                        "closes."),
         "unknown": _("Not in the data (no tile): {ids}"),
         "less": _("one less"), "more": _("one more"),
+        "track": track_words(), "options": _("Options: {options}"),
+        "profiles": _("Profiles and rules"), "rules": _("Rules: {names}"),
+        "counted": _("Models counted down by {name}"),
+        "left_out": _("Tiles left out (more than a page shows): {n}"),
     }
+
+
+def track_words() -> str:
+    """A track's label: which figure is left and which is the maximum ("Wounds: 3 left,
+    maximum 5"), the same in the app and on the page."""
+    return _("{track}: {left} left, maximum {value}")
 
 
 def _script_json(value: Any) -> str:
@@ -42,9 +54,16 @@ def _script_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
-def render_page(plan: Plan) -> str:
-    data = {"plan": plan.to_json(), "words": page_words(), "schema": GAME_SCHEMA,
-            "key": STORAGE_PREFIX + plan.fingerprint, "max": MAX_COUNTER}
+def render_page(plan: Plan, state: State | None = None) -> str:
+    """The page of ``plan``; with ``state``, the game as it stands (issue 41 item 3): the
+    page starts from it the first time this browser opens it (``stamp`` tells a page saved
+    later from the one this browser went on from)."""
+    data: dict[str, Any] = {
+        "plan": plan.to_json(), "words": {**page_words(), "next": plan.next_turn},
+        "schema": GAME_SCHEMA, "key": STORAGE_PREFIX + plan.fingerprint, "max": MAX_COUNTER}
+    if state is not None:
+        data["state"] = state
+        data["stamp"] = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
     title = _("{name} at the table").format(name=plan.list_name)
     parts = {"LANG": current_language(), "TITLE": html.escape(title),
              "CSS": _asset("page.css"), "DATA": _script_json(data), "JS": _asset("page.js")}

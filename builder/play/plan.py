@@ -20,6 +20,7 @@ from typing import Any
 from builder.data.fingerprint import list_fingerprint
 from builder.i18n import _
 from builder.model import Combatant, Entry, Faction, Warband
+from builder.model.options import options_text
 from builder.model.play import WOUNDS, PlayCounter, PlayTrack
 from builder.model.quantity import MaxQuantity, ModelsQuantity, SumQuantity
 from builder.model.system import System
@@ -49,6 +50,15 @@ class TrackPlan:
 
 
 @dataclass(frozen=True)
+class ProfilePlan:
+    """A profile a tile lists besides its stat line (a BattleScribe model's weapons)."""
+
+    type: str
+    name: str
+    values: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class ModelPlan:
     key: str
     """``combatant-id/n``: the model's key in a game's state."""
@@ -58,6 +68,12 @@ class ModelPlan:
     stats: tuple[tuple[str, str], ...]
     """(stat id, value as printed) the tile shows."""
     tracks: tuple[TrackPlan, ...]
+    options: tuple[str, ...] = ()
+    """The options the model's entry took, as the list names them ("Drums ×2")."""
+    profiles: tuple[ProfilePlan, ...] = ()
+    """More profiles the tile lists (a roster's: what the model carries)."""
+    rules: tuple[str, ...] = ()
+    """The names of the rules the model has (a roster's)."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +109,8 @@ class Plan:
     list_noun: str
     turn: str
     activated: str
+    next_turn: str
+    """The button that starts the next turn, in the game's word ("Next round")."""
     models: tuple[ModelPlan, ...]
     counters: tuple[CounterPlan, ...]
     """Side counters (orders, power gems)."""
@@ -100,6 +118,10 @@ class Plan:
     markers: tuple[MarkerPlan, ...]
     unknown: tuple[str, ...] = ()
     """Combatant ids of the list that the loaded data does not have (no tile)."""
+    counter: str = ""
+    """A roster's: the characteristic its models are counted down by ("" for none)."""
+    left_out: int = 0
+    """A roster's: tiles it has no room for (more than a window or a page shows)."""
 
     def model(self, key: str) -> ModelPlan | None:
         return next((m for m in self.models if m.key == key), None)
@@ -177,24 +199,36 @@ def make_plan(warband: Warband, faction: Faction) -> Plan:
         shown = tuple((s, c.shown(s)) for s in stats
                       if not (system.stat(s).only_when_set  # type: ignore[union-attr]
                               and c.stat(s) is None))
+        offered = faction.options_for(c)
+        taken = [tuple(options_text(offered, e.options))
+                 for e in warband.entries if e.combatant == c.id for _model in range(e.count)]
         for i in range(1, n + 1):
             name = c.display_name if n == 1 else f"{c.display_name} {i}"
             models.append(ModelPlan(key=f"{c.id}/{i}", combatant=c.id, name=name,
                                     type=system.type_label(c.type), stats=shown,
-                                    tracks=tracks))
+                                    tracks=tracks, options=taken[i - 1]))
     side = [c for c in play.counters if c.per == "side"]
     own = [c for c in play.counters if c.per == "model"]
+    turn = display(play.turn) if play.turn is not None else _("Turn")
     return Plan(
         fingerprint=list_fingerprint(warband, faction=faction), list_name=warband.name,
         faction=faction.name,
         game=display(system.name), list_noun=system.list_name_text,
-        turn=display(play.turn) if play.turn is not None else _("Turn"),
+        turn=turn, next_turn=next_turn_text(turn),
         activated=display(play.activated) if play.activated is not None else _("Activated"),
         models=tuple(models),
         counters=tuple(_counter(c, warband, faction, models) for c in side),
         model_counters=tuple(_counter(c, warband, faction, models) for c in own),
         markers=tuple(MarkerPlan(m.id, display(m.name), display(m.help)) for m in play.markers),
         unknown=tuple(cid for cid in totals if cid not in known))
+
+
+def next_turn_text(turn: str) -> str:
+    """"Next turn", "Next round": the button in the word the game counts turns in (its
+    ``play: turn``), its first letter a capital in any word order ("Ronda siguiente")."""
+    word = turn[:1].lower() + turn[1:] if turn[1:2].islower() else turn  # never "pT"
+    text = _("Next {turn}").format(turn=word)
+    return text[:1].upper() + text[1:]
 
 
 def stat_names(system: System) -> dict[str, str]:

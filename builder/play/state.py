@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.i18n import _
 from builder.plumbing.atomic import write_atomic
+from builder.plumbing.reading import Unreadable, load_json
 
 if TYPE_CHECKING:  # (names for the type checker: the app's Game menu reads game files
     # without loading the plans)
@@ -175,10 +176,11 @@ def removed(plan: Plan, state: State) -> int:
 
 
 def game_path(list_path: Path) -> Path:
-    """``los-ensartadores.warband.yaml`` -> ``los-ensartadores.game.json`` beside it."""
+    """``los-ensartadores.warband.yaml`` -> ``los-ensartadores.game.json`` beside it (and
+    ``wardens.ros``, ``wardens.rosz`` -> ``wardens.game.json``)."""
     name = list_path.name
-    for suffix in (".warband.yaml", ".warband.yml", ".yaml", ".yml"):
-        if name.endswith(suffix):
+    for suffix in (".warband.yaml", ".warband.yml", ".yaml", ".yml", ".rosz", ".ros"):
+        if name.lower().endswith(suffix):
             name = name[: -len(suffix)]
             break
     return list_path.with_name(name + ".game.json")
@@ -192,18 +194,13 @@ def save_game(path: Path, state: State) -> None:
 def load_game(path: Path, plan: Plan) -> State:
     """The state in ``path``, checked against the plan: a model the file does not have
     starts fresh, values out of range are brought within it. :class:`GameFileError` when
-    the file is not a game of this list."""
+    the file is not a game of this list, or cannot be read (whatever lies there: read by the
+    guarded reader, within a second)."""
     try:
-        raw = path.read_bytes()[: MAX_FILE + 1]
-    except OSError as exc:
-        raise GameFileError(f"{path}: {exc.strerror or exc}") from exc
-    if len(raw) > MAX_FILE:
-        raise GameFileError(_("{file}: too large for a game file").format(file=path))
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise GameFileError(_("{file}: not a game file ({problem})").format(
-            file=path, problem=exc)) from exc
+        data = load_json(path, MAX_FILE)
+    except Unreadable as exc:
+        raise GameFileError(_("{file}: not a game file: {problem}").format(
+            file=path, problem=exc.message)) from None
     return checked(plan, data, str(path))
 
 

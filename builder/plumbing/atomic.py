@@ -1,18 +1,35 @@
-"""Saving that a crash cannot half-do: lists, factions, autosaves and PDFs all go through here."""
+"""Saving that a crash cannot half-do: lists, factions, autosaves and PDFs all go through here.
+
+A save killed before its last rename leaves its temporary file (``.NAME.PID.XXXXXXXX.tmp``)
+beside the target; the next save of that file, or the app opening a list in that folder (and
+its autosaves' at start), removes such leftovers of ours (:func:`remove_leftovers`) once their
+process is gone.
+"""
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 import stat
+import sys
+import time
 from pathlib import Path
 
 from builder.i18n import _
+from builder.plumbing.stops import stop_here
 
 TEMP_NAME_CHARS = 40
 """How much of the target's name the temporary file's name repeats: a 253-byte name plus the
 random part would pass the usual 255-byte limit of a file name."""
+_TEMP = re.compile(r"\.(?P<name>.{1,40}?)\.(?:(?P<pid>\d{1,10})\.)?[0-9a-f]{8}\.tmp",
+                   re.DOTALL)
+"""``.NAME.PID.XXXXXXXX.tmp`` (NAME: the first TEMP_NAME_CHARS of the target's): a temporary
+file of ours (``.NAME.XXXXXXXX.tmp`` before the process id was in it)."""
+OLD_ENOUGH = 3600.0
+"""Seconds after which a temporary file whose writer cannot be told is a leftover: no save
+takes that long."""
 
 
 class ReadOnlyError(PermissionError):
@@ -50,6 +67,7 @@ def write_atomic(path: str | Path, data: str | bytes, *, replace_read_only: bool
         if not replace_read_only and _read_only(target, st):
             raise ReadOnlyError(path)
     folder = target.parent if str(target.parent) else Path(".")
+    remove_leftovers(folder, of=target.name)
     fd, tmp = _new_temp(folder, target.name)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -58,6 +76,7 @@ def write_atomic(path: str | Path, data: str | bytes, *, replace_read_only: bool
             os.fsync(fh.fileno())
         if st is not None:
             _keep_owner_and_mode(tmp, st)
+        stop_here("atomic:written")
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -75,7 +94,7 @@ def _new_temp(folder: Path, name: str) -> tuple[int, str]:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) \
         | getattr(os, "O_NOFOLLOW", 0)
     for _attempt in range(100):
-        tmp = str(folder / f"{_temp_prefix(name)}{secrets.token_hex(4)}.tmp")
+        tmp = str(folder / f"{_temp_prefix(name)}{os.getpid()}.{secrets.token_hex(4)}.tmp")
         try:
             return os.open(tmp, flags, 0o666), tmp
         except FileExistsError:
@@ -106,3 +125,53 @@ def _read_only(path: Path, st: os.stat_result) -> bool:
 def _temp_prefix(name: str) -> str:
     """``.NAME.`` with NAME cut to TEMP_NAME_CHARS characters (at most 4 bytes each in UTF-8)."""
     return f".{name[:TEMP_NAME_CHARS]}."
+
+
+def left_behind(pid: str, path: str | Path) -> bool:
+    """Whether a temporary file or folder of ours at ``path``, named with the id ``pid`` of
+    the process that made it ("" when its name has none), was left by a process that is gone
+    (killed while saving or installing). Where that cannot be told (no pid in the name,
+    Windows, another user's process), only when it is :data:`OLD_ENOUGH`."""
+    if pid.isdigit() and int(pid) == os.getpid():
+        return False  # this process's own, maybe being written now
+    if pid.isdigit() and sys.platform != "win32":  # (on Windows os.kill would end it)
+        try:
+            os.kill(int(pid), 0)
+            return False  # still running
+        except ProcessLookupError:
+            return True
+        except OSError:
+            return False  # another user's: running
+    try:
+        return time.time() - os.lstat(path).st_mtime > OLD_ENOUGH
+    except OSError:
+        return False
+
+
+def remove_leftovers(folder: str | Path, *, of: str | None = None) -> list[str]:
+    """Remove the temporary files our saves killed midway left in ``folder`` (of the file
+    named ``of`` alone, when given; those of a save still running are kept); the names
+    removed. A file of that form counts only when the file it was saving is there beside
+    it."""
+    prefix = _temp_prefix(of) if of is not None else "."
+    try:
+        with os.scandir(folder) as it:
+            entries = [(e.name, e.path, e.is_file(follow_symlinks=False)) for e in it
+                       if of is None or e.name.startswith(prefix) or e.name == of]
+    except OSError:
+        return []
+    names = [name for name, _path, _file in entries]
+    removed = []
+    for name, path, is_file in entries:
+        found = _TEMP.fullmatch(name) if is_file and name.startswith(prefix) \
+            and name.endswith(".tmp") else None
+        if found is None or not any(other.startswith(found["name"]) and other != name
+                                    and not other.endswith(".tmp") for other in names):
+            continue
+        if left_behind(found["pid"] or "", path):
+            try:
+                os.unlink(path)
+                removed.append(name)
+            except OSError:
+                pass
+    return removed

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from builder.i18n import _, translations_of
+from builder.plumbing.reading import Unreadable, read_bytes
 
 SNIFF_BYTES = 4096
 """How much of an existing file is read to tell what it is."""
@@ -49,10 +50,10 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def _head(path: Path) -> bytes:
+    """The first bytes of a regular file (b"" for anything else: a FIFO is never waited on)."""
     try:
-        with open(path, "rb") as fh:
-            return fh.read(SNIFF_BYTES)
-    except OSError:
+        return read_bytes(path, SNIFF_BYTES, head=True)
+    except Unreadable:
         return b""
 
 

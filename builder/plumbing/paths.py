@@ -35,6 +35,12 @@ def resources_dir() -> Path:
     return data_root() / "resources"
 
 
+def example_factions_dir() -> Path:
+    """The invented faction of the example lists (``resources/examples``): loaded only when one
+    of them is opened (never the built-in data, which holds published profiles only)."""
+    return resources_dir() / "example-factions"
+
+
 def systems_dir() -> Path:
     """Built-in game systems (SPEC §5), one ``<id>.yaml`` each."""
     return resources_dir() / "systems"
@@ -89,6 +95,11 @@ def user_systems_dir() -> Path:
 def user_packs_dir() -> Path:
     """The installed data packs (:mod:`builder.packs.store`)."""
     return user_data_dir() / "packs"
+
+
+def user_bsdata_dir() -> Path:
+    """The BattleScribe data the user added (:mod:`builder.bsdata.store`), beside the packs."""
+    return user_data_dir() / "battlescribe"
 
 
 def within(path: Path, *folders: Path) -> bool:

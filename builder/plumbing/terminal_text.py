@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 
-# C0 and C1 control characters, DEL, the line and paragraph separators, and the bidirectional
-# overrides and isolates (they reorder what the terminal shows: "Trojan Source").
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# C0 and C1 control characters, DEL, the line and paragraph separators, the bidirectional
+# overrides and isolates (they reorder what the terminal shows: "Trojan Source"), and lone
+# surrogates (a file name's bytes that are not UTF-8, as Python reads them: no UTF-8 text can
+# hold one, so a report naming the file could not be written).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                      "\ud800-\udfff]")
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\x1b": "\\e"}
 
 
@@ -20,12 +23,15 @@ def _escaped(match: re.Match[str]) -> str:
     if char in _NAMED:
         return _NAMED[char]
     code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # the byte 0x80-0xff of a name that is not UTF-8
+        return f"\\x{code - 0xDC00:02x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def escape(text: str) -> str:
     """``text`` with every control character written as a visible escape (``\\e``, ``\\n``,
-    ``\\x07``, ``\\u202e``), so that it prints on one line and cannot drive the terminal."""
+    ``\\x07``, ``\\u202e``; a file name's byte that is not UTF-8 as ``\\xff``), so that it
+    prints on one line, cannot drive the terminal and can be written as UTF-8."""
     return _CONTROL.sub(_escaped, text)
 
 

@@ -18,3 +18,12 @@ def version_key(version: str) -> tuple[int, int, int]:
 
 def is_version(text: str) -> bool:
     return bool(VERSION.match(text))
+
+
+def next_version(version: str) -> str:
+    """The version after ``version`` for a correction: ``"1.2.0"`` -> ``"1.2.1"``; "1.0.0"
+    for a text that is not a version."""
+    if not is_version(version):
+        return "1.0.0"
+    major, minor, patch = version_key(version)
+    return f"{major}.{minor}.{patch + 1}"

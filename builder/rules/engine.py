@@ -14,11 +14,12 @@ raises for a list.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from builder.model import Faction, Warband
-from builder.model.quantity import PicksQuantity, QuantityMapping
+from builder.model.options import Pick
+from builder.model.quantity import PicksQuantity, QuantityMapping, gives_keys
 from builder.model.system import POINTS_LIMIT, Figure, Rule, System
 from builder.rules.cache import (
     ENTRIES,
@@ -38,6 +39,7 @@ from builder.rules.taken import (
     option_parts,
     options_and_picks,
     per_combatant,
+    pick_matches,
     picks_taken,
 )
 from builder.rules.wording import (
@@ -267,6 +269,26 @@ def list_part(q: Quantity, ev: Evaluation) -> int | float:
     if kind.with_options and term.stat is not None:
         part += options_and_picks(ev, selection, term.stat)
     return part
+
+
+def one_pick_adds(q: Quantity) -> Callable[[Pick], int]:
+    """What taking a pick adds to a quantity mapping, before ``times``: the picks part of
+    :func:`list_part` for one more pick (as :func:`~builder.rules.kinds.worth` is the rest
+    for one more model). One to a kind that counts picks when its selector takes the pick
+    in; to a kind that adds up a stat with the options, what the pick adds to it when the
+    kind looks at the whole list (SPEC §9); nothing to anything else."""
+    kind = KINDS[type(q)]
+    if kind.of_list is not None:
+        sel = q.picks
+        return lambda pick: 1 if pick_matches(sel, pick) else 0
+    stat = q.stat()
+    if kind.with_options and stat is not None and not gives_keys(q.selector()):
+        return lambda pick: pick.adds.get(stat, 0)
+    return _no_pick
+
+
+def _no_pick(_pick: Pick) -> int:
+    return 0
 
 
 # --- what a finding says of a quantity -------------------------------------------------------

@@ -16,15 +16,16 @@ table of :mod:`.kinds`, as the engine reads it. Nothing here knows a game.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
 from builder.model import Combatant, Entry, Faction, Warband
+from builder.model.options import Pick
 from builder.model.quantity import Selector
 from builder.model.system import POINTS_LIMIT, Rule
 from builder.rules.cache import Evaluation, RuleCache, Selection
-from builder.rules.engine import KINDS, Quantity, evaluate, list_part, quantity
+from builder.rules.engine import KINDS, Quantity, evaluate, list_part, one_pick_adds, quantity
 from builder.rules.findings import Finding
 from builder.rules.forms import check_rule
 from builder.rules.kinds import (
@@ -131,6 +132,16 @@ class _Term:
         elif not self.limit:
             self.fixed = reader.faction.parameter(cast(str, q))
 
+    def pick_effects(self, picks: Sequence[Pick]) -> list[float]:
+        """What taking each of ``picks`` does to this term, as :meth:`after` reads an effect
+        (a pick adds to no highest: NOTHING there)."""
+        if not self.combine.weighted:
+            return [NOTHING] * len(picks)
+        if not self.of_list:
+            return [0] * len(picks)
+        adds, factor = one_pick_adds(self.quantity), self.factor
+        return [adds(p) * factor for p in picks]
+
     def now(self, at: _ListAt) -> tuple[int | None, int]:
         """The value for a list, and for a highest the highest stat before ``times``."""
         if self.fixed is not None:
@@ -216,11 +227,21 @@ class _ListRule:
             return out
         before = self.state([v for v, _raw in nows])
         for signature, members in self.groups.items():
-            gap = self.state([t.after(v, raw, e) for t, (v, raw), e
-                              in zip(self.terms, nows, signature, strict=True)])
-            if gap is not None and (before is None or gap > before):
+            if self._worse(nows, before, signature):
                 out += members
         return out
+
+    def worse_after(self, _at: _ListAt, nows: Sequence[tuple[int | None, int]],
+                    effects: Sequence[float]) -> bool:
+        """Whether a change moving the terms by ``effects`` (a pick taken) makes the finding
+        appear or go further from its bound."""
+        return self._worse(nows, self.state([v for v, _raw in nows]), effects)
+
+    def _worse(self, nows: Sequence[tuple[int | None, int]], before: int | None,
+               effects: Sequence[float]) -> bool:
+        gap = self.state([t.after(v, raw, e) for t, (v, raw), e
+                          in zip(self.terms, nows, effects, strict=True)])
+        return gap is not None and (before is None or gap > before)
 
 
 class _EachRule:
@@ -290,10 +311,7 @@ class _EachRule:
             on_after = self.on(after)
             # the others hired: a bound that moves, or the rule switched on, may break their
             # findings too
-            others: list[int] = []
-            if on_after and (not on or after[:n_bounds] != values[:n_bounds]):
-                others = [i for i, n in hired.items() if self.member[i]
-                          and self._worse(n, self.own[i], on, values, after)]
+            others = self._others(hired, on, values, after, on_after, n_bounds)
             own_check = bool(member) and on_after
             if others or (own_check and self._worse(0, own, on, values, after, step)):
                 out += [i for i in group if i not in hired]
@@ -311,6 +329,25 @@ class _EachRule:
             if found or (plans[g][4] and plans[g][4] != [i]):
                 out.append(i)
         return out
+
+    def _others(self, hired: dict[int, int], on: bool, values: Sequence[int | None],
+                after: Sequence[int | None], on_after: bool, n_bounds: int) -> list[int]:
+        """The combatants hired whose finding appears or gets worse when the terms move from
+        ``values`` to ``after`` (a bound that moves, the rule switched on)."""
+        if not on_after or (on and after[:n_bounds] == values[:n_bounds]):
+            return []
+        return [i for i, n in hired.items() if self.member[i]
+                and self._worse(n, self.own[i], on, values, after)]
+
+    def worse_after(self, at: _ListAt, nows: Sequence[tuple[int | None, int]],
+                    effects: Sequence[float]) -> bool:
+        """Whether a change that hires no one but moves the terms by ``effects`` (a pick
+        taken) makes the finding of a combatant hired appear or get worse."""
+        values = [v for v, _raw in nows]
+        after = [t.after(v, raw, e) for t, (v, raw), e in zip(self.terms, nows, effects,
+                                                               strict=True)]
+        return bool(self._others(at.hired, self.on(values), values, after, self.on(after),
+                                 len(self.kinds)))
 
     def _at_cap(self, hired: dict[int, int], bound: int | None) -> list[int]:
         member, own, steps = self.member, self.own, self.steps
@@ -405,21 +442,16 @@ class Headroom:
                          for row in zip(*columns, strict=True)] if columns \
             else [0] * len(self.combatants)
         self._cap_keys = list(keys) or [()]
+        self._picks_by_effect: tuple[list[list[tuple[float, ...]]],
+                                     dict[str, tuple[int, ...]]] | None = None
 
     def measure(self, warband: Warband, points_limit: int | None,
                 totals: Mapping[str, int] | None = None) -> Rooms:
         """Every combatant's room in ``warband`` under ``points_limit`` (the list's own, or an
         event's). ``totals``: its models per combatant id when already worked out (a
         validation's report has them)."""
-        index = self.index
-        if totals is None:
-            totals = warband.totals()
-        if index.keys() >= totals.keys():  # (no unknown combatant: made in C)
-            hired = dict(zip(map(index.__getitem__, totals), totals.values(), strict=True))
-        else:  # an unknown combatant counts toward nothing
-            hired = {index[cid]: n for cid, n in totals.items() if cid in index}
-        at = _ListAt(hired, points_limit, self._entries(warband) if self._per_entry else {},
-                     self._extras(warband, points_limit))
+        at = self._at(warband, points_limit, totals)
+        hired = at.hired
         breaks: dict[int, tuple[Rule, ...]] = {}
         for rule in self.rules:
             blocked = rule.blocked(at)
@@ -428,7 +460,63 @@ class Headroom:
                 continue
             for i in blocked:
                 breaks[i] = (*breaks.get(i, ()), rule.rule)
-        return Rooms(self.combatants, index, hired, self._caps(at), breaks)
+        return Rooms(self.combatants, self.index, hired, self._caps(at), breaks)
+
+    def picks(self, warband: Warband, points_limit: int | None,
+              totals: Mapping[str, int] | None = None) -> PickRooms:
+        """The rules taking each pick the list does not hold would break (only the picks
+        that break one), as :meth:`measure` tells it of one more model: what a pick adds to
+        each term is known from the faction alone (:func:`~builder.rules.engine.
+        one_pick_adds`), and picks that add the same share one answer; which picks those
+        are is looked up when asked (20,000 picks are a handful of answers per rule)."""
+        at = self._at(warband, points_limit, totals)
+        signatures, of_pick = self._pick_groups()
+        breaking = []
+        for rule, effects in zip(self.rules, signatures, strict=True):
+            nows = [t.now(at) for t in rule.terms] if effects else []
+            breaking.append(frozenset(k for k, e in enumerate(effects)
+                                      if rule.worse_after(at, nows, e)))
+        return PickRooms([rule.rule for rule in self.rules], breaking, of_pick,
+                         frozenset(warband.picks))
+
+    def _pick_groups(self) -> tuple[list[list[tuple[float, ...]]],
+                                    dict[str, tuple[int, ...]]]:
+        """Per rule, what taking a pick does to each of its terms, once for each different
+        answer among the faction's picks; and per pick, which of those is its own for each
+        rule (-1: it changes nothing there). Worked out once."""
+        if self._picks_by_effect is None:
+            offered = list(self.faction.picks_offered.values())
+            signatures: list[list[tuple[float, ...]]] = []
+            columns: list[list[int]] = []
+            for rule in self.rules:
+                found: dict[tuple[float, ...], int] = {}
+                column = [-1] * len(offered)
+                if any(t.of_list for t in rule.terms):
+                    unmoved = tuple(t.combine.nothing for t in rule.terms)
+                    effects = zip(*(t.pick_effects(offered) for t in rule.terms), strict=True)
+                    for i, effect in enumerate(effects):
+                        if effect != unmoved:
+                            column[i] = found.setdefault(effect, len(found))
+                signatures.append(list(found))
+                columns.append(column)
+            rows: list[tuple[int, ...]] = list(zip(*columns, strict=True)) if columns \
+                else [()] * len(offered)
+            self._picks_by_effect = (signatures, dict(zip((p.id for p in offered), rows,
+                                                          strict=True)))
+        return self._picks_by_effect
+
+    def _at(self, warband: Warband, points_limit: int | None,
+            totals: Mapping[str, int] | None) -> _ListAt:
+        """What the terms read of ``warband`` (``totals``: as :meth:`measure` takes it)."""
+        index = self.index
+        if totals is None:
+            totals = warband.totals()
+        if index.keys() >= totals.keys():  # (no unknown combatant: made in C)
+            hired = dict(zip(map(index.__getitem__, totals), totals.values(), strict=True))
+        else:  # an unknown combatant counts toward nothing
+            hired = {index[cid]: n for cid, n in totals.items() if cid in index}
+        return _ListAt(hired, points_limit, self._entries(warband) if self._per_entry else {},
+                       self._extras(warband, points_limit))
 
     def _entries(self, warband: Warband) -> dict[int, int]:
         """Entries per combatant index (a unit, like any entry, counts once)."""
@@ -483,6 +571,34 @@ class Rooms:
         return Room(self.hired_at.get(i, 0), self.caps[i], self.breaks_at.get(i, ()))
 
 
+class PickRooms(Mapping[str, tuple[Rule, ...]]):
+    """The answer of :meth:`Headroom.picks`: pick id -> the rules taking it would break, for
+    the picks the list does not hold that break one. Each pick is looked up when asked."""
+
+    def __init__(self, rules: list[Rule], breaking: list[frozenset[int]],
+                 of_pick: dict[str, tuple[int, ...]], taken: frozenset[str]) -> None:
+        self._rules = rules
+        self._breaking = breaking
+        self._of_pick = of_pick
+        self._taken = taken
+
+    def __getitem__(self, pick_id: str) -> tuple[Rule, ...]:
+        signature = self._of_pick.get(pick_id) if pick_id not in self._taken else None
+        if signature is None:
+            raise KeyError(pick_id)
+        found = tuple(rule for rule, k, breaking in zip(self._rules, signature, self._breaking,
+                                                         strict=True) if k in breaking)
+        if not found:
+            raise KeyError(pick_id)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (pid for pid in self._of_pick if pid in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _pid in self)
+
+
 def headroom(warband: Warband, faction: Faction, points_override: int | None = None,
              extra_rules: Iterable[Rule] = ()) -> Rooms:
     """:meth:`Headroom.measure` for one list, with :func:`builder.rules.validate`'s
@@ -521,9 +637,22 @@ def explain(warband: Warband, faction: Faction, combatant_id: str, rules: Iterab
     """The findings behind a combatant's :attr:`Room.breaks`, from the engine itself (the
     list checked with one more, rule by rule), for a tooltip: only the rules given are
     checked, so this costs one row, not a validation per combatant."""
+    return _explained(warband, one_more(warband, combatant_id, step(faction, combatant_id)),
+                      faction, rules, points_limit)
+
+
+def explain_pick(warband: Warband, faction: Faction, pick_id: str, rules: Iterable[Rule],
+                 points_limit: int | None) -> list[Breach]:
+    """:func:`explain` for a pick the list does not hold (the rules :meth:`Headroom.picks`
+    gives it)."""
+    return _explained(warband, warband.model_copy(update={"picks": [*warband.picks, pick_id]}),
+                      faction, rules, points_limit)
+
+
+def _explained(warband: Warband, changed: Warband, faction: Faction, rules: Iterable[Rule],
+               points_limit: int | None) -> list[Breach]:
     before = evaluate(warband, faction, points_limit)
-    after = evaluate(one_more(warband, combatant_id, step(faction, combatant_id)), faction,
-                     points_limit)
+    after = evaluate(changed, faction, points_limit)
     out = []
     for rule in rules:
         # form 1 has one finding (the combatants it names grow with the list), form 2 one

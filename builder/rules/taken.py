@@ -81,7 +81,13 @@ def picks_taken(r: Roster, sel: PickSelector | None = None) -> list[Pick]:
     the selector takes in, in list order."""
     offered = r.faction.picks_offered
     return [pick for pid in r.warband.picks if (pick := offered.get(pid)) is not None
-            and (sel is None or selects(sel, pick))]
+            and pick_matches(sel, pick)]
+
+
+def pick_matches(sel: PickSelector | None, pick: Pick) -> bool:
+    """Whether a ``{picks: …}`` selector takes ``pick`` in (by id, by tag: the one matcher;
+    none: every)."""
+    return sel is None or selects(sel, pick)
 
 
 def options_and_picks(ev: Kept, sel: Picked | None, stat: str) -> int:

@@ -76,7 +76,8 @@ def main(argv: list[str]) -> int:
         suffix = "" if language == "en" else "-es"
         play.grab().save(str(out / f"play-app{suffix}-1280x760.png"))
         page = folder / "game.html"
-        page.write_text(render_page(play.session.plan), encoding="utf-8")
+        # the page carries the game as it stands, as Save for phone writes it
+        page.write_text(render_page(play.session.plan, play.session.state), encoding="utf-8")
         pages.append((page, play.session.state, out / f"play-phone{suffix}-390x844.png"))
         play.close()
         shut_down(app, window)
@@ -90,8 +91,6 @@ def phone_pictures(pages: list[tuple[Path, dict, Path]], scratch: Path) -> None:
     if not (browser and driver_path):
         print("no chromium/chromedriver: the phone pictures are not made", file=sys.stderr)
         return
-    import json
-
     os.environ.setdefault("SE_OFFLINE", "true")
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -107,12 +106,8 @@ def phone_pictures(pages: list[tuple[Path, dict, Path]], scratch: Path) -> None:
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-        for page, state, picture in pages:
+        for page, _state, picture in pages:
             driver.get(page.as_uri())
-            key = "spherewars-play:" + state["fingerprint"]
-            driver.execute_script("localStorage.setItem(arguments[0], arguments[1]);", key,
-                                  json.dumps(state))
-            driver.refresh()
             driver.save_screenshot(str(picture))
     finally:
         driver.quit()

@@ -94,7 +94,15 @@
     }
   }
   function load() {
-    var s = null;
+    var s = null, from = null;
+    // a page saved from a game in progress starts from that game, once: a reload, or the
+    // same page opened again, goes on from what this browser kept since
+    try { from = localStorage.getItem(KEY + ":from"); } catch (e) { from = null; }
+    if (D.state && from !== D.stamp) {
+      state = checked(D.state); history = [];
+      try { localStorage.setItem(KEY + ":from", D.stamp); } catch (e) { saved = false; }
+      return;
+    }
     try {
       var raw = localStorage.getItem(KEY);
       s = raw ? checked(JSON.parse(raw)) : null;
@@ -112,6 +120,44 @@
   }
   function undo() { if (!history.length) return; state = history.pop(); store(); render(); }
 
+  // A track's boxes in rows as the cards and the app lay them out (builder/model/play.py
+  // box_rows): the boxes above zero, then 0 and below on rows of their own, never one box
+  // alone on a last row; as many to a row as the tile's width holds.
+  function boxRows(n, per) {
+    if (n <= 0) return [];
+    var rows = [];
+    for (var left = n; left > 0; left -= per) rows.push(Math.min(per, left));
+    if (rows.length < 2 || rows[rows.length - 1] !== 1) return rows;
+    var even = Math.ceil(n / rows.length), last = n - (rows.length - 1) * even;
+    if (even < per && last >= 2) return rows.map(function (r, i) { return i < rows.length - 1 ? even : last; });
+    rows[rows.length - 2] -= 1; rows[rows.length - 1] = 2;
+    return rows;
+  }
+  function perRow(items) {  // how many boxes the browser put on the first row
+    var n = 0;
+    while (n < items.length && items[n].offsetTop === items[0].offsetTop) n++;
+    return n;
+  }
+  function breakRows(boxes) {
+    var items = Array.prototype.slice.call(boxes.querySelectorAll(".box"));
+    if (!items.length) return;
+    var parts = boxes.getAttribute("data-parts").split(",").map(Number);
+    for (var pass = 0; pass < 2; pass++) {  // again if a scroll bar came and narrowed it
+      boxes.querySelectorAll(".break").forEach(function (b) { b.remove(); });
+      var per = perRow(items), at = 0, rows = 0, tops = {};
+      parts.forEach(function (n) {
+        boxRows(n, per).forEach(function (r) {
+          at += r; rows += 1;
+          if (at < items.length) { var br = el("span", "break"); br.setAttribute("aria-hidden", "true"); boxes.insertBefore(br, items[at]); }
+        });
+      });
+      items.forEach(function (b) { tops[b.offsetTop] = true; });
+      if (Object.keys(tops).length === rows) return;  // no row wrapped on its own
+    }
+  }
+  function fill(template, values) {  // "{track}: {left} …" with the values, as str.format
+    return template.replace(/\{(\w+)\}/g, function (all, name) { return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all; });
+  }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -137,6 +183,7 @@
     var top = document.getElementById("top"); top.textContent = "";
     top.appendChild(el("h1", null, P.list_name));
     top.appendChild(el("div", "sub", P.faction + " \u00b7 " + P.game + " \u00b7 " + W.fingerprint + " " + P.fingerprint));
+    if (P.counter) top.appendChild(el("div", "sub", fill(W.counted, {name: P.counter})));
     var bar = el("div", "bar");
     var turn = el("span", "turn", P.turn + " " + state.turn); turn.id = "turn";
     bar.appendChild(turn);
@@ -161,12 +208,13 @@
       var line = el("div", "stats", m.type);
       m.stats.forEach(function (p, i) { line.appendChild(document.createTextNode(i ? " " : " \u00b7 ")); line.appendChild(el("span", "stat", p[0] + "\u00a0" + p[1])); });
       tile.appendChild(line);
+      if (m.options.length) tile.appendChild(el("div", "options", fill(W.options, {options: m.options.join(", ")})));
       m.tracks.forEach(function (t) {
         var tr = el("div", "track"); tr.setAttribute("data-track", t.id);
         var left = t.value - (ms.ticks[t.id] || 0);
-        var label = el("span", "label", t.name + " " + left + " / " + t.value); if (t.help) label.title = t.help;
+        var label = el("span", "label", fill(W.track, {track: t.name, left: left, value: t.value})); if (t.help) label.title = t.help;
         tr.appendChild(label);
-        var boxes = el("div", "boxes");
+        var boxes = el("div", "boxes"); boxes.setAttribute("data-parts", t.value + "," + (t.boxes - t.value));
         for (var i = 1; i <= t.boxes; i++) {
           (function (i) {
             var shown = t.value - i + 1; // the value the box stands for: 5 4 3 2 1 (0 -1 ...)
@@ -206,9 +254,27 @@
       acts.appendChild(a);
       acts.appendChild(button(ms.removed ? W.back : W.remove, function () { change(function (s) { s.models[m.key].removed = !s.models[m.key].removed; }); }, "chip removal"));
       tile.appendChild(acts);
+      if ((m.profiles && m.profiles.length) || (m.rules && m.rules.length)) {
+        // a roster's model: what it carries (weapons, abilities) and its rules, folded
+        var more = el("details", "profiles");
+        more.appendChild(el("summary", null, W.profiles));
+        (m.profiles || []).forEach(function (p) {
+          var row = el("div", "profile");
+          row.appendChild(el("b", null, p.name));
+          row.appendChild(el("span", "ptype", " (" + p.type + ")"));
+          var given = p.values.filter(function (v) { return v[1] !== ""; });
+          // one text (an ability) reads without its column's name
+          var values = given.length === 1 ? given[0][1] : given.map(function (v) { return v[0] + "\u00a0" + v[1]; }).join(" \u00b7 ");
+          if (values) row.appendChild(document.createTextNode(": " + values));
+          more.appendChild(row);
+        });
+        if (m.rules && m.rules.length) more.appendChild(el("div", "profile", fill(W.rules, {names: m.rules.join(", ")})));
+        tile.appendChild(more);
+      }
       main.appendChild(tile);
     });
-    if (P.unknown.length) main.appendChild(el("p", "note", W.unknown.replace("{ids}", P.unknown.join(", "))));
+    if (P.unknown.length) main.appendChild(el("p", "note", fill(W.unknown, {ids: P.unknown.join(", ")})));
+    if (P.left_out) main.appendChild(el("p", "note", fill(W.left_out, {n: P.left_out})));
 
     var foot = document.getElementById("foot"); foot.textContent = "";
     var u = button(W.undo, undo, "undo"); u.disabled = !history.length; foot.appendChild(u);
@@ -216,9 +282,12 @@
       if (!window.confirm(W.end_ask)) return;
       history = []; state = newGame(); store(); render();
     }, "end"));
+    main.querySelectorAll(".boxes").forEach(breakRows);  // once the page has its height
   }
   document.addEventListener("keydown", function (e) {
     if ((e.ctrlKey || e.metaKey) && e.key === "z") { e.preventDefault(); undo(); }
   });
+  var wide = window.innerWidth;
+  window.addEventListener("resize", function () { if (window.innerWidth !== wide) { wide = window.innerWidth; render(); } });
   load(); store(); render();
 })();

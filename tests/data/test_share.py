@@ -22,6 +22,7 @@ from builder.data.share import (
     find_code,
 )
 from builder.model import Entry, Warband
+from builder.plumbing.terminal_text import has_control
 from tests.conftest import REPO
 
 EXAMPLE = REPO / "resources/examples/soimi-legal-ensartadores.warband.yaml"
@@ -68,7 +69,9 @@ def test_padding_written_by_other_tools_is_accepted():
 # --- the round trip (hypothesis) ----------------------------------------------------------
 
 names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1,
-                max_size=60).filter(lambda s: s.strip())
+                max_size=60).filter(lambda s: s.strip() and has_control(s) is None)
+"""Names a list may have: the model also refuses the bidirectional marks (category Cf, such
+as U+200E), which the strategy drew now and then and failed to build its list."""
 ids = st.from_regex(r"[a-z0-9]{1,6}(-[a-z0-9]{1,6}){0,2}", fullmatch=True)
 lists = st.builds(
     Warband,

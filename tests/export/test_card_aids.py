@@ -8,6 +8,7 @@ what a card says is not mixed with its neighbours'.
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import subprocess
@@ -304,3 +305,54 @@ def test_the_sheets_type_column_holds_a_long_type_name_on_one_line(catalogue) ->
     heads = [getattr(cell, "text", "") for cell in table._cellvalues[0]]
     type_w = table._colWidths[heads.index("<b>Type</b>")]
     assert type_w >= stringWidth("Leader of the Expedition", REGULAR, 7.5) + 6
+
+
+def _boxes_per_row(row: BoxRow) -> dict[int, int]:
+    """How many boxes each printed row of a track holds, as the card places them."""
+    counts: dict[int, int] = {}
+    for i in range(row.plain + row.shaded):
+        line, _col = row._place(i)
+        counts[line] = counts.get(line, 0) + 1
+    return counts
+
+
+def test_no_track_leaves_one_box_alone_on_a_last_row() -> None:
+    """Issue 41 item 8: a Spherus HP track (HP boxes, then 0 and -1 … -HP on rows of their
+    own) never ends a part with one box alone on its row; HP 30 left the box -30 alone.
+    Every HP a card draws as boxes is tried, the labels beside it short or long, and the
+    same number of boxes with nothing below zero (psi points). HP 10 printed 0 … -9 and then
+    -10 alone; HP 40 ended on a row of one box."""
+    from builder.export.cards import faces
+    from builder.export.fonts import register_fonts
+
+    register_fonts()
+    spherus = builtin_systems()["spherus-tactical"]
+    lonely = []
+    for hp, label_w in itertools.product(range(1, BoxRow.MAX_BOXES // 2), (0.0, 25.0, 50.0)):
+        for plain, shaded in ((hp, hp + 1), (hp, 0)):
+            row = BoxRow(f"HP {hp}", plain, shaded, "", label_w)
+            counts = _boxes_per_row(row)
+            plain_rows = len({row._place(i)[0] for i in range(plain)})
+            parts = ([counts[r] for r in range(plain_rows)],
+                     [counts[r] for r in range(plain_rows, len(counts))])
+            if any(len(part) > 1 and part[-1] == 1 for part in parts):
+                lonely.append((plain, shaded, label_w))
+    assert lonely == []
+    # and on real cards
+    from builder.data import check_faction_data
+
+    data = {"schema": "spherewars-faction/1", "system": "spherus-tactical", "id": "test-hp",
+            "name": "Test HP", "source": "test data",
+            "combatants": [{"id": "test-one", "name": "Test One", "type": "character",
+                            "profile": {"HP": 10, "HLT": 4, "MOV": 2}},
+                           {"id": "test-two", "name": "Test Two", "type": "character",
+                            "profile": {"HP": 40, "HLT": 4, "MOV": 2}}]}
+    faction, problems = check_faction_data(data, spherus)
+    assert faction is not None, problems
+    w = Warband.model_validate({"name": "Test", "faction": "test-hp",
+                                "entries": [{"combatant": "test-one", "count": 1},
+                                            {"combatant": "test-two", "count": 1}]})
+    for profile, hp in zip(summarise(w, faction).profiles, (10, 40), strict=True):
+        card = faces(profile)[0]
+        row = next(r for r in card.header if isinstance(r, BoxRow) and r.label == f"HP {hp}")
+        assert 1 not in _boxes_per_row(row).values()

@@ -84,7 +84,8 @@ def test_a_card_per_different_choice_with_the_options_under_the_name() -> None:
     # drill ×2 + veteran (twice, in either order: one choice), bare, veteran alone
     assert len(troopers) == 3
     firsts = [c.split("\n")[1] for c in troopers]
-    assert "Options: Test Drill ×2, Test Veteran" in firsts
+    assert "Options: Test Drill ×2 (PE +4 per entry), Test Veteran" in [
+        " ".join(c.split("\n")[1:3]) for c in troopers]
     assert "Options: Test Veteran" in firsts
     assert sum(1 for f in firsts if f.startswith("Options:")) == 2
     chief = next(c for c in cards if c.startswith("Test Chief"))
@@ -179,3 +180,46 @@ def test_the_events_html_calls_picks_by_the_games_word(tmp_path: Path, capsys) -
           "--format", "html", "-o", str(html)])
     assert "Traceback" not in capsys.readouterr().err
     assert "Test Artefacts: Test Sword of Fire" in html.read_text(encoding="utf-8")
+
+
+def _cost_on_card(card: str) -> str:
+    """The value under the card's PE heading (the stat line reads as a line of headings, then
+    a line of values)."""
+    lines = card.split("\n")
+    heads = next(i for i, line in enumerate(lines) if line.startswith("PE "))
+    return lines[heads + 1].split()[0]
+
+
+def test_a_card_prints_the_cost_with_the_options_its_models_took() -> None:
+    """Issue 41 item 7: the card's cost is what one of its models costs with its options, as
+    the list's subtotal counts it (the chief with the banner and the axe: 120 + 5 + 3); an
+    option paid once for an entry of several models says so beside its name instead."""
+    cards = _cards(_summary())
+    chief = next(c for c in cards if c.startswith("Test Chief"))
+    assert _cost_on_card(chief) == "128"
+    troopers = {c.split("\n")[1]: c for c in cards if c.startswith("Test Trooper 1")}
+    assert _cost_on_card(troopers["Options: Test Veteran"]) == "12"  # 11 + 1 a model
+    drilled = next(c for first, c in troopers.items() if "Drill" in first)
+    assert _cost_on_card(drilled) == "12"
+    assert "Test Drill ×2 (PE +4 per entry)" in " ".join(drilled.split("\n")[1:3])
+    bare = next(c for first, c in troopers.items() if not first.startswith("Options:"))
+    assert _cost_on_card(bare) == "11"
+
+
+def test_the_relaunch_warlord_with_a_great_weapon_costs_22_on_its_card() -> None:
+    """The issue's own case, in the invented test-relaunch game (cost stat PB)."""
+    from builder.data import Catalogue
+    from tests.conftest import TEST_DATA
+
+    catalogue = Catalogue.load([TEST_DATA / "relaunch"], user=False)
+    faction = catalogue.get("test-relaunch-band")
+    from builder.data import load_warband
+
+    warband = load_warband(TEST_DATA / "relaunch" / "lists" / "test-relaunch-sixty.warband.yaml")
+    summary = summarise(warband, faction)
+    warlord = next(p for p in summary.profiles if p.id == "test-warlord")
+    assert dict(warlord.stats)["PB"] == "22"
+    spearmen = next(p for p in summary.profiles if p.id == "test-spearmen")
+    assert dict(spearmen.stats)["PB"] == "4"  # 3 + long spears a model; veteran once per unit
+    text = h.pdf_text(render_pdf(summary, sheet=False))
+    assert "Test Veteran (PB +1 per entry)" in " ".join(text.split())

@@ -109,3 +109,50 @@ def test_the_app_paints_without_qts_thread_pool() -> None:
     assert run.returncode == 0, run.stderr
     threads = run.stdout.strip()
     assert "python" in threads and "pooled" not in threads
+
+
+def test_start_up_reopens_what_the_player_was_working_on(qtbot: Any, user_dir: Path,
+                                                         tmp_path: Path) -> None:
+    """Issue 41 item 12: the app started on a fresh SphereWars list whatever the player did
+    last. It reopens the last list; when that list was never saved (or is gone), it starts a
+    new list of the last game and faction used."""
+    from PySide6.QtCore import QSettings
+
+    from builder.gui.document import new_warband
+    from tests.conftest import TEST_DATA
+
+    factions = user_dir / "factions"
+    factions.mkdir()
+    (factions / "test-torn-expedition.yaml").write_bytes(
+        (TEST_DATA / "systems" / "test-torn-expedition.yaml").read_bytes())
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    path = tmp_path / "torn.warband.yaml"
+    path.write_bytes((TEST_DATA / "systems" / "lists" / "torn-one-leader.warband.yaml")
+                     .read_bytes())
+
+    def start() -> Any:
+        window = create_window(None, settings=settings)
+        qtbot.addWidget(window, before_close_func=close_quietly)
+        return window
+
+    first = start()
+    assert first.files.load_path(path, confirmed=True)
+    first.close()
+    again = start()
+    qtbot.waitUntil(lambda: again.doc.path == path.resolve(), timeout=3000)
+    assert again.doc.warband.name == "Test expedition with one leader"
+    # a new Torn list, never saved, and the app closed: a new Torn list at the next start
+    again.files.replace(new_warband("test-torn-expedition", "Unsaved"), None)
+    again.close()
+    third = start()
+    qtbot.waitUntil(lambda: third.doc.warband.faction == "test-torn-expedition", timeout=3000)
+    assert third.doc.path is None and third.doc.entries == []
+    assert third.doc.warband.name == "New expedition"
+    assert not third.isWindowModified()
+    # the last list gone: a new list of its game
+    third.files.load_path(path, confirmed=True)
+    third.close()
+    path.unlink()
+    fourth = start()
+    qtbot.waitUntil(lambda: fourth.doc.warband.faction == "test-torn-expedition", timeout=3000)
+    assert fourth.doc.path is None

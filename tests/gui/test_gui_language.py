@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 
 from builder import i18n
@@ -55,13 +56,16 @@ def test_choosing_spanish_stores_it_and_says_it_applies_from_the_next_start(
     notice = window.findChild(QMessageBox, "language-notice")
     assert notice is not None and notice.isVisible()
     # said in the language chosen, and in the one in use
-    assert notice.text() == ("La aplicación estará en Español a partir de la próxima vez que "
+    # issue 41 item 13: the language named in the sentence's own words ("en español", not
+    # "en Español"), and a restart offered at once
+    assert notice.text() == ("La aplicación estará en español a partir de la próxima vez que "
                              "se abra.")
-    assert notice.informativeText() == ("The app will be in Español from the next time it "
+    assert notice.informativeText() == ("The app will be in Spanish from the next time it "
                                         "starts.")
     assert notice.windowTitle() == "Idioma"
     assert i18n.current_language() == "en"  # this session stays as it was
-    notice.button(QMessageBox.StandardButton.Ok).click()
+    assert {b.text() for b in notice.buttons()} == {"Reiniciar ahora", "Más tarde"}
+    notice.button(QMessageBox.StandardButton.No).click()  # later
 
     window.findChild(type(spanish), "language-system").trigger()
     assert settings.value(SETTINGS_KEY) is None  # the environment decides again
@@ -147,3 +151,38 @@ def test_the_app_starts_in_the_language_asked_for(tmp_path: Path) -> None:
     # the menu's stored choice beats LANGUAGE=en; --lang beats the stored choice
     assert "smoke test: language es, Qt: es" in _smoke(tmp_path, config="es")
     assert "smoke test: language en, Qt: en" in _smoke(tmp_path, "--lang", "en", config="es")
+
+
+def test_a_language_change_restarts_the_app_at_once_when_asked(window, settings: QSettings,
+                                                               qtbot, monkeypatch) -> None:
+    """Issue 41 item 13: *Restart now* closes the window as quitting does (unsaved changes are
+    asked about: Cancel stays) and starts the app again, in the language chosen."""
+    from builder.gui import language
+
+    started: list[list[str]] = []
+    monkeypatch.setattr(language, "start_again", lambda: started.append(["again"]) or True)
+    window.add_combatant("test-leader")  # an unsaved change
+    window.prompter.script("save_changes", "cancel")
+    window.findChild(QAction, "language-es").trigger()
+    notice = window.findChild(QMessageBox, "language-notice")
+    notice.button(QMessageBox.StandardButton.Yes).click()
+    assert started == [] and window.isVisible()  # cancelled: nothing restarts
+    window.findChild(QAction, "language-en").trigger()
+    window.prompter.script("save_changes", "discard")
+    notice = next(n for n in window.findChildren(QMessageBox, "language-notice")
+                  if n.isVisible())
+    notice.button(QMessageBox.StandardButton.Yes).click()
+    assert started == [["again"]] and not window.isVisible()
+
+
+def test_the_restart_command_starts_the_app_again_without_a_language_or_file():
+    """The command keeps neither ``--lang`` (the menu's choice must apply) nor a file (the
+    app reopens the list open last)."""
+    from builder.gui.language import restart_command
+
+    program, args = restart_command(["/usr/bin/spherewars", "--lang", "es", "gui", "x.yaml"],
+                                    "/usr/bin/python3", frozen=False)
+    assert (program, args) == ("/usr/bin/python3", ["-m", "builder", "gui"])
+    program, args = restart_command(["/opt/sw/spherewars-gui", "x.yaml"], "/opt/sw/spherewars-gui",
+                                    frozen=True)
+    assert (program, args) == ("/opt/sw/spherewars-gui", ["gui"])

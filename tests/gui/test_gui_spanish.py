@@ -387,3 +387,29 @@ def test_qt_standard_buttons_follow(spanish, make_window):
     buttons = {t.replace("&", "") for w, t in seen[0] if w.startswith("QPushButton")}
     assert {"Guardar", "Cancelar"} <= buttons, buttons
 
+
+
+# -- issue 41 item 13: the words --------------------------------------------------------------
+
+
+def test_an_empty_list_says_so_in_good_spanish(spanish, make_window) -> None:
+    """"Aún no hay combatientes (banda)." read like a label; the sentence names the list
+    (with "tu": the games' words for a list are of both genders, banda and conjunto)."""
+    from builder.model import Warband
+
+    window = make_window(Catalogue.load(user=False))
+    window.files.replace(Warband(name="Vacía", faction="soimi", entries=[]), None)
+    assert window.roster.empty.text().startswith("Aún no hay combatientes en tu banda. ")
+
+
+def test_the_stat_hint_agrees_with_how_many_stats_take_a_pair(qapp) -> None:
+    """"CON take one value or a pair": one stat takes, two take."""
+    from builder.data import builtin_systems
+    from builder.gui.editor.profile import ProfileBox
+
+    system = builtin_systems()["spherewars-1e"]
+    assert "CON takes one value or a pair, e.g. 6-5." in ProfileBox._hint(system)
+    two = system.model_copy(update={"stats": [
+        s.model_copy(update={"kind": "pair"}) if s.id in ("CON", "FUR") else s
+        for s in system.stats]})
+    assert "CON, FUR take one value or a pair, e.g. 6-5." in ProfileBox._hint(two)

@@ -268,3 +268,166 @@ def test_closing_the_dialog_during_a_download_stops_it(qtbot, v1: Path):
             dialog.close()  # returns at once; the download stops
         assert not dialog.isVisible()
     assert Store().packs() == {}
+
+
+def test_the_packs_dialog_names_factions_and_their_game(qtbot, make_window, v1: Path):
+    """Issue 41 item 11: the dialog said "test-pack-faction"; it names the faction and its
+    game, in the table and in the details."""
+    window = make_window(Catalogue.load(user=False))
+    dialog = window.packs.open_dialog()
+    with qtbot.waitSignal(dialog.changed, timeout=20000):
+        dialog.install(str(v1))
+    named = "Test Pack Faction (SphereWars — first edition)"
+    qtbot.waitUntil(lambda: dialog.table.topLevelItem(0).text(5) == named)
+    assert named in dialog.details.toPlainText()
+    assert "test-pack-faction" not in dialog.table.topLevelItem(0).text(5)
+    dialog.close()
+
+
+SPHERUS_PACK_FACTION = """# TEST DATA ONLY
+schema: spherewars-faction/1
+system: spherus-tactical
+id: test-pack-party
+name: Test Pack Party
+source: "test data (invented for the builder's test suite)"
+combatants:
+  - {id: test-wanderer, name: Test Wanderer, type: character, profile: {HP: 12, HLT: 4, MOV: 2}}
+"""
+
+
+def test_a_faction_made_or_installed_from_new_lands_in_a_new_list_of_it(
+        qtbot, make_window, user_dir, tmp_path: Path):
+    """Issue 41 item 2: File → New → Torn (no faction yet) → Create a faction… → Save left
+    the window on the old list of another game; so did installing a pack from there. The
+    player lands in a new list of that game with the new faction chosen."""
+    window = make_window(Catalogue.load(user=False))
+    window.prompter.script("choose", "torn")
+    window.prompter.script("no_factions", "create")
+    window.files.new_file()
+    editor = window.gamedata.editor()
+    doc = editor.pane.doc
+    assert doc.system.id == "torn"
+    doc.set(("id",), "test-made-here")
+    doc.set(("name",), "Test Made Here")
+    from builder.gui.editor.document import new_combatant_data
+
+    doc.insert(("combatants",), 0, new_combatant_data("test-chief", "Test Chief", doc.system))
+    doc.set(("combatants", 0, "type"), "leader")
+    doc.set(("combatants", 0, "profile", "DEF"), "2D+1A")
+    doc.set(("combatants", 0, "profile", "W"), 5)
+    assert doc.problems == []
+    with qtbot.waitSignal(editor.faction_saved):
+        editor.save_action.trigger()
+    editor.close()
+    assert window.doc.warband.faction == "test-made-here"
+    assert window.doc.path is None and window.doc.entries == []
+    assert window.doc.warband.name == "New expedition"
+    assert window.details.faction_combo.currentData() == "test-made-here"
+    assert not window.isWindowModified()
+
+    # Spherus, from a pack installed from the same question
+    pack = tmp_path / "spherus-pack"
+    (pack / "factions").mkdir(parents=True)
+    (pack / "pack.yaml").write_text("schema: spherewars-pack/1\nid: test-spherus-pack\n"
+                                    "name: Test Spherus pack\nversion: 1.0.0\n",
+                                    encoding="utf-8")
+    (pack / "factions" / "test-pack-party.yaml").write_text(SPHERUS_PACK_FACTION,
+                                                            encoding="utf-8")
+    window.prompter.script("choose", "spherus-tactical")
+    window.prompter.script("no_factions", "install")
+    window.files.new_file()
+    dialog = window.packs.dialog
+    assert dialog is not None and dialog.isVisible()
+    window.packs.tell = lambda *_a: None
+    with qtbot.waitSignal(dialog.changed, timeout=20000):
+        dialog.install(str(pack))
+    qtbot.waitUntil(lambda: window.doc.warband.faction == "test-pack-party", timeout=5000)
+    assert window.doc.warband.name == "New party" and window.doc.path is None
+    dialog.close()
+
+
+def test_export_as_pack_carries_on_from_the_last_export(qtbot, tmp_path: Path, user_dir,
+                                                         monkeypatch):
+    """Issue 41 item 4: the second *Export as pack* offered 1.0.0 again with empty authors
+    and changes. It suggests the next version, keeps the pack's id, name and authors and the
+    earlier versions' changes, saves as a .swpack (its file type in the dialog) and opens
+    the dialog in the folder used last."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    from builder.gui.editor import FactionEditor
+    from builder.gui.editor.pack_export import PackDetailsDialog
+    from builder.packs.check import read_info
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    editor = FactionEditor(Catalogue.load(user=False), settings=settings)
+    qtbot.addWidget(editor)
+    assert editor.open_faction("soimi")
+    shown: list[PackDetailsDialog] = []
+    answers = iter([("soimi-community", "Soimi, community", "Ana, Bea", "first version"),
+                    (None, None, None, "Nek'Org errata")])
+
+    def fill(dialog: PackDetailsDialog) -> int:
+        shown.append(dialog)
+        pack_id, name, authors, changes = next(answers)
+        for edit, text in ((dialog.id_edit, pack_id), (dialog.name_edit, name),
+                           (dialog.authors_edit, authors)):
+            if text is not None:
+                edit.setText(text)
+        dialog.changes_edit.setPlainText(changes)
+        return QDialog.DialogCode.Accepted
+
+    asked: list[tuple[str, str]] = []
+    folder = tmp_path / "published"
+    folder.mkdir()
+
+    def save_as(_parent, _title, suggested, file_filter):  # noqa: ANN001, ANN202
+        asked.append((suggested, file_filter))
+        return str(folder / Path(suggested).name), ""
+
+    monkeypatch.setattr(PackDetailsDialog, "exec", fill)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_as)
+    assert editor.export_pack()
+    assert asked[0][1] == "Data packs (*.swpack)"
+    assert editor.export_pack()
+    again = shown[1].details()
+    assert (again.id, again.name, again.version, again.authors) == (
+        "soimi-community", "Soimi, community", "1.0.1", "Ana, Bea")
+    assert "1.0.0: first version" in shown[1].earlier.text()
+    assert asked[1] == (str(folder / "soimi-community-1.0.1.swpack"), "Data packs (*.swpack)")
+    outcome, = Installer().install(str(folder / "soimi-community-1.0.1.swpack"))[0]
+    assert outcome.version == "1.0.1"
+    info = read_info(Store().get("soimi-community").current().folder, "soimi-community")
+    assert info.changes_of("1.0.1") == ["Nek'Org errata"]
+    assert info.changes_of("1.0.0") == ["first version"]
+    assert info.authors == ["Ana", "Bea"]
+
+
+def test_update_all_after_choosing_an_older_version_offers_the_newer(qtbot, v1: Path,
+                                                                     v2: Path):
+    """Issue 41 item 1: with 1.0.0 chosen (*Use this version*) after updating to 1.1.0,
+    *Update all* said "1.0.0 is the newest". It says 1.1.0 is newer and offers to use it."""
+    a, b = swpack(v1), swpack(v2)
+    with serving() as server:
+        server.file("a.swpack", a)
+        server.file("b.swpack", b)
+        index = server.index("index.yaml", [(PACK_ID, "1.0.0", a, "a.swpack")])
+        Installer().install(index)
+        server.index("index.yaml", [(PACK_ID, "1.0.0", a, "a.swpack"),
+                                    (PACK_ID, "1.1.0", b, "b.swpack")])
+        dialog = PacksDialog()
+        qtbot.addWidget(dialog)
+        with qtbot.waitSignal(dialog.changed, timeout=20000):
+            dialog.update_all()
+        dialog.versions.setCurrentIndex(dialog.versions.findData("1.0.0"))
+        with qtbot.waitSignal(dialog.changed):
+            dialog.use_selected()
+        offered: list[tuple[str, str]] = []
+        dialog.ask_use = lambda pack_id, version: offered.append((pack_id, version)) or True
+        with qtbot.waitSignal(dialog.changed, timeout=20000):
+            dialog.update_all()
+    assert dialog.messages == [f"{PACK_ID}: using 1.0.0 (chosen); 1.1.0 is newer and "
+                               "installed"]
+    assert offered == [(PACK_ID, "1.1.0")]
+    assert Store().get(PACK_ID).active == "1.1.0"  # type: ignore[union-attr]
+    assert dialog.table.topLevelItem(0).text(1) == "1.1.0"

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import socket
+import subprocess
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 LISTS = CORPUS / "lists"
@@ -79,3 +88,86 @@ GOOD_LIST = ("# TEST DATA ONLY\nschema: spherewars-warband/1\nname: Test good li
 def no_terminal_control(text: str) -> bool:
     """Nothing a terminal would act on: no ESC, CR, BEL, backspace or C1 control."""
     return not any(c in text for c in "\x1b\r\x07\x08\x9b\x85\u2028\u202e")
+
+
+# --- a server on 127.0.0.1 that answers wrongly (issue 40 #3) ------------------------------
+
+BAD_ANSWERS = {
+    "bad-status-line": b"HELLO WORLD\r\n\r\n",
+    "too-many-headers": b"HTTP/1.1 200 OK\r\n" + b"X-Test: 1\r\n" * 101 + b"\r\n",
+    "line-too-long": b"HTTP/1.1 200 OK\r\nX-Test: " + b"a" * 70_000 + b"\r\n\r\n",
+    "broken-chunks": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n",
+    "chunks-cut-short": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nabc",
+    "closed-at-once": b"",
+    "length-cut-short": b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nPK\x03\x04",
+}
+"""What a broken or hostile server sends back, whatever was asked (each a raw answer)."""
+
+
+@contextmanager
+def bad_server(answer: bytes) -> Iterator[str]:
+    """A server on 127.0.0.1 (a random port) that sends ``answer`` to every request and
+    closes the connection; yields its address."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.settimeout(0.05)
+    done = threading.Event()
+
+    def serve() -> None:
+        while not done.is_set():
+            try:
+                conn, _peer = listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            with conn:
+                conn.settimeout(5)
+                try:
+                    conn.recv(65536)
+                    conn.sendall(answer)
+                except OSError:
+                    pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        done.set()
+        thread.join(5)
+        listener.close()
+
+
+@contextmanager
+def read_only_folders() -> Iterator[Callable[..., None]]:
+    """``make(*folders)`` makes folders read-only, even for root (``chattr +i``: the suite may
+    run as root, whom permissions do not stop); undone when the block ends."""
+    made: list[Path] = []
+
+    def make(*folders: Path) -> None:
+        for folder in folders:
+            if os.geteuid() == 0:
+                if shutil.which("chattr") is None:
+                    pytest.skip("root needs chattr to make a folder read-only")
+                subprocess.run(["chattr", "+i", str(folder)], check=True)
+            else:
+                folder.chmod(0o555)
+            made.append(folder)
+
+    try:
+        yield make
+    finally:
+        for folder in reversed(made):
+            if os.geteuid() == 0:
+                subprocess.run(["chattr", "-i", str(folder)], check=False)
+            else:
+                folder.chmod(0o755)
+
+
+def wait_stopped(proc: subprocess.Popen[str]) -> None:
+    """Wait until ``proc``, which said it stops itself (SIGSTOP, builder/plumbing/stops.py),
+    has stopped: a SIGCONT sent before would be lost. The status is not reaped."""
+    _pid, status = os.waitpid(proc.pid, os.WUNTRACED)
+    assert os.WIFSTOPPED(status), status

@@ -225,4 +225,99 @@ def test_faction_schema_carries_a_minimum(capsys) -> None:
     assert main(["schema", "faction", "--system", "spherus-tactical"]) == 0
     schema = json.loads(capsys.readouterr().out)
     mov = schema["$defs"]["Combatant"]["properties"]["profile"]["properties"]["MOV"]
-    assert {"type": "integer", "minimum": 2} in mov["anyOf"]
+    assert {"type": "integer", "minimum": 2, "maximum": 999_999} in mov["anyOf"]
+
+
+# --- the JSON schema tells the same truth (issue 41 item 14) ---------------------------------
+
+
+def _profile_schema(system: Any) -> Any:
+    """A validator of one combatant's profile, from ``schema faction --system``'s schema."""
+    import jsonschema
+
+    from builder.model.schema import json_schema
+
+    schema = json_schema("faction", system)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _faction(system: Any, profile: dict[str, Any]) -> dict[str, Any]:
+    return {"schema": "spherewars-faction/1", "system": system.id, "id": "test-limits",
+            "name": "Test limits", "source": "test data", "combatants": [
+                {"id": "test-one", "name": "Test One", "type": system.types[0].id,
+                 "profile": profile}]}
+
+
+def _with_limits(system_id: str, limits: dict[str, dict[str, Any]]) -> Any:
+    """A built-in system with ``limits`` added to its constraints (a club's system file)."""
+    from builder.model.system import StatLimit
+
+    game = Catalogue.load([], user=False).systems[system_id]
+    return game.model_copy(update={"constraints": {
+        **game.constraints, **{k: StatLimit(**v) for k, v in limits.items()}}})
+
+
+def test_torns_faction_schema_carries_the_defence_pattern() -> None:
+    """``schema faction --system torn`` left DEF's pattern out: an editor's YAML plug-in took
+    "2X" that check-data refuses."""
+    torn = Catalogue.load([], user=False).systems["torn"]
+    validator = _profile_schema(torn)
+    for value, fine in (("2D+1A", True), ("3A", True), (" 1D ", True), ("-", False),
+                        ("2X", False), ("3", False), ("2D+", False)):
+        data = _faction(torn, {"DEF": value, "W": 2})
+        assert (not list(validator.iter_errors(data))) is fine, value
+        assert (check_faction_data(data, torn)[0] is not None) is fine, value
+
+
+VALUES = st.one_of(st.none(), st.integers(-3, 1_200_000),
+                   st.sampled_from([0, 1, 2, 5, 12, 13, 999_999, 1_000_000]),
+                   st.text("0123456789DA+- x–", max_size=9),
+                   st.builds(lambda a, b, s: f"{a}{s}-{s}{b}", st.integers(0, 1_000_010),
+                             st.integers(0, 20), st.sampled_from(["", " "])))
+GAMES = ["torn", "spherus-tactical", "spherewars-1e", "club"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(GAMES), st.data())
+def test_what_the_schema_accepts_check_data_accepts(game: str, data: Any) -> None:
+    """Every value of every stat of the built-in games (and of a club's game with bounds on a
+    pair stat and a pattern with a choice): a profile the JSON schema takes is one check-data
+    takes, and a value check-data refuses for its constraint the schema refuses too."""
+    system = _with_limits("spherewars-1e", {"CON": {"minimum": 2, "maximum": 12},
+                                            "PE": {"minimum": 5, "maximum": 400}}) \
+        if game == "club" else Catalogue.load([], user=False).systems[game]
+    base = {s.id: (1 if s.kind != "text" else "1D") for s in system.stats if s.required}
+    stat = data.draw(st.sampled_from([s.id for s in system.stats]))
+    value = data.draw(VALUES)
+    faction = _faction(system, {**base, stat: value})
+    schema_ok = not list(_profile_schema(system).iter_errors(faction))
+    checked, problems = check_faction_data(faction, system)
+    if schema_ok:
+        assert checked is not None, (stat, value, problems)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, min_size=1, max_size=8).map("".join),
+       st.text("0123456789DA+-x", max_size=10))
+def test_the_schemas_regular_expression_matches_what_the_template_does(pattern: str,
+                                                                       value: str) -> None:
+    """The JSON schema's pattern for a template (``template_regex``) takes exactly what
+    check-data's matcher takes."""
+    from builder.model.pattern import template_regex
+
+    try:
+        regex = template_regex(pattern)
+    except PatternError:
+        return
+    assert matches(pattern, value) == bool(re.fullmatch(regex, value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 999_999), st.integers(0, 999_999), st.integers(0, 1_200_000))
+def test_the_schemas_range_takes_the_numbers_between(a: int, b: int, n: int) -> None:
+    from builder.model.pattern import whole_range
+
+    low, high = min(a, b), max(a, b)
+    regex = re.compile(whole_range(low, high))
+    assert bool(regex.fullmatch(str(n))) == (low <= n <= high)
+    assert not regex.fullmatch("0" + str(n))  # never a leading zero

@@ -246,3 +246,37 @@ def test_an_index_wrong_only_about_the_version_is_named_beside_what_was_installe
     code, out, _err = run(capsys, "data", "install", "--force", str(_local_index(
         tmp_path, versions["1.0.0"])))
     assert "the index calls it" not in out
+
+
+def test_an_older_version_chosen_is_never_called_the_newest(capsys, server, versions,
+                                                            tmp_path, user_dir):
+    """Issue 41 item 1: 1.0.0 installed from an index, updated to 1.1.0, 1.0.0 chosen with
+    ``data use``: ``data update`` said "1.0.0 is the newest". It says a newer version exists,
+    installed or in the index, and how to use it; ``data list`` too."""
+    v1, v2 = versions["1.0.0"], versions["1.1.0"]
+    server.file("a.swpack", v1)
+    server.file("b.swpack", v2)
+    index = server.index("index.yaml", [(PACK_ID, "1.0.0", v1, "a.swpack")])
+    assert run(capsys, "data", "install", index)[0] == 0
+    server.index("index.yaml", [(PACK_ID, "1.0.0", v1, "a.swpack"),
+                                (PACK_ID, "1.1.0", v2, "b.swpack")])
+    assert run(capsys, "data", "update")[0] == 0
+    assert run(capsys, "data", "use", PACK_ID, "1.0.0")[0] == 0
+    code, out, _err = run(capsys, "data", "update")
+    assert code == 0
+    assert "is the newest" not in out
+    assert (f"{PACK_ID}: using 1.0.0 (chosen with 'data use'); 1.1.0 is newer and installed: "
+            f"spherewars data use {PACK_ID} 1.1.0") in out
+    code, out, _err = run(capsys, "data", "list")
+    assert f"1.0.0 (chosen; 1.1.0 is newer: spherewars data use {PACK_ID} 1.1.0)" in out
+    # a newer one still, in the index only: installed, and offered the same way
+    v3 = swpack(make_pack(tmp_path / "v3", "1.2.0", 160))
+    server.file("c.swpack", v3)
+    server.index("index.yaml", [(PACK_ID, "1.0.0", v1, "a.swpack"),
+                                (PACK_ID, "1.1.0", v2, "b.swpack"),
+                                (PACK_ID, "1.2.0", v3, "c.swpack")])
+    code, out, _err = run(capsys, "data", "update")
+    assert f"{PACK_ID}: 1.0.0 → 1.2.0" in out
+    assert f"still using 1.0.0 (chosen with 'data use'): spherewars data use {PACK_ID} " \
+           "1.2.0" in out
+    assert Store().get(PACK_ID).active == "1.0.0"  # type: ignore[union-attr]

@@ -73,7 +73,7 @@ def test_versions_side_by_side_newest_used_unless_chosen(capsys, packs: Path):
     assert run(capsys, "data", "use", PACK_ID, "1.0.0")[0] == 0
     assert boss() == 169
     code, out, _ = run(capsys, "data", "list")
-    assert "1.0.0 (chosen; newest 1.1.0)" in out
+    assert "1.0.0 (chosen; 1.1.0 is newer: spherewars data use test-pack 1.1.0)" in out
     assert run(capsys, "data", "use", PACK_ID, "9.9.9")[0] == 2
     assert run(capsys, "data", "remove", PACK_ID, "--version", "1.0.0")[0] == 0
     assert boss() == 165  # the chosen version went: the newest again

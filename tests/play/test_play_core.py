@@ -115,6 +115,39 @@ def test_the_names_follow_the_language(catalogue, tmp_path):
     assert plan.models[0].tracks[0].name == "Heridas"
 
 
+def test_each_model_carries_the_options_it_took():
+    """Issue 41 item 6: a tile names the options its model took, entry by entry (models of
+    one combatant are numbered across its entries, in the list's order)."""
+    cat = Catalogue.load([TEST_DATA / "relaunch"], user=False)
+    warband = load_warband(TEST_DATA / "relaunch" / "lists" / "test-relaunch-sixty.warband.yaml")
+    warband = warband.model_copy(update={"entries": [
+        *warband.entries,
+        warband.entries[1].model_copy(update={"count": 3, "options": {"test-drill": 2}})]})
+    plan = make_plan(warband, cat.get("test-relaunch-band"))
+    options = {m.key: m.options for m in plan.models}
+    assert options["test-warlord/1"] == ("Test Great Weapon",)
+    assert options["test-spearmen/4"] == ("Test Veteran", "Test Long Spears")
+    assert options["test-spearmen/5"] == ("Test Drill ×2",)
+    assert options["test-archers/1"] == ()
+    assert json.loads(json.dumps(plan.to_json()))["models"][0]["options"] == [
+        "Test Great Weapon"]
+
+
+@pytest.mark.parametrize(("lang", "turn_of", "words"), [
+    ("en", "spherus-one", ("Round", "Next round")),
+    ("en", "torn-one-leader", ("Turn", "Next turn")),
+    ("es", "spherus-one", ("Ronda", "Ronda siguiente")),
+    ("es", "torn-one-leader", ("Turno", "Turno siguiente")),
+])
+def test_next_turn_is_said_in_the_games_own_word(catalogue, lang, turn_of, words):
+    """Issue 41 item 6: Spherus counts rounds, so its button says *Next round*."""
+    from builder import i18n
+
+    i18n.set_language(lang)
+    plan = plan_of(catalogue, LISTS / f"{turn_of}.warband.yaml")
+    assert (plan.turn, plan.next_turn) == words
+
+
 # --- playing --------------------------------------------------------------------------------
 
 

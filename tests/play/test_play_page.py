@@ -188,10 +188,10 @@ def test_the_page_works_opened_as_a_file(browser, tmp_path):
     page = write_page(tmp_path, LISTS / "torn-one-leader.warband.yaml")
     _open(browser, page.as_uri())
     assert _turn(browser) == "Turn 1"
-    _click(browser, '[data-key="test-captain/1"] [data-track="wounds"] .box:nth-child(2)')
+    _click(browser, '[data-key="test-captain/1"] [data-track="wounds"] .box:nth-of-type(2)')
     _click(browser, "button.next")
     assert _turn(browser) == "Turn 2"
-    assert "Wounds 3 / 5" in browser.find_element(
+    assert "Wounds: 3 left, maximum 5" in browser.find_element(
         "css selector", '[data-key="test-captain/1"]').text
     _no_console_errors(browser)
 
@@ -201,12 +201,12 @@ def test_tick_next_turn_reload_and_the_state_is_still_there(browser, served, tmp
     _open(browser, served(page))
     captain = '[data-key="test-captain/1"] [data-track="wounds"] .box'
     assert _turn(browser) == "Turn 1"
-    _click(browser, captain + ":nth-child(2)")  # two wounds
+    _click(browser, captain + ":nth-of-type(2)")  # two wounds
     _click(browser, "button.next")
     browser.refresh()
     assert _turn(browser) == "Turn 2"
     assert _pressed(browser, captain) == [True, True, False, False, False]
-    assert "Wounds 3 / 5" in browser.find_element(
+    assert "Wounds: 3 left, maximum 5" in browser.find_element(
         "css selector", '[data-key="test-captain/1"]').text
     _click(browser, "button.undo")  # the next turn undone, even after the reload
     assert _turn(browser) == "Turn 1"
@@ -220,7 +220,7 @@ def test_spherewars_three_turns_on_the_page(browser, served, tmp_path):
     assert browser.find_element("css selector", orders).text == "3"
     _click(browser, '#top [data-counter="orders"] .less')
     for box in range(5):  # the avatar dies
-        _click(browser, f'[data-key="test-avatar/1"] .box:nth-child({box + 1})')
+        _click(browser, f'[data-key="test-avatar/1"] .box:nth-of-type({box + 1})')
     assert "gone" in browser.find_element(
         "css selector", '[data-key="test-avatar/1"]').get_attribute("class")
     assert browser.find_element("id", "tally").text == "In play: 3 · Removed: 1"
@@ -270,7 +270,7 @@ def test_spherus_three_rounds_on_the_page(browser, served, tmp_path):
     page = write_page(tmp_path, LISTS / "spherus-one.warband.yaml", name="spherus.html")
     _open(browser, served(page))
     psion = '[data-key="test-psion/1"]'
-    _click(browser, f'{psion} [data-track="hp"] .box:nth-child(20)')  # at -2: defeated
+    _click(browser, f'{psion} [data-track="hp"] .box:nth-of-type(20)')  # at -2: defeated
     defeat = f'{psion} [data-counter="defeat"]'
     for _i in range(4):
         _click(browser, f"{defeat} .more")
@@ -281,7 +281,81 @@ def test_spherus_three_rounds_on_the_page(browser, served, tmp_path):
     browser.refresh()
     assert _turn(browser) == "Round 3"
     assert browser.find_element("css selector", f"{defeat} .n").text == "2"
-    assert "HP -2 / 18" in browser.find_element("css selector", psion).text
+    assert "HP: -2 left, maximum 18" in browser.find_element("css selector", psion).text
     dark = browser.find_elements("css selector", f'{psion} [data-track="hp"] .box.dark')
     assert [b.text for b in dark] == [str(-n) for n in range(7, 19)]  # below -health (6)
+    _no_console_errors(browser)
+
+
+def test_the_page_names_options_and_says_next_round(browser, tmp_path):
+    """Issue 41 item 6 on the phone: the options each model took, a track's label saying
+    which figure is left and which the maximum, and Spherus's *Next round*."""
+    relaunch = TEST_DATA / "relaunch"
+    page = tmp_path / "sixty.html"
+    assert main(["play", str(relaunch / "lists" / "test-relaunch-sixty.warband.yaml"),
+                 "--data", str(relaunch), "-o", str(page)]) == 0
+    _open(browser, page.as_uri())
+    warlord = browser.find_element("css selector", '[data-key="test-warlord/1"]').text
+    assert "Options: Test Great Weapon" in warlord
+    archer = browser.find_element("css selector", '[data-key="test-archers/1"]')
+    assert not archer.find_elements("css selector", ".options")
+    spherus = write_page(tmp_path, LISTS / "spherus-one.warband.yaml", name="spherus.html")
+    _open(browser, spherus.as_uri())
+    assert browser.find_element("css selector", "button.next").text == "Next round"
+    assert "HP: 18 left, maximum 18" in browser.find_element(
+        "css selector", '[data-key="test-psion/1"]').text
+    _no_console_errors(browser)
+
+
+def test_a_page_saved_from_a_game_in_progress_starts_from_it(browser, served, tmp_path):
+    """Issue 41 item 3: the page carries the game as it stands (turn, removed models,
+    counters, ticks); a reload goes on from what the phone did since; a page saved later
+    from the app, with another state, starts from that one."""
+    from builder.data import Catalogue, load_warband
+    from builder.play import state as game
+    from builder.play.page import render_page
+    from builder.play.plan import make_plan
+
+    list_path = sw_list(tmp_path)
+    plan = make_plan(load_warband(list_path),
+                     Catalogue.load([TEST_FACTIONS], user=False).get("test-faction"))
+    s = game.tick(plan, game.new_game(plan), "test-avatar/1", "wounds", 2)
+    s = game.toggle(plan, s, "test-grunt/2", "removed")
+    s = game.next_turn(plan, game.step(plan, s, None, "orders", -1))
+    s = game.step(plan, s, None, "power-gems", -1)
+    page = tmp_path / "carried.html"
+    page.write_text(render_page(plan, s), encoding="utf-8")
+    _open(browser, served(page))
+    assert _turn(browser) == "Turn 2"
+    assert browser.find_element("id", "tally").text == "In play: 3 · Removed: 1"
+    assert browser.find_element("css selector", '#top [data-counter="power-gems"] .n'
+                                ).text == str(s["counters"]["power-gems"])
+    assert _pressed(browser, '[data-key="test-avatar/1"] .box') == [True, True] + [False] * 3
+    _click(browser, "button.next")  # played on, on the phone
+    browser.refresh()
+    assert _turn(browser) == "Turn 3"  # the phone's own progress, not the page's start
+    later = game.next_turn(plan, game.next_turn(plan, s))
+    again = tmp_path / "carried-later.html"  # (a file of its own: a rewrite within the
+    again.write_text(render_page(plan, later), encoding="utf-8")  # second can be cached)
+    _open(browser, served(again))
+    assert _turn(browser) == "Turn 4"  # a page saved later from the app starts from it
+    _no_console_errors(browser)
+
+
+def test_no_track_leaves_one_box_alone_on_a_row_of_the_page(browser, tmp_path):
+    """Issue 41 item 8 on the phone: the psion's HP (18, then 0 … -18 on rows of their own)
+    and PP (40) never end with one box alone on a row, at the widths that did (412 px, a
+    common phone, left -18 alone; 560 px the last psi point)."""
+    page = write_page(tmp_path, LISTS / "spherus-one.warband.yaml", name="spherus.html")
+    for width in (390, 412, 540, 560):
+        browser.set_window_size(width, 900)
+        _open(browser, page.as_uri())
+        for track in ("hp", "pp"):
+            tops = browser.execute_script(
+                "return Array.from(document.querySelectorAll(arguments[0]))"
+                ".map(function (b) { return Math.round(b.getBoundingClientRect().top); });",
+                f'[data-key="test-psion/1"] [data-track="{track}"] .box')
+            rows = [tops.count(top) for top in sorted(set(tops))]
+            assert sum(rows) == (37 if track == "hp" else 40)
+            assert 1 not in rows, (width, track, rows)
     _no_console_errors(browser)

@@ -39,6 +39,14 @@ def worse_rules(w: Warband, faction: Faction, combatant_id: str, limit: int | No
                 extra: tuple[Rule, ...] = ()) -> set[str]:
     """The truth, from two validations: rules whose error findings appear or move further
     from their bound when one more ``combatant_id`` is hired."""
+    return worse_after(w, one_more(w, combatant_id, step(faction, combatant_id)), faction,
+                       limit, extra)
+
+
+def worse_after(w: Warband, changed: Warband, faction: Faction, limit: int | None = None,
+                extra: tuple[Rule, ...] = ()) -> set[str]:
+    """Rules whose error findings appear or move further from their bound from ``w`` to
+    ``changed``."""
     each = {r.id for r in (*faction.game.rules, *extra) if r.each is not None}
 
     def errors(report_list: Warband) -> dict[tuple[str, tuple[str, ...]], tuple[int, int]]:
@@ -46,7 +54,7 @@ def worse_rules(w: Warband, faction: Faction, combatant_id: str, limit: int | No
         return {(f.rule, f.combatants if f.rule in each else ()):
                 (f.amount or 0, f.bound or 0) for f in report.findings if f.severity == "error"}
 
-    before, after = errors(w), errors(one_more(w, combatant_id, step(faction, combatant_id)))
+    before, after = errors(w), errors(changed)
     out = set()
     for key, (amount, bound) in after.items():
         old = before.get(key)

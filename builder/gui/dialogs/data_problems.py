@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from builder.data import Catalogue, DataError
 from builder.gui.screenfit import fit_window
+from builder.gui.widgets import own_style
 from builder.i18n import _, ngettext
 from builder.plumbing import paths
 from builder.plumbing.terminal_text import escape
@@ -116,7 +117,7 @@ class DataProblemsDialog(QDialog):
         head = QHBoxLayout()
         title = QLabel(escape(path.name))
         title.setTextFormat(Qt.TextFormat.PlainText)
-        title.setStyleSheet("font-weight: bold;")
+        own_style(title, "font-weight: bold;")
         head.addWidget(title, 1)
         editable = path.is_file() and not _builtin(path)
         for name, text, tip, slot, enabled in (

@@ -37,6 +37,7 @@ from builder.data.catalogue import is_system_data
 from builder.data.loading import MAX_FACTION_BYTES, faction_from
 from builder.data.systems import system_from
 from builder.gui.screenfit import fit_window
+from builder.gui.widgets import own_style
 from builder.i18n import _, ngettext
 from builder.model import System
 from builder.plumbing import paths
@@ -99,7 +100,7 @@ class TextFileEditor(QDialog):
         fit_window(self, 820, 640)
         where = QLabel(str(path))
         where.setWordWrap(True)
-        where.setStyleSheet("color: palette(placeholder-text);")
+        own_style(where, "color: palette(placeholder-text);")
         self.text = QPlainTextEdit()
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -161,7 +162,7 @@ class TextFileEditor(QDialog):
         self._mark_lines([p.line for p in problem.problems if p.line] if problem else [])
         if problem is None:
             self.status.setText(_("✔ The file loads without problems."))
-            self.status.setStyleSheet("")
+            own_style(self.status, "")
         else:
             lines = [_("{message} (line {line})").format(message=p.message, line=p.line)
                      if p.line else p.message for p in problem.problems]
@@ -171,7 +172,7 @@ class TextFileEditor(QDialog):
             self.status.setText(ngettext("✘ {count} problem:", "✘ {count} problems:",
                                          count).format(count=count) + "\n"
                                 + "\n".join(f"• {line}" for line in shown))
-            self.status.setStyleSheet("color: #b3261e;")
+            own_style(self.status, "color: #b3261e;")
         return problem
 
     def _mark_lines(self, lines: list[int]) -> None:

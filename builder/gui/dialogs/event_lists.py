@@ -40,6 +40,7 @@ from builder.events.output import counts, players, severity, skipped_line, verdi
 from builder.events.submissions import Gathered, add_codes, gather
 from builder.gui.dialogs import EVENT_FILTER
 from builder.gui.screenfit import fit_window
+from builder.gui.widgets import own_style
 from builder.i18n import N_, _, ngettext
 from builder.model.event import Event
 
@@ -328,7 +329,7 @@ class EventDialog(QDialog):
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.status.setText(text)
-        self.status.setStyleSheet("color: #a00000" if error else "")
+        own_style(self.status, "color: #a00000" if error else "")
 
     # --- exporting ------------------------------------------------------------------------
 

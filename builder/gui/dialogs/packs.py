@@ -115,8 +115,12 @@ class PacksDialog(QDialog):
     """A download reported progress."""
 
     def __init__(self, parent: QWidget | None = None, store: Store | None = None, *,
-                 stall: float = STALL_SECONDS) -> None:
+                 stall: float = STALL_SECONDS,
+                 names: Callable[[str], str] | None = None) -> None:
         super().__init__(parent)
+        self.names: Callable[[str], str] = names or (lambda data_id: data_id)
+        """A faction's or game system's id -> what the player knows it by ("Soimi (SphereWars
+        — first edition)"); the id itself where the app has no name for it."""
         self.setObjectName("packs-dialog")
         self.setWindowTitle(_("Data packs"))
         self.store = store or Store()
@@ -126,6 +130,8 @@ class PacksDialog(QDialog):
         self.messages: list[str] = []
         """What the last task said (problems and results), as shown."""
         self.tell: Callable[[str, str, bool], None] = self._tell
+        self.ask_use: Callable[[str, str], bool] = self._ask_use
+        """Whether to use a newer installed version than the one chosen (pack id, version)."""
 
         intro = QLabel(_("Packs bring factions and game systems made by others. Install one "
                          "from a .swpack file, a folder or an address (a pack or a "
@@ -139,7 +145,9 @@ class PacksDialog(QDialog):
         header = self.table.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for column in (0, 2):  # the name and the address share what is left, elided
+        # the name, the address and the factions (named, with their game) share what is
+        # left, elided (each whole in its tooltip and in the details beside)
+        for column in (0, 2, 5):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.currentItemChanged.connect(lambda *_a: self._show_details())
@@ -229,10 +237,11 @@ class PacksDialog(QDialog):
                 "{version} (chosen)").format(version=state.active)
             source = state.origin or _("file or folder")
             row = QTreeWidgetItem([name, version, source, authors, licence,
-                                   ", ".join(item.factions + item.systems)])
+                                   ", ".join(map(self.names, item.factions + item.systems))])
             row.setData(0, 256, state.id)
             row.setToolTip(0, name)
             row.setToolTip(2, source)
+            row.setToolTip(5, row.text(5))
             self.table.addTopLevelItem(row)
             if state.id == current:
                 self.table.setCurrentItem(row)
@@ -266,8 +275,8 @@ class PacksDialog(QDialog):
         rows = [(_("Id"), state.id), (_("In use"), state.active),
                 (_("Source"), state.origin or _("a file or folder (update it the same way)")),
                 (_("Authors"), authors or "–"), (_("Licence"), licence or "–"),
-                (_("Factions"), ", ".join(item.factions) or "–"),
-                (_("Game systems"), ", ".join(item.systems) or "–"),
+                (_("Factions"), ", ".join(map(self.names, item.factions)) or "–"),
+                (_("Game systems"), ", ".join(map(self.names, item.systems)) or "–"),
                 (_("Fingerprint"), item.fingerprint)]
         parts = [f"<h3>{html.escape(name)}</h3><table>"]
         parts += [f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{html.escape(v)}</td></tr>"
@@ -361,6 +370,7 @@ class PacksDialog(QDialog):
         self.refresh()
         if failed:
             self.tell(_("Data packs"), "\n\n".join(lines), True)
+        changed = self._offer_newer(result) or changed
         if changed:
             self.changed.emit()
         self.busy_done.emit()
@@ -384,12 +394,41 @@ class PacksDialog(QDialog):
             elif step.status == "current":
                 lines.append(_("{id}: {version} is the newest").format(id=step.id,
                                                                       version=step.old))
+            elif step.status == "older-chosen":
+                lines.append(_("{id}: using {old} (chosen); {new} is newer and installed")
+                             .format(id=step.id, old=step.old, new=step.new))
             else:
                 lines.append(f"{step.id}: {step.message}")
         if not steps:
             lines.append(_("No data packs installed."))
         return (any(s.status == "updated" for s in steps), lines,
                 any(s.status == "failed" for s in steps))
+
+    def _offer_newer(self, result: Any) -> bool:
+        """After *Update all*: for each pack whose chosen version is older than its newest
+        installed one, offer to use the newest (issue 41 item 1). True when one was taken."""
+        if not isinstance(result, list):
+            return False
+        taken = False
+        for step in result:
+            state = self.store.get(step.id) if step.status in ("updated", "older-chosen") \
+                else None
+            if state is None or state.active == state.newest:
+                continue
+            if self.ask_use(step.id, state.newest):
+                self.store.use(step.id, None)
+                self.status.setText(_("Using {id} {version}").format(id=step.id,
+                                                                     version=state.newest))
+                taken = True
+        if taken:
+            self.refresh()
+        return taken
+
+    def _ask_use(self, pack_id: str, version: str) -> bool:
+        answer = QMessageBox.question(self, _("Newer version"), _(
+            "{id} {version} is installed and newer than the version chosen. Use it now?")
+            .format(id=pack_id, version=version))
+        return answer == QMessageBox.StandardButton.Yes
 
     @staticmethod
     def _outcome(outcome: Outcome) -> str:
@@ -413,10 +452,23 @@ class PacksDialog(QDialog):
         ask = confirm or self._confirm_remove
         if not ask(pack_id):
             return False
-        self.store.remove(pack_id)
+        if not self._changed_store(lambda: self.store.remove(pack_id)):
+            return False
         self.status.setText(_("Removed {id}").format(id=pack_id))
         self.refresh()
         self.changed.emit()
+        return True
+
+    def _changed_store(self, change: Callable[[], object]) -> bool:
+        """``change`` made holding the packs folder's lock; False (and said) when the folder
+        cannot be written."""
+        try:
+            with self.store.lock():
+                change()
+        except OSError as exc:
+            self.tell(_("Data packs"), _("{folder} cannot be written: {problem}").format(
+                folder=self.store.root, problem=exc.strerror or exc), True)
+            return False
         return True
 
     def _confirm_remove(self, pack_id: str) -> bool:
@@ -431,7 +483,9 @@ class PacksDialog(QDialog):
         state = self.packs.get(pack_id) if pack_id else None
         if pack_id is None or state is None or version is None or version == state.active:
             return
-        self.store.use(pack_id, None if version == state.newest else version)
+        if not self._changed_store(lambda: self.store.use(
+                pack_id, None if version == state.newest else version)):
+            return
         self.status.setText(_("Using {id} {version}").format(id=pack_id, version=version))
         self.refresh()
         self.changed.emit()

@@ -36,6 +36,7 @@ from builder.gui.editor.fields import (
     set_enabled,
     show_messages,
 )
+from builder.gui.widgets import own_style
 from builder.i18n import N_, _
 
 NOT_GIVEN = N_("(not given)")
@@ -101,7 +102,7 @@ def hint(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
     label.setObjectName("hint")
-    label.setStyleSheet("color: palette(placeholder-text);")
+    own_style(label, "color: palette(placeholder-text);")
     return label
 
 

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.editor.document import DataPath
+from builder.gui.widgets import own_style
 from builder.i18n import _
 
 Commit = Callable[[Any], None]
@@ -92,7 +93,7 @@ def error_label() -> QLabel:
     label = QLabel()
     label.setObjectName("fieldError")
     label.setWordWrap(True)
-    label.setStyleSheet(f"color: {ERROR_COLOR};")
+    own_style(label, f"color: {ERROR_COLOR};")
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.hide()
     return label

@@ -44,6 +44,7 @@ from builder.gui.editor.forms import CombatantForm
 from builder.gui.editor.models import DocListModel
 from builder.gui.editor.options import OptionForm, adds_text, show_tags
 from builder.gui.editor.views import UniformListView
+from builder.gui.widgets import own_style
 from builder.i18n import _, ngettext
 from builder.model import System
 from builder.model.text import display
@@ -303,7 +304,7 @@ class GlossaryPage(AddDeletePage):
         self.ability_form = AbilityForm(ctx, with_id=True)
         self.used_by = QLabel()
         self.used_by.setWordWrap(True)
-        self.used_by.setStyleSheet("color: palette(placeholder-text);")
+        own_style(self.used_by, "color: palette(placeholder-text);")
         super().__init__(ctx, ("abilities",), self.ability_form,
                          lambda a: describe_ability(a, ctx.doc.system),
                          _("No faction abilities yet. Racial abilities shared by several "

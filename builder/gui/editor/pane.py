@@ -29,6 +29,7 @@ from builder.gui.editor.fields import ERROR_COLOR
 from builder.gui.editor.forms import FactionForm
 from builder.gui.editor.pages import Ask, CombatantsPage, GlossaryPage, PicksPage
 from builder.gui.focus import guard_wheel, show_focus
+from builder.gui.widgets import own_style
 from builder.i18n import _, ngettext
 
 _TAB_FACTION, _TAB_COMBATANTS, _TAB_ABILITIES, _TAB_PICKS = 0, 1, 2, 3
@@ -59,7 +60,7 @@ class FactionPane(QWidget):
         banner_row.addWidget(self.duplicate_button)
         self.file_label = QLabel()
         self.file_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.file_label.setStyleSheet("color: palette(placeholder-text);")
+        own_style(self.file_label, "color: palette(placeholder-text);")
 
         self.tabs = QTabWidget()
         self.faction_form = FactionForm(self)
@@ -227,7 +228,7 @@ class FactionPane(QWidget):
                 _("✔ No problems. Built-in factions are not changed here: “Duplicate to edit” "
                   "makes a copy of your own, which you can change and save.") if self.read_only
                 else "✔ " + _("No problems: this faction can be saved."))
-            self.status.setStyleSheet("")
+            own_style(self.status, "")
             self.problem_list.hide()
             self._mark_tabs()
             return
@@ -236,7 +237,7 @@ class FactionPane(QWidget):
             "{n} problem: Save is refused until it is fixed. Click one to go to it.",
             "{n} problems: Save is refused until they are fixed. Click one to go to it.",
             count).format(n=count))
-        self.status.setStyleSheet(f"color: {ERROR_COLOR};")
+        own_style(self.status, f"color: {ERROR_COLOR};")
         for path, message in problems:
             item = QListWidgetItem(f"{self._where(path)}: {message}")
             item.setData(Qt.ItemDataRole.UserRole, path)

@@ -20,7 +20,7 @@ from builder.gui.editor.fields import (
     parse_stat,
     regex_validator,
 )
-from builder.i18n import N_, _
+from builder.i18n import N_, _, ngettext
 from builder.model.system import StatDef, System
 from builder.model.text import display
 
@@ -110,7 +110,9 @@ class ProfileBox(QGroupBox):
         if not system.stats:
             return _("{game} has no stat line.").format(game=display(system.name))
         pairs = [s.id for s in system.stats if s.kind == "pair"]
-        pair_hint = (" " + _("{stats} take one value or a pair, e.g. 6-5.").format(
-            stats=", ".join(pairs)) if pairs else "")
+        pair_hint = (" " + ngettext("{stats} takes one value or a pair, e.g. 6-5.",
+                                    "{stats} take one value or a pair, e.g. 6-5.",
+                                    len(pairs)).format(stats=", ".join(pairs))
+                     if pairs else "")
         return _("Leave a stat empty (shown {none}) when the card has none.").format(
             none=NONE_TEXT) + pair_hint

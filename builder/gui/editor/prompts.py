@@ -55,7 +55,9 @@ class Prompts:
         path, _filter = QFileDialog.getOpenFileName(self.parent, title, "", _(FACTION_FILTER))
         return path or None
 
-    def save_path(self, title: str, suggested: str) -> str | None:
+    def save_path(self, title: str, suggested: str, file_filter: str | None = None
+                  ) -> str | None:
+        """Where to write (a faction file unless ``file_filter`` names another type)."""
         path, _filter = QFileDialog.getSaveFileName(self.parent, title, suggested,
-                                                    _(FACTION_FILTER))
+                                                    file_filter or _(FACTION_FILTER))
         return path or None

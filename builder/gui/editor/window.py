@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSettings, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -42,6 +42,7 @@ from builder.gui.editor.prompts import Prompts
 from builder.gui.focus import show_focus
 from builder.gui.screenfit import fit_window
 from builder.gui.undokeys import UndoKeys
+from builder.gui.widgets import own_style
 from builder.i18n import _, ngettext
 from builder.model import DEFAULT_SYSTEM, Faction, System
 from builder.model.text import display
@@ -66,8 +67,15 @@ class FactionEditor(QMainWindow):
     files_changed = Signal()
     """A data file was fixed as text: the app reads its data again."""
 
-    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
+    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None, *,
+                 faction_id: str | None = None, game_id: str | None = None,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings if settings is not None else QSettings()
+        """Where the last pack exported of each faction is remembered (the app's)."""
+        self.list_game = game_id
+        """The game of the list the main window has open: a new faction's game by default
+        (issue 41 item 11)."""
         self.setWindowTitle(_("Factions") + "[*]")
         fit_window(self, 1180, 820)  # or what a smaller screen has room for
         self.prompts = Prompts(self)
@@ -89,6 +97,10 @@ class FactionEditor(QMainWindow):
 
         self.faction_list = QListWidget()
         self.faction_list.setMinimumWidth(200)
+        # a long game's name wraps rather than hiding behind a sideways scroll bar
+        self.faction_list.setWordWrap(True)
+        self.faction_list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.faction_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         show_focus(self.faction_list)
         # selection, not the current item: focusing an empty list makes an item current
         # without selecting it, and that must not open (and ask to leave) anything
@@ -109,7 +121,7 @@ class FactionEditor(QMainWindow):
         col = QVBoxLayout(left)
         col.setContentsMargins(6, 6, 0, 6)
         title = QLabel(_("Factions"))
-        title.setStyleSheet("font-weight: bold;")
+        own_style(title, "font-weight: bold;")
         col.addWidget(title)
         col.addWidget(self.faction_list, 1)
         grid = QHBoxLayout()
@@ -127,7 +139,7 @@ class FactionEditor(QMainWindow):
         self.folder_label = QLabel()
         self.folder_label.setWordWrap(True)
         self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.folder_label.setStyleSheet("color: palette(placeholder-text);")
+        own_style(self.folder_label, "color: palette(placeholder-text);")
         col.addWidget(self.folder_label)
 
         self.placeholder = QLabel(_("Choose a faction on the left, or make a new one."))
@@ -144,7 +156,8 @@ class FactionEditor(QMainWindow):
         self.set_catalogue(catalogue)
         left_width = self._list_width()
         splitter.setSizes([left_width, max(0, self.width() - left_width)])
-        first = next((e for e in self.entries.values() if not e.builtin), None) or \
+        first = self.entries.get(faction_id) if faction_id else None  # the list's faction
+        first = first or next((e for e in self.entries.values() if not e.builtin), None) or \
             next(iter(self.entries.values()), None)
         if first is not None:
             self.open_faction(first.faction.id)
@@ -309,7 +322,8 @@ class FactionEditor(QMainWindow):
                 where = _("built-in, read-only") if entry.builtin else _("yours")
                 n = len(f.combatants)
                 count = ngettext("{n} combatant", "{n} combatants", n).format(n=n)
-                item = QListWidgetItem(f"{f.name}\n    {where} · {count}")
+                game = display(f.game.name) if f.attached else f.system
+                item = QListWidgetItem(f"{f.name}\n    {game}\n    {where} · {count}")
                 item.setData(Qt.ItemDataRole.UserRole, f.id)
                 item.setToolTip(str(entry.path))
                 self.faction_list.addItem(item)
@@ -385,9 +399,11 @@ class FactionEditor(QMainWindow):
 
     def ask_system(self) -> System | None:
         """The game a new faction is for: asked only when more than one system is loaded,
-        the open faction's game (or SphereWars) preselected. None when the user cancels."""
+        the open list's game preselected (else the open faction's, else SphereWars). None
+        when the user cancels."""
         systems = sorted(self._catalogue.systems.values(), key=lambda s: display(s.name))
-        current = self.pane.doc.system.id if self.pane is not None and \
+        current = self.list_game if self.list_game in self._catalogue.systems else \
+            self.pane.doc.system.id if self.pane is not None and \
             self.pane.doc.system is not None else DEFAULT_SYSTEM
         if len(systems) <= 1:
             return systems[0] if systems else self._catalogue.systems.get(current)

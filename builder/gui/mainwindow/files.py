@@ -23,9 +23,14 @@ from builder.gui.recovery import Autosaver, Recovery, list_copy
 from builder.i18n import _
 from builder.model import Faction, Warband
 from builder.model.text import display
-from builder.plumbing.atomic import ReadOnlyError
+from builder.plumbing import paths
+from builder.plumbing.atomic import ReadOnlyError, remove_leftovers
 
 MAX_RECENT = 8
+SESSION_LIST = "session/list"
+"""Settings: the file of the list open when the app last closed ("" for one never saved)."""
+SESSION_FACTION = "session/faction"
+"""Settings: that list's faction (a new list of it at the next start when no file is left)."""
 
 
 def file_stem(name: str) -> str:
@@ -46,6 +51,8 @@ class FileController(QObject):
     """*New* found a game without factions and the user chose to install a data pack."""
     faction_wanted = Signal(str)
     """… or to create a faction for that game (its id)."""
+    data_wanted = Signal(str)
+    """A folder of data to load with the rest (an example's invented faction)."""
 
     def __init__(self, window: QMainWindow, doc: WarbandDocument, stack: QUndoStack,
                  prompter: Prompter, settings: QSettings, *, recent_menu: QMenu,
@@ -60,6 +67,10 @@ class FileController(QObject):
         self.autosaver = Autosaver(self.recovery, self._recovery_copy, self)
         self.autosaver.turned_off.connect(self._recovery_off)
         self.disk = Watched()  # the open file as last read or written
+        self.pending_game: str | None = None
+        """A game *New* found without factions, the player gone to create or install one:
+        the first faction of it to arrive opens a new list of it (issue 41 item 2)."""
+        doc.catalogue_changed.connect(self._factions_arrived)
         recent_menu.aboutToShow.connect(self.fill_recent_menu)
         clear_recent.triggered.connect(self.clear_recent)
         examples_menu.aboutToShow.connect(self.fill_examples_menu)
@@ -82,6 +93,7 @@ class FileController(QObject):
         self.opened.emit()
 
     def _take(self, warband: Warband, path: Path | None, disk: DiskState | None) -> None:
+        self.pending_game = None  # another list came in: the player moved on
         self.doc.replace(warband, path)
         self.stack.clear()
         self.stack.setClean()
@@ -111,9 +123,13 @@ class FileController(QObject):
     def new_file(self) -> None:
         if not self.maybe_save():
             return
+        self.pending_game = None
         faction = self.ask_new_faction()
         if faction is None:
             return
+        self._new_list(faction)
+
+    def _new_list(self, faction: Faction) -> None:
         game = faction.game
         same = self.doc.faction is not None and self.doc.faction.system == faction.system
         limit = self.doc.warband.points_limit if same and game.cost else None
@@ -122,6 +138,26 @@ class FileController(QObject):
                                  points_limit=limit), None)
         self._say(_("New list"), 3000)
         self.started_new.emit()
+
+    def _factions_arrived(self) -> None:
+        """The data was read again: when the game *New* was waiting for has a faction now
+        (created in the faction editor, or installed in a pack), a new list of it, with it
+        chosen (with several, the player chooses)."""
+        game = self.pending_game
+        cat = self.doc.catalogue
+        factions = cat.factions_of(game) if game is not None else []
+        if not factions:
+            return
+        self.pending_game = None
+        if not self.maybe_save():
+            return
+        chosen: str | None = factions[0].id
+        if len(factions) > 1:
+            chosen = self.prompter.choose(_("New list"), _("Which faction?"),
+                                          [(f.id, f.name) for f in factions], chosen)
+        faction = cat.get(chosen) if chosen is not None else None
+        if faction is not None:
+            self._new_list(faction)
 
     def ask_new_faction(self) -> Faction | None:
         """*New* asks for the game when there is more than one (every game, with factions or
@@ -158,6 +194,8 @@ class FileController(QObject):
     def _no_factions(self, game_id: str) -> None:
         """A game with no faction yet: install a data pack, or create a faction for it."""
         answer = self.prompter.ask_no_factions(display(self.doc.catalogue.systems[game_id].name))
+        if answer in ("install", "create"):
+            self.pending_game = game_id
         if answer == "install":
             self.install_wanted.emit()
         elif answer == "create":
@@ -179,6 +217,7 @@ class FileController(QObject):
         warband = self._read(path)
         if warband is None:
             return False
+        remove_leftovers(path.parent)  # of a save of ours killed midway (a crash, kill -9)
         self.replace(warband, path.resolve(), disk)
         self.add_recent(path.resolve())
         self.settings.setValue("files/last_folder", str(path.resolve().parent))
@@ -190,6 +229,40 @@ class FileController(QObject):
         else:
             message = _("Opened {file}").format(file=path.name)
         self._say(message, 5000)
+        return True
+
+    # -- what the player was working on, kept for the next start ----------------------
+
+    def remember_session(self) -> None:
+        """The open list's file (none for one never saved) and its faction, for the next
+        start (:meth:`reopen_last`)."""
+        self.settings.setValue(SESSION_LIST, str(self.doc.path) if self.doc.path else "")
+        self.settings.setValue(SESSION_FACTION, self.doc.warband.faction)
+
+    def reopen_last(self) -> bool:
+        """At a start with nothing else to open: the list the player had open last, else a
+        new list of its faction (its game), rather than a fresh SphereWars list every time
+        (issue 41 item 12). A last list that is gone or unreadable is skipped quietly (its
+        faction's game still starts the new list). True when something was opened."""
+        last = str(self.settings.value(SESSION_LIST, "") or "")
+        if last:
+            path = Path(last)
+            try:
+                warband = load_warband(path)
+            except (DataError, OSError):
+                pass
+            else:
+                self.replace(warband, path, DiskState.of(path))
+                self._say(_("Opened {file}, the list open last time").format(
+                    file=path.name), 5000)
+                return True
+        faction_id = str(self.settings.value(SESSION_FACTION, "") or "")
+        faction = self.doc.catalogue.get(faction_id) if faction_id else None
+        if faction is None or not faction.attached or faction.id == self.doc.warband.faction:
+            return False
+        game = faction.game
+        self.replace(new_warband(faction.id, _("New {noun}").format(
+            noun=game.list_name_text.lower())), None)
         return True
 
     def _read(self, path: Path) -> Warband | None:
@@ -344,6 +417,9 @@ class FileController(QObject):
         warband = self._read(path)
         if warband is None:
             return False
+        invented = paths.example_factions_dir()
+        if self.doc.catalogue.get(warband.faction) is None and invented.is_dir():
+            self.data_wanted.emit(str(invented))  # the invented faction the example is of
         self.replace(localised(warband), None, None)
         self._say(_("Opened {file}").format(file=path.name), 5000)
         return True

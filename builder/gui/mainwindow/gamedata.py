@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from builder.data import Catalogue
@@ -18,8 +18,10 @@ from builder.i18n import _, ngettext
 
 class GameData(QObject):
     def __init__(self, window: QMainWindow, doc: WarbandDocument, prompter: Prompter,
-                 extra_data: Iterable[str | Path] = ()) -> None:
+                 extra_data: Iterable[str | Path] = (), *,
+                 settings: QSettings | None = None) -> None:
         super().__init__(window)
+        self.settings = settings
         self.window, self.doc, self.prompter = window, doc, prompter
         self.extra_data = list(extra_data)
         self._editor: QWidget | None = None
@@ -38,6 +40,12 @@ class GameData(QObject):
                      problems).format(n=problems) if problems
             else _("Game and faction data reloaded"), 4000)
         return self.doc.catalogue
+
+    def add_data(self, folder: str) -> None:
+        """Load ``folder``'s data with the rest from now on (as ``--data``), at once."""
+        if folder not in map(str, self.extra_data):
+            self.extra_data.append(folder)
+            self.reload()
 
     def show_problems(self) -> None:
         """The problems, with a way to fix, show or delete each file; the data is read
@@ -61,10 +69,14 @@ class GameData(QObject):
             return None
         editor = self.editor()
         if editor is not None and editor.isVisible():
+            if isinstance(editor, FactionEditor):  # a new faction's game: the list's now
+                editor.list_game = self.list_game()
             editor.raise_()
             editor.activateWindow()
             return editor
-        made = FactionEditor(self.doc.catalogue, parent=self.window)
+        made = FactionEditor(self.doc.catalogue, parent=self.window,
+                             faction_id=self.doc.warband.faction, game_id=self.list_game(),
+                             settings=self.settings)
         made.faction_saved.connect(lambda _fid: self.reload())
         made.system_imported.connect(lambda _sid: self.reload())
         made.faction_deleted.connect(lambda _fid: self.reload())
@@ -72,6 +84,11 @@ class GameData(QObject):
         self._editor = made
         made.show()
         return made
+
+    def list_game(self) -> str | None:
+        """The game of the open list (its faction's), None when its faction is not loaded."""
+        faction = self.doc.faction
+        return faction.game.id if faction is not None and faction.attached else None
 
     def new_faction(self, game_id: str) -> None:
         """The faction editor, starting a faction for ``game_id``."""

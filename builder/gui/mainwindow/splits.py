@@ -55,6 +55,9 @@ class Splits(QObject):
         self._actions = {CATALOGUE: show_catalogue, PROFILE: show_profile}
         self._restored = False  # a saved layout: no default sizes on first show
         self._findings_fitted = True  # until the user moves the findings' splitter
+        self._sides_fitted = True
+        """The side panels follow the window's width (their share of it) until the player
+        drags their splitter (issue 41 item 9: a window made wide kept them narrow)."""
         self._side_widths = {CATALOGUE: 0, PROFILE: 0}  # to reopen a folded panel as it was
         self._shown_once = False
         self._floor: tuple[object, int] = (None, 0)  # (what it was measured for, height)
@@ -131,6 +134,7 @@ class Splits(QObject):
 
     def reset(self) -> None:
         """Side panels at their first widths for this window, the findings fitted again."""
+        self._sides_fitted = True
         self.main.setSizes(default_sizes(self.main.width()))
         self.profile.setSizes([4 * self.profile.height() // 5, self.profile.height() // 5])
         self._findings_fitted = True
@@ -178,8 +182,21 @@ class Splits(QObject):
             self.save_timer.start()
 
     def _main_moved(self) -> None:
+        self._sides_fitted = False  # the player's widths stay
         self._follow_panels()
         self.changed()
+
+    def fit_sides(self) -> None:
+        """The side panels at their share of the window's width (a folded one stays
+        folded), the list the rest."""
+        sizes = self.main.sizes()
+        shares = default_sizes(sum(sizes))
+        for panel in (CATALOGUE, PROFILE):
+            if sizes[panel] == 0:  # folded
+                shares[CENTRE] += shares[panel]
+                shares[panel] = 0
+        if shares != sizes:
+            self.main.setSizes(shares)
 
     def _findings_moved(self) -> None:
         self._findings_fitted = False  # the user's height stays
@@ -204,9 +221,20 @@ class Splits(QObject):
     # -- following the window -----------------------------------------------------------
 
     def window_shown(self) -> None:
-        """Before the window's first show: default sizes for its width, unless restored."""
+        """Before the window's first show: default sizes for its width, unless restored
+        from widths the player chose."""
         if not self._shown_once and not self._restored:
             self.main.setSizes(default_sizes(self.window.width()))
+        elif not self._shown_once and self._sides_fitted:
+            self.fit_sides()
+
+    def window_resized(self, narrower: bool) -> None:
+        """The window's width changed: the side panels follow it while they have their share,
+        else a narrower window takes from the side panels before the list."""
+        if self._sides_fitted:
+            self.fit_sides()
+        elif narrower:
+            self.window_narrowed()
 
     def first_shown(self) -> None:
         if not self._shown_once:
@@ -250,6 +278,7 @@ class Splits(QObject):
         if isinstance(state, QByteArray | bytes):
             self.window.restoreState(state)
         self._findings_fitted = bool_setting(s, "window/findings_fitted", True)
+        self._sides_fitted = bool_setting(s, "window/sides_fitted", True)
         for panel, key in ((CATALOGUE, "window/catalogue_width"),
                            (PROFILE, "window/profile_width")):
             width = s.value(key)
@@ -266,6 +295,7 @@ class Splits(QObject):
         for key, splitter in self._splitters():
             s.setValue(key, splitter.saveState())
         s.setValue("window/findings_fitted", self._findings_fitted)
+        s.setValue("window/sides_fitted", self._sides_fitted)
         s.setValue("window/catalogue_width", self._side_widths[CATALOGUE])
         s.setValue("window/profile_width", self._side_widths[PROFILE])
         s.sync()

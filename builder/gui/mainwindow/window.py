@@ -79,7 +79,8 @@ class MainWindow(QMainWindow):
                                     recent_menu=recent_menu, examples_menu=examples_menu,
                                     clear_recent=self.act.clear_recent,
                                     recovery_dir=recovery_dir)
-        self.gamedata = GameData(self, self.doc, self.prompter, extra_data)
+        self.gamedata = GameData(self, self.doc, self.prompter, extra_data,
+                                 settings=self.settings)
         self.pdf = PdfExport(self, self.doc, self.prompter, self.settings,
                              self.files.last_folder)
         self._build_panels()
@@ -163,6 +164,7 @@ class MainWindow(QMainWindow):
         files.started_new.connect(self.details.start_naming)
         files.install_wanted.connect(lambda: self.packs.open_dialog())
         files.faction_wanted.connect(self.gamedata.new_faction)
+        files.data_wanted.connect(self.gamedata.add_data)
         self.stack.cleanChanged.connect(lambda _clean: self.update_title())
         self.stack.indexChanged.connect(lambda _i: self.update_title())
 
@@ -358,8 +360,8 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)  # the splitter has its new width by now
-        if 0 < event.size().width() < event.oldSize().width():
-            self.splits.window_narrowed()
+        if event.size().width() != event.oldSize().width() and event.size().width() > 0:
+            self.splits.window_resized(event.size().width() < event.oldSize().width())
         self.splits.changed()
 
     def moveEvent(self, event: QMoveEvent) -> None:  # noqa: N802 (Qt override)
@@ -372,5 +374,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.splits.save()
+        self.files.remember_session()
         self.files.autosaver.close()
         event.accept()

@@ -14,8 +14,17 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QKeyEvent, QPalette, QResizeEvent, QShowEvent
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QKeyEvent,
+    QPalette,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from builder.events import event_rules, points_limit
@@ -36,7 +45,7 @@ from builder.gui.panels.catalogue_model import (
 from builder.gui.panels.catalogue_view import CatalogueView
 from builder.gui.panels.choices import unit_size
 from builder.gui.undokeys import OWN_UNDO
-from builder.gui.widgets import fit_column
+from builder.gui.widgets import cut_texts, fit_column, text_room
 from builder.i18n import _, ngettext
 from builder.model import Faction
 from builder.model.system import System
@@ -106,6 +115,8 @@ class CataloguePanel(QWidget):
         self._filtering = False
         """The filter is changing the rows: the current row's moves are not shown."""
 
+        header.sectionResized.connect(
+            lambda column, _old, _new: self.fit_rows() if column == NAME else None)
         self.filter.textChanged.connect(self._filter_changed)
         self.filter.returnPressed.connect(self._filter_return)
         self.filter.installEventFilter(self)
@@ -131,6 +142,7 @@ class CataloguePanel(QWidget):
             if not any(c.squad or c.max is not None for c in members):
                 self._unneeded.add(MARKS)
             self._fit_columns(faction)
+            self.fit_rows()
             self._apply_filter(keep_current=False)
             self._follow_list()
         if faction is None:
@@ -269,6 +281,27 @@ class CataloguePanel(QWidget):
         widths[RANK] = fit_column(view, RANK, labels)
         widths[MARKS] = fit_column(view, MARKS, {marks(c) for c in members})
         self._show_columns()
+
+    def fit_rows(self) -> None:
+        """Every row one line tall while each name fits its column, else as many lines as
+        the longest name needs (up to three), its words wrapped: at 1024 pixels "Nek'Org,
+        el ensartador" lost its middle to an ellipsis (issue 41 item 9). The rows keep one
+        height, so 5,000 combatants still lay out at once."""
+        view = self.view
+        room = text_room(view, view.columnWidth(NAME))
+        metrics = QFontMetricsF(view.font())
+        lines = 1
+        for name in cut_texts(view, room, ((n, False) for n in self.model.names)):
+            wrapped = metrics.boundingRect(QRectF(0, 0, max(room, 1), 10_000),
+                                           int(Qt.TextFlag.TextWordWrap), name)
+            lines = max(lines, min(3, round(wrapped.height() / metrics.lineSpacing())))
+            if lines == 3:
+                break
+        view.setWordWrap(lines > 1)
+        height = view.fontMetrics().height() + (lines - 1) * view.fontMetrics().lineSpacing()
+        rows = view.verticalHeader()
+        if rows.defaultSectionSize() != height + 6:
+            rows.setDefaultSectionSize(height + 6)
 
     def _show_columns(self, width: int | None = None) -> None:
         """Hide the columns not needed, then, while the names would get fewer than

@@ -103,6 +103,8 @@ class CatalogueModel(QStandardItemModel):
         self._index: dict[str, int] = {}
         self.haystacks: list[str] = []
         """Per faction combatant: what the filter matches (name, nickname, id), case-folded."""
+        self.names: list[str] = []
+        """Each combatant's name as its row shows it ("Spearmen (3–5)")."""
         self._hired_rows: set[int] = set()
         """The rows that have a Hired item (made when the list first hires one)."""
         self._cells: list[tuple[QStandardItem, ...]] = []
@@ -126,7 +128,7 @@ class CatalogueModel(QStandardItemModel):
             self.removeRows(0, self.rowCount())
             self.faction, self._rooms = faction, None
             self.groups, self._rows, self._row_of, self._index = [], [], [], {}
-            self.haystacks = []
+            self.haystacks, self.names = [], []
             self.setColumnCount(0)  # (the fill appends its columns)
             if faction is not None:
                 self._fill(faction)
@@ -202,6 +204,7 @@ class CatalogueModel(QStandardItemModel):
                 rank = ranks[c.rank] = game.rank_label(c.rank)
             name = c.display_name if c.unit is None else _("{name} ({size})").format(
                 name=c.display_name, size=unit_size(c.unit))
+            self.names.append(name)
             made = (QStandardItem(name), QStandardItem(number), QStandardItem(rank),
                     QStandardItem(marks(c)))
             made[1].setData(RIGHT, Qt.ItemDataRole.TextAlignmentRole)

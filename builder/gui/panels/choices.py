@@ -1,9 +1,11 @@
 """What the options and picks panels share (SPEC §9): the words for what a choice adds, and
 which rules taking it would break.
 
-"Would break" is read off the engine's own findings: the list is checked with the choice
-taken (:meth:`WarbandDocument.trial`) and compared with the list as it is, as the catalogue's
-dimmed rows do for one more model. Only errors count; taking a greyed choice stays possible.
+"Would break" is read off the engine's own findings: for an entry's options (a few), the list
+is checked with the option taken (:meth:`WarbandDocument.trial`) and compared with the list as
+it is; for the picks (a faction may offer thousands), from the rules' headroom, as the
+catalogue's dimmed rows are for one more model (:meth:`builder.rules.headroom.Headroom.picks`).
+Only errors count; taking a greyed choice stays possible.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from builder.gui.flow import FlowLayout
 from builder.gui.focus import guard_wheel
+from builder.gui.widgets import own_style
 from builder.i18n import _
 from builder.model import System
 from builder.model.options import UnitSize
@@ -35,7 +38,8 @@ from builder.rules import Report
 from builder.rules.findings import Finding
 
 NOTE_STYLE = "color: palette(placeholder-text);"
-UNKNOWN_STYLE = "color: #b00020;"
+UNKNOWN_COLOUR = "#b00020"
+UNKNOWN_STYLE = f"color: {UNKNOWN_COLOUR};"
 
 
 def unit_size(unit: UnitSize) -> str:
@@ -88,15 +92,16 @@ def dim(widget: QWidget, dimmed: bool) -> None:
     if bool(widget.property("dimmed")) == dimmed:
         return
     widget.setProperty("dimmed", dimmed)
-    if dimmed:
-        palette = widget.palette()
-        text = palette.color(QPalette.ColorRole.WindowText)
-        base = palette.color(QPalette.ColorRole.Window)
-        mid = QColor((text.red() + base.red()) // 2, (text.green() + base.green()) // 2,
-                     (text.blue() + base.blue()) // 2)
-        widget.setStyleSheet(f"color: {mid.name()};")
-    else:
-        widget.setStyleSheet("")
+    own_style(widget, f"color: {greyed(widget).name()};" if dimmed else "")
+
+
+def greyed(widget: QWidget) -> QColor:
+    """The widget's text colour half-way to its background: a dimmed choice's."""
+    palette = widget.palette()
+    text = palette.color(QPalette.ColorRole.WindowText)
+    base = palette.color(QPalette.ColorRole.Window)
+    return QColor((text.red() + base.red()) // 2, (text.green() + base.green()) // 2,
+                  (text.blue() + base.blue()) // 2)
 
 
 class ChoiceList(QWidget):
@@ -120,7 +125,7 @@ class ChoiceList(QWidget):
         self.title.setFont(font)
         self.note = QLabel()
         self.note.setObjectName(f"{name}-note")
-        self.note.setStyleSheet(NOTE_STYLE)
+        own_style(self.note, NOTE_STYLE)
         head = QHBoxLayout()
         head.setContentsMargins(0, 0, 0, 0)
         head.setSpacing(8)
@@ -164,7 +169,7 @@ class ChoiceList(QWidget):
     def add_adds(self, text: str, line: int) -> QLabel:
         """What a row's choice adds, on the right in the note colour."""
         label = QLabel(text)
-        label.setStyleSheet(NOTE_STYLE)
+        own_style(label, NOTE_STYLE)
         label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.grid.addWidget(label, line, 2)
         return label
@@ -174,7 +179,7 @@ class ChoiceList(QWidget):
         it drops it."""
         box = QCheckBox(text)
         box.setObjectName(name)
-        box.setStyleSheet(UNKNOWN_STYLE)
+        own_style(box, UNKNOWN_STYLE)
         box.setToolTip(tip)
         self.grid.addWidget(box, line, 0, 1, 3)
         return box

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtCore import QSize, Signal
+from PySide6.QtGui import QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
     QWidget,
 )
 
@@ -90,23 +92,34 @@ class ListDetails(QWidget):
         self.limit_spin.setSuffix(" " + _("pts"))
         self.limit_spin.setKeyboardTracking(False)
         self.limit_spin.setValue(400)
-        limit_row = QHBoxLayout()
+        self.limit_box = QWidget()
+        limit_row = QHBoxLayout(self.limit_box)
+        limit_row.setContentsMargins(0, 0, 0, 0)
         limit_row.addWidget(self.limit_check)
         limit_row.addWidget(self.limit_spin)  # as wide as its number: the faction gets the room
-        form = QFormLayout(self)
+        limit_row.addStretch(1)
+        self.form = form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow(_("&Name:"), self.name_edit)
+        self.name_label = QLabel(_("&Name:"))
+        self.name_label.setBuddy(self.name_edit)
+        form.addRow(self.name_label, self.name_edit)
         row = QHBoxLayout()
         row.addWidget(self.faction_combo, 1)
         self.points_label = QLabel(_("&Points:"))
         self.points_label.setBuddy(self.limit_spin)
-        row.addSpacing(12)
-        row.addWidget(self.points_label)
-        row.addLayout(limit_row)
-        faction_label = QLabel(_("F&action:"))  # Alt+F is the File menu
-        faction_label.setBuddy(self.faction_combo)
-        form.addRow(faction_label, row)
+        # the points beside the faction, or on a row of their own when the Faction box would
+        # be too narrow for its name there (issue 41 item 9)
+        self.points_beside = QWidget()
+        self.beside_layout = beside = QHBoxLayout(self.points_beside)
+        beside.setContentsMargins(12, 0, 0, 0)
+        beside.addWidget(self.points_label)
+        beside.addWidget(self.limit_box)
+        row.addWidget(self.points_beside)
+        self.faction_label = QLabel(_("F&action:"))  # Alt+F is the File menu
+        self.faction_label.setBuddy(self.faction_combo)
+        form.addRow(self.faction_label, row)
+        self._points_below = False
 
         self.name_edit.textEdited.connect(self._name_edited)
         self.name_edit.editingFinished.connect(self._name_finished)
@@ -150,11 +163,47 @@ class ListDetails(QWidget):
                     heading.setFont(font)
             combo.blockSignals(False)
         combo.setCurrentIndex(combo.findData(current))
+        self.fit_points()
+
+    def fit_points(self, width: int | None = None) -> None:
+        """The points beside the faction while the Faction box keeps room for its whole
+        name, else on a row of their own under it."""
+        combo = self.faction_combo
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        text = combo.fontMetrics().horizontalAdvance(combo.currentText())
+        needed = combo.style().sizeFromContents(
+            QStyle.ContentsType.CT_ComboBox, option,
+            QSize(text, combo.fontMetrics().height()), combo).width()
+        labels = max(w.sizeHint().width() for w in (self.name_label, self.faction_label,
+                                                     self.points_label))
+        field = (self.width() if width is None else width) - labels \
+            - max(self.form.horizontalSpacing(), 0)
+        spacing = max(self.form.horizontalSpacing(), 6)
+        beside = 12 + self.points_label.sizeHint().width() + spacing \
+            + self.limit_box.sizeHint().width()
+        below = needed + spacing + beside > field and not self.limit_box.isHidden()
+        if below == self._points_below:
+            return
+        self._points_below = below
+        if below:
+            self.points_beside.hide()
+            self.form.addRow(self.points_label, self.limit_box)
+        else:
+            self.form.takeRow(2)
+            self.beside_layout.addWidget(self.points_label)
+            self.beside_layout.addWidget(self.limit_box)
+            self.points_beside.show()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self.fit_points(event.size().width())
 
     def show_points(self, costed: bool) -> None:
         """A game without a cost stat has no points limit to set."""
-        for widget in (self.limit_check, self.limit_spin, self.points_label):
+        for widget in (self.limit_box, self.points_label):
             widget.setVisible(costed)
+        self.fit_points()
 
     def start_naming(self) -> None:
         self.name_edit.setFocus()

@@ -22,6 +22,7 @@ from builder.gui.panels.findings_model import FINDING_ROLE, FindingsModel
 from builder.gui.panels.guidance import Step
 from builder.gui.panels.totals import state_colours
 from builder.gui.quotes import cite_html, cite_tip
+from builder.gui.widgets import own_style
 from builder.i18n import _
 from builder.rules import Report
 from builder.rules.findings import Finding
@@ -71,7 +72,7 @@ class FindingsPanel(QWidget):
         label.setWordWrap(True)
         label.setTextFormat(Qt.TextFormat.RichText)
         label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        label.setStyleSheet(_LABEL_STYLE.format(colour=""))
+        own_style(label, _LABEL_STYLE.format(colour=""))
         return label
 
     def show_report(self, report: Report, *, noun: str, event: str | None,
@@ -98,9 +99,8 @@ class FindingsPanel(QWidget):
         else:
             self.title.setText("<b>" + escape(_("Findings")) + "</b>")
             self.stack.setCurrentWidget(self.legal_label)
-            style = _LABEL_STYLE.format(colour=f"color: {state_colours()[1]};")
-            if style != self.legal_label.styleSheet():
-                self.legal_label.setStyleSheet(style)
+            own_style(self.legal_label,
+                      _LABEL_STYLE.format(colour=f"color: {state_colours()[1]};"))
             self.legal_label.setText(escape("✔ " + (
                 _("This {noun} is legal at {event}: it breaks no rule of the game or the "
                   "event.").format(noun=noun, event=event) if event is not None else

@@ -37,9 +37,10 @@ from builder.gui.panels.roster_model import (
     add_combatant,
 )
 from builder.gui.panels.roster_view import RosterView
-from builder.gui.widgets import fit_column
+from builder.gui.widgets import WrappedNames, fit_column, own_style, wrap_when_cut
 from builder.i18n import _, ngettext, pgettext
 
+DECORATION = int(Qt.ItemDataRole.DecorationRole)
 MAX_STEP_COUNT = 99  # the + action stops here; typing a count goes up to the file's maximum
 
 
@@ -64,6 +65,7 @@ class RosterPanel(QWidget):
         self.groups = RosterGroups(self.model)
         self.view = view = RosterView(self.groups)
         view.setItemDelegateForColumn(COUNT, CountDelegate(view, COUNT_RANGE_ROLE))
+        view.setItemDelegateForColumn(NAME, WrappedNames(view, NAME))
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
@@ -88,7 +90,7 @@ class RosterPanel(QWidget):
         self.empty = QLabel()
         self.empty.setObjectName("roster-empty")
         self.empty.setWordWrap(True)
-        self.empty.setStyleSheet("color: palette(placeholder-text); padding: 4px;")
+        own_style(self.empty, "color: palette(placeholder-text); padding: 4px;")
         self.remove_button = QPushButton(remove.icon(), _("Remove"))
         self.remove_button.setObjectName("remove-button")
         self.remove_button.setToolTip(remove.toolTip() + " (" + pgettext("key", "Delete") + ")")
@@ -114,6 +116,8 @@ class RosterPanel(QWidget):
             signal.connect(lambda *_: self.fit_columns())
         groups.dataChanged.connect(
             lambda first, *_: self.fit_columns() if groups.is_heading(first) else None)
+        rh.sectionResized.connect(lambda column, _old, _new: self.fit_rows()
+                                  if column == NAME else None)
 
     # -- what the window tells the panel
 
@@ -138,6 +142,16 @@ class RosterPanel(QWidget):
         fit_column(self.view, TYPE, types)
         fit_column(self.view, PE, costs)
         fit_column(self.view, SUBTOTAL, points)
+        self.fit_rows()
+
+    def fit_rows(self) -> None:
+        """Names on one line while they all fit their column, else wrapped onto more lines
+        (issue 41 item 9: at 1024 pixels "Spearmen — Veteran, Long Spears" lost its options
+        to an ellipsis)."""
+        model = self.model
+        wrap_when_cut(self.view, NAME, (
+            (model.shown(r).name, model.value(r, NAME, DECORATION) is not None)
+            for r in range(len(self.doc.entries))))
 
     def height_for_rows(self, rows: int) -> int:
         """How tall the view is with its header and ``rows`` rows (the window keeps room for

@@ -7,7 +7,6 @@ the change and the model forwards it to the views.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
@@ -24,7 +23,7 @@ from builder.gui.commands import AddEntryCommand, SetCountCommand
 from builder.gui.document import WarbandDocument
 from builder.i18n import N_, _
 from builder.model import Combatant, Entry, Faction
-from builder.model.options import Option
+from builder.model.options import options_text
 from builder.rules import Report
 
 COMBATANT_MIME = "application/x-spherewars-combatant"
@@ -344,17 +343,6 @@ class RosterModel(QAbstractTableModel):
             if rows:
                 self.dataChanged.emit(self.index(min(rows), NAME), self.index(max(rows), NAME),
                                       [Qt.ItemDataRole.DecorationRole, FLAGGED_ROLE])
-
-
-def options_text(offered: Mapping[str, Option], taken: Mapping[str, int]) -> list[str]:
-    """The options an entry took as a player reads them: "Bow", "Drums ×2" (an id the data
-    does not offer as itself)."""
-    out = []
-    for oid, times in taken.items():
-        option = offered.get(oid)
-        label = option.label if option is not None else oid
-        out.append(_("{option} ×{n}").format(option=label, n=times) if times > 1 else label)
-    return out
 
 
 def add_combatant(doc: WarbandDocument, stack: QUndoStack, combatant_id: str) -> int:

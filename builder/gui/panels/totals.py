@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from builder.gui.flow import FlowLayout
 from builder.gui.panels.guidance import Step
 from builder.gui.quotes import cite_tip
+from builder.gui.widgets import own_style
 from builder.i18n import _, ngettext
 from builder.model import System
 from builder.model.system import Figure as SystemFigure
@@ -57,7 +58,7 @@ class Figure(QWidget):
         self.setToolTip(tip)
         self.caption = QLabel(caption)
         self.caption.setObjectName(f"{name}-caption")
-        self.caption.setStyleSheet("color: palette(placeholder-text); font-size: 11px;")
+        own_style(self.caption, "color: palette(placeholder-text); font-size: 11px;")
         self.value = QLabel("0")
         self.value.setObjectName(f"{name}-value")
         self.value.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
@@ -85,14 +86,11 @@ class Figure(QWidget):
         self.state = state
         self.value.setProperty("state", state)
         over = over_style() if state == OVER else ""
-        if over != self.value.styleSheet():  # a style sheet costs: set it when it changes
-            self.value.setStyleSheet(over)
+        own_style(self.value, over)
         if note != self.note.text():
             self.note.setText(note)
             self.note.setVisible(bool(note))
-        style = over or _NOTE_STYLE
-        if style != self.note.styleSheet():
-            self.note.setStyleSheet(style)
+        own_style(self.note, over or _NOTE_STYLE)
 
 
 def figure_tip(figure: SystemFigure) -> str:
@@ -199,6 +197,4 @@ class TotalsBar(QFrame):
             self.verdict.setText(text)
         if tip != self.verdict.toolTip():
             self.verdict.setToolTip(tip)
-        style = _VERDICT_STYLE.format(colour=colour)
-        if style != self.verdict.styleSheet():
-            self.verdict.setStyleSheet(style)
+        own_style(self.verdict, _VERDICT_STYLE.format(colour=colour))

@@ -41,11 +41,11 @@ OPEN_KEY = "play/list"
 HTML_FILTER = N_("Web page (*.html)")
 
 
-def write_phone_page(plan: Plan, path: Path) -> None:
+def write_phone_page(plan: Plan, path: Path, state: State | None = None) -> None:
     from builder.play.page import render_page
     from builder.plumbing.atomic import write_atomic
 
-    write_atomic(path, render_page(plan))
+    write_atomic(path, render_page(plan, state))
 
 
 class GameMenu(QObject):
@@ -58,6 +58,8 @@ class GameMenu(QObject):
         self.play_window: PlayWindow | None = None
         self.ask_path: Callable[[str], str | None] = self._ask_html_path
         self.ask_yes: Callable[[str, str], bool] = self._ask_yes
+        self._asker: QWidget = window
+        """The window a file dialog belongs to (the play window, when it asked)."""
         self.start = QAction(_("&Start game"), window)
         self.start.setObjectName("start-game")
         self.start.setShortcut(QKeySequence("Ctrl+G"))
@@ -77,7 +79,7 @@ class GameMenu(QObject):
         else:
             bar.addMenu(self.menu)
         self.start.triggered.connect(self.start_game)
-        self.phone.triggered.connect(self.save_for_phone)
+        self.phone.triggered.connect(lambda _checked=False: self.save_for_phone())
         self.menu.aboutToShow.connect(self.follow)
         host.doc.was_reset.connect(self.follow)
         host.doc.catalogue_changed.connect(self.follow)
@@ -159,7 +161,7 @@ class GameMenu(QObject):
         window = PlayWindow(session, parent=self.window)
         session.setParent(window)
         window.end_requested.connect(lambda: self.end_game(window))
-        window.phone_requested.connect(lambda: self.save_for_phone(plan))
+        window.phone_requested.connect(lambda: self.save_for_phone(window))
         window.closed.connect(self._closed)
         self.play_window = window
         self.host.settings.setValue(OPEN_KEY, str(list_path))
@@ -172,11 +174,8 @@ class GameMenu(QObject):
         self.follow()
 
     def end_game(self, window: PlayWindow) -> None:
-        if not self.ask_yes(_("End game"), _("End this game? Its tracks and counters are "
-                                             "cleared.")):
+        if not end_asked(window, self.ask_yes):
             return
-        window.session.end()
-        window.close()
         self.window.statusBar().showMessage(_("Game ended"), 4000)
         self.follow()
 
@@ -203,10 +202,49 @@ class GameMenu(QObject):
 
     # -- the phone page
 
-    def save_for_phone(self, plan: Plan | None = None) -> Path | None:
-        plan = plan or self._plan()
+    def _open_play_window(self) -> PlayWindow | None:
+        w = self.play_window
+        return w if w is not None and shiboken6.isValid(w) and w.isVisible() else None
+
+    def _game_to_carry(self) -> tuple[Plan, State | None] | None:
+        """The plan and the game a phone page carries: the open play window's game, else the
+        game kept beside the saved list (issue 41 item 3), else a new game (None)."""
+        playing = self._open_play_window()
+        if playing is not None:
+            return playing.session.plan, playing.session.state
+        plan = self._plan()
         if plan is None:
             return None
+        path = self.host.doc.path
+        if path is None or self.host.files.is_modified():
+            return plan, None
+        from builder.play.state import GameFileError, game_path, load_game
+
+        kept = game_path(path)
+        if not kept.exists():
+            return plan, None
+        try:
+            return plan, load_game(kept, plan)
+        except GameFileError:
+            return plan, None  # (Start game says why; the page starts a new game)
+
+    def save_for_phone(self, asked_by: QWidget | None = None) -> Path | None:
+        """Write the phone page of the game as it stands; the window that asked (the play
+        window's button) owns the file dialog and stays in front afterwards."""
+        carried = self._game_to_carry()
+        if carried is None:
+            return None
+        plan, state = carried
+        self._asker = asked_by or self.window
+        try:
+            return self._write_phone_page(plan, state)
+        finally:
+            if asked_by is not None and shiboken6.isValid(asked_by):
+                asked_by.raise_()
+                asked_by.activateWindow()
+            self._asker = self.window
+
+    def _write_phone_page(self, plan: Plan, state: State | None) -> Path | None:
         doc_path = self.host.doc.path
         folder = doc_path.parent if doc_path is not None else Path(self.host.files.last_folder())
         stem = doc_path.name.split(".")[0] if doc_path is not None else "game"
@@ -215,23 +253,42 @@ class GameMenu(QObject):
             return None
         path = Path(chosen)
         try:
-            write_phone_page(plan, path)
+            write_phone_page(plan, path, state)
         except OSError as exc:
             self.host.prompter.show_error(_("Could not save"), _(
                 "{file} could not be written.").format(file=path), str(exc))
             return None
-        self.window.statusBar().showMessage(
+        shown = self._asker if isinstance(self._asker, QMainWindow) else self.window
+        shown.statusBar().showMessage(
             _("Saved {file}: open it in the phone's browser").format(file=path.name), 6000)
         return path
 
     def _ask_html_path(self, suggested: str) -> str | None:
-        parent: QWidget = self.window
-        path, _filter = QFileDialog.getSaveFileName(parent, _("Save for phone"), suggested,
-                                                    _(HTML_FILTER))
-        if path and not path.lower().endswith((".html", ".htm")):
-            path += ".html"
-        return path or None
+        return ask_html_path(self._asker, suggested)
 
     def _ask_yes(self, title: str, text: str) -> bool:
-        answer = QMessageBox.question(self.window, title, text)
-        return answer == QMessageBox.StandardButton.Yes
+        return ask_yes(self.window, title, text)
+
+
+def end_asked(window: PlayWindow, ask_yes: Callable[[str, str], bool]) -> bool:
+    """End the game of ``window`` (its file goes, the window closes) when the player says
+    so; whether they did."""
+    if not ask_yes(_("End game"), _("End this game? Its tracks and counters are cleared.")):
+        return False
+    window.session.end()
+    window.close()
+    return True
+
+
+def ask_html_path(parent: QWidget, suggested: str) -> str | None:
+    """Where to save the phone page (``.html`` added when not typed); None: cancelled."""
+    path, _filter = QFileDialog.getSaveFileName(parent, _("Save for phone"), suggested,
+                                                _(HTML_FILTER))
+    if path and not path.lower().endswith((".html", ".htm")):
+        path += ".html"
+    return path or None
+
+
+def ask_yes(parent: QWidget, title: str, text: str) -> bool:
+    answer = QMessageBox.question(parent, title, text)
+    return answer == QMessageBox.StandardButton.Yes

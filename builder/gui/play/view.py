@@ -1,5 +1,6 @@
 """The play window: a tile per model with its tracks as boxes to click, the side's counters,
-the turn and *Next turn*, large and high-contrast to read at arm's length.
+the turn and *Next turn* (in the game's word: *Next round*), large and high-contrast to read
+at arm's length.
 
 Every gesture becomes a change of the game's state (:mod:`builder.play.state`) pushed on the
 session's undo stack (:class:`builder.gui.play.session.GameSession`), which saves it at once.
@@ -33,7 +34,9 @@ from PySide6.QtWidgets import (
 from builder.gui.play.session import GameSession
 from builder.gui.screenfit import fit_window
 from builder.i18n import _, pgettext
+from builder.model.play import box_rows
 from builder.play import state as game
+from builder.play.page import track_words
 from builder.play.plan import CounterPlan, MarkerPlan, ModelPlan, TrackPlan
 
 TILE_WIDTH = 400
@@ -66,6 +69,8 @@ QPushButton#marker { border: 1px dashed #222222; font-size: 12pt; }
 QPushButton#marker:checked { border: 2px solid #000000; }
 QPushButton#next-turn { background: #000000; color: #ffffff; font-weight: bold; }
 QLabel#counter-value { font-size: 18pt; font-weight: bold; min-width: 40px; }
+QLabel#tile-profiles { font-size: 11pt; color: #333333; }
+QPushButton#profiles { font-size: 11pt; min-height: 24px; }
 """
 
 
@@ -78,6 +83,20 @@ def _button(text: str, on: Callable[[], None], name: str = "", tip: str = "") ->
         b.setAccessibleName(tip)
     b.clicked.connect(lambda _checked=False: on())
     return b
+
+
+def profiles_text(m: ModelPlan) -> str:
+    """A roster model's other profiles ("Power fist (Weapons): A 5 · WS/BS 3+ …") and its
+    rules, a line each; a profile of one text shows the text alone."""
+    lines = []
+    for p in m.profiles:
+        given = [(n, v) for n, v in p.values if v]
+        values = given[0][1] if len(given) == 1 else " · ".join(f"{n}\u00a0{v}"
+                                                                 for n, v in given)
+        lines.append(f"{p.name} ({p.type}): {values}" if values else f"{p.name} ({p.type})")
+    if m.rules:
+        lines.append(_("Rules: {names}").format(names=", ".join(m.rules)))
+    return "\n".join(lines)
 
 
 def _restyle(w: QWidget) -> None:
@@ -119,7 +138,10 @@ class Tile(QFrame):
         self.view, self.m = view, m
         self.setObjectName("tile")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # as wide as its column (the columns share the width alike: a long name or twenty
+        # stats do not widen one), as tall as the tallest tile of its row (with Maximum, a row
+        # as tall as its first tile squeezed a taller one's boxes over each other)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         box = QVBoxLayout(self)
         self.name = QLabel(m.name)
         self.name.setObjectName("tile-name")
@@ -131,6 +153,12 @@ class Tile(QFrame):
         line.setObjectName("tile-stats")
         line.setToolTip("\n".join(f"{s}: {view.stat_names.get(s, s)}" for s, _v in m.stats))
         box.addWidget(line)
+        self.options: QLabel | None = None
+        if m.options:  # what this model's entry took (issue 41 item 6)
+            self.options = QLabel(_("Options: {options}").format(options=", ".join(m.options)))
+            self.options.setObjectName("tile-options")
+            self.options.setWordWrap(True)
+            box.addWidget(self.options)
         self.tracks: dict[str, tuple[QLabel, list[QPushButton]]] = {}
         for t in m.tracks:
             box.addLayout(self._track(t))
@@ -156,6 +184,18 @@ class Tile(QFrame):
         row.addWidget(self.removal)
         row.addStretch(1)
         box.addLayout(row)
+        self.details: QLabel | None = None
+        if m.profiles or m.rules:  # a roster's model: what it carries, folded
+            more = _button(_("Profiles and rules"), self.toggle_details, "profiles")
+            more.setCheckable(True)
+            self.details = QLabel(profiles_text(m))
+            self.details.setObjectName("tile-profiles")
+            self.details.setTextFormat(Qt.TextFormat.PlainText)  # the data's text as written
+            self.details.setWordWrap(True)
+            self.details.hide()
+            box.addWidget(more, 0, Qt.AlignmentFlag.AlignLeft)
+            box.addWidget(self.details)
+        box.addStretch(1)  # a shorter tile keeps its content at the top
 
     def _track(self, t: TrackPlan) -> QVBoxLayout:
         col = QVBoxLayout()
@@ -166,6 +206,11 @@ class Tile(QFrame):
         grid.setSpacing(4)
         grid.setAlignment(Qt.AlignmentFlag.AlignLeft)
         per_row = max(5, (TILE_WIDTH - 30) // (BOX + 4))
+        # the boxes above zero, then 0 and below on rows of their own; never one box alone
+        # on a last row (issue 41 item 8)
+        places = [(r, col) for r, n in enumerate(box_rows(t.value, per_row)
+                                                 + box_rows(t.boxes - t.value, per_row))
+                  for col in range(n)]
         boxes = []
         for i in range(1, t.boxes + 1):
             shown = t.value - i + 1
@@ -175,11 +220,16 @@ class Tile(QFrame):
             b.setFixedSize(BOX, BOX)
             b.setProperty("below", "" if shown > 0 else "dark" if t.shade_from is not None
                           and shown < -t.shade_from else "light")
-            grid.addWidget(b, (i - 1) // per_row, (i - 1) % per_row)
+            grid.addWidget(b, *places[i - 1])
             boxes.append(b)
         col.addLayout(grid)
         self.tracks[t.id] = (label, boxes)
         return col
+
+    def toggle_details(self) -> None:
+        if self.details is not None:
+            self.details.setVisible(not self.details.isVisible())
+            self.view.relay_out()
 
     def tick(self, t: TrackPlan, box: int) -> None:
         self.view.change(game.tick, self.m.key, t.id, box, text=_("{name}: {track}").format(
@@ -206,8 +256,8 @@ class Tile(QFrame):
         for t in self.m.tracks:
             label, boxes = self.tracks[t.id]
             ticked = ms["ticks"].get(t.id, 0)
-            label.setText(_("{track}: {left} of {value}").format(
-                track=t.name, left=t.value - ticked, value=t.value))
+            label.setText(track_words().format(track=t.name, left=t.value - ticked,
+                                               value=t.value))
             for i, b in enumerate(boxes, 1):
                 b.setChecked(i <= ticked)
         for cid, counter in self.counters.items():
@@ -243,9 +293,14 @@ class Tile(QFrame):
 class PlayWindow(QMainWindow):
     end_requested = Signal()
     phone_requested = Signal()
+    counter_requested = Signal()
+    """A roster's game: the player asks for another characteristic to count down by."""
     closed = Signal()
 
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, session: GameSession, parent: QWidget | None = None,
+                 counters: list[str] | None = None) -> None:
+        """``counters``: a roster's characteristics its models may be counted down by (a
+        button offers them); None for a warband."""
         super().__init__(parent, Qt.WindowType.Window)
         self.session = session
         plan = session.plan
@@ -279,8 +334,8 @@ class PlayWindow(QMainWindow):
             bar.addSpacing(16)
             bar.addWidget(self.counters[c.id])
         bar.addStretch(1)
-        self.next_button = _button(_("Next turn"), self.next_turn, "next-turn",
-                                   _("Next turn (Ctrl+Return)"))
+        self.next_button = _button(plan.next_turn, self.next_turn, "next-turn",
+                                   _("{action} (Ctrl+Return)").format(action=plan.next_turn))
         bar.addWidget(self.next_button)
         outer.addLayout(bar)
 
@@ -295,6 +350,13 @@ class PlayWindow(QMainWindow):
         self.phone_button = _button(_("Save for phone…"), self.phone_requested.emit,
                                     "play-phone")
         self.end_button = _button(_("End game"), self.end_requested.emit, "end-game")
+        self.counter_button: QPushButton | None = None
+        if counters is not None:
+            self.counter_button = _button(
+                _("Counted by {name}…").format(name=plan.counter) if plan.counter
+                else _("Count models down…"), self.counter_requested.emit, "play-counter",
+                _("Choose the characteristic the models are counted down by"))
+            tools.addWidget(self.counter_button)
         for b in (self.undo_button, self.redo_button, self.phone_button, self.end_button):
             tools.addWidget(b)
         outer.addLayout(tools)
@@ -327,6 +389,11 @@ class PlayWindow(QMainWindow):
                 ids=", ".join(plan.unknown)))
             note.setWordWrap(True)
             outer.addWidget(note)
+        if plan.left_out:
+            note = QLabel(_("Tiles left out (more than a page shows): {n}").format(
+                n=plan.left_out))
+            note.setObjectName("play-left-out")
+            outer.addWidget(note)
         self.status = self.statusBar()
         session.changed.connect(self.follow)
         session.save_failed.connect(self._not_saved)
@@ -358,7 +425,7 @@ class PlayWindow(QMainWindow):
 
     def next_turn(self) -> None:
         s = self.session
-        s.apply(game.next_turn(s.plan, s.state), _("Next turn"))
+        s.apply(game.next_turn(s.plan, s.state), s.plan.next_turn)
 
     def follow(self) -> None:
         s = self.session
@@ -371,16 +438,28 @@ class PlayWindow(QMainWindow):
         for tile in self.tiles:
             tile.follow(s.state)
 
+    def relay_out(self) -> None:
+        """After a tile grew or shrank (its profiles shown or folded)."""
+        self.grid_host.adjustSize()
+
     def _lay_out(self, width: int) -> None:
-        widest = max([TILE_WIDTH, *(t.sizeHint().width() + 12 for t in self.tiles)])
+        # (a wrapped label asks for its whole text on one line: the least a tile can take)
+        widest = max([TILE_WIDTH, *(t.minimumSizeHint().width() + 12 for t in self.tiles)])
         columns = max(1, (width - 40) // widest)
         if columns == self._columns:
             return
+        for c in range(max(columns, self._columns)):
+            self.grid.setColumnStretch(c, 1 if c < columns else 0)
         self._columns = columns
         for tile in self.tiles:
             self.grid.removeWidget(tile)
         for i, tile in enumerate(self.tiles):
             self.grid.addWidget(tile, i // columns, i % columns)
+        rows = -(-len(self.tiles) // columns)
+        for r in range(self.grid.rowCount()):  # the room below the last row stays empty
+            self.grid.setRowStretch(r, 1 if r == rows else 0)
+        if rows >= self.grid.rowCount():
+            self.grid.setRowStretch(rows, 1)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)

@@ -69,7 +69,8 @@ class ScriptedPrompts:
     def open_path(self, title: str) -> str | None:
         return self.open
 
-    def save_path(self, title: str, suggested: str) -> str | None:
+    def save_path(self, title: str, suggested: str, file_filter: str | None = None
+                  ) -> str | None:
         return self.save
 
 

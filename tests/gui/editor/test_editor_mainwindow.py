@@ -51,3 +51,34 @@ def test_data_factions_opens_the_editor_and_a_saved_faction_reaches_the_main_win
     menu_action(window, "Data", "Factions…").trigger()
     assert window.findChildren(FactionEditor) == [editor]  # the open editor is reused
     scripted.closing = True
+
+
+def test_the_editor_opens_on_the_lists_faction_and_says_each_factions_game(
+        qtbot, make_window, user_dir: Path) -> None:
+    """Issue 41 item 11: Data → Factions… opens on the open list's faction (it opened on the
+    first of the list), each faction's line says its game, and a new faction's game is the
+    open list's, whichever faction the editor shows."""
+    from tests.conftest import TEST_DATA
+
+    catalogue = Catalogue.load([TEST_DATA / "systems"])
+    window = make_window(catalogue)
+    assert window.files.load_path(TEST_DATA / "systems" / "lists"
+                                  / "torn-one-leader.warband.yaml", confirmed=True)
+    menu_action(window, "Data", "Factions…").trigger()
+    editor = window.findChild(FactionEditor)
+    assert editor is not None and editor.isVisible()
+    assert editor.pane is not None and editor.pane.doc.data["id"] == "test-torn-expedition"
+    lines = {editor.faction_list.item(r).data(256): editor.faction_list.item(r).text()
+             for r in range(editor.faction_list.count())}
+    assert "Torn: hex skirmish" in lines["test-torn-expedition"]
+    assert "SphereWars — first edition" in lines["soimi"]
+    assert "Spherus" in lines["test-spherus-party"]
+    assert editor.open_faction("soimi")  # looking at another game's faction
+    asked: list[object] = []
+    scripted = ScriptedPrompts()
+    scripted.choose = lambda _t, _x, choices, current=None: asked.append(current)  # type: ignore[method-assign]
+    editor.prompts = scripted  # type: ignore[assignment]
+    editor.new_action.trigger()
+    assert asked == ["torn"]
+    scripted.closing = True
+    editor.close()

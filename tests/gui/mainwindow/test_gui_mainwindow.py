@@ -584,7 +584,8 @@ class FakeEditor(QWidget):
     files_changed = Signal()
     made: list[FakeEditor] = []
 
-    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
+    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None,
+                 **opened_on: Any) -> None:  # (the list's faction and game, the settings)
         super().__init__(parent)
         self.catalogue = catalogue
         FakeEditor.made.append(self)
@@ -880,3 +881,26 @@ def test_the_shortcuts_dialog_lists_the_rounds_new_keys(make_window: Any) -> Non
     rows = dict(shortcut_table(window.act, window.game.start))
     assert "Start game" in rows and "G" in rows["Start game"]
     assert "Check lists against event" in rows and "E" in rows["Check lists against event"]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_example_shows_the_finding_it_is_named_for(make_window, language) -> None:
+    """Issue 41 item 5: "Nobody in command" said in its notes that it was illegal, yet the
+    app showed *Empty* and no finding (an empty list is greeted, not judged). Each example of
+    File → Open Example shows its rule's finding; those of the invented Example band load
+    that faction from beside the examples, once."""
+    from builder import i18n
+    from builder.gui.mainwindow.examples import example_files
+
+    i18n.set_language(language)
+    window = make_window(Catalogue.load(user=False))
+    assert window.doc.catalogue.get("example-band") is None  # not loaded until needed
+    for path in example_files():
+        assert window.files.open_example(path), path.name
+        rule = path.name.removesuffix(".warband.yaml").partition("-illegal-")[2]
+        assert [f.rule for f in window.doc.report.errors] == ([rule] if rule else [])
+        assert window.totals.verdict.text() != ("Vacía" if language == "es" else "Empty")
+        if rule:
+            assert window.findings.model.rowCount() >= 1
+    assert window.doc.catalogue.get("example-band") is not None
+    window.stack.setClean()

@@ -245,3 +245,40 @@ def test_the_wheel_over_the_closed_faction_box_changes_nothing(games: Catalogue,
             Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
             Qt.ScrollPhase.NoScrollPhase, False))
     assert (window.doc.warband.faction, window.doc.warband.points_limit) == before
+
+
+# -- issue 41 item 10: every tooltip reads ----------------------------------------------------
+
+
+def test_every_tooltip_of_the_window_reads_in_the_tooltip_colours(make_window: Any) -> None:
+    """A widget coloured by a style sheet (a greyed pick, the red points over the limit, the
+    verdict) lent its colour, weight and size to its tooltip: grey or red on pale yellow. Every
+    tooltip of the window, on a list over its limit with greyed picks, has the colours and
+    font of a plain one."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QToolTip, QWidget
+
+    window = make_window(Catalogue.load([TEST_DATA / "relaunch"], user=False))
+    window.files.load_path(TEST_DATA / "relaunch" / "lists" / "test-relaunch-sixty.warband.yaml",
+                           confirmed=True)
+    window.details.limit_spin.setValue(40)  # over: the totals go red, picks are greyed
+    QApplication.processEvents()
+
+    def tip_of(widget: QWidget) -> tuple[object, ...]:
+        QToolTip.showText(widget.mapToGlobal(QPoint(2, 2)), widget.toolTip(), widget)
+        tip = next(w for w in QApplication.topLevelWidgets()
+                   if w.objectName() == "qtooltip_label" and w.isVisible())
+        tip.ensurePolished()
+        palette = tip.palette()
+        seen = (palette.color(tip.foregroundRole()).name(),
+                palette.color(tip.backgroundRole()).name(), tip.font().bold(),
+                tip.font().pixelSize(), tip.font().pointSize())
+        QToolTip.hideText()
+        return seen
+
+    tipped = [w for w in window.findChildren(QWidget) if w.toolTip() and w.isVisible()]
+    styled = [w for w in tipped if w.styleSheet()]
+    assert {"pick-test-crown", "verdict"} <= {w.objectName() for w in styled}
+    plain = tip_of(next(w for w in tipped if not w.styleSheet()))
+    assert {w.objectName() or type(w).__name__: tip_of(w) for w in styled} == {
+        w.objectName() or type(w).__name__: plain for w in styled}

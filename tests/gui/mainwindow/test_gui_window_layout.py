@@ -448,3 +448,111 @@ def test_the_screenshot_script_draws_the_three_sizes(tmp_path: Path) -> None:
     for width, height in ((1024, 600), (1280, 760), (1920, 1080)):
         shot = QImage(str(tmp_path / f"main-{width}x{height}.png"))
         assert (shot.width(), shot.height()) == (width, height)
+
+
+# ---------------------------------------------------------------- issue 41 item 9: names fit
+
+LONG_FACTION = "Test Soimi, community profiles of the Sapphire Coast"
+
+
+@pytest.fixture
+def long_named(tmp_path: Path) -> Catalogue:
+    """The relaunch test faction under a long name (a shared pack's faction names itself
+    so), with its list of options."""
+    relaunch = REPO / "tests" / "fixtures" / "relaunch"
+    folder = tmp_path / "long"
+    folder.mkdir()
+    (folder / "test-relaunch.system.yaml").write_bytes(
+        (relaunch / "test-relaunch.system.yaml").read_bytes())
+    (folder / "test-relaunch-band.yaml").write_text(
+        (relaunch / "test-relaunch-band.yaml").read_text(encoding="utf-8").replace(
+            "name: Test Relaunch Band", f"name: {LONG_FACTION}"), encoding="utf-8")
+    return Catalogue.load([folder], user=False)
+
+
+def _fits(view: Any, index: Any, text: str) -> bool:
+    """Whether ``text`` shows whole in its cell (wrapped onto more lines if it must)."""
+    from PySide6.QtCore import QRect
+
+    cell = view.visualRect(index)
+    room = cell.width() - 10 - (view.iconSize().width() if index.data(
+        Qt.ItemDataRole.DecorationRole) is not None else 0)
+    needed = view.fontMetrics().boundingRect(QRect(0, 0, max(room, 1), 10_000),
+                                             int(Qt.TextFlag.TextWordWrap), text)
+    return needed.width() <= room and needed.height() <= cell.height()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [QSize(1024, 600), QSize(1920, 1080)], ids=str)
+def test_every_name_and_its_options_show_whole_at_both_sizes(
+        qtbot: Any, make_window: Any, long_named: Catalogue, language: str,
+        size: QSize) -> None:
+    """Issue 41 item 9: at 1024×600 the list elided "Test Spearmen — Test Veteran, Test
+    Long Spears" (the options went) and the Faction box cut its name; the catalogue's names
+    must show whole too. A name that does not fit its column wraps onto a second line."""
+    from builder import i18n
+    from builder.gui.panels.catalogue_model import NAME as CATALOGUE_NAME
+    from builder.gui.panels.roster_model import NAME
+
+    i18n.set_language(language)
+    try:
+        window = make_window(long_named)
+        window.resize(size)
+        window.files.load_path(REPO / "tests" / "fixtures" / "relaunch" / "lists"
+                               / "test-relaunch-sixty.warband.yaml", confirmed=True)
+        settle(qtbot, window)
+        roster, groups = window.roster.view, window.roster.groups
+        for row in range(len(window.doc.entries)):
+            index = groups.index_of_entry(row, NAME)
+            assert _fits(roster, index, index.data()), (index.data(), roster.visualRect(index))
+        catalogue = window.catalogue_panel.view
+        model = catalogue.model()
+        names = [model.index(r, CATALOGUE_NAME) for r in range(model.rowCount())
+                 if model.flags(model.index(r, CATALOGUE_NAME)) & Qt.ItemFlag.ItemIsSelectable]
+        assert len(names) == 5
+        for index in names:
+            assert _fits(catalogue, index, index.data()), (index.data(),
+                                                           catalogue.visualRect(index))
+        from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+        combo = window.details.faction_combo
+        assert combo.currentText() == LONG_FACTION
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        field = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                             QStyle.SubControl.SC_ComboBoxEditField, combo)
+        assert combo.fontMetrics().horizontalAdvance(LONG_FACTION) <= field.width()
+        window.stack.setClean()
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_window_made_wide_gives_the_catalogue_its_share(qtbot: Any, make_window: Any,
+                                                           settings: QSettings) -> None:
+    """Issue 41 item 9: a window opened at 1280×760 and then made 1920×1080 (maximised),
+    or opened again at 1920 from a layout saved smaller, kept the catalogue at its 1280
+    width (about 260 px); a wide window gives the names the room it promises. A width the
+    player chose by dragging stays theirs."""
+    from builder.gui.mainwindow.splits import default_sizes
+
+    window = make_window()
+    window.resize(1280, 760)
+    settle(qtbot, window)
+    window.resize(1920, 1080)
+    settle(qtbot, window)
+    wide = default_sizes(1920)[CATALOGUE]
+    assert window.splits.main.sizes()[CATALOGUE] == wide
+    window.resize(1280, 760)
+    settle(qtbot, window)
+    window.splits.save()
+    again = make_window(settings=fresh(settings))
+    again.resize(1920, 1080)
+    settle(qtbot, again)
+    assert again.splits.main.sizes()[CATALOGUE] == wide
+    drag_handle(qtbot, again.splits.main, 1, QPoint(-80, 0))  # the player's own width
+    chosen = again.splits.main.sizes()[CATALOGUE]
+    assert chosen < wide
+    again.resize(1900, 1080)
+    again.resize(1920, 1080)
+    settle(qtbot, again)
+    assert again.splits.main.sizes()[CATALOGUE] == chosen

@@ -437,3 +437,44 @@ def test_the_import_box_fingerprints_a_code_with_the_data(make_window: Any) -> N
     dialog = ImportCodeDialog(encode_warband(sixty), window,
                               fingerprint=window.doc.catalogue.list_fingerprint)
     assert "6QEN-2CT7" in dialog.status.text()
+
+
+def _contrast(a: Any, b: Any) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    def luminance(c: Any) -> float:
+        def channel(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) \
+            + 0.0722 * channel(c.blueF())
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _tip_colours(widget: QWidget) -> tuple[Any, Any]:
+    """(text, background) of ``widget``'s tooltip as Qt shows it."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    QToolTip.showText(widget.mapToGlobal(QPoint(2, 2)), widget.toolTip(), widget)
+    tip = next(w for w in QApplication.topLevelWidgets()
+               if w.objectName() == "qtooltip_label" and w.isVisible())
+    tip.ensurePolished()
+    palette = tip.palette()
+    colours = palette.color(tip.foregroundRole()), palette.color(tip.backgroundRole())
+    QToolTip.hideText()
+    return colours
+
+
+def test_a_greyed_choices_tooltip_reads_as_any_other(win: Any) -> None:
+    """Issue 41 item 10: a greyed pick's (or option's) tooltip was drawn in the grey of its
+    text on the tooltip's pale yellow; a tooltip reads as every tooltip does, whatever the
+    greying of the choice it is about."""
+    control(win, "pick-crown").click()  # 20 of 30 points, the Dominion all spent
+    win.details.limit_spin.setValue(25)  # the banner (+3) fits, the bow (+8) does not
+    greyed = [control(win, "pick-sword-of-fire"), control(win, "option-bow")]
+    plain = control(win, "option-banner")
+    assert all(w.property("dimmed") for w in greyed) and not plain.property("dimmed")
+    text, background = _tip_colours(plain)
+    assert _contrast(text, background) >= 7
+    for widget in greyed:
+        assert _tip_colours(widget) == (text, background), widget.objectName()

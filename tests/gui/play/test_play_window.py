@@ -60,13 +60,13 @@ def test_start_game_ticks_a_wound_by_mouse_and_saves_it_at_once(make_window, gam
                          copy_list(tmp_path, LISTS / "torn-one-leader.warband.yaml"))
     captain = tile(play, "test-captain/1")
     label, boxes = captain.tracks["wounds"]
-    assert label.text() == "Wounds: 5 of 5"
+    assert label.text() == "Wounds: 5 left, maximum 5"
     qtbot.mouseClick(boxes[1], Qt.MouseButton.LeftButton)
-    assert label.text() == "Wounds: 3 of 5"
+    assert label.text() == "Wounds: 3 left, maximum 5"
     assert [b.isChecked() for b in boxes] == [True, True, False, False, False]
     assert saved(window)["models"]["test-captain/1"]["ticks"] == {"wounds": 2}
     play.undo_button.click()
-    assert label.text() == "Wounds: 5 of 5"
+    assert label.text() == "Wounds: 5 left, maximum 5"
     assert saved(window)["models"]["test-captain/1"]["ticks"] == {"wounds": 0}  # undo too
     play.redo_action.trigger()
     assert saved(window)["models"]["test-captain/1"]["ticks"] == {"wounds": 2}
@@ -110,7 +110,7 @@ def test_torn_three_turns_by_keyboard(make_window, games_catalogue, tmp_path, qt
     musketeer.setFocus()
     qtbot.keyClick(musketeer, Qt.Key.Key_Plus)
     qtbot.keyClick(musketeer, Qt.Key.Key_A)
-    assert musketeer.tracks["wounds"][0].text() == "Wounds: 2 of 3"
+    assert musketeer.tracks["wounds"][0].text() == "Wounds: 2 left, maximum 3"
     assert musketeer.activated.isChecked() and musketeer.property("acted") is True
     panic = musketeer.markers["panic"]
     panic.setFocus()
@@ -140,7 +140,7 @@ def test_spherus_three_rounds_in_the_app(make_window, games_catalogue, tmp_path,
     # 0 to -6 (health) light, below it dark: no counter there
     assert [b.property("below") for b in hp[17:27]] == [""] + ["light"] * 7 + ["dark"] * 2
     qtbot.mouseClick(hp[19], Qt.MouseButton.LeftButton)  # 20 HP lost: -2, defeated
-    assert hp_label.text() == "HP: -2 of 18" and psion.property("gone") is not True
+    assert hp_label.text() == "HP: -2 left, maximum 18" and psion.property("gone") is not True
     for _i in range(4):
         psion.counters["defeat"].more.click()
     assert psion.counters["defeat"].value.text() == "3"
@@ -276,7 +276,7 @@ def test_the_play_window_in_spanish(make_window, games_catalogue, tmp_path):
     play = window.game.start_game()
     leader = tile(play, "test-leader/1")
     assert play.turn.text() == "Turno 1" and play.next_button.text() == "Turno siguiente"
-    assert leader.tracks["wounds"][0].text() == "Heridas: 5 de 5"
+    assert leader.tracks["wounds"][0].text() == "Heridas: quedan 5, máximo 5"
     assert leader.removal.text() == "Retirar" and leader.activated.text() == "Activado"
     assert play.tally.text() == "En juego: 4 · Retirados: 0"
     assert play.windowTitle() == "Test table — en la mesa"
@@ -297,3 +297,108 @@ def test_a_game_that_cannot_be_saved_says_so_and_plays_on(make_window, games_cat
         "The game could not be saved: No space left on device"
     play.next_button.click()
     assert play.turn.text() == "Turn 2"
+
+
+def test_tiles_name_options_say_left_and_maximum_and_the_games_next_word(
+        make_window, tmp_path):
+    """Issue 41 item 6: a list with options shows on each tile the options its model took; a
+    track's label says which figure is left and which the maximum (as the phone page does);
+    Spherus's button says *Next round*, its game's word."""
+    cat = Catalogue.load([TEST_DATA / "relaunch", TEST_DATA / "systems"], user=False)
+    _window, play = start(make_window, cat, copy_list(
+        tmp_path, TEST_DATA / "relaunch" / "lists" / "test-relaunch-sixty.warband.yaml"))
+    warlord, spearman, archer = (tile(play, k) for k in
+                                 ("test-warlord/1", "test-spearmen/3", "test-archers/1"))
+    assert warlord.options.text() == "Options: Test Great Weapon"
+    assert spearman.options.text() == "Options: Test Veteran, Test Long Spears"
+    assert archer.options is None  # no line for a model without options
+    assert warlord.options.isVisible()
+    play.close()
+    _window, play = start(make_window, cat,
+                          copy_list(tmp_path, LISTS / "spherus-one.warband.yaml"))
+    assert play.next_button.text() == "Next round"
+    hp_label, hp = tile(play, "test-psion/1").tracks["hp"]
+    assert hp_label.text() == "HP: 18 left, maximum 18"
+    hp[3].click()
+    assert hp_label.text() == "HP: 14 left, maximum 18"
+    play.next_button.click()
+    assert play.session.stack.undoText() == "Next round"
+
+
+def test_save_for_phone_in_the_play_window_carries_the_game_as_it_stands(
+        make_window, games_catalogue, tmp_path, monkeypatch, qtbot):
+    """Issue 41 item 3: the page written from the play window holds the game in progress
+    (turn, removed models, counters, ticks), not a fresh one; the play window stays in front
+    (the file dialog is its own, and it is raised again afterwards)."""
+    from PySide6.QtWidgets import QApplication, QFileDialog
+
+    from builder.play import state as game
+
+    window, play = start(make_window, games_catalogue, sw_list(tmp_path))
+    tile(play, "test-avatar/1").tracks["wounds"][1][1].click()  # two wounds
+    tile(play, "test-grunt/2").removal.click()
+    play.counters["orders"].less.click()
+    play.next_button.click()
+    play.counters["power-gems"].less.click()
+    out = tmp_path / "phone.html"
+    parents: list[object] = []
+
+    def ask(parent, _title, suggested, _filter):  # noqa: ANN001, ANN202
+        parents.append(parent)
+        window.activateWindow()  # as a closing dialog hands the focus back to its parent
+        return str(out), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
+    play.phone_button.click()
+    assert parents == [play]
+    carried = _page_state(out)
+    assert carried == play.session.state
+    assert carried["turn"] == 2 and carried["models"]["test-grunt/2"]["removed"]
+    assert carried["models"]["test-avatar/1"]["ticks"] == {"wounds": 2}
+    assert game.new_game(play.session.plan) != carried
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is play)
+    # Game → Save for phone in the main window, while the game is open: the same game
+    window.game.ask_path = lambda _suggested: str(tmp_path / "menu.html")
+    window.game.phone.trigger()
+    assert _page_state(tmp_path / "menu.html") == play.session.state
+    # and with the play window closed, the game kept beside the list
+    play.close()
+    window.game.ask_path = lambda _suggested: str(tmp_path / "closed.html")
+    window.game.phone.trigger()
+    assert _page_state(tmp_path / "closed.html") == carried
+
+
+def _page_state(page: Path) -> dict[str, Any] | None:
+    """The game a phone page starts from (its data's ``state``)."""
+    import re
+
+    text = page.read_text(encoding="utf-8")
+    data = re.search(r'<script type="application/json" id="data">(.*?)</script>', text,
+                     re.DOTALL)
+    assert data is not None
+    return json.loads(data.group(1)).get("state")
+
+
+def test_spherus_tiles_keep_their_boxes_apart_and_none_alone_on_a_row(
+        make_window, games_catalogue, tmp_path, qtbot):
+    """Issue 41 item 8 in the play window: the HP track (HP boxes, then 0 and below on rows
+    of their own) never leaves one box alone on a last row (the psion's -18 was); and a
+    taller tile beside a shorter one is not squeezed (its rows of boxes overlapped)."""
+    path = tmp_path / "party.warband.yaml"
+    path.write_text("schema: spherewars-warband/1\nname: Test party\n"
+                    "faction: test-spherus-party\nentries:\n"
+                    "  - {combatant: test-brawler, count: 1}\n"
+                    "  - {combatant: test-psion, count: 1}\n", encoding="utf-8")
+    _window, play = start(make_window, games_catalogue, path)
+    play.resize(1920, 1080)
+    qtbot.waitUntil(lambda: play.width() == 1920)  # the two tiles side by side
+    assert play.grid.getItemPosition(play.grid.indexOf(play.tiles[1]))[:2] == (0, 1)
+    for t in play.tiles:
+        for track, (_label, boxes) in t.tracks.items():
+            spots = [b.mapTo(t, b.rect().topLeft()) for b in boxes]
+            rects = [b.rect().translated(spot) for b, spot in zip(boxes, spots, strict=True)]
+            assert not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+            rows: dict[int, int] = {}
+            for spot in spots:
+                rows[spot.y()] = rows.get(spot.y(), 0) + 1
+            assert 1 not in rows.values(), (t.m.key, track, rows)
