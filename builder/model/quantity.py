@@ -130,7 +130,9 @@ def selects(sel: Selector | PickSelector, thing: Any, entry: bool = False) -> bo
     ``entry``, what an entry took: :class:`Took`) matches every key the selector gives for
     it (the combatant's keys, or with ``entry`` the option keys)."""
     plain = isinstance(thing, dict)
-    for name, wanted in sel.given().items():
+    for name, wanted in sel.__dict__.items():  # (its fields: as given(), without a dict)
+        if wanted is None:
+            continue
         key = SELECTOR_KEYS[name]
         if key.entry != entry:
             continue

@@ -170,9 +170,10 @@ class RulePlan:
     """A rule, read once: its bounds (:func:`.kinds.bounds_of`), what its form looks at, and
     what its findings need worked out."""
 
-    __slots__ = ("bounds", "counted", "each", "kinds", "shows")
+    __slots__ = ("_shows", "bounds", "counted", "each", "kinds", "rule")
 
     def __init__(self, rule: Rule, system: SystemAnswers) -> None:
+        self.rule = rule
         self.bounds = bounds_of(rule)
         self.kinds = [bound for bound, _q in self.bounds]
         self.each = system.selection(rule.each) if rule.each is not None else None
@@ -181,9 +182,15 @@ class RulePlan:
         self.counted = system.term(cast(QuantityMapping, count)).selection \
             if count is not None and type(count) in KINDS else None
         """Form 1: what its amount looks at, when it counts combatants."""
-        self.shows = _placeholders(rule)
+        self._shows: frozenset[str] | None = None
+
+    @property
+    def shows(self) -> frozenset[str]:
         """The placeholders the rule's ``message`` shows in any language (a default message
-        shows them all): what a finding of it needs worked out."""
+        shows them all): what a finding of it needs worked out (read when it has one)."""
+        if self._shows is None:
+            self._shows = _placeholders(self.rule)
+        return self._shows
 
 
 ALL_FIELDS = frozenset(("amount", "bound", "combatant", "basis", "counted", "rule"))

@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from builder.model import Faction, Warband
 from builder.model.options import Pick
-from builder.model.quantity import PicksQuantity, QuantityMapping, gives_keys
+from builder.model.quantity import PicksQuantity, QuantityMapping, gives_keys, matcher
 from builder.model.system import POINTS_LIMIT, Figure, Rule, System
 from builder.rules.cache import (
     ENTRIES,
@@ -39,7 +39,6 @@ from builder.rules.taken import (
     option_parts,
     options_and_picks,
     per_combatant,
-    pick_matches,
     picks_taken,
 )
 from builder.rules.wording import (
@@ -279,8 +278,8 @@ def one_pick_adds(q: Quantity) -> Callable[[Pick], int]:
     kind looks at the whole list (SPEC §9); nothing to anything else."""
     kind = KINDS[type(q)]
     if kind.of_list is not None:
-        sel = q.picks
-        return lambda pick: 1 if pick_matches(sel, pick) else 0
+        match = matcher(q.picks)  # (the one matcher, made once: asked of every pick)
+        return lambda pick: 1 if match(pick) else 0
     stat = q.stat()
     if kind.with_options and stat is not None and not gives_keys(q.selector()):
         return lambda pick: pick.adds.get(stat, 0)
