@@ -91,6 +91,7 @@ def measure_launch(env: dict[str, str]) -> list[float]:
 
 
 def bench_faction() -> object:
+    from builder.data.loading import builtin_systems
     from builder.model import Faction
 
     combatants = [{"id": "bench-leader", "name": "Bench Leader", "type": "leader",
@@ -102,8 +103,9 @@ def bench_faction() -> object:
         combatants.append({"id": f"bench-troop-{i}", "name": f"Bench Troop {i}",
                            "type": "troop", "squad": i % 2 == 0,
                            "profile": {"PE": 20 + i, "MAN": 0, "POD": i % 3}})
-    return Faction.model_validate({"schema": "spherewars-faction/1", "id": "bench",
-                                   "name": "Bench (generated)", "combatants": combatants})
+    faction = Faction.model_validate({"schema": "spherewars-faction/1", "id": "bench",
+                                      "name": "Bench (generated)", "combatants": combatants})
+    return faction.attach(builtin_systems()[faction.system])
 
 
 def measure_edit() -> tuple[list[float], list[float], int]:

@@ -10,6 +10,7 @@ import pytest
 from tests.conftest import REPO
 
 CORE = ["builder/model", "builder/data", "builder/rules", "builder/export", "builder/events",
+        "builder/document",
         "builder/packs", "builder/battlescribe", "builder/bsdata",
         "builder/cli", "builder/plumbing"]
 FORBIDDEN = ("PySide6", "builder.gui", "shiboken6")

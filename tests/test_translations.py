@@ -288,3 +288,23 @@ def test_the_sheet_prints_the_reference_in_the_current_language():
     assert load_reference("spherewars-1e").title == "Turn reference"
     i18n.set_language("es")
     assert load_reference("spherewars-1e").title == "Referencia del turno"
+
+
+USTED = re.compile(
+    r"(?<![\w-])(usted|ustedes|indique|elija|pegue|péguelo|instale|instálelo|súbalo|envíelo|"
+    r"escriba|dé|quite|cree|actualícelo|pulse|haga|introduzca|seleccione|compruebe|guarde|"
+    r"añada|corrija|le haya)(?![\w-])", re.IGNORECASE)
+"""The polite *usted* forms the catalogue once held (imperatives, the pronoun), each one
+that cannot be a *tú* form or another person's in these texts."""
+
+
+def test_the_spanish_speaks_to_the_player_as_tu(catalogue):
+    """The whole app says *tú* ("Elige", "Pega", "Instala"), so no text may switch to *usted*
+    ("Elija", "cuando usted publica"): a player reads one voice."""
+    polite = []
+    for message in catalogue:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        polite += [text for text in strings if message.id and USTED.search(text or "")]
+    assert polite == []
+    assert USTED.search("Elija primero el archivo del evento.")  # the check sees one
+    assert not USTED.search("Elige primero el archivo del evento.")

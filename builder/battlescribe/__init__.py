@@ -92,6 +92,7 @@ Rosters on disk (``builder.battlescribe.rosterio``)::
 
     read_roster_file(path, [data sets]) -> LoadedRoster   # .ros or .rosz: .roster, .warnings
     read_roster(bytes, label, data_set) -> LoadedRoster
+    link_roster(parse_roster(bytes, label), label, data_set)  # the same, after header(root)
     roster_xml(roster) -> str; write_roster(path, roster) # zipped when path ends in .rosz
 
 A roster whose game system or catalogues are not installed raises

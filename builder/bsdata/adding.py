@@ -134,8 +134,12 @@ class Adder:
         :class:`~builder.packs.fetch.Cancelled`)."""
         with self._locked():
             outcome = Outcome()
-            incoming = self._gather(sources, outcome)
-            self._install(incoming, self.store.systems(), outcome)
+            incoming: list[Incoming] = []
+            try:
+                incoming += self._gather(sources, outcome)
+                self._install(incoming, self.store.systems(), outcome)
+            finally:
+                _let_go(incoming)
             return outcome
 
     def update(self, ids: Iterable[str] = ()) -> Outcome:
@@ -149,8 +153,12 @@ class Adder:
                 raise NotAdded([_("{id} is not installed (spherewars bsdata list shows what "
                                   "is)").format(id=escape(i)) for i in unknown])
             outcome = Outcome()
-            incoming = self._newer(wanted, installed, outcome)
-            self._install(incoming, installed, outcome, only=wanted)
+            incoming: list[Incoming] = []
+            try:
+                incoming += self._newer(wanted, installed, outcome)
+                self._install(incoming, installed, outcome, only=wanted)
+            finally:
+                _let_go(incoming)
             return outcome
 
     def remove(self, system_id: str) -> SystemRecord | None:
@@ -181,14 +189,31 @@ class Adder:
                 local.extend(src.local_paths(source))
             except NotAdded as error:
                 refused.extend(error.lines)
+        listed: list[tuple[IndexFile, Path]] = []
+        for path in [p for p in local if src.is_index(p)]:
+            try:
+                files, warnings = src.local_index(path)
+            except NotAdded as error:
+                refused.extend(error.lines)
+                continue
+            outcome.warnings.extend(warnings)
+            listed.extend((item, path) for item in files)
         if refused:
             raise NotAdded(refused)
+        local = [p for p in local if not src.is_index(p)]
         incoming: list[Incoming] = []
         problems: list[Problem] = []
+        count = len(local) + len(listed)
         for number, path in enumerate(local):
-            self._tell(READING, number, len(local), path.name)
+            self._tell(READING, number, count, path.name)
             try:
                 incoming.append(src.read_local(path))
+            except ReadError as error:
+                problems.extend(error.problems)
+        for number, (item, index) in enumerate(listed, len(local)):
+            self._tell(READING, number, count, Path(item.url).name)
+            try:
+                incoming.append(src.read_listed(item, index))
             except ReadError as error:
                 problems.extend(error.problems)
         for address in addresses:
@@ -262,9 +287,9 @@ class Adder:
                         index=escape(address)))
             fresh = [f for f in files if f.entry.data_id not in everywhere]
             if fresh:
-                outcome.notes.append(_(
-                    "{index} also lists {names}, which are not installed: spherewars bsdata "
-                    "add {index} adds them").format(
+                outcome.notes.append(_(  # (the app says it too: no command named)
+                    "{index} also lists {names}, which are not installed: adding {index} "
+                    "adds them").format(
                         index=escape(address),
                         names=", ".join(quoted(f.entry.data_name) for f in fresh)))
             try:
@@ -330,6 +355,15 @@ def _locked(store: Store) -> Iterator[None]:
             yield
     except Busy:
         raise NotAdded([busy_message()]) from None
+
+
+def _let_go(incoming: list[Incoming]) -> None:
+    """Drop the files read, one at a time. Freed at once, a game system's elements (Kill
+    Team: about a million objects) hold the interpreter for a tenth of a second or more, and
+    with it any other thread (the app's window, while its worker adds data); between two
+    files, the other threads get their turn."""
+    while incoming:
+        incoming.pop()
 
 
 def _url_name(url: str) -> str:
@@ -437,6 +471,7 @@ def _plan(incoming: list[Incoming], installed: dict[str, SystemRecord],
           force: bool) -> list[_Plan]:
     plans: dict[str, _Plan] = {}
     problems: list[Problem] = []
+    forceable: list[str] = []
 
     def plan_of(system_id: str) -> _Plan:
         if system_id not in plans:
@@ -455,19 +490,24 @@ def _plan(incoming: list[Incoming], installed: dict[str, SystemRecord],
             continue
         plan = plan_of(system_id)
         held = plan.old.by_id().get(item.id) if plan.old is not None else None
-        status, refusal = _compare(item, held, force)
-        if refusal:
+        status, refusal = _compare(item, held)
+        if refusal and not (force and status):
             problems.append(Problem(item.label, data.line, data.column, refusal))
+            if status:
+                forceable.append(refusal)
             continue
         plan.incoming[item.id] = item
         plan.statuses[item.id] = status
     if problems:
-        raise NotAdded.of(problems)
+        raise NotAdded.of(problems, forceable)
     return list(plans.values())
 
 
-def _compare(item: Incoming, held: FileRecord | None, force: bool) -> tuple[str, str]:
-    """(status, why it is refused or '') of a file against the installed one of its id."""
+def _compare(item: Incoming, held: FileRecord | None) -> tuple[str, str]:
+    """(status, why it is refused or '') of a file against the installed one of its id. A
+    refusal with a status (an older revision, other contents for the installed revision) is
+    lifted by ``force``; its message says what is kept, not how to force it (the command line
+    and the app each offer that in their own way)."""
     if held is None:
         return NEW, ""
     data = item.data
@@ -479,16 +519,13 @@ def _compare(item: Incoming, held: FileRecord | None, force: bool) -> tuple[str,
     if data.revision == held.revision:
         if held.sha256 == item.digest:
             return UNCHANGED, ""
-        if force:
-            return REPLACED, ""
-        return "", _("{name} revision {revision} is installed with other contents; the "
-                     "installed file is kept (--force replaces it)").format(
-                         name=quoted(data.name), revision=held.revision)
-    if force:
-        return OLDER, ""
-    return "", _("{name} is revision {revision}, older than the installed revision "
-                 "{installed}, which is kept (--force installs the older one)").format(
-                     name=quoted(data.name), revision=data.revision, installed=held.revision)
+        return REPLACED, _("{name} revision {revision} is installed with other contents; the "
+                           "installed file is kept").format(name=quoted(data.name),
+                                                            revision=held.revision)
+    return OLDER, _("{name} is revision {revision}, older than the installed revision "
+                    "{installed}, which is kept").format(
+                        name=quoted(data.name), revision=data.revision,
+                        installed=held.revision)
 
 
 def _revision_warnings(plan: _Plan, files: list[DataFile]) -> list[Problem]:

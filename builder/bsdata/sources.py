@@ -1,5 +1,6 @@
 """What ``bsdata add`` is given, read: data files (``.gst``, ``.cat``, ``.gstz``, ``.catz``),
-folders of them, and the files a data index (``.bsi``) lists at an http(s) address.
+folders of them, and the files a data index (``.bsi``) lists, at an http(s) address or on
+disk (its files beside it, in its own folder).
 
 Every file is read whole by the engine (:mod:`builder.battlescribe.reading`: no DTD, no
 entities, the size and zip limits) before anything is written. An index's files are fetched
@@ -7,7 +8,9 @@ through the project's one guarded download (:mod:`builder.packs.fetch`: http and
 redirects included, size caps, the stall limit), and only from the index's own folder on its
 own host: a ``filePath`` that is absolute, names another scheme or host, or climbs out of the
 folder is refused. A file that is not what the index says (another id, type or revision) is
-refused naming both.
+refused naming both. The same rules hold for an index on disk: each ``filePath`` is relative
+to the index's own folder, and a path that leaves it (``..``, an absolute path, a link
+pointing out) is refused.
 """
 
 from __future__ import annotations
@@ -33,19 +36,28 @@ MAX_FOLDER_FILES = 5000
 MAX_FOLDER_DEPTH = 8
 MAX_INDEX_ENTRIES = 1000
 INDEX_TYPES = {"gamesystem": GAME_SYSTEM, "catalogue": CATALOGUE}
+INDEX_SUFFIX = ".bsi"
 
 
 class NotAdded(Exception):
     """Nothing was added (or updated, or removed): ``lines`` say why, each a problem
-    (``FILE:LINE:COLUMN: message``, escaped) or a sentence."""
+    (``FILE:LINE:COLUMN: message``, escaped) or a sentence. ``forceable``: the messages of
+    those that ``force`` would install all the same (an older revision, other contents for
+    the installed revision), each the message of one of the lines, without its place."""
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], forceable: list[str] | None = None) -> None:
         self.lines = lines
+        self.forceable = forceable or []
         super().__init__("\n".join(lines))
 
     @classmethod
-    def of(cls, problems: list[Problem]) -> NotAdded:
-        return cls([str(p) for p in problems])
+    def of(cls, problems: list[Problem], forceable: list[str] | None = None) -> NotAdded:
+        return cls([str(p) for p in problems], forceable)
+
+    @property
+    def only_forceable(self) -> bool:
+        """Whether ``force`` is all it would take: every line is one it installs."""
+        return bool(self.forceable) and len(self.forceable) == len(self.lines)
 
 
 @dataclass
@@ -135,16 +147,17 @@ def local_paths(source: str) -> list[Path]:
         return found
     if not os.path.lexists(path):
         raise NotAdded([_("{source}: no such file or folder").format(source=escape(source))])
-    if path.suffix.lower() == ".bsi":
-        raise NotAdded([_("{source}: a data index is added by its address (http or https), "
-                          "which its files are found beside").format(source=escape(source))])
-    if is_data_file(path) and not regular(path):
+    if (is_data_file(path) or is_index(path)) and not regular(path):
         raise NotAdded([escape(f"{source}: {not_regular()}")])
-    if not is_data_file(path):
+    if not is_data_file(path) and not is_index(path):
         raise NotAdded([_("{source}: not a BattleScribe data file (.gst, .cat, .gstz, .catz), "
-                          "a folder of them, or the http(s) address of a .bsi data "
-                          "index").format(source=escape(source))])
+                          "a folder of them, or a .bsi data index (a file or an http(s) "
+                          "address)").format(source=escape(source))])
     return [path]
+
+
+def is_index(path: Path) -> bool:
+    return path.suffix.lower() == INDEX_SUFFIX
 
 
 def read_local(path: Path) -> Incoming:
@@ -164,9 +177,9 @@ def _origin(url: str) -> tuple[str, str, int | None]:
     return scheme, (parts.hostname or "").lower(), port
 
 
-def entry_url(index_url: str, entry: IndexEntry) -> str:
-    """The address of an index entry's file: its ``filePath`` relative to the index's
-    address, in the index's folder on the index's host; ValueError (in our words) when not."""
+def plain_path(entry: IndexEntry) -> str:
+    """An index entry's ``filePath`` as a plain relative path (``/`` between its parts, no
+    ``..``, no scheme, host or drive); ValueError (in our words) when it is not one."""
     path = entry.file_path
     plain = unquote(path)
     parts = PurePosixPath(plain).parts
@@ -175,6 +188,14 @@ def entry_url(index_url: str, entry: IndexEntry) -> str:
             or not parts or any(ord(c) < 0x20 for c in plain)):
         raise ValueError(_("the file path {path} is not a plain path inside the index's "
                            "folder").format(path=quoted(path)))
+    return plain
+
+
+def entry_url(index_url: str, entry: IndexEntry) -> str:
+    """The address of an index entry's file: its ``filePath`` relative to the index's
+    address, in the index's folder on the index's host; ValueError (in our words) when not."""
+    path = entry.file_path
+    plain = plain_path(entry)
     url = urljoin(index_url, quote(plain, safe="/"))
     folder = urlsplit(index_url).path.rsplit("/", 1)[0] + "/"
     if _origin(url) != _origin(index_url) or not urlsplit(url).path.startswith(folder):
@@ -192,10 +213,36 @@ class IndexFile:
     type: str
 
 
-def index_files(data: bytes, index_url: str) -> tuple[list[IndexFile], list[Problem]]:
-    """The files a downloaded index lists, each with its address; (files, warnings: entries
-    of a type that is neither a game system nor a catalogue, left out). :class:`NotAdded`
-    when the index cannot be read, or any of its paths is refused."""
+def entry_file(index_path: Path, entry: IndexEntry) -> str:
+    """The path of an index entry's file when the index is on disk: its ``filePath`` relative
+    to the index's folder, a regular file inside that folder (links followed: one pointing
+    out of it is refused); ValueError (in our words) when not."""
+    plain = plain_path(entry)
+    folder = index_path.parent
+    path = folder.joinpath(*PurePosixPath(plain).parts)
+    try:
+        inside = path.resolve(strict=True).is_relative_to(folder.resolve(strict=True))
+    except (OSError, RuntimeError):  # not there, or a loop of links
+        raise ValueError(_("the file path {path}: no such file beside the index").format(
+            path=quoted(entry.file_path))) from None
+    if not inside:
+        raise ValueError(_("the file path {path} points outside the index's folder "
+                           "({folder})").format(path=quoted(entry.file_path),
+                                                folder=escape(str(folder))))
+    if not regular(path):
+        raise ValueError(_("the file path {path}: {problem}").format(
+            path=quoted(entry.file_path), problem=not_regular()))
+    return str(path)
+
+
+def index_files(data: bytes, index_url: str,
+                locate: Callable[[IndexEntry], str] | None = None,
+                ) -> tuple[list[IndexFile], list[Problem]]:
+    """The files an index lists, each with its address (``index_url`` names the index;
+    ``locate`` finds an entry's file, by default :func:`entry_url` beside the address);
+    (files, warnings: entries of a type that is neither a game system nor a catalogue, left
+    out). :class:`NotAdded` when the index cannot be read, or any of its paths is refused."""
+    find = locate if locate is not None else (lambda entry: entry_url(index_url, entry))
     try:
         index = read_index(data, index_url)
     except ReadError as error:
@@ -224,7 +271,7 @@ def index_files(data: bytes, index_url: str) -> tuple[list[IndexFile], list[Prob
             continue
         seen[entry.data_id] = entry
         try:
-            files.append(IndexFile(entry, entry_url(index_url, entry), kind))
+            files.append(IndexFile(entry, find(entry), kind))
         except ValueError as refused:
             problems.append(Problem(index_url, entry.line, entry.column, str(refused)))
     if problems:
@@ -235,14 +282,38 @@ def index_files(data: bytes, index_url: str) -> tuple[list[IndexFile], list[Prob
     return files, warnings
 
 
+def local_index(path: Path) -> tuple[list[IndexFile], list[Problem]]:
+    """The files a data index on disk lists (each ``url`` a path beside it), as
+    :func:`index_files`; :class:`NotAdded` when it cannot be read or a path is refused."""
+    label = str(path)
+    try:
+        raw = read_bytes(path, label)
+    except ReadError as error:
+        raise NotAdded.of(error.problems) from None
+    return index_files(raw, label, lambda entry: entry_file(path, entry))
+
+
+def read_listed(item: IndexFile, index_path: Path) -> Incoming:
+    """A file a data index on disk lists, read and checked against what the index says of
+    it (:class:`ReadError`). It is installed as a file: updates come from adding it again."""
+    label = item.url
+    xml = read_bytes(label, label)
+    return _as_listed(Incoming(label, xml, read_data(xml, label), None, item.entry), item,
+                      str(index_path))
+
+
 def read_downloaded(item: IndexFile, raw: bytes, index_url: str) -> Incoming:
     """A file downloaded for an index entry, read and checked against what the index says
     of it (:class:`ReadError` naming the file when it differs)."""
     label = item.url
     xml = source_bytes(raw, label)
-    data = read_data(xml, label)
-    incoming = Incoming(label, xml, data, index_url, item.entry)
-    entry = item.entry
+    return _as_listed(Incoming(label, xml, read_data(xml, label), index_url, item.entry), item,
+                      index_url)
+
+
+def _as_listed(incoming: Incoming, item: IndexFile, index_url: str) -> Incoming:
+    """``incoming`` when it is what the index says of it (type, id, revision)."""
+    label, data, entry = incoming.label, incoming.data, item.entry
     said = []
     if incoming.type != item.type:
         said.append(_("the index says it is a {said}; it is a {found}").format(

@@ -71,10 +71,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     _add_language(parser, None)
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     path, folder, file = _("PATH"), _("DIR"), _("FILE")
-    files_help = _("warband files, or folders (every *.yaml and *.yml in them, "
-                   "recursively)")
+    files_help = _("warband files, or folders (every *.yaml and *.yml in them, recursively), "
+                   "and BattleScribe rosters (*.ros, *.rosz; in folders too)")
     more_data = _("more system and faction files; a faction with a built-in id replaces it")
-    bs_data = _("a folder of BattleScribe data files (.gst, .cat) for a .ros or .rosz roster")
     replace_help = _("replace an existing output file even when it is not what this command "
                      "writes (never one of its inputs)")
 
@@ -87,6 +86,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                      help=_("more faction files; a faction with a built-in id replaces it"))
     val.add_argument("--points", type=_non_negative, metavar="N",
                      help=_("points limit for every list (an event's limit)"))
+    add_bsdata_argument(val)
     val.add_argument("--format", choices=("text", "json"), default="text",
                      help=_("text (the default): one verdict per list; json: one document, "
                             "SPEC §4"))
@@ -106,7 +106,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     exp.add_argument("--per-model", action="store_true",
                      help=_("one card per model instead of one per distinct combatant"))
     exp.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
-    exp.add_argument("--bsdata", action="append", default=[], metavar=folder, help=bs_data)
+    add_bsdata_argument(exp)
     exp.add_argument("--force", action="store_true", help=replace_help)
 
     chk = sub.add_parser("check-data",
@@ -145,7 +145,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     play.add_argument("-o", "--output", required=True, metavar=_("OUT.html"),
                       help=_("the page to write"))
     play.add_argument("--data", action="append", default=[], metavar=folder, help=more_data)
-    play.add_argument("--bsdata", action="append", default=[], metavar=folder, help=bs_data)
+    add_bsdata_argument(play)
     play.add_argument("--counter", metavar=_("NAME"),
                       help=_("a roster's models are counted down by this characteristic (W, "
                              "Wounds…); remembered for its game system"))
@@ -183,6 +183,7 @@ def add_event_arguments(ev: argparse.ArgumentParser, path: str, folder: str,
                            "each code is a submitted list, named FILE#N"))
     ev.add_argument("--data", action="append", default=[], metavar=folder,
                     help=_("more system and faction files (the event's data)"))
+    add_bsdata_argument(ev)
     ev.add_argument("--format", choices=("text", "json", "csv", "html"), default="text",
                     help=_("the report's form: text (the default), json, csv (UTF-8 with a "
                            "byte order mark, for spreadsheets) or html"))
@@ -213,11 +214,14 @@ def _add_language(parser: argparse.ArgumentParser, default: str | None) -> None:
 def add_sharing_commands(sub: argparse._SubParsersAction) -> None:
     """``fingerprint``, ``share``, ``import`` and ``text`` (SPEC §6 and §7)."""
     file = _("FILE")
-    fp = sub.add_parser("fingerprint", help=_("print the list fingerprint of warband files"))
+    fp = sub.add_parser("fingerprint", help=_("print the list fingerprint of warband files "
+                                              "and BattleScribe rosters"))
     fp.add_argument("paths", nargs="+", metavar=file,
-                    help=_("warband files, or folders (every *.yaml in them, recursively)"))
+                    help=_("warband files and BattleScribe rosters, or folders (every *.yaml, "
+                           "*.yml, *.ros and *.rosz in them, recursively)"))
     data_help = _("more system and faction files; a faction with a built-in id replaces it")
     fp.add_argument("--data", action="append", default=[], metavar=_("DIR"), help=data_help)
+    add_bsdata_argument(fp)
 
     share = sub.add_parser("share", help=_("print a list's share code (one line, for chat)"))
     share.add_argument("file", metavar=file, help=_("the warband file to share"))
@@ -238,11 +242,21 @@ def add_sharing_commands(sub: argparse._SubParsersAction) -> None:
     imp.add_argument("--data", action="append", default=[], metavar=_("DIR"), help=data_help)
 
     text = sub.add_parser("text", help=_("print a list as text for posting in chat or forums"))
-    text.add_argument("file", metavar=file, help=_("the warband file to print"))
+    text.add_argument("file", metavar=file,
+                      help=_("the warband file or BattleScribe roster to print"))
     text.add_argument("--style", choices=("plain", "markdown", "bbcode"), default="plain",
                       help=_("plain (the default), markdown (Discord, Reddit) or bbcode "
                              "(forums)"))
     text.add_argument("--data", action="append", default=[], metavar=_("DIR"), help=data_help)
+    add_bsdata_argument(text)
+
+
+def add_bsdata_argument(command: argparse.ArgumentParser) -> None:
+    """``--bsdata DIR``: BattleScribe data for the rosters of this run (SPEC §10)."""
+    command.add_argument("--bsdata", action="append", default=[], metavar=_("DIR"),
+                         help=_("a folder (or a file) of BattleScribe data for the rosters "
+                                "(.ros, .rosz) of this run, looked in before the installed "
+                                "data"))
 
 
 GuiLauncher = Callable[[str | None], int]
@@ -298,7 +312,7 @@ def main(argv: Sequence[str] | None = None, gui: GuiLauncher | None = None,
            "schema": c.cmd_schema, "systems": c.cmd_systems, "fingerprint": c.cmd_fingerprint,
            "share": c.cmd_share, "import": c.cmd_import, "text": c.cmd_text,
            "event": c.cmd_event, "play": c.cmd_play, "data": c.cmd_data,
-           "bsdata": c.cmd_bsdata, "bs-adapter": c.cmd_bs_adapter}[command]
+           "bs-adapter": c.cmd_bs_adapter, "bsdata": c.cmd_bsdata}[command]
     # `| head` ends silently; `> /dev/full` ends with one line on stderr and status 2
     status = run_writing(lambda: run(args))
     if leave is not None and command in PRINTING_ONLY:

@@ -27,10 +27,12 @@ def add_bsdata_commands(bsdata: argparse.ArgumentParser) -> None:
     lst.add_argument("--format", choices=("text", "json"), default="text",
                      help=_("text (the default) or json"))
     add = cmds.add_parser("add", help=_("add game systems and catalogues: .gst, .cat, .gstz, "
-                                        ".catz files, a folder of them, or the http(s) "
-                                        "address of a .bsi data index"))
+                                        ".catz files, a folder of them, or a .bsi data index "
+                                        "(its http(s) address, or the file beside its data "
+                                        "files)"))
     add.add_argument("sources", nargs="+", metavar=_("SOURCE"),
-                     help=_("a data file, a folder, or a data index address"))
+                     help=_("a data file, a folder, a data index file or a data index "
+                            "address"))
     add.add_argument("--force", action="store_true",
                      help=_("install an older revision than the one installed, or other "
                             "contents for the same revision"))
@@ -109,21 +111,9 @@ class ProgressLine:
     def __call__(self, stage: str, done: int, total: int, what: str) -> None:
         if not self.live:
             return
-        from builder.bsdata.adding import DOWNLOADING, LINKING, READING, WRITING
+        from builder.bsdata.telling import progress_text
 
-        mib = 1024 * 1024
-        if stage == DOWNLOADING:
-            text = _("downloading {name}: {got:.1f} MiB").format(name=what, got=done / mib)
-        elif stage == READING:
-            text = _("reading {number} of {total}: {name}").format(
-                number=done + 1, total=total, name=what)
-        elif stage == LINKING:
-            text = _("linking {name}").format(name=what)
-        elif stage == WRITING:
-            text = _("writing {name}").format(name=what)
-        else:
-            text = _("putting the data in")
-        sys.stderr.write("\r\x1b[K" + escape(text)[:120])
+        sys.stderr.write("\r\x1b[K" + escape(progress_text(stage, done, total, what))[:120])
         sys.stderr.flush()
         self.shown = True
 
@@ -147,6 +137,11 @@ def _run(work: Any) -> int:
         print(_("spherewars: nothing was changed:"), file=sys.stderr)
         for text in refused.lines:
             print("    " + escape(text), file=sys.stderr)
+        if refused.forceable:
+            print(ngettext("(--force installs the file given all the same, in place of the "
+                           "installed one)",
+                           "(--force installs the files given all the same, in place of the "
+                           "installed ones)", len(refused.forceable)), file=sys.stderr)
         return EXIT_ERROR
     except Cancelled:
         line.done()
@@ -156,54 +151,11 @@ def _run(work: Any) -> int:
     return outcome
 
 
-def _file_line(change: Any, *, listed: bool = False) -> str:
-    from builder.bsdata import adding as a
-    from builder.bsdata.sources import type_word
-
-    name = change.name if change.type == "catalogue" else _("{name} (the {kind})").format(
-        name=change.name, kind=type_word(change.type))
-    if change.status == a.NEW:
-        return _("{name}: revision {after}, new").format(name=name, after=change.after)
-    if change.status in (a.UPDATED, a.OLDER):
-        return _("{name}: revision {before} → {after}").format(
-            name=name, before=change.before, after=change.after)
-    if change.status == a.REPLACED:
-        return _("{name}: revision {after}, replaced with other contents").format(
-            name=name, after=change.after)
-    if listed:
-        return _("{name}: revision {after}, the newest").format(name=name, after=change.after)
-    return _("{name}: revision {after}, already installed").format(name=name,
-                                                                   after=change.after)
-
-
 def _print_outcome(outcome: Any, *, update: bool) -> None:
-    for system in outcome.systems:
-        files = system.files
-        if system.added:
-            print(escape(_("added {name} (revision {revision}), id {id}:").format(
-                name=system.name, revision=system.revision, id=system.id)))
-        else:
-            print(escape(_("{name} (revision {revision}), id {id}:").format(
-                name=system.name, revision=system.revision, id=system.id)))
-        if update:
-            shown = [f for f in files if f.source]
-        else:
-            shown = files if system.added else [f for f in files if f.label]
-        for change in shown:
-            print("    " + escape(_file_line(change, listed=update)))
-        others = len(files) - len(shown)
-        if others and update:
-            print("    " + ngettext(
-                "{count} file added from a file or a folder, not checked: add a newer one "
-                "the same way",
-                "{count} files added from files or folders, not checked: add newer ones the "
-                "same way", others).format(count=others))
-        elif others:
-            print("    " + ngettext("and {count} more file, as installed before",
-                                    "and {count} more files, as installed before",
-                                    others).format(count=others))
-    for note in outcome.notes:
-        print(escape(note))
+    from builder.bsdata.telling import outcome_lines
+
+    for text in outcome_lines(outcome, update=update):
+        print(escape(text))
     for problem in outcome.warnings:
         print(str(problem), file=sys.stderr)
     if outcome.warnings:
@@ -247,16 +199,10 @@ def cmd_update(args: argparse.Namespace) -> int:
 
 def cmd_remove(args: argparse.Namespace) -> int:
     from builder.bsdata.adding import Adder
+    from builder.bsdata.telling import removed_text
 
     def work(line: ProgressLine) -> int:
-        system = Adder().remove(args.id)
-        if system is None:
-            print(escape(_("removed {id} (its data could not be read)").format(id=args.id)))
-            return EXIT_OK
-        count = len(system.catalogues)
-        print(escape(ngettext("removed {name} (id {id}) and its {count} catalogue",
-                              "removed {name} (id {id}) and its {count} catalogues",
-                              count).format(name=system.name, id=system.id, count=count)))
+        print(escape(removed_text(args.id, Adder().remove(args.id))))
         return EXIT_OK
 
     return _run(work)

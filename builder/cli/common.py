@@ -7,14 +7,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.i18n import _
-from builder.plumbing.terminal_text import Lines, say
+from builder.plumbing.terminal_text import Lines, escape, say
 
 if TYPE_CHECKING:
-    from builder.battlescribe.engine.roster import Roster
     from builder.data import Catalogue
+    from builder.document import ListDocument
+    from builder.document.roster import RosterList
     from builder.model import Warband
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
@@ -22,12 +23,14 @@ EXIT_OK, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
 
 
 def warband_files(path: Path, skipped: list[Path] | None = None) -> list[Path]:
-    """Every *.yaml and *.yml (any case) in a folder, recursively, with whatever cannot be
-    read (a FIFO, a dangling link, a folder that cannot be listed) left in for the loader to
-    name; ``skipped`` receives the folder's other plain files (SPEC §6)."""
+    """Every list in a folder, recursively: *.yaml and *.yml warbands, *.ros and *.rosz
+    rosters (any case), with whatever cannot be read (a FIFO, a dangling link, a folder that
+    cannot be listed) left in for the loader to name; ``skipped`` receives the folder's other
+    plain files (SPEC §6, §10)."""
     from builder.data import yaml_files
+    from builder.document.files import LIST_SUFFIXES
 
-    return yaml_files(path, suffixes=(".yaml", ".yml"), any_case=True, skipped=skipped)
+    return yaml_files(path, suffixes=LIST_SUFFIXES, any_case=True, skipped=skipped)
 
 
 def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] | None:
@@ -47,12 +50,53 @@ def list_and_data(file: str, data: Sequence[str]) -> tuple[Warband, Catalogue] |
     return warband, catalogue
 
 
-ROSTER_SUFFIXES = (".ros", ".rosz")
+def open_list(file: str, data: Sequence[str],
+              bsdata: Sequence[str] = ()) -> ListDocument[Any, Any] | None:
+    """The list in ``file`` as the document of its kind: a warband read against its data
+    (built-in, user, ``data``), a roster (``.ros``, ``.rosz``) against its BattleScribe data
+    (``bsdata``, then the installed data); each problem of the data on standard error. None,
+    with the list's problem said there, when it cannot be read (a roster whose data is not
+    installed names what is missing)."""
+    from builder.document.files import is_roster
+
+    if is_roster(file):
+        doc = open_roster(file, bsdata)
+        if isinstance(doc, dict):  # (its problems, each FILE:LINE:COLUMN: message)
+            print(doc["error"], file=sys.stderr)
+            return None
+        return doc
+    loaded = list_and_data(file, data)
+    if loaded is None:
+        return None
+    from pathlib import Path
+
+    from builder.document import WarbandList
+
+    warband, catalogue = loaded
+    return WarbandList(catalogue, warband, path=Path(file))
 
 
-def is_roster(path: str | Path) -> bool:
-    """A BattleScribe roster (SPEC §10) rather than a warband: by its name."""
-    return str(path).lower().endswith(ROSTER_SUFFIXES)
+def open_roster(file: str | Path, bsdata: Sequence[str] = (),
+                points: int | None = None) -> RosterList | dict[str, Any]:
+    """The roster in ``file`` with its data (``bsdata``, then the installed data), checked
+    with ``points`` as the limit of its first cost type when given; what reading it noted
+    on standard error. When it cannot be read: its JSON error row (SPEC §4), every problem
+    in ``error`` as ``FILE:LINE:COLUMN: message``."""
+    from builder.battlescribe import ReadError
+    from builder.document.roster import RosterList
+
+    try:
+        doc = RosterList.load(file, bsdata, points=points)
+    except ReadError as exc:
+        row: dict[str, Any] = {"path": str(file), "legal": False,
+                               "error": "\n".join(str(p) for p in exc.problems)}
+        if len(exc.problems) > 1:
+            row["errors"] = [{"line": p.line or None, "column": p.column or None,
+                              "message": escape(p.message)} for p in exc.problems]
+        return row
+    for note in doc.notes:
+        print(_("spherewars: warning: {problem}").format(problem=note), file=sys.stderr)
+    return doc
 
 
 def bs_data_files(folders: Sequence[str]) -> list[Path]:
@@ -71,31 +115,6 @@ def bs_data_files(folders: Sequence[str]) -> list[Path]:
         except FolderRefused:  # said when the data is read
             pass
     return files
-
-
-def roster_and_data(file: str, folders: Sequence[str]) -> Roster | None:
-    """The roster in ``file`` linked to the BattleScribe data it names, from the ``folders``
-    given for this run first, then the installed data (SPEC §10); None, with every problem
-    said on standard error (``FILE:LINE:COLUMN: message``), when the roster or its data
-    cannot be read or the data it needs is not there. Notes (an older revision installed) and
-    warnings (entries the data no longer has) are said too, and the roster is read."""
-    from builder.battlescribe import ReadError
-    from builder.battlescribe.rosterio import header, parse_roster, read_roster
-    from builder.battlescribe.xmlsafe import read_bytes
-    from builder.bsdata.finding import data_for_roster
-
-    label = str(file)
-    try:
-        data = read_bytes(file, label)
-        found = data_for_roster(header(parse_roster(data, label)), folders, label=label)
-        loaded = read_roster(data, label, found.data)
-    except ReadError as exc:
-        for problem in exc.problems:
-            print(str(problem), file=sys.stderr)
-        return None
-    for problem in [*found.notes, *loaded.warnings]:
-        print(str(problem), file=sys.stderr)
-    return loaded.roster
 
 
 def cannot_write(path: object, exc: OSError) -> str:

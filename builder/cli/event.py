@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ def run_event(args: argparse.Namespace, cannot_write: Any) -> int:
     for problem in catalogue.problems:
         print(_("spherewars: data: {problem}").format(problem=problem), file=sys.stderr)
     try:
-        event = load_event(args.event, catalogue)
+        event = load_event(args.event, catalogue, battlescribe_games(args.bsdata))
         check_data_pins(event, catalogue)
     except DataError as exc:
         print(str(exc), file=sys.stderr)
@@ -56,7 +57,8 @@ def run_event(args: argparse.Namespace, cannot_write: Any) -> int:
     codes = set(args.codes or ())
     for raw in gathered.empty:
         say(_("spherewars: no share codes in {path}").format(path=raw) if raw in codes
-            else _("spherewars: no *.yaml or *.yml files in {path}").format(path=raw))
+            else _("spherewars: no *.yaml or *.yml files (nor *.ros, *.rosz) in {path}").format(
+                path=raw))
     if not gathered.submissions:
         if not gathered.empty:  # (only the event file itself was named)
             say(_("spherewars: no lists to check besides the event file"))
@@ -72,7 +74,7 @@ def run_event(args: argparse.Namespace, cannot_write: Any) -> int:
         return EXIT_ERROR
 
     checked = check_event(event, gathered, catalogue, anonymous=args.anonymise,
-                          entries=args.format == "html")
+                          entries=args.format == "html", bsdata=args.bsdata)
     for faction in checked.unpinned:
         say(_("spherewars: warning: {path}: faction '{faction}' is allowed but 'data' pins "
               "no data for it: its lists are checked against whatever data is loaded").format(
@@ -93,6 +95,23 @@ def run_event(args: argparse.Namespace, cannot_write: Any) -> int:
     if status or summary["unreadable"] or catalogue.problems:
         return EXIT_ERROR
     return EXIT_ILLEGAL if summary["illegal"] else EXIT_OK
+
+
+def battlescribe_games(bsdata: list[str]) -> Callable[[], dict[str, set[str]]]:
+    """The BattleScribe game systems an event file may name (installed and ``--bsdata``),
+    with their catalogue ids, when asked; a file given that cannot be used is a
+    :class:`DataError` naming it."""
+
+    def games() -> dict[str, set[str]]:
+        from builder.battlescribe import ReadError
+        from builder.document.files import data_error, known_games
+
+        try:
+            return known_games(bsdata)
+        except ReadError as exc:
+            raise data_error(exc) from None
+
+    return games
 
 
 def write_pack_or_say(args: argparse.Namespace, checked: Checked, catalogue: Catalogue,

@@ -25,8 +25,8 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import bs_data_files, is_roster, list_and_data
-    from builder.export.pdf import export_pdf
+    from builder.cli.common import bs_data_files, open_list
+    from builder.document import PdfOptions
     from builder.plumbing.output_guard import PDF, output_problem
 
     cards, sheet = bool(args.cards), bool(args.summary)
@@ -40,18 +40,22 @@ def export_command(args: argparse.Namespace) -> int:
     if refused:
         print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
-    if is_roster(args.file):
-        return _export_roster(args, cards=cards, sheet=sheet, opponent=opponent)
-    loaded = list_and_data(args.file, args.data)
-    if loaded is None:
+    doc = open_list(args.file, args.data, args.bsdata)
+    if doc is None:
         return EXIT_ERROR
-    warband, catalogue = loaded
-
-    if not _written(lambda: export_pdf(warband, catalogue, args.output, cards=cards,
-                                       summary=sheet, page=args.page,
-                                       per_model=bool(args.per_model), opponent=opponent),
-                    args.output):
+    if doc.kind == "roster" and args.per_model:
+        print(say(_("spherewars: note: --per-model is for warbands; a roster prints a card "
+                    "per unit")), file=sys.stderr)
+    options = PdfOptions(cards=cards, summary=sheet, page=args.page,
+                         per_model=bool(args.per_model), opponent=opponent)
+    if not _written(lambda: doc.export_pdf(args.output, options), args.output):
         return EXIT_ERROR
+    if doc.kind == "roster":  # (what it printed, in a roster's words)
+        what = [name for flag, name in ((sheet, _("roster sheet")),
+                                         (opponent, _("opponent's copy")),
+                                         (cards, _("unit cards"))) if flag]
+        print(say(_("wrote {path} ({what})"), path=args.output, what=", ".join(what)))
+        return EXIT_OK
 
     if opponent and cards and sheet:
         print(say(_("wrote {path} (turn summary, opponent's copy and profile cards)"),
@@ -68,31 +72,9 @@ def export_command(args: argparse.Namespace) -> int:
         print(say(_("wrote {path} (turn summary)"), path=args.output))
     else:
         print(say(_("wrote {path} (profile cards)"), path=args.output))
-    if catalogue.get(warband.faction) is None:
+    if doc.system is None:
         print(say(_("spherewars: note: faction '{faction}' is not in the loaded data; the "
-                    "sheet says so"), faction=warband.faction), file=sys.stderr)
-    return EXIT_OK
-
-
-def _export_roster(args: argparse.Namespace, *, cards: bool, sheet: bool, opponent: bool
-                   ) -> int:
-    """A BattleScribe roster (SPEC §10): its sheet, opponent's copy and unit cards."""
-    from builder.cli.common import roster_and_data
-    from builder.export.roster import export_roster
-
-    roster = roster_and_data(args.file, args.bsdata)
-    if roster is None:
-        return EXIT_ERROR
-    if args.per_model:
-        print(say(_("spherewars: note: --per-model is for warbands; a roster prints a card "
-                    "per unit")), file=sys.stderr)
-    if not _written(lambda: export_roster(roster, args.output, cards=cards, summary=sheet,
-                                          page=args.page, opponent=opponent), args.output):
-        return EXIT_ERROR
-    what = [name for flag, name in ((sheet, _("roster sheet")),
-                                     (opponent, _("opponent's copy")),
-                                     (cards, _("unit cards"))) if flag]
-    print(say(_("wrote {path} ({what})"), path=args.output, what=", ".join(what)))
+                    "sheet says so"), faction=doc.factions[0]), file=sys.stderr)
     return EXIT_OK
 
 

@@ -21,7 +21,8 @@ from builder.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     cannot_write,
-    list_and_data,
+    open_list,
+    open_roster,
     warband_files,
 )
 from builder.i18n import N_, _, ngettext, pgettext
@@ -31,18 +32,18 @@ if TYPE_CHECKING:
     from builder.data.catalogue import Replaced
     from builder.model import Warband
 
-SEVERITY = {"error": N_("error"), "warning": N_("warning")}
+SEVERITY = {"error": N_("error"), "warning": N_("warning"), "info": N_("note")}
 """A finding's severity as the text output prints it (the JSON keeps the id)."""
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from builder.data import Catalogue, DataError, collector_paused, load_warband
+    from builder.document import Context, ListDocument, check_warband
+    from builder.document.files import is_roster
     from builder.plumbing.forks import map_runs_in_halves
-    from builder.rules import validate
-    from builder.rules.cache import rule_cache
 
     catalogue = Catalogue.load(args.data)
-    cache = rule_cache(catalogue)
+    context = Context(catalogue, points=args.points)
     for problem in catalogue.problems:
         print(say(_("spherewars: faction data: {problem}"), problem=Lines(problem)),
               file=sys.stderr)
@@ -55,8 +56,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for raw in args.paths:
         found = warband_files(Path(raw), skipped)
         if not found:
-            print(say(_("spherewars: no *.yaml or *.yml files in {path}"), path=raw),
-                  file=sys.stderr)
+            print(say(_("spherewars: no *.yaml or *.yml files (nor *.ros, *.rosz) in {path}"),
+                      path=raw), file=sys.stderr)
         refused.update((p, _(OUTSIDE).format(folder=raw)) for p in links_out(raw, found))
         files.extend(found)
     if not files:
@@ -70,26 +71,30 @@ def cmd_validate(args: argparse.Namespace) -> int:
         its output (a JSON row or text lines), whether it is legal and whether the file was
         unreadable: the forked half renders its own rows and sends text, not dicts to pickle
         and unpickle (together a twentieth of the run's time)."""
-        read: list[Warband | dict] = []
+        read: list[Warband | ListDocument | dict] = []
         for path in run:
             try:
                 if path in refused:
                     raise DataError.of_file(path, refused[path])
-                read.append(load_warband(path))
+                # a roster is read as its document (its engine), a warband as its model
+                read.append(open_roster(path, args.bsdata, args.points) if is_roster(path)
+                            else load_warband(path))
             except DataError as exc:
                 read.append(exc.row(path))
-        reports = [None if isinstance(w, dict) else
-                   validate(w, catalogue.get(w.faction), args.points, cache=cache) for w in read]
+        checks = [None if isinstance(w, dict) else
+                  w.check() if isinstance(w, ListDocument) else check_warband(context, w)
+                  for w in read]
         rows: list[tuple[dict, bool]] = []  # (row, whether its game counts points)
-        for path, warband, report in zip(run, read, reports, strict=True):
-            if isinstance(warband, dict):  # (unreadable: its error row)
-                rows.append((warband, False))
+        for path, item, checked in zip(run, read, checks, strict=True):
+            if isinstance(item, dict):  # (unreadable: its error row)
+                rows.append((item, False))
                 continue
-            assert report is not None
-            row = report.to_json(str(path))
-            row["fingerprint"] = catalogue.list_fingerprint(warband, report.hired)
-            row["data_fingerprint"] = catalogue.data_fingerprint(warband.faction)
-            faction = catalogue.get(warband.faction)
+            assert checked is not None
+            row = checked.to_json(str(path))
+            if isinstance(item, ListDocument):
+                rows.append((row, bool(item.costs())))
+                continue
+            faction = catalogue.get(item.faction)
             rows.append((row, faction is not None and faction.game.cost is not None))
         return [(encode(row) if encode else _text_line(row, costed), bool(row["legal"]),
                  "error" in row) for row, costed in rows]
@@ -306,6 +311,7 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
     """SPEC §6: ``FINGERPRINT  PATH`` per list; an unreadable file is named, exit 2."""
     from builder.data import DataError, load_warband
     from builder.data.catalogue import Fingerprints
+    from builder.document.files import is_roster
 
     fingerprints = Fingerprints(args.data)
     status = EXIT_OK
@@ -316,6 +322,14 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             status = EXIT_ERROR
         for path in found:
+            if is_roster(path):  # SPEC §10: its fingerprint needs its data, as its check
+                roster = open_roster(path, args.bsdata)
+                if isinstance(roster, dict):
+                    print(roster["error"], file=sys.stderr)
+                    status = EXIT_ERROR
+                else:
+                    print(f"{roster.fingerprint()}  {escape(str(path))}")
+                continue
             try:
                 print(f"{fingerprints.of(load_warband(path))}  {escape(str(path))}")
             except DataError as exc:
@@ -407,16 +421,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_text(args: argparse.Namespace) -> int:
-    from builder.export.chat import list_text
-    from builder.export.summary import summarise
-
-    loaded = list_and_data(args.file, args.data)
-    if loaded is None:
+    doc = open_list(args.file, args.data, args.bsdata)
+    if doc is None:
         return EXIT_ERROR
-    warband, catalogue = loaded
-    summary = summarise(warband, catalogue.get(warband.faction),
-                        data_fingerprint=catalogue.data_fingerprint(warband.faction))
-    sys.stdout.write(escape_lines(list_text(summary, args.style)))
+    sys.stdout.write(escape_lines(doc.text(args.style)))
     return EXIT_OK
 
 

@@ -22,15 +22,15 @@ from builder.i18n import _, ngettext
 from builder.plumbing.terminal_text import escape, say
 
 if TYPE_CHECKING:
+    from builder.battlescribe.engine.roster import Roster
     from builder.play.plan import Plan
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def play_command(args: argparse.Namespace) -> int:
-    from builder.cli.common import bs_data_files, is_roster, list_and_data
+    from builder.cli.common import bs_data_files, open_list
     from builder.play.page import render_page
-    from builder.play.plan import make_plan
     from builder.plumbing.atomic import write_atomic
     from builder.plumbing.output_guard import output_problem
 
@@ -41,24 +41,24 @@ def play_command(args: argparse.Namespace) -> int:
     if refused:
         print(escape(refused), file=sys.stderr)
         return EXIT_ERROR
-    if is_roster(args.file):
-        found = _roster_plan(args)
-        if found is None:
+    doc = open_list(args.file, args.data, args.bsdata)
+    if doc is None:
+        return EXIT_ERROR
+    if doc.kind == "roster":  # (its counter is chosen by --counter, or remembered)
+        from builder.document.roster import RosterList
+
+        assert isinstance(doc, RosterList)
+        plan = _roster_plan(args, doc.roster)
+        if plan is None:
             return EXIT_ERROR
-        plan = found
     else:
-        loaded = list_and_data(args.file, args.data)
-        if loaded is None:
-            return EXIT_ERROR
-        warband, catalogue = loaded
-        faction = catalogue.get(warband.faction)
-        if faction is None or not faction.attached:
+        plan = doc.play_plan()
+        if plan is None:
             print(_("spherewars: {file}: faction '{faction}' is not in the loaded data; give "
                     "its folder with --data").format(file=args.file,
-                                                     faction=escape(warband.faction)),
+                                                     faction=escape(doc.factions[0])),
                   file=sys.stderr)
             return EXIT_ERROR
-        plan = make_plan(warband, faction)
     page = render_page(plan)
     try:
         write_atomic(args.output, page)
@@ -77,15 +77,11 @@ def play_command(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _roster_plan(args: argparse.Namespace) -> Plan | None:
+def _roster_plan(args: argparse.Namespace, roster: Roster) -> Plan | None:
     """A roster's plan, its counter chosen (and remembered) as the module says."""
-    from builder.cli.common import roster_and_data
     from builder.export.roster.summary import summarise_roster
     from builder.play.roster import counter_choices, counter_for, remember_counter, roster_plan
 
-    roster = roster_and_data(args.file, args.bsdata)
-    if roster is None:
-        return None
     summary = summarise_roster(roster)
     choices = counter_choices(summary)
     counter = args.counter

@@ -1,14 +1,11 @@
 """Tournament events (SPEC §6): read an event file, check lists against it.
 
 An event adds to the game system's checks: its points limit replaces every list's own, its
-``rules`` run after the system's, and checks of its own:
-
-- ``event-system``: the list's faction belongs to another game than the event's;
-- ``event-faction``: the list's faction is not one the event allows;
-- ``list-not-registered``: the event names its registered lists and this list's fingerprint is
-  not among them (a registered one reports every player who registered it);
-- the data pin: a faction named in ``data`` whose loaded data has another fingerprint stops the
-  whole check (:class:`DataPinError`), since every verdict would rest on other profiles.
+``rules`` run after the system's, and checks of its own (``event-system``, ``event-faction``,
+``list-not-registered``); how a list is checked in an event's context is the list document's
+(:mod:`builder.document.context`), which every list is checked by. Here: the data pin (a faction
+named in ``data`` whose loaded data has another fingerprint stops the whole check,
+:class:`DataPinError`, since every verdict would rest on other profiles).
 
 The event file itself is checked against the loaded data when it is read: a faction in
 ``factions`` or ``data`` that is not loaded, or a player registered twice, is a mistake placed
@@ -23,41 +20,57 @@ both.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from builder.data import Catalogue, Document, MiB, load_yaml, parse_yaml
-from builder.data.fingerprint import list_fingerprint
 from builder.data.loading import check, placed, same_kind
+from builder.document.context import (
+    Context,
+    ListCheck,
+    event_findings,
+    event_rules,
+    points_limit,
+)
+from builder.document.warband import check_warband
 from builder.i18n import _
-from builder.model import Faction, Warband
+from builder.model import Warband
 from builder.model.event import EVENT_SCHEMA, Event, event_problems, twice_registered
-from builder.model.system import Rule
-from builder.rules import Report, validate
-from builder.rules.cache import rule_cache
-from builder.rules.findings import Finding
-from builder.rules.wording import EventFaction, EventSystem, NotRegistered
+from builder.rules import Report
 
 MAX_EVENT_BYTES = 1 * MiB
 """An event file is hand-written like a list; it gets a list's size cap."""
 
 
-def load_event(path: str | Path, catalogue: Catalogue) -> Event:
+def load_event(path: str | Path, catalogue: Catalogue, games: Games | None = None) -> Event:
     """The event in ``path``, its rules checked against the loaded systems; every mistake is
-    a :class:`DataError` with ``FILE:LINE:COLUMN: message``."""
-    return event_from(load_yaml(path, MAX_EVENT_BYTES), catalogue)
+    a :class:`DataError` with ``FILE:LINE:COLUMN: message``. ``games``: the BattleScribe game
+    systems it may name too, with their catalogue ids (its ``factions`` for rosters, SPEC
+    §10): :data:`Games`."""
+    return event_from(load_yaml(path, MAX_EVENT_BYTES), catalogue, games)
 
 
-def parse_event(path: str | Path, text: str, catalogue: Catalogue) -> Event:
-    return event_from(parse_yaml(path, text), catalogue)
+def parse_event(path: str | Path, text: str, catalogue: Catalogue,
+                games: Games | None = None) -> Event:
+    return event_from(parse_yaml(path, text), catalogue, games)
 
 
-def event_from(doc: Document, catalogue: Catalogue) -> Event:
+Games = Callable[[], Mapping[str, Collection[str]]]
+"""The BattleScribe game systems an event may name, with their catalogue ids (SPEC §10),
+asked for only when the event names a system or faction the SphereWars data does not have."""
+
+
+def event_from(doc: Document, catalogue: Catalogue, games: Games | None = None) -> Event:
+    systems: Mapping[str, Any] = catalogue.system_documents
+    factions: Collection[str] = catalogue.factions
+    if games is not None and _names_other(doc.data, systems, factions):
+        found = games()
+        systems = {**systems, **{ident: None for ident in found if ident not in systems}}
+        factions = {*factions, *(c for ids in found.values() for c in ids)}
     same_kind(doc, "spherewars-event")
     event, problems = check(Event, doc.data, lambda data: event_problems(
-        data, catalogue.system_documents, catalogue.factions))
+        data, systems, factions))
     for first, again, player in twice_registered(doc.data):
         line = doc.locate_key(("lists", first), "player")[0]
         again_line = doc.locate_key(("lists", again), "player")[0]
@@ -68,6 +81,16 @@ def event_from(doc: Document, catalogue: Catalogue) -> Event:
     if problems:
         event = None
     return placed(doc, event, problems)
+
+
+def _names_other(data: Any, systems: Mapping[str, Any], factions: Collection[str]) -> bool:
+    """Whether the event names a system or a faction the SphereWars data does not have."""
+    if not isinstance(data, dict):
+        return False
+    system, named = data.get("system"), data.get("factions")
+    return (isinstance(system, str) and system not in systems) or (
+        isinstance(named, list) and any(isinstance(f, str) and f not in factions
+                                        for f in named))
 
 
 def unpinned_factions(event: Event, used: Iterable[str]) -> list[str]:
@@ -108,83 +131,15 @@ def check_data_pins(event: Event, catalogue: Catalogue) -> None:
                              "files with --data)").format(problems="; ".join(wrong)))
 
 
-@dataclass(frozen=True)
-class EventCheck:
-    """One list checked against an event."""
-
-    report: Report
-    fingerprint: str
-    data_fingerprint: str | None
-    players: tuple[str, ...]
-    """Every player who registered this list's fingerprint (SPEC §6), in the file's order."""
-    registered: bool | None
-    """None when the event registers no lists."""
-
-    @property
-    def legal(self) -> bool:
-        return self.report.legal
-
-    @property
-    def player(self) -> str | None:
-        """The first player who registered the list (JSON ``player``)."""
-        return self.players[0] if self.players else None
-
-    def to_json(self, path: str) -> dict[str, Any]:
-        out = self.report.to_json(path)
-        out["fingerprint"] = self.fingerprint
-        out["data_fingerprint"] = self.data_fingerprint
-        if self.players:
-            out["player"] = self.players[0]
-            out["players"] = list(self.players)
-        return out
+EventCheck = ListCheck
+"""One list checked against an event (the list document's :class:`ListCheck`)."""
 
 
-def event_findings(event: Event, warband: Warband, faction: Faction | None,
-                   fingerprint: str) -> list[Finding]:
-    """The event's own checks (not its rules): system, faction, registration."""
-    out: list[Finding] = []
-    if event.system is not None and faction is not None and faction.system != event.system:
-        out.append(Finding("event-system", "error", EventSystem(
-            event.name, event.system, faction.id, faction.system)))
-    if event.factions is not None and warband.faction not in event.factions:
-        out.append(Finding("event-faction", "error", EventFaction(
-            warband.faction, event.name, tuple(event.factions))))
-    if event.lists is not None and fingerprint not in event.registrations:
-        out.append(Finding("list-not-registered", "error", NotRegistered(
-            fingerprint, len(event.lists), event.name)))
-    return out
-
-
-def event_rules(event: Event | None, faction: Faction | None) -> tuple[Rule, ...]:
-    """The event's rules a list of ``faction`` is checked against: all of them when the list
-    is of the event's game (or the event names no game), none otherwise."""
-    if event is None:
-        return ()
-    same_game = event.system is None or (faction is not None and faction.system == event.system)
-    return tuple(event.rules) if same_game else ()
-
-
-def points_limit(event: Event | None, warband: Warband) -> int | None:
-    """The points limit a list is checked against: the event's, else the list's own."""
-    if event is not None and event.points_limit is not None:
-        return event.points_limit
-    return warband.points_limit
-
-
-def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventCheck:
+def check_list(event: Event, warband: Warband, catalogue: Catalogue) -> EventCheck[Report]:
     """The system's rules (with the event's points limit), the event's rules when the list is
-    of the event's game, then the event's own checks; never raises."""
-    faction = catalogue.get(warband.faction)
-    report = validate(warband, faction, points_limit(event, warband),
-                      extra_rules=event_rules(event, faction), cache=rule_cache(catalogue))
-    fingerprint = list_fingerprint(warband, report.hired, faction)
-    extra = event_findings(event, warband, faction, fingerprint)
-    if extra:
-        report = Report(report.warband, report.points_limit, report.stats,
-                        [*report.findings, *extra], report.hired)
-    players = event.registrations.get(fingerprint, ())
-    return EventCheck(report, fingerprint, faction_fingerprint(catalogue, warband.faction),
-                      players, bool(players) if event.lists is not None else None)
+    of the event's game, then the event's own checks; never raises
+    (:func:`builder.document.check_warband` in the event's context)."""
+    return check_warband(Context(catalogue, event), warband)
 
 
 def summary_of(results: list[dict[str, Any]]) -> dict[str, int]:

@@ -4,6 +4,7 @@ event`` (:mod:`builder.cli.event`), the list pack and the app's event dialog sha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,22 +29,26 @@ class Checked:
     unpinned: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     empty: list[str] = field(default_factory=list)
+    bsdata: Sequence[str] = ()
+    """The BattleScribe data folders the rosters were read with (for the pack)."""
     uncosted: frozenset[str] = frozenset()
     """The factions of the rows whose game counts no points (their points are left out of
     the text report, as ``validate`` leaves them out)."""
 
 
 def check_event(event: Event, gathered: Gathered, catalogue: Catalogue, *,
-                anonymous: bool = False, entries: bool = False, fork: bool = True) -> Checked:
+                anonymous: bool = False, entries: bool = False, fork: bool = True,
+                bsdata: Sequence[str] = ()) -> Checked:
     """Every submission checked (on both cores unless not ``fork``: the app never forks),
     reconciled with the registrations and, when ``anonymous``, labelled ``List N`` and put
-    in that order (SPEC §6)."""
+    in that order (SPEC §6); rosters against their BattleScribe data (``bsdata``, then the
+    installed data)."""
     from builder.plumbing.forks import map_in_halves
 
     subs = gathered.submissions
 
     def one(sub: Submission) -> dict[str, Any]:
-        return check_submission(event, sub, catalogue, entries=entries)
+        return check_submission(event, sub, catalogue, entries=entries, bsdata=bsdata)
 
     rows = map_in_halves(one, subs) if fork else [one(sub) for sub in subs]
     missing = reconcile(event, rows)
@@ -57,7 +62,8 @@ def check_event(event: Event, gathered: Gathered, catalogue: Catalogue, *,
     uncosted = frozenset(f for f in used if (faction := catalogue.get(f)) is not None
                          and faction.game.cost is None)
     return Checked(event, rows, subs, missing, summary_of(rows), gathered.skipped,
-                   unpinned_factions(event, used), gathered.notes, gathered.empty, uncosted)
+                   unpinned_factions(event, used), gathered.notes, gathered.empty,
+                   tuple(bsdata), uncosted)
 
 
 def render(checked: Checked, form: str) -> str:

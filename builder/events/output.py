@@ -135,11 +135,12 @@ def event_title(event: Event) -> str:
     return " · ".join(parts)
 
 
-SEVERITY = {"error": N_("error"), "warning": N_("warning")}
+SEVERITY = {"error": N_("error"), "warning": N_("warning"), "info": N_("note")}
 
 
 def severity(name: str) -> str:
-    """A finding's severity as a report shows it ("error", "warning")."""
+    """A finding's severity as a report shows it ("error", "warning"; "note" for a
+    BattleScribe modifier's info message)."""
     return _(SEVERITY[name]) if name in SEVERITY else name
 
 
@@ -151,7 +152,13 @@ def verdict(r: dict[str, Any]) -> str:
 
 
 def points_used(r: dict[str, Any]) -> str:
-    """"332/400 pts", or "332 pts" with no limit (``validate``'s words too)."""
+    """"332/400 pts", or "332 pts" with no limit (``validate``'s words too); a roster's
+    every cost that counts, "Points 114/200, Fuel 32" (SPEC §10)."""
+    if "costs" in r:
+        from builder.export.roster_text import cost_text
+
+        return ", ".join(cost_text(c["name"], c["value"], c["limit"]) for c in r["costs"]
+                         if c["value"] or c["limit"] is not None)
     if r["points_limit"] is None:
         return _("{points} pts").format(points=r["points"])
     return _("{points}/{limit} pts").format(points=r["points"], limit=r["points_limit"])

@@ -23,6 +23,7 @@ from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 
 from builder import __version__
 from builder.data import Catalogue, DataError, write_atomic
+from builder.document.files import is_roster
 from builder.events import check_list
 from builder.events.checking import Checked
 from builder.events.output import counts, event_title, players, verdict
@@ -31,6 +32,7 @@ from builder.events.submissions import Submission
 from builder.export.fonts import BOLD, REGULAR, draw_mixed, mixed_width, register_fonts
 from builder.export.layout import flow
 from builder.export.qr import prepare_qr_codes
+from builder.export.roster.summary import ForceLine, RosterSummary, SelectionLine
 from builder.export.sheet import (
     ACCENT,
     CELL,
@@ -195,10 +197,10 @@ def _cover(c: _PackCanvas, event: Event, rows: Sequence[dict[str, Any]],
 
 
 def _unreadable_page(c: _PackCanvas, label: str, error: str | None,
-                     size: tuple[float, float]) -> None:
+                     size: tuple[float, float], heading: str | None = None) -> None:
     c.setFillColor(ACCENT)
     draw_mixed(c, MARGIN, size[1] - MARGIN - 16,
-               _("{list}: this file could not be read").format(list=label), BOLD, 16)
+               heading or _("{list}: this file could not be read").format(list=label), BOLD, 16)
     if error:
         text = c.beginText(MARGIN, size[1] - MARGIN - 40)
         text.setFont(REGULAR, 8)
@@ -214,6 +216,8 @@ class _Unreadable:
 
     label: str
     error: str | None
+    heading: str | None = None
+    """Its page's heading when it is not that the file could not be read."""
 
 
 def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = False,
@@ -224,7 +228,7 @@ def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = Fal
     register_fonts()
     event, rows = checked.event, checked.rows
     total = len(rows)
-    Sheet = tuple[str, WarbandSummary | _Unreadable]  # noqa: N806 (a local type alias)
+    Sheet = tuple[str, WarbandSummary | RosterSummary | _Unreadable]  # noqa: N806
 
     def sheet(i: int, sub: Submission, row: dict[str, Any]) -> Sheet:
         """A list's sheet as data, with its footer line."""
@@ -234,6 +238,11 @@ def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = Fal
             n=i, total=total, player=who, event=event.name)
         if "error" in row:
             return plain, _Unreadable(label, None if anonymise else row["error"])
+        heading = label if anonymise or who == label else _("{list} — {player}").format(
+            list=label, player=who)
+        if sub.file is not None and is_roster(sub.file):
+            return _roster_sheet(sub.file, checked, i, label, who, heading, anonymise,
+                                 page_size[0])
         try:
             warband = sub.load()
         except DataError as exc:  # changed since the check
@@ -244,8 +253,6 @@ def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = Fal
                             data_fingerprint=checked_list.data_fingerprint)
         findings = tuple(Finding(f["rule"], f["severity"], f["message"])
                          for f in row["findings"])
-        heading = label if anonymise or who == label else _("{list} — {player}").format(
-            list=label, player=who)
         summary = dataclasses.replace(
             summary, findings=findings, legal=checked_list.legal, name=heading,
             notes=None if anonymise else summary.notes,
@@ -296,18 +303,67 @@ def render_pack(checked: Checked, catalogue: Catalogue, *, anonymise: bool = Fal
                                  min_parallel=2))
 
 
+def _roster_sheet(file: Path, checked: Checked, i: int, label: str, who: str, heading: str,
+                  anonymise: bool, width: float) -> tuple[str, RosterSummary | _Unreadable]:
+    """A BattleScribe roster's sheet (SPEC §10: a pack holds rosters as warbands), as it was
+    checked under the event; anonymised, its name is ``List N`` and its notes go."""
+    from builder.battlescribe import ReadError
+    from builder.document.roster import RosterList
+
+    event = checked.event
+    try:
+        doc = RosterList.load(file, checked.bsdata, event=event)
+    except ReadError as exc:  # changed since the check
+        return (_("list {n} of {total} · {player} · {event}").format(
+            n=i, total=len(checked.rows), player=who, event=event.name),
+            _Unreadable(label, None if anonymise else str(exc)))
+    summary = dataclasses.replace(doc.summary(), name=heading)
+    if anonymise:
+        summary = _anonymous(summary)
+    return (_fitted(_("list {n} of {total} · {player} · fingerprint {fingerprint} · data "
+                      "{data} · {event}").format(
+                          n=i, total=len(checked.rows), player=PLAYER_MARK,
+                          fingerprint=doc.fingerprint(), data=pgettext("fingerprint", "none"),
+                          event=event.name), who, width), summary)
+
+
+def _anonymous(summary: RosterSummary) -> RosterSummary:
+    """A roster without the player's own words: no notes and no custom names (of the roster,
+    its forces and selections, nor as the owners of findings)."""
+
+    def selection(line: SelectionLine) -> SelectionLine:
+        return dataclasses.replace(line, custom_name=None, notes=None,
+                                   children=tuple(map(selection, line.children)))
+
+    def force(line: ForceLine) -> ForceLine:
+        return dataclasses.replace(
+            line, custom_name=None, notes=None, forces=tuple(map(force, line.forces)),
+            categories=tuple(dataclasses.replace(c, selections=tuple(map(selection,
+                                                                         c.selections)))
+                             for c in line.categories))
+
+    return dataclasses.replace(
+        summary, notes=None, forces=tuple(map(force, summary.forces)),
+        findings=tuple(dataclasses.replace(f, owner="") for f in summary.findings))
+
+
 MIN_SPLIT = 40
 """Sheets from which a pack is drawn on both cores (below, forking costs more than it saves)."""
 
 
-def _draw_sheets(c: _PackCanvas, sheets: Sequence[tuple[str, WarbandSummary | _Unreadable]],
+def _draw_sheets(c: _PackCanvas,
+                 sheets: Sequence[tuple[str, WarbandSummary | RosterSummary | _Unreadable]],
                  page_size: tuple[float, float], style: str) -> None:
     for footer, sheet in sheets:
         c.footer = footer
         if isinstance(sheet, WarbandSummary):
             draw_sheet(c, sheet, page_size, reference=style != "roster")
+        elif isinstance(sheet, RosterSummary):
+            from builder.export.roster.sheet import draw_roster_sheet
+
+            draw_roster_sheet(c, sheet, page_size)
         else:
-            _unreadable_page(c, sheet.label, sheet.error, page_size)
+            _unreadable_page(c, sheet.label, sheet.error, page_size, sheet.heading)
 
 
 def _joined(pdfs: Sequence[bytes]) -> bytes:

@@ -3,8 +3,9 @@
 
 A submitted list is untrusted, and so is where it sits:
 
-- a folder means every ``*.yaml`` and ``*.yml`` in it (any case), recursively; other plain
-  files are counted, not read;
+- a folder means every ``*.yaml`` and ``*.yml`` in it (any case), recursively, and every
+  BattleScribe roster (``*.ros``, ``*.rosz``, SPEC §10); other plain files are counted, not
+  read;
 - a file in a folder is read only when it is, after every link, a file inside that folder: a
   link out of it (to ``/etc/shadow``, to another player's folder) is named and not read, and
   a link loop, a FIFO or a device is named by the loader, which never opens one;
@@ -19,19 +20,19 @@ limits), and a code that repeats an earlier one (a quoted reply) is one list.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from builder.data import Catalogue, DataError, MiB, read_text, yaml_files
 from builder.data.share import ShareCodeError, decode_warband, find_codes
+from builder.document.files import LIST_SUFFIXES, data_error, is_roster
 from builder.events.mail import MailError, texts_of
 from builder.i18n import N_, _, ngettext
 from builder.model import Warband
 from builder.model.event import Event
 
-LIST_SUFFIXES = (".yaml", ".yml")
 MAX_CODES_BYTES = 64 * MiB
 """Largest text searched for share codes: a mailbox of a few hundred messages."""
 MAX_ERROR_CHARS = 400
@@ -119,11 +120,14 @@ def picks_of(warband: Warband, catalogue: Catalogue) -> list[dict[str, Any]]:
 
 
 def check_submission(event: Event, sub: Submission, catalogue: Catalogue, *,
-                     entries: bool = False) -> dict[str, Any]:
+                     entries: bool = False, bsdata: Sequence[str] = ()) -> dict[str, Any]:
     """One submission as a row of the JSON report; ``entries`` adds the list's entries (for
-    the published HTML page)."""
+    the published HTML page). A BattleScribe roster is checked by its document, against
+    its data (``bsdata``, then the installed data; SPEC §10)."""
     from builder.events import check_list
 
+    if sub.file is not None and sub.refused is None and is_roster(sub.file):
+        return check_roster(event, sub, bsdata, entries=entries)
     try:
         warband = sub.load()
     except DataError as exc:
@@ -133,6 +137,30 @@ def check_submission(event: Event, sub: Submission, catalogue: Catalogue, *,
         row["entries"] = entries_of(warband, catalogue)
         if warband.picks:
             row["picks"] = picks_of(warband, catalogue)
+    return row
+
+
+def check_roster(event: Event, sub: Submission, bsdata: Sequence[str], *,
+                 entries: bool = False) -> dict[str, Any]:
+    """A roster submission as a row: checked under the event (its limit replaces the limit
+    of the game's first cost type); ``entries``: its root selections, with their number and
+    what they cost of that first cost type."""
+    from builder.battlescribe import ReadError
+    from builder.document.roster import RosterList, number
+
+    assert sub.file is not None
+    try:
+        doc = RosterList.load(sub.file, bsdata, event=event)
+    except ReadError as exc:
+        return error_row(sub, data_error(exc))
+    row = doc.check().to_json(sub.path)
+    if entries:
+        evaluation, first = doc.editor.evaluation, doc.first_cost
+        row["entries"] = [
+            {"name": evaluation.effects[s].name, "count": s.number,
+             "points": None if first is None else
+             number(sum(evaluation.costs(x).get(first, 0.0) for x in s.walk()))}
+            for force in doc.roster.walk_forces() for s in force.selections]
     return row
 
 

@@ -12,8 +12,9 @@ User text is escaped for the markup: a list named ``*Best* [b]list[/b]`` prints 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from builder.export.styles import STYLE_NAMES, STYLES
 from builder.export.summary import RosterLine, WarbandSummary
@@ -172,10 +173,23 @@ def _picks(s: WarbandSummary, m: _Markup) -> list[str]:
     return [*out, ""]
 
 
-def _verdict(s: WarbandSummary, m: _Markup) -> list[str]:
+class Judged(Protocol):
+    """What the verdict reads of a list: whether it is legal, and its findings."""
+
+    @property
+    def legal(self) -> bool: ...
+
+    @property
+    def findings(self) -> Sequence[Any]: ...
+
+
+def _verdict(s: Judged, m: _Markup, rules: str | None = None) -> list[str]:
+    """The verdict and every finding; ``rules``: what the list is legal under ("{legal}
+    under the recruiting rules" when None)."""
     errors = sum(1 for f in s.findings if f.severity == "error")
     if s.legal:
-        head = _("{legal} under the recruiting rules").format(legal=m.good(_("✔ Legal")))
+        head = (rules or _("{legal} under the recruiting rules")).format(
+            legal=m.good(_("✔ Legal")))
     else:
         head = m.bad(ngettext("✘ NOT LEGAL: {n} problem", "✘ NOT LEGAL: {n} problems",
                               errors).format(n=errors))
@@ -186,7 +200,9 @@ def _verdict(s: WarbandSummary, m: _Markup) -> list[str]:
         out.append(m.list_start)
     for f in s.findings:
         message = m.esc(_one_line(f.message))
-        if f.severity != "error":
+        if f.severity == "info":  # (a BattleScribe modifier's message)
+            message = _("note: {message}").format(message=message)
+        elif f.severity != "error":
             message = _("warning: {message}").format(message=message)
         out.append(m.finding + message)
     if m.list_end:

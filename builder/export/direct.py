@@ -105,7 +105,8 @@ class Text:
     bullet: tuple[str, str, float] | None = None
     """(text, font, size) drawn at the left of the first line."""
     tail: tuple[str, str, float, colors.Color] | None = None
-    """(text, font, size, colour) after the last line, smaller (a finding's "[warning]")."""
+    """(text, font, size, colour) after the last line, smaller (a finding's "[warning]",
+    "[note]")."""
     tail_own_line: bool = False
     string: bool = False
     """A table's plain string (one line): placed at its start, as reportlab places one."""

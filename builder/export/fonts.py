@@ -6,12 +6,16 @@ boxes; DejaVu covers the alphabets a player is likely to type, and its condensed
 rules text on a poker-size card at the same point size. Chinese, Japanese and Korean it has
 not: reportlab draws each string in one font, so :func:`fallback_markup` (paragraphs) and
 :func:`draw_mixed` (single lines) put the runs of characters DejaVu lacks in the fallback font,
-which is read only when such a character is first met.
+which is read only when such a character is first met. A character neither font has (Kill
+Team's ⌖, ⬛ and 💀: symbols and emoji) would print as nothing at all; it prints as its
+compatibility form where DejaVu has that, else as its Unicode name in brackets
+(:func:`stand_in`), never as a blank.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -77,11 +81,14 @@ FALLBACK = "SW-Fallback"
 _FALLBACK_FILE = "DroidSansFallback.ttf"
 
 
+def _glyphs(name: str) -> frozenset[int]:
+    """The characters the registered font ``name`` has a glyph for."""
+    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)  # type: ignore[attr-defined]
+
+
 @cache
 def _dejavu_chars() -> frozenset[int]:
-    register_fonts()
-    font = pdfmetrics.getFont(REGULAR)
-    return frozenset(font.face.charToGlyph)  # type: ignore[attr-defined]
+    return _glyphs(register_fonts())
 
 
 @cache
@@ -92,6 +99,28 @@ def register_fallback() -> str:
         for italic in (0, 1):
             addMapping(FALLBACK, bold, italic, FALLBACK)
     return FALLBACK
+
+
+@cache
+def _fallback_chars() -> frozenset[int]:
+    return _glyphs(register_fallback())
+
+
+@cache
+def stand_in(ch: str) -> str:
+    """What prints for a character neither font has: its compatibility form when DejaVu has
+    every character of that ("𝐀" → "A"), else its Unicode name in brackets ("💀" →
+    "[skull]"; "[U+E000]" for one without a name), so the reader sees that something is
+    there and what. An invisible format character (a joiner, a direction mark) prints as the
+    nothing it is."""
+    known = _dejavu_chars()
+    plain = unicodedata.normalize("NFKC", ch)
+    if plain != ch and plain and all(ord(c) in known for c in plain):
+        return plain
+    if unicodedata.category(ch) == "Cf":
+        return ""
+    name = unicodedata.name(ch, "")
+    return f"[{name.lower()}]" if name else f"[U+{ord(ch):04X}]"
 
 
 @cache
@@ -109,14 +138,24 @@ def _other() -> re.Pattern[str]:
 
 
 def runs(text: str) -> list[tuple[bool, str]]:
-    """``text`` in runs of ``(needs the fallback font, characters)``."""
+    """``text`` in runs of ``(needs the fallback font, characters)``; a character neither
+    font has is in a DejaVu run as its :func:`stand_in`."""
     if text.isascii() or not _other().search(text):
         return [(False, text)] if text else []
     known = _dejavu_chars()
     out: list[tuple[bool, str]] = []
     for ch in text:
         # a space stays in the run it follows: "龍の戦団 한국어" is one run, drawn in one go
-        other = out[-1][0] if ch.isspace() and out else ord(ch) not in known
+        if ch.isspace() and out:
+            other = out[-1][0]
+        elif ord(ch) in known:
+            other = False
+        elif ord(ch) in _fallback_chars():
+            other = True
+        else:
+            other, ch = False, stand_in(ch)
+            if not ch:
+                continue
         if out and out[-1][0] == other:
             out[-1] = (other, out[-1][1] + ch)
         else:
@@ -125,12 +164,13 @@ def runs(text: str) -> list[tuple[bool, str]]:
 
 
 def fallback_markup(markup: str) -> str:
-    """Paragraph markup with every run of characters DejaVu lacks in the fallback font."""
+    """Paragraph markup with every run of characters DejaVu lacks in the fallback font (and
+    the characters neither has as their :func:`stand_in`)."""
     if markup.isascii():
         return markup
     parts = runs(markup)
     if not any(other for other, _text in parts):
-        return markup
+        return "".join(text for _other, text in parts)
     face = register_fallback()
     return "".join(f'<font face="{face}">{text}</font>' if other else text
                    for other, text in parts)
@@ -152,7 +192,7 @@ def draw_mixed(c: Any, x: float, y: float, text: str, font: str, size: float,
     if not any(other for other, _text in parts):
         c.setFont(font, size)
         {"left": c.drawString, "centre": c.drawCentredString,
-         "right": c.drawRightString}[align](x, y, text)
+         "right": c.drawRightString}[align](x, y, "".join(t for _other, t in parts))
         return
     register_fallback()
     width = mixed_width(text, font, size)

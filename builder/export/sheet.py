@@ -256,12 +256,12 @@ def verdict_box(rows: list[list[Flowable]], ink: colors.Color, bg: colors.Color
 @dataclass(frozen=True)
 class VerdictLine:
     """A paragraph of the verdict's box under its head line: a finding's message (or a part
-    of a long one), with its bullet when it starts a finding and "[warning]" after the last
-    part of a warning."""
+    of a long one), with its bullet when it starts a finding and its label after the last
+    part of a finding that is no error ("[warning]", "[note]")."""
 
     markup: str
     bullet: bool
-    warning: bool
+    label: str = ""
 
 
 def verdict_lines(s: Judged) -> list[VerdictLine]:
@@ -272,13 +272,13 @@ def verdict_lines(s: Judged) -> list[VerdictLine]:
         texts = pieces(f.message)
         for i, text in enumerate(texts):  # a long message continues, a paragraph a part
             out.append(VerdictLine(esc(text), i == 0,
-                                   f.severity != "error" and i == len(texts) - 1))
+                                   severity_label(f.severity) if i == len(texts) - 1 else ""))
     if len(s.findings) > len(shown):
         more = len(s.findings) - len(shown)
         out.append(VerdictLine("<i>" + esc(ngettext(
             "… and {n} more finding, not printed: spherewars validate lists them all",
             "… and {n} more findings, not printed: spherewars validate lists them all",
-            more).format(n=number(more))) + "</i>", False, False))
+            more).format(n=number(more))) + "</i>", False))
     return out
 
 
@@ -286,8 +286,12 @@ WARNING_INK = MUTED
 WARNING_SIZE = 7
 
 
-def warning_label() -> str:
-    return "[" + _("warning") + "]"
+def severity_label(severity: str) -> str:
+    """What follows a finding that is no error: "[warning]", or "[note]" for ``info`` (a
+    BattleScribe modifier's message, SPEC §10: information, never a warning)."""
+    if severity == "error":
+        return ""
+    return "[" + (_("note") if severity == "info" else _("warning")) + "]"
 
 
 def verdict(s: Judged, legal: str | None = None) -> list[Flowable]:
@@ -295,10 +299,10 @@ def verdict(s: Judged, legal: str | None = None) -> list[Flowable]:
     under the title (``legal``: see :func:`verdict_head`)."""
     head, ink, bg = verdict_head(s, legal)
     rows: list[list[Flowable]] = [[Paragraph(esc(head), verdict_style(ink))]]
-    warning = (f" <font color='{markup(WARNING_INK)}' size='{WARNING_SIZE}'>"
-               f"{esc(warning_label())}</font>")
     for line in verdict_lines(s):
-        rows.append([Paragraph(line.markup + (warning if line.warning else ""), FINDING,
+        label = (f" <font color='{markup(WARNING_INK)}' size='{WARNING_SIZE}'>"
+                 f"{esc(line.label)}</font>") if line.label else ""
+        rows.append([Paragraph(line.markup + label, FINDING,
                                bulletText="•" if line.bullet else None)])
     return verdict_box(rows, ink, bg)
 

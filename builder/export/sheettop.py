@@ -43,11 +43,10 @@ def _verdict(s: sh.WarbandSummary, width: float) -> Block:
     inner = width - 14
     rows = [Row([Cell([direct.text(esc(head), sh.verdict_style(ink), inner)])],
                 Pads(7, 7, 5, 2), bg)]
-    tail = (" " + sh.warning_label(), REGULAR, float(sh.WARNING_SIZE),
-            sh.WARNING_INK)
     for line in sh.verdict_lines(s):
+        tail = (" " + line.label, REGULAR, float(sh.WARNING_SIZE), sh.WARNING_INK)
         body = direct.bulleted(line.markup, sh.FINDING, inner, "•" if line.bullet else None,
-                               tail if line.warning else None)
+                               tail if line.label else None)
         rows.append(Row([Cell([body])], Pads(7, 7, 2, 2), bg))
     rows[-1].pads = Pads(7, 7, rows[-1].pads.top, 5)
     rows[0].above = rows[-1].below = (1.2, ink)

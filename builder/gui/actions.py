@@ -168,6 +168,9 @@ class Actions:
         self.packs = _action(w, _("P&acks…"), name="packs",
                              tip=_("Install, update and remove data packs: factions and games "
                                    "shared by others"))
+        self.bsdata = _action(w, _("&BattleScribe data…"), name="bsdata",
+                              tip=_("Add, update and remove BattleScribe game systems and "
+                                    "catalogues (BSData)"))
         self.copy_report = _action(w, _("&Copy data report"), name="copy-report",
                                    tip=_("Copy the pack, version, faction, combatant and the "
                                          "list's share code, for a report of a data error"))
@@ -234,7 +237,7 @@ def build_menus(window: QMainWindow, a: Actions, recent: QMenu, examples: QMenu)
     view.addAction(a.reset_layout)
 
     data = bar.addMenu(_("&Data"))
-    data.addActions([a.factions, a.packs, a.reload_data, a.data_problems])
+    data.addActions([a.factions, a.packs, a.bsdata, a.reload_data, a.data_problems])
     data.addSeparator()
     data.addAction(a.copy_report)
 

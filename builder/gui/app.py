@@ -108,11 +108,11 @@ def run(file: str | None = None) -> int:
 def smoke_preview(window: QWidget) -> str:
     """The export preview of the open list, drawn as the export dialog draws it (a bundle
     must carry PDFium's library)."""
-    from builder.gui.dialogs.preview import ExportOptions, page_images, pdf_maker
+    from builder.gui.dialogs.preview import ExportOptions, page_images, printout_maker
 
     doc = window.doc  # type: ignore[attr-defined]
     try:
-        images, count = page_images(pdf_maker(doc.warband, doc.catalogue)(ExportOptions()),
+        images, count = page_images(printout_maker(doc.printout)(ExportOptions()),
                                     pages=1)
     except Exception as exc:  # noqa: BLE001 - reported, not raised
         return f"export preview failed: {type(exc).__name__}: {exc}"

@@ -1,52 +1,42 @@
-"""The open warband as the GUI edits it.
+"""The open warband as the window sees it: a Qt face on the core's list document.
 
-:class:`WarbandDocument` owns the :class:`~builder.model.Warband` and is the only thing that
-changes it. Undo commands (``commands.py``) call its small public API; Qt models and widgets
-listen to its signals and never touch the warband themselves. After every change the document
-re-validates through :func:`builder.rules.validate` (about 15 µs; after a count edit,
-:func:`~builder.rules.revalidate` moves the last report on) and emits ``validated``, so
-the totals and findings follow every edit without holding any rule logic.
+:class:`WarbandDocument` adapts a :class:`~builder.document.WarbandList` (the Qt-free document
+that owns the warband, its data, its event context and its report): each of the list's plain
+callbacks is re-emitted as the Qt signal of the same name, so Qt models and widgets connect
+to signals as Qt wants, and every reading and editing call goes straight to the list. It holds
+no state and no rule logic of its own (napari's ``_qt`` containers over its evented models are
+the pattern). Undo commands (``commands.py``) call the editing API; nothing else changes the
+list.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from builder.data import Catalogue
-from builder.events import check_list
-from builder.i18n import N_, _
+from builder.document import Cost, ListCheck, PdfOptions
+from builder.document.warband import DEFAULT_NAME, WarbandList, copy_entry, new_warband
+from builder.document.warband import WarbandPrintout as _Printout
 from builder.model import Combatant, Entry, Faction, Warband
 from builder.model.event import Event
-from builder.rules import Report, revalidate, validate
-from builder.rules.cache import rule_cache
+from builder.model.system import Rule
+from builder.rules import Report
 
-DEFAULT_NAME = N_("New warband")
-"""The name of a new list (in the current language: ``_(DEFAULT_NAME)``)."""
+if TYPE_CHECKING:
+    from builder.play.plan import Plan
 
+__all__ = ["DEFAULT_NAME", "WarbandDocument", "copy_entry", "new_warband"]
 
-def copy_entry(entry: Entry, **update: object) -> Entry:
-    """A fresh entry like ``entry`` (its options kept; ``update``: combatant, count or
-    options changed). Entries are replaced, never changed in place: an undo command keeps
-    the one it removed."""
-    values: dict[str, object] = {"combatant": entry.combatant, "count": entry.count}
-    if entry.options:
-        values["options"] = dict(entry.options)
-    values.update(update)
-    if not values.get("options"):
-        values.pop("options", None)  # (a list without options writes none)
-    return Entry(**values)  # type: ignore[arg-type]
-
-
-def new_warband(faction_id: str, name: str | None = None,
-                points_limit: int | None = None) -> Warband:
-    return Warband(name=name or _(DEFAULT_NAME), faction=faction_id, points_limit=points_limit,
-                   entries=[])
+RELAYED = ("about_to_reset", "was_reset", "entry_inserting", "entry_inserted", "entry_removing",
+           "entry_removed", "entry_changed", "details_changed", "validated")
+"""The list's emitters re-emitted as the signals of the same names."""
 
 
 class WarbandDocument(QObject):
-    """The warband being edited, its file and its latest validation report.
+    """The warband being edited (:attr:`list`, the core document) with Qt signals.
 
     Signals come in ``…ing``/``…ed`` pairs around row changes so that ``RosterModel`` can call
     ``beginInsertRows``/``endInsertRows`` at the right moments.
@@ -60,7 +50,7 @@ class WarbandDocument(QObject):
     entry_removed = Signal(int)
     entry_changed = Signal(int)
     details_changed = Signal()
-    """Name, faction, points limit or notes changed."""
+    """Name, faction, points limit, notes or event changed."""
     catalogue_changed = Signal()
     validated = Signal(object)
     """The new :class:`~builder.rules.Report`, after every change."""
@@ -68,184 +58,145 @@ class WarbandDocument(QObject):
     def __init__(self, catalogue: Catalogue, warband: Warband | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._catalogue = catalogue
-        self._warband = warband or new_warband(self.default_faction_id())
-        self.path: Path | None = None
-        self.tournament: Event | None = None
-        """The tournament event the list is checked against (not `event`: that is
-        QObject.event(), which Qt calls for every event it delivers)."""
-        """A tournament event the list is also checked against (File → Check against
-        event…): its limit, rules and own checks join the findings."""
-        self._report = self._validate()
+        self.list = WarbandList(catalogue, warband)
+        for name in RELAYED:
+            getattr(self.list, name).connect(getattr(self, name).emit)
+        self.list.data_changed.connect(self.catalogue_changed.emit)
 
     # -- reading -------------------------------------------------------------------------
 
     @property
+    def path(self) -> Path | None:
+        return self.list.path
+
+    @path.setter
+    def path(self, path: Path | None) -> None:
+        self.list.path = path
+
+    @property
+    def tournament(self) -> Event | None:
+        """The tournament event the list is also checked against (File → Check against
+        event…): its limit, rules and own checks join the findings. (Not `event`: that is
+        QObject.event(), which Qt calls for every event it delivers.)"""
+        return self.list.event
+
+    @property
     def warband(self) -> Warband:
         """The live warband (do not mutate it: go through the document's methods)."""
-        return self._warband
+        return self.list.warband
 
     @property
     def catalogue(self) -> Catalogue:
-        return self._catalogue
+        return self.list.catalogue
 
     @property
     def faction(self) -> Faction | None:
-        return self._catalogue.get(self._warband.faction)
+        return self.list.faction
 
     @property
     def report(self) -> Report:
-        return self._report
+        return self.list.report
 
     @property
     def entries(self) -> list[Entry]:
-        return self._warband.entries
+        return self.list.entries
+
+    @property
+    def points_limit(self) -> int | None:
+        """The limit the list is checked against: the event's, else its own."""
+        return self.list.points_limit
+
+    def extra_rules(self, faction: Faction | None) -> tuple[Rule, ...]:
+        """The event's rules a list of ``faction`` is checked against, as the list is."""
+        return self.list.extra_rules(faction)
 
     def entry(self, row: int) -> Entry:
-        return self._warband.entries[row]
+        return self.list.entry(row)
 
     def combatant(self, row: int) -> Combatant | None:
         """The combatant an entry names, or None when the faction data does not have it."""
-        faction = self.faction
-        return faction.combatant(self.entry(row).combatant) if faction else None
+        return self.list.combatant(row)
 
     def row_of(self, combatant_id: str) -> int | None:
         """The first entry naming a combatant (adding one more goes there)."""
-        for row, entry in enumerate(self._warband.entries):
-            if entry.combatant == combatant_id:
-                return row
-        return None
+        return self.list.row_of(combatant_id)
 
     def rows_for(self, combatant_ids: tuple[str, ...] | list[str]) -> list[int]:
         """Every entry naming one of the combatants (a finding selects all of them)."""
-        wanted = set(combatant_ids)
-        return [row for row, e in enumerate(self._warband.entries) if e.combatant in wanted]
+        return self.list.rows_for(combatant_ids)
 
     def default_faction_id(self) -> str:
-        factions = self._catalogue.factions
-        if "soimi" in factions:
-            return "soimi"
-        return next(iter(sorted(factions)), "soimi")
+        return self.list.default_faction_id()
 
-    # -- editing (called by undo commands) -----------------------------------------------
+    def costs(self) -> list[Cost]:
+        return self.list.costs()
 
-    def insert_entry(self, row: int, entry: Entry) -> None:
-        row = max(0, min(row, len(self._warband.entries)))
-        self.entry_inserting.emit(row)
-        self._warband.entries.insert(row, entry)
-        self.entry_inserted.emit(row)
-        self._changed()
+    def check(self) -> ListCheck[Report]:
+        return self.list.check()
 
-    def remove_entry(self, row: int) -> Entry:
-        self.entry_removing.emit(row)
-        entry = self._warband.entries.pop(row)
-        self.entry_removed.emit(row)
-        self._changed()
-        return entry
+    def fingerprint(self) -> str:
+        return self.list.fingerprint()
 
-    def set_count(self, row: int, count: int) -> None:
-        if count < 1:
-            raise ValueError("count must be at least 1 (remove the entry instead)")
-        old = self._warband.entries[row]
-        if old.count == count:
-            return
-        self._warband.entries[row] = copy_entry(old, count=count)
-        self.entry_changed.emit(row)
-        # (an entry's options may add per model: the whole list is checked again)
-        self._changed(None if old.options else {old.combatant: count - old.count})
+    def play_plan(self) -> Plan | None:
+        return self.list.play_plan()
 
-    def set_options(self, row: int, options: dict[str, int]) -> None:
-        """What entry ``row`` took (option id -> times; SPEC §9)."""
-        old = self._warband.entries[row]
-        taken = {oid: n for oid, n in options.items() if n > 0}
-        if taken == old.options:
-            return
-        self._warband.entries[row] = copy_entry(old, options=taken)
-        self.entry_changed.emit(row)
-        self._changed()
+    def printout(self) -> _Printout:
+        return self.list.printout()
 
-    def set_picks(self, picks: list[str]) -> None:
-        """What the list takes once (pick ids, in the order taken; SPEC §9)."""
-        if picks == self._warband.picks:
-            return
-        self._warband = self._warband.model_copy(update={"picks": list(picks)})
-        self.details_changed.emit()
-        self._changed()
+    def text(self, style: str = "plain") -> str:
+        return self.list.text(style)
 
-    def set_name(self, name: str) -> None:
-        if not name.strip():
-            raise ValueError("a warband needs a name")
-        self._set_detail("name", name)
+    def save(self, path: Path, *, replace_read_only: bool = False) -> None:
+        self.list.save(path, replace_read_only=replace_read_only)
 
-    def set_faction(self, faction_id: str) -> None:
-        """Entries stay as they are: combatants the new faction lacks show as unknown."""
-        if faction_id == self._warband.faction:
-            return
-        self._warband = self._warband.model_copy(update={"faction": faction_id})
-        # Every row's name, type and points may differ under another faction's data.
-        self.about_to_reset.emit()
-        self.was_reset.emit()
-        self.details_changed.emit()
-        self._changed()
-
-    def set_points_limit(self, limit: int | None) -> None:
-        if limit is not None and limit < 0:
-            raise ValueError("the points limit cannot be negative")
-        self._set_detail("points_limit", limit)
-
-    def set_notes(self, notes: str | None) -> None:
-        self._set_detail("notes", notes or None)
-
-    def _set_detail(self, key: str, value: object) -> None:
-        if getattr(self._warband, key) == value:
-            return
-        self._warband = self._warband.model_copy(update={key: value})
-        self.details_changed.emit()
-        self._changed()
-
-    # -- whole-document changes (not undoable: the window clears the undo stack) -------
-
-    def replace(self, warband: Warband, path: Path | None = None) -> None:
-        self.about_to_reset.emit()
-        self._warband = warband.model_copy(
-            update={"entries": [copy_entry(e) for e in warband.entries],
-                    "picks": list(warband.picks)})
-        self.path = path
-        self.was_reset.emit()
-        self.details_changed.emit()
-        self._changed()
-
-    def set_catalogue(self, catalogue: Catalogue) -> None:
-        """New faction data (after the faction editor saved): every row may read differently."""
-        self.about_to_reset.emit()
-        self._catalogue = catalogue
-        self.was_reset.emit()
-        self.catalogue_changed.emit()
-        self.details_changed.emit()
-        self._changed()
-
-    def set_event(self, event: Event | None) -> None:
-        self.tournament = event
-        self.details_changed.emit()
-        self._changed()
+    def export_pdf(self, path: str | Path, options: PdfOptions) -> None:
+        self.list.export_pdf(path, options)
 
     def trial(self, warband: Warband) -> Report:
         """``warband`` (the list with one change tried) checked as the list itself is: under
         the same event, faction and limit. Nothing changes: for "what would this break"."""
-        if self.tournament is not None:
-            return check_list(self.tournament, warband, self._catalogue).report
-        return validate(warband, self.faction, cache=rule_cache(self._catalogue))
+        return self.list.trial(warband)
 
-    def _validate(self, changes: dict[str, int] | None = None) -> Report:
-        """``changes``: when only some combatants' models changed, by how many (id -> models
-        added): the last report then moves on by them rather than being made again."""
-        if self.tournament is not None:
-            return check_list(self.tournament, self._warband, self._catalogue).report
-        cache = rule_cache(self._catalogue)
-        if changes is not None:
-            return revalidate(self._report, self._warband, self.faction, changes, cache)
-        return validate(self._warband, self.faction, cache=cache)
+    # -- editing (called by undo commands) -----------------------------------------------
 
-    def _changed(self, changes: dict[str, int] | None = None) -> None:
-        self._report = self._validate(changes)
-        self.validated.emit(self._report)
+    def insert_entry(self, row: int, entry: Entry) -> None:
+        self.list.insert_entry(row, entry)
+
+    def remove_entry(self, row: int) -> Entry:
+        return self.list.remove_entry(row)
+
+    def set_count(self, row: int, count: int) -> None:
+        self.list.set_count(row, count)
+
+    def set_options(self, row: int, options: dict[str, int]) -> None:
+        """What entry ``row`` took (option id -> times; SPEC §9)."""
+        self.list.set_options(row, options)
+
+    def set_picks(self, picks: list[str]) -> None:
+        """What the list takes once (pick ids, in the order taken; SPEC §9)."""
+        self.list.set_picks(picks)
+
+    def set_name(self, name: str) -> None:
+        self.list.set_name(name)
+
+    def set_faction(self, faction_id: str) -> None:
+        """Entries stay as they are: combatants the new faction lacks show as unknown."""
+        self.list.set_faction(faction_id)
+
+    def set_points_limit(self, limit: int | None) -> None:
+        self.list.set_points_limit(limit)
+
+    def set_notes(self, notes: str | None) -> None:
+        self.list.set_notes(notes)
+
+    # -- whole-document changes (not undoable: the window clears the undo stack) -------
+
+    def replace(self, warband: Warband, path: Path | None = None) -> None:
+        self.list.replace(warband, path)
+
+    def set_catalogue(self, catalogue: Catalogue) -> None:
+        """New faction data (after the faction editor saved): every row may read differently."""
+        self.list.set_data(catalogue)
+
+    def set_event(self, event: Event | None) -> None:
+        self.list.set_event(event)

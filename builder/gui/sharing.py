@@ -93,13 +93,7 @@ class Sharing(QObject):
     # -- copying ---------------------------------------------------------------------------
 
     def copy_text(self, style: str) -> None:
-        from builder.export.chat import list_text  # (loaded after the window shows)
-        from builder.export.summary import summarise
-
-        doc = self.host.doc
-        summary = summarise(doc.warband, doc.faction,
-                            data_fingerprint=doc.catalogue.data_fingerprint(doc.warband.faction))
-        QGuiApplication.clipboard().setText(list_text(summary, style))
+        QGuiApplication.clipboard().setText(self.host.doc.text(style))
         self.host.settings.setValue("share/style", style)
         self.window.statusBar().showMessage(
             _("Copied the list as {style}: paste it into a chat or a post").format(
@@ -147,11 +141,9 @@ class Sharing(QObject):
                                          "it").format(list=describe(warband)))
         return True
 
-    def _validated(self, report: Report) -> None:
+    def _validated(self, _report: Report) -> None:
         self.fingerprint.setText(
-            _("Fingerprint {fingerprint}").format(
-                fingerprint=self.host.doc.catalogue.list_fingerprint(report.warband,
-                                                                     report.hired)))
+            _("Fingerprint {fingerprint}").format(fingerprint=self.host.doc.fingerprint()))
 
     # -- paste and drop onto the window ------------------------------------------------------
 

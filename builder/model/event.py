@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from functools import cached_property
 from typing import Annotated, Any, Literal
 
@@ -134,13 +134,14 @@ class Event(StrictModel):
                 "points_limit": self.points_limit, "system": self.system}
 
 
-def event_problems(data: Any, systems: dict[str, Any],
+def event_problems(data: Any, systems: Mapping[str, Any],
                    factions: Collection[str] | None = None) -> list[Problem]:
     """Checks across keys on the plain data: the system is loaded, the rules name only that
     system's stats, types, ranks and parameters, and (given ``factions``, the loaded faction
     ids) every faction ``factions`` and ``data`` name is loaded (players registered twice:
     :func:`twice_registered`, whose message names both lines). ``systems``: system id -> its
-    YAML document as read."""
+    YAML document as read (None for a BattleScribe game system, SPEC §10, whose catalogue
+    ids are among ``factions``)."""
     if not isinstance(data, dict):
         return []
     problems: list[Problem] = []
@@ -154,6 +155,10 @@ def event_problems(data: Any, systems: dict[str, Any],
         if system_id is None:
             problems.append(("@rules", _("an event's rules name the stats and types of one "
                                          "game: give 'system' as well")))
+        elif isinstance(system_id, str) and systems[system_id] is None:
+            problems.append(("@rules", _("an event's rules are for a SphereWars game (SPEC "
+                                         "§5); a BattleScribe game's rosters are checked by "
+                                         "its own data")))
         elif isinstance(system_id, str):
             # the system's own vocabulary, with the event's rules in place of the system's
             found = system_problems({**systems[system_id], "rules": rules})

@@ -1,10 +1,11 @@
 """Every sentence a finding says, in one module: what a list's check found, worded for a
 player in the language of the moment.
 
-The rules find numbers, names and ids (:mod:`.forms`, :mod:`.builtin`, the events' own checks)
-and hand them over as one of the sentences below; a finding's ``message`` is that sentence
-worded when it is read (:attr:`builder.rules.findings.Finding.message`), so the app, the
-command line and the printouts all say the same words, and say them in the language chosen.
+The rules find numbers, names and ids (:mod:`.forms`, :mod:`.builtin`, an event's own checks
+of a warband or a BattleScribe roster in :mod:`builder.document`) and hand them over as one of
+the sentences below; a finding's ``message`` is that sentence worded when it is read
+(:attr:`builder.rules.findings.Finding.message`), so the app, the command line and the
+printouts all say the same words, and say them in the language chosen.
 A rule of the game data words its finding with its own ``message`` template, filled from the
 same fields.
 
@@ -347,7 +348,7 @@ class PickTwice(NamedTuple):
             pick=self.pick.label, n=self.n)
 
 
-# --- an event's own checks -----------------------------------------------------------------
+# --- an event's own checks (of a warband, then of a roster) ---------------------------------------
 
 
 class EventSystem(NamedTuple):
@@ -386,3 +387,35 @@ class NotRegistered(NamedTuple):
             "fingerprint {fingerprint} is not among the {n} lists registered for {event}: the "
             "list was changed after registration, or never registered", self.n).format(
             fingerprint=self.fingerprint, n=self.n, event=self.event)
+
+
+class RosterEventSystem(NamedTuple):
+    """A BattleScribe roster of another game system than the event's."""
+
+    event: str
+    system: str
+    roster_system: str
+    """The roster's game system's name."""
+    roster_system_id: str
+
+    def words(self) -> str:
+        return _("{event} plays {system}; this roster is for the game system {roster_system} "
+                 "({roster_system_id})").format(event=self.event, system=self.system,
+                                                roster_system=self.roster_system,
+                                                roster_system_id=self.roster_system_id)
+
+
+class RosterEventCatalogue(NamedTuple):
+    """A BattleScribe roster's catalogue that the event does not allow."""
+
+    catalogue: str
+    """The catalogue's name."""
+    id: str
+    event: str
+    allowed: Sequence[str]
+
+    def words(self) -> str:
+        allowed = ", ".join(self.allowed) or pgettext("factions", "none")
+        return _("catalogue '{catalogue}' ({id}) is not allowed at {event} (allowed: "
+                 "{allowed})").format(catalogue=self.catalogue, id=self.id, event=self.event,
+                                      allowed=allowed)

@@ -21,12 +21,21 @@ from tests.battlescribe.helpers import (
 from tests.packs.helpers import Server, run, serving
 
 __all__ = ["DUEL", "DUEL_FACTION", "DUEL_SYSTEM", "FIXTURES", "TEST_FACTION", "TEST_FILES",
-           "TEST_LIBRARY", "TEST_SYSTEM", "Server", "bsi", "bumped", "publish", "real_game",
-           "run", "serving"]
+           "TEST_LIBRARY", "TEST_SYSTEM", "Server", "bsi", "bumped", "game_files", "publish",
+           "real_game", "release", "release_folder", "run", "serving"]
 
 DUEL = FIXTURES / "second-game"
 DUEL_SYSTEM = DUEL / "test-duel.gst"
 DUEL_FACTION = DUEL / "test-duellists.cat"
+
+
+def game_files(faction_revision: int = 7) -> dict[str, bytes]:
+    """Our two test games, file name → XML (the test faction at ``faction_revision``)."""
+    return {"test-skirmish.gst": TEST_SYSTEM.read_bytes(),
+            "test-library.cat": TEST_LIBRARY.read_bytes(),
+            "test-faction.cat": bumped(TEST_FACTION.read_bytes(), faction_revision),
+            "test-duel.gst": DUEL_SYSTEM.read_bytes(),
+            "test-duellists.cat": DUEL_FACTION.read_bytes()}
 
 
 def bumped(xml: bytes, revision: int) -> bytes:
@@ -57,17 +66,37 @@ def bsi(entries: list[dict[str, object]], name: str = "Test index") -> bytes:
     return zipped("index.xml", "\n".join(lines).encode())
 
 
-def publish(server: Server, folder: str, files: dict[str, bytes], *,
-            index: str = "test.bsi", **overrides: dict[str, object]) -> str:
-    """Serve ``files`` (name → XML) zipped in ``folder``, as a BSData release does
-    (``.gstz``/``.catz``), and the index listing them; the index's address.
+def release(files: dict[str, bytes], **overrides: dict[str, object]) -> dict[str, bytes]:
+    """What a BSData release publishes for ``files`` (name → XML): each zipped
+    (``.gstz``/``.catz``) and the index listing them (``index.bsi``), by file name.
     ``overrides``: per file name, entry attributes to change (a lying index)."""
     entries = []
+    published = {}
     for name, xml in files.items():
-        served = name + "z"
-        server.file(f"{folder}/{served}", zipped(name, xml))
-        entries.append(entry(served, xml, **overrides.get(re.sub(r"\W", "_", name), {})))
-    return server.file(f"{folder}/{index}", bsi(entries))
+        published[name + "z"] = zipped(name, xml)
+        entries.append(entry(name + "z", xml, **overrides.get(re.sub(r"\W", "_", name), {})))
+    published["index.bsi"] = bsi(entries)
+    return published
+
+
+def publish(server: Server, folder: str, files: dict[str, bytes], *,
+            index: str = "test.bsi", **overrides: dict[str, object]) -> str:
+    """Serve :func:`release` of ``files`` in ``folder``, the index as ``index``; the index's
+    address."""
+    published = release(files, **overrides)
+    raw = published.pop("index.bsi")
+    for name, data in published.items():
+        server.file(f"{folder}/{name}", data)
+    return server.file(f"{folder}/{index}", raw)
+
+
+def release_folder(folder: Path, files: dict[str, bytes], **overrides: dict[str, object]) -> Path:
+    """:func:`release` of ``files`` written in ``folder`` (as a release downloaded whole);
+    the index's path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in release(files, **overrides).items():
+        (folder / name).write_bytes(data)
+    return folder / "index.bsi"
 
 
 def real_game(name: str) -> Path:

@@ -139,8 +139,10 @@ def test_newer_revisions_replace_by_id_older_ones_need_force(capsys, tmp_path, u
     # the older one given by mistake: refused, the newer kept, and told why
     code, _out, err = run(capsys, "bsdata", "add", str(TEST_FACTION))
     assert code == 2
-    assert ("'Test Wanderers' is revision 7, older than the installed revision 8, which is "
-            "kept (--force installs the older one)") in err
+    assert (f"{TEST_FACTION}:4:1: 'Test Wanderers' is revision 7, older than the installed "
+            "revision 8, which is kept\n"
+            "(--force installs the file given all the same, in place of the installed one)\n"
+            ) in err
     assert revisions(capsys)["ts-fac"] == 8
     code, out, _err = run(capsys, "bsdata", "add", "--force", str(TEST_FACTION))
     assert code == 0 and "Test Wanderers: revision 8 → 7" in out
@@ -157,6 +159,7 @@ def test_the_same_revision_with_other_contents_needs_force(capsys, tmp_path, use
     code, _out, err = run(capsys, "bsdata", "add", str(edited))
     assert code == 2
     assert "'Test Armoury' revision 2 is installed with other contents" in err
+    assert "(--force installs the file given all the same" in err
     system = Store().systems()["ts-sys"]
     library = system.by_id()["ts-lib"]
     assert b'value="5"' in system.path(library).read_bytes()
@@ -221,7 +224,7 @@ def test_bad_sources_are_named(capsys, tmp_path, user_dir):
     assert f"{empty}: no BattleScribe data files in it" in err
     assert f"{tmp_path / 'nothing.cat'}: no such file or folder" in err
     assert f"{tmp_path / 'notes.txt'}: not a BattleScribe data file" in err
-    assert f"{tmp_path / 'index.bsi'}: a data index is added by its address" in err
+    assert f"{tmp_path / 'index.bsi'}:1:1: not well-formed XML" in err  # read, refused
     assert "ftp://example.org/x.bsi: no such file or folder" in err
 
 

@@ -20,12 +20,11 @@ from builder.bsdata.store import Store
 from tests.battlescribe.helpers import zipped
 from tests.bsdata.helpers import (
     DUEL_FACTION,
-    DUEL_SYSTEM,
     TEST_FACTION,
-    TEST_LIBRARY,
     TEST_SYSTEM,
     bsi,
     bumped,
+    game_files,
     publish,
     run,
     serving,
@@ -38,12 +37,7 @@ def server():
         yield s
 
 
-def files(faction_revision: int = 7) -> dict[str, bytes]:
-    return {"test-skirmish.gst": TEST_SYSTEM.read_bytes(),
-            "test-library.cat": TEST_LIBRARY.read_bytes(),
-            "test-faction.cat": bumped(TEST_FACTION.read_bytes(), faction_revision),
-            "test-duel.gst": DUEL_SYSTEM.read_bytes(),
-            "test-duellists.cat": DUEL_FACTION.read_bytes()}
+files = game_files
 
 
 def installed() -> dict[str, tuple[int, str | None]]:
@@ -93,7 +87,8 @@ def test_update_names_files_the_index_no_longer_or_newly_lists(capsys, server, u
     code, out, _err = run(capsys, "bsdata", "update")
     assert code == 0
     assert f"'Test Armoury' (revision 2) is no longer in {index}; it is kept" in out
-    assert f"{index} also lists 'Test Newcomers', which are not installed" in out
+    assert (f"{index} also lists 'Test Newcomers', which are not installed: adding {index} "
+            "adds them") in out
 
 
 def test_a_file_that_lies_about_its_revision_stops_everything(capsys, server, user_dir):

@@ -4,8 +4,19 @@ runs it lacks go to the bundled Droid Sans Fallback, in paragraphs and in footer
 from __future__ import annotations
 
 import datetime
+import unicodedata
 
-from builder.export.fonts import FALLBACK, fallback_markup, runs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from builder.export.fonts import (
+    FALLBACK,
+    _dejavu_chars,
+    _fallback_chars,
+    fallback_markup,
+    runs,
+    stand_in,
+)
 from builder.export.pdf import render_pdf
 from builder.export.summary import summarise
 from tests.export import helpers as h
@@ -54,3 +65,44 @@ def test_cards_print_cjk_names_with_the_fallback_font() -> None:
     data = render_pdf(summarise(h.warband([("test-chief", 1)]), f, h.universal()), sheet=False)
     assert CJK_LEADER in h.pdf_text(data)
     assert any("DroidSansFallback" in name for name in _fonts(data))
+
+
+# --- characters neither font has (Kill Team's ⌖, ⬛, 💀) -------------------------------------
+
+KILL_TEAM_NAME = "⌖ Flamer 💀"
+KILL_TEAM_NOTES = "Within ⬛ of this operative"
+
+
+def test_a_character_neither_font_has_prints_as_its_name() -> None:
+    """DejaVu and Droid Sans Fallback both lack these: they printed as nothing at all."""
+    f = h.faction([h.leader(name=KILL_TEAM_NAME)])
+    summary = summarise(h.warband([("test-chief", 1)], name=KILL_TEAM_NAME,
+                                  notes=KILL_TEAM_NOTES), f, h.universal())
+    for data in (render_pdf(summary), render_pdf(summary, sheet=False)):  # sheet, cards
+        out = " ".join(h.pdf_text(data).split())
+        assert "[position indicator] Flamer [skull]" in out
+    out = " ".join(h.pdf_text(render_pdf(summary)).split())
+    assert "Within [black large square] of this operative" in out
+    # the footer, drawn as a line
+    assert "[position indicator] Flamer [skull] · turn summary · page 1" in out
+
+
+def test_the_stand_in_is_the_plain_form_or_the_name_never_nothing() -> None:
+    assert stand_in("⌖") == "[position indicator]"
+    assert stand_in("𝐀") == "A"  # MATHEMATICAL BOLD CAPITAL A: its compatibility form
+    assert stand_in("\ue000") == "[U+E000]"  # a private character: no name
+    assert stand_in("\u2066") == ""  # an invisible direction mark prints as nothing
+    assert runs("a⬛汉💀") == [(False, "a[black large square]"), (True, "汉"),
+                              (False, "[skull]")]
+    assert fallback_markup("<b>⌖</b> Bolt") == "<b>[position indicator]</b> Bolt"
+
+
+@given(st.text(max_size=12))
+@settings(max_examples=300, deadline=None)
+def test_every_character_printed_is_one_its_font_draws(text: str) -> None:
+    """Whatever a data file holds, each run holds only characters its font has a glyph for
+    (white space and control characters aside: no glyph is theirs): nothing prints blank."""
+    drawn = {False: _dejavu_chars(), True: _fallback_chars()}
+    for other, part in runs(text):
+        assert all(ord(ch) in drawn[other] for ch in part
+                   if not ch.isspace() and unicodedata.category(ch) != "Cc"), (other, part)

@@ -229,8 +229,8 @@ def test_the_menus_in_spanish(spanish, make_window) -> None:
         "&Catálogo", "&Perfil y notas", "&Restablecer la disposición"]
     assert _menu_texts(menus["&Partida"]) == ["&Empezar partida", "Guardar para el &móvil…"]
     assert _menu_texts(menus["&Datos"]) == [
-        "&Facciones…", "P&aquetes…", "&Recargar datos de facciones", "&Problemas de datos…",
-        "Copiar &informe de datos"]
+        "&Facciones…", "P&aquetes…", "Datos de &BattleScribe…", "&Recargar datos de facciones",
+        "&Problemas de datos…", "Copiar &informe de datos"]
     assert _menu_texts(menus["&Idioma"]) == ["Idioma del sistema", "English", "Español"]
     assert _menu_texts(menus["A&yuda"]) == [
         "Atajos de &teclado", "&Acerca de SphereWars Warband Builder"]
@@ -413,3 +413,17 @@ def test_the_stat_hint_agrees_with_how_many_stats_take_a_pair(qapp) -> None:
         s.model_copy(update={"kind": "pair"}) if s.id in ("CON", "FUR") else s
         for s in system.stats]})
     assert "CON, FUR take one value or a pair, e.g. 6-5." in ProfileBox._hint(two)
+
+
+def test_a_new_list_is_named_as_a_spanish_speaker_expects(spanish, make_window) -> None:
+    """"Sin nombre (expedición)" read like a form's field: the game's word leads, as
+    "Documento sin título" does, and agrees with any gender (banda, conjunto)."""
+    catalogue = Catalogue.load(user=False)
+    window = make_window(catalogue)
+    for faction, name in (("soimi", "Banda sin nombre"), ("sow-combatants",
+                                                          "Conjunto sin nombre")):
+        window.stack.setClean()
+        window.files.ask_new_faction = lambda faction=faction: catalogue.get(faction)
+        window.files.new_file()
+        assert window.doc.warband.name == name
+        assert window.details.name_edit.text() == name

@@ -31,6 +31,8 @@ NOT_AT_START = (
     "builder.play.plan", "builder.play.page", "builder.gui.play.view",  # play mode
     "builder.cli.packs",  # the `data` command's sub-commands, parsed only when it is named
     "builder.packs.store",  # read only when a pack was ever installed
+    # BattleScribe data: the engine, the user's data and Data → BattleScribe data… (issue 39)
+    "builder.battlescribe", "builder.bsdata", "builder.gui.dialogs.bsdata",
 )
 
 FIRST_SCREEN = (ROOT / "bench" / "firstwindow.py").read_text(encoding="utf-8") + """

@@ -431,3 +431,45 @@ def test_update_all_after_choosing_an_older_version_offers_the_newer(qtbot, v1: 
     assert offered == [(PACK_ID, "1.1.0")]
     assert Store().get(PACK_ID).active == "1.1.0"  # type: ignore[union-attr]
     assert dialog.table.topLevelItem(0).text(1) == "1.1.0"
+
+
+def test_a_long_pack_name_is_shown_whole_in_the_table(qtbot, tmp_path: Path, user_dir):
+    """The table cut long names to a few letters ("Sp…25") while the authors took half of
+    it: the name keeps most of the table, wrapped onto more lines; the address, the authors
+    and the factions take at most a share each, elided on one line, whole in their tooltip."""
+    long_name = ("Spheres of War: Tactical Sphere — community errata, balance dataslate and "
+                 "campaign supplement 2025")
+    authors = "Alicia Example, Bartholomew Example-Longname, Cordelia Example"
+    for pack_id, name in (("test-long", long_name), ("test-short", "Mini")):
+        folder = make_pack(tmp_path / pack_id, pack_id=pack_id, faction_id=f"{pack_id}-f")
+        text = (folder / "pack.yaml").read_text(encoding="utf-8")
+        (folder / "pack.yaml").write_text(text.replace(
+            "{en: Test pack, es: Paquete de prueba}", f'"{name}"').replace(
+            "[Test Author]", f"[{authors}]"), encoding="utf-8")
+        Installer(Store()).install(str(folder))
+    dialog = PacksDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    table = dialog.table
+    rows = {table.topLevelItem(i).text(0): table.topLevelItem(i) for i in range(2)}
+
+    def fitted() -> bool:
+        """The name a third of the table or more; the other long texts a share at most."""
+        room = table.viewport().width()
+        return table.columnWidth(0) >= room / 3 and all(
+            table.columnWidth(c) <= max(72, 0.15 * room) + 1 for c in (2, 3, 5))
+
+    def heights() -> tuple[int, int]:
+        return (table.visualItemRect(rows[long_name]).height(),
+                table.visualItemRect(rows["Mini"]).height())
+
+    qtbot.waitUntil(fitted, timeout=5000)
+    tall, short = heights()
+    assert table.wordWrap() and tall >= 3 * short  # the long name whole, on more lines
+    assert rows[long_name].toolTip(0) == long_name
+    assert rows[long_name].toolTip(3) == authors
+    name_width, authors_width = table.columnWidth(0), table.columnWidth(3)
+    # a wider window: the name on fewer lines, the shared columns up to their share
+    dialog.resize(1900, 1000)
+    qtbot.waitUntil(lambda: table.columnWidth(3) > authors_width and fitted(), timeout=5000)
+    assert table.columnWidth(0) > name_width and heights()[0] < tall

@@ -326,7 +326,8 @@ class _Reader:
             profiles=profiles, rules=rules, notes=selection.custom_notes, children=children)
 
 
-def _owner(finding: object) -> str:
+def owner_name(finding: object) -> str:
+    """Whose a finding is, as printed: its selection's or force's name (else nothing)."""
     owner = getattr(finding, "owner", None)
     if isinstance(owner, Selection):
         return owner.custom_name or owner.node.name
@@ -365,7 +366,7 @@ def summarise_roster(roster: Roster, ev: Evaluation | None = None, *,
         system_name=roster.game_system.name, system_revision=roster.game_system.revision,
         forces=tuple(reader.force(f) for f in ordered_forces(roster.forces, roster)),
         costs=costs,
-        findings=tuple(FindingLine(f.message, f.severity, f.rule, _owner(f))
+        findings=tuple(FindingLine(f.message, f.severity, f.rule, owner_name(f))
                        for f in ev.findings),
         profile_types=profile_types(roster), fingerprint=roster_fingerprint(roster),
         notes=roster.custom_notes, date=date or datetime.date.today())
@@ -377,5 +378,5 @@ def cost_names(summary: RosterSummary) -> dict[str, str]:
 
 
 __all__ = ["CategoryLine", "Cost", "FindingLine", "ForceLine", "ProfileLine", "ProfileTable",
-           "RosterSummary", "RuleLine", "SelectionLine", "cost_names", "profile_types",
-           "summarise_roster"]
+           "RosterSummary", "RuleLine", "SelectionLine", "cost_names", "owner_name",
+           "profile_types", "summarise_roster"]

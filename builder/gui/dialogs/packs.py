@@ -12,7 +12,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,
@@ -35,6 +37,8 @@ from PySide6.QtWidgets import (
 )
 
 from builder.gui.screenfit import fit_window
+from builder.gui.widgets import WrappedNames, wrap_when_cut
+from builder.gui.worker import WorkerTask
 from builder.i18n import N_, _
 from builder.packs.fetch import STALL_SECONDS, Cancelled, FetchError
 from builder.packs.install import Installer, InstallError, Outcome, UpdateStep
@@ -43,43 +47,45 @@ from builder.packs.store import PackState, Store
 PACK_FILTER = N_("Data packs (*.swpack);;All files (*)")
 COLUMNS = (N_("Pack"), N_("Version"), N_("Source"), N_("Authors"), N_("Licence"),
            N_("Factions"))
+NAME, SOURCE, SHARED = 0, 2, (2, 3, 5)
+"""The name's column; the columns of long texts that share the table with it."""
+SHARE, MIN_SHARED = 0.15, 72
+"""The most of the table's width each shared column takes, and never less than this."""
 
 
-class PackTask(QThread):
-    """One install or update in a worker thread; ``done`` carries its result (or the
-    exception that stopped it, or a :class:`Cancelled`). A task has no parent and is kept in
-    :attr:`running` until it ends, so that closing the dialog never waits on a check in
-    progress, nor destroys a thread that still runs."""
+class OneLine(QStyledItemDelegate):
+    """A column that stays on one line, elided as ``elide`` says, when the view wraps the
+    names."""
 
-    running: set[PackTask] = set()
+    def __init__(self, parent: QWidget, elide: Qt.TextElideMode) -> None:
+        super().__init__(parent)
+        self.elide = elide
+
+    def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 (Qt's)
+                        index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        option.features &= ~QStyleOptionViewItem.ViewItemFeature.WrapText
+        option.textElideMode = self.elide
+
+
+class PackTask(WorkerTask):
+    """One install or update in a worker thread (:class:`~builder.gui.worker.WorkerTask`);
+    ``done`` carries its result (or the exception that stopped it, or a :class:`Cancelled`)."""
 
     progress = Signal(str, int, int)
     """(what is downloaded, bytes received, bytes expected or -1)"""
-    done = Signal(object)
 
     def __init__(self, job: Callable[[Installer], Any], store: Store, stall: float,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.job = job
         self.installer = Installer(store, stall=stall, progress=self._progress)
-        PackTask.running.add(self)
-        self.finished.connect(self._ended)
-
-    def _ended(self) -> None:
-        PackTask.running.discard(self)
-        self.deleteLater()
 
     def _progress(self, name: str, got: int, total: int | None) -> None:
         self.progress.emit(name, got, -1 if total is None else total)
 
-    def run(self) -> None:  # the worker thread
-        try:
-            result: Any = self.job(self.installer)
-        except Cancelled as exc:
-            result = exc
-        except Exception as exc:  # noqa: BLE001 (shown to the user; the thread must report)
-            result = exc
-        self.done.emit(result)
+    def work(self) -> Any:
+        return self.job(self.installer)
 
     def cancel(self) -> None:
         self.installer.cancel()
@@ -145,12 +151,25 @@ class PacksDialog(QDialog):
         header = self.table.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # the name, the address and the factions (named, with their game) share what is
-        # left, elided (each whole in its tooltip and in the details beside)
-        for column in (0, 2, 5):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # The name takes what is left, wrapped onto more lines when it is long; the address,
+        # the authors and the factions (named, with their game) as wide as they need up to
+        # a share of the table, elided past it (each whole in its tooltip and the details)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        for column in SHARED:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        self.table.setItemDelegateForColumn(NAME, WrappedNames(self.table, NAME))
+        self.one_line = {column: OneLine(self.table, Qt.TextElideMode.ElideMiddle
+                                         if column == SOURCE else Qt.TextElideMode.ElideRight)
+                         for column in SHARED}  # (an address keeps its host and its file)
+        for column, delegate in self.one_line.items():
+            self.table.setItemDelegateForColumn(column, delegate)
         self.table.currentItemChanged.connect(lambda *_a: self._show_details())
+        # (after the header has laid its sections out: a section resized while it does so is
+        # put back to the size it had worked out)
+        self.fitting = QTimer(self, singleShot=True, interval=0)
+        self.fitting.timeout.connect(self.fit_columns)
+        header.sectionResized.connect(
+            lambda column, _old, _new: self.fitting.start() if column == NAME else None)
         self.details = QTextBrowser()
         self.details.setObjectName("packs-details")
         self.details.setOpenExternalLinks(False)
@@ -239,16 +258,32 @@ class PacksDialog(QDialog):
             row = QTreeWidgetItem([name, version, source, authors, licence,
                                    ", ".join(map(self.names, item.factions + item.systems))])
             row.setData(0, 256, state.id)
-            row.setToolTip(0, name)
-            row.setToolTip(2, source)
-            row.setToolTip(5, row.text(5))
+            for column in (NAME, *SHARED):
+                row.setToolTip(column, row.text(column))
             self.table.addTopLevelItem(row)
             if state.id == current:
                 self.table.setCurrentItem(row)
         first = self.table.topLevelItem(0)
         if self.table.currentItem() is None and first is not None:
             self.table.setCurrentItem(first)
+        self.fit_columns()
         self._show_details()
+
+    def fit_columns(self) -> None:
+        """The address, the authors and the factions as wide as their texts, up to a share of
+        the table each (the name keeps the rest); the names wrapped onto more lines
+        when one does not fit on one. Again whenever the table's width changes."""
+        table = self.table
+        header = table.header()
+        most = max(MIN_SHARED, int(table.viewport().width() * SHARE))
+        for column in SHARED:
+            wanted = max(table.sizeHintForColumn(column),
+                         header.sectionSizeFromContents(column).width())
+            width = min(wanted, most)
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+        rows = (table.topLevelItem(i) for i in range(table.topLevelItemCount()))
+        wrap_when_cut(table, NAME, ((row.text(NAME), False) for row in rows if row))
 
     def selected_id(self) -> str | None:
         item = self.table.currentItem()

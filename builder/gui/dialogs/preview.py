@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QImage, QPalette, QPixmap
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from builder.document import PdfOptions
 from builder.i18n import _
 
 if TYPE_CHECKING:
     from builder.data import Catalogue
+    from builder.document import Printout
     from builder.model import Warband
 
 MAX_PAGES = 4
@@ -35,29 +36,26 @@ _PDFIUM = threading.Lock()
 
 
 
-@dataclass
-class ExportOptions:
-    """What File → Export PDF… prints (the export dialog asks; the preview draws it)."""
-
-    cards: bool = True
-    summary: bool = True
-    page: str = "a4"
-    per_model: bool = False
-    opponent: bool = False
-
+ExportOptions = PdfOptions
+"""What File → Export PDF… prints (the export dialog asks; the preview draws it)."""
 
 MakePdf = Callable[[ExportOptions], bytes]
 
 
 def pdf_maker(warband: Warband, catalogue: Catalogue) -> MakePdf:
-    """The PDF ``export_pdf`` would write for some options, as bytes. The summary is made
-    now, on the caller's thread; the returned function touches nothing else, so it may run
-    on a worker thread while the list is edited. Importing reportlab is left to it too."""
-    try:
-        from builder.export.summary import summarise
+    """:func:`printout_maker` of ``warband`` read against ``catalogue``."""
+    from builder.document import WarbandList
 
-        facts = summarise(warband, catalogue.get(warband.faction),
-                          data_fingerprint=catalogue.data_fingerprint(warband.faction))
+    return printout_maker(WarbandList(catalogue, warband).printout)
+
+
+def printout_maker(printout: Callable[[], Printout]) -> MakePdf:
+    """The PDF the export would write for some options, as bytes. The list is made ready to
+    print now (``printout``: the document's), on the caller's thread; the returned function
+    touches nothing else, so it may run on a worker thread while the list is edited.
+    Importing reportlab is left to it too."""
+    try:
+        ready = printout()
     except Exception as exc:  # noqa: BLE001 - the preview says so; exporting goes on
         failure = str(exc) or type(exc).__name__
 
@@ -66,14 +64,7 @@ def pdf_maker(warband: Warband, catalogue: Catalogue) -> MakePdf:
 
         return cannot
 
-    def make(options: ExportOptions) -> bytes:
-        from builder.export.pdf import render_pdf  # (reportlab: a second to import, once)
-
-        return render_pdf(facts, cards=options.cards, sheet=options.summary,
-                          page=options.page, per_model=options.per_model,
-                          opponent=options.opponent)
-
-    return make
+    return ready.pdf
 
 
 def page_images(pdf: bytes, pages: int = MAX_PAGES, width: int = PAGE_WIDTH,

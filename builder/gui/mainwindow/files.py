@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
-from builder.data import DataError, load_warband, save_warband
+from builder.data import DataError, load_warband
 from builder.data.ondisk import DiskState, Watched
 from builder.gui.dialogs import DISCARD, SAVE, Prompter
 from builder.gui.dialogs.file_questions import KEEP, OVERWRITE, RELOAD, SAVE_AS
@@ -21,7 +21,7 @@ from builder.gui.document import WarbandDocument, new_warband
 from builder.gui.mainwindow.examples import EXTENSION, example_files, localised
 from builder.gui.recovery import Autosaver, Recovery, list_copy
 from builder.i18n import _
-from builder.model import Faction, Warband
+from builder.model import Faction, System, Warband
 from builder.model.text import display
 from builder.plumbing import paths
 from builder.plumbing.atomic import ReadOnlyError, remove_leftovers
@@ -31,6 +31,14 @@ SESSION_LIST = "session/list"
 """Settings: the file of the list open when the app last closed ("" for one never saved)."""
 SESSION_FACTION = "session/faction"
 """Settings: that list's faction (a new list of it at the next start when no file is left)."""
+
+
+def new_list_name(game: System) -> str:
+    """A new list's name, from what the game calls a list: "New warband". Capitalised as a
+    name, since a language may put the game's word first (Spanish "Banda sin nombre": the
+    games' words are of both genders, so no adjective agrees with all of them)."""
+    name = _("New {noun}").format(noun=game.list_name_text.lower())
+    return name[:1].upper() + name[1:]
 
 
 def file_stem(name: str) -> str:
@@ -133,9 +141,7 @@ class FileController(QObject):
         game = faction.game
         same = self.doc.faction is not None and self.doc.faction.system == faction.system
         limit = self.doc.warband.points_limit if same and game.cost else None
-        self.replace(new_warband(faction.id,
-                                 _("New {noun}").format(noun=game.list_name_text.lower()),
-                                 points_limit=limit), None)
+        self.replace(new_warband(faction.id, new_list_name(game), points_limit=limit), None)
         self._say(_("New list"), 3000)
         self.started_new.emit()
 
@@ -261,8 +267,7 @@ class FileController(QObject):
         if faction is None or not faction.attached or faction.id == self.doc.warband.faction:
             return False
         game = faction.game
-        self.replace(new_warband(faction.id, _("New {noun}").format(
-            noun=game.list_name_text.lower())), None)
+        self.replace(new_warband(faction.id, new_list_name(game)), None)
         return True
 
     def _read(self, path: Path) -> Warband | None:
@@ -329,11 +334,11 @@ class FileController(QObject):
         when it could not be written (the user was told why)."""
         try:
             try:
-                save_warband(self.doc.warband, path)
+                self.doc.save(path)
             except ReadOnlyError:
                 if not self.prompter.ask_replace_read_only(path):
                     return False
-                save_warband(self.doc.warband, path, replace_read_only=True)
+                self.doc.save(path, replace_read_only=True)
         except OSError as exc:
             self.prompter.show_error(_("Could not save"),
                                      _("{file} could not be written.").format(file=path),

@@ -42,16 +42,16 @@ class PdfExport(QObject):
         """Ask what to print and where (next to the list, else in the last folder used),
         write it, and offer to open it."""
         try:
-            from builder.export import export_pdf
+            import builder.export  # noqa: F401 (what the document prints with)
         except ImportError as exc:
             self.prompter.show_error(_("PDF export not available"),
                                      _("PDF export could not be started."), str(exc))
             return
-        from builder.gui.dialogs.preview import pdf_maker
+        from builder.gui.dialogs.preview import printout_maker
 
         doc = self.doc
         options = self.prompter.ask_export_options(self.defaults(),
-                                                   pdf_maker(doc.warband, doc.catalogue))
+                                                   printout_maker(doc.printout))
         if options is None:
             return
         for key in OPTIONS:
@@ -70,9 +70,7 @@ class PdfExport(QObject):
                                        "file for the PDF.").format(file=path.name), "")
             return
         try:
-            export_pdf(doc.warband, doc.catalogue, path, cards=options.cards,
-                       summary=options.summary, page=options.page, per_model=options.per_model,
-                       opponent=options.opponent)
+            doc.export_pdf(path, options)
         except Exception as exc:  # noqa: BLE001 — an export bug must not lose the session
             log.exception("PDF export failed")
             self.prompter.show_error(_("Could not export"),

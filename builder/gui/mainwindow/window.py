@@ -56,7 +56,7 @@ class MainWindow(QMainWindow):
     - panels: ``catalogue_panel``, ``details`` (the list's own fields), ``totals``,
       ``roster``, ``findings``, ``profile_panel``;
     - controllers: ``files``, ``splits``, ``pdf``, ``gamedata``, ``event_check``,
-      ``sharing``, ``game`` (play mode), ``packs``;
+      ``sharing``, ``game`` (play mode), ``packs``, ``bsdata``;
     - the shared state: ``doc``, ``stack``, ``act``, ``prompter``, ``settings``.
     """
 
@@ -90,9 +90,11 @@ class MainWindow(QMainWindow):
         self._connect()
         self.sharing = Sharing(self, self)
         self.game = GameMenu(self, self)  # Game → Start game, Save for phone… (play mode)
+        from builder.gui.bsdata import BSDataController
         from builder.gui.packs import PacksController
 
         self.packs = PacksController(self, self)
+        self.bsdata = BSDataController(self, self)  # Data → BattleScribe data…, its drops
 
         self.splits.restore()
         self._details_changed()

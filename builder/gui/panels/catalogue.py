@@ -27,7 +27,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QHeaderView, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from builder.events import event_rules, points_limit
 from builder.gui.document import WarbandDocument
 from builder.gui.panels.catalogue_model import (
     COST,
@@ -243,7 +242,7 @@ class CataloguePanel(QWidget):
             self._stale = True  # measured when the panel shows again
             return
         self._stale = False
-        extra = event_rules(doc.tournament, faction)  # as the list is checked
+        extra = doc.extra_rules(faction)  # as the list is checked
         key = (faction, *extra)  # (compared by identity: a faction compares deeply)
         if self._headroom is None or len(key) != len(self._headroom_key) \
                 or any(a is not b for a, b in zip(self._headroom_key, key, strict=True)):
@@ -254,7 +253,7 @@ class CataloguePanel(QWidget):
 
     def _limit(self) -> int | None:
         assert self._doc is not None
-        return points_limit(self._doc.tournament, self._doc.warband)
+        return self._doc.points_limit
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)

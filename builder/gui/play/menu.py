@@ -88,12 +88,7 @@ class GameMenu(QObject):
     # -- state of the menu
 
     def _plan(self) -> Plan | None:
-        faction = self.host.doc.faction
-        if faction is None or not faction.attached:
-            return None
-        from builder.play.plan import make_plan
-
-        return make_plan(self.host.doc.warband, faction)
+        return self.host.doc.play_plan()
 
     def follow(self) -> None:
         """Start or Resume (with the turn), enabled when the list's faction is loaded."""
