@@ -31,7 +31,7 @@ from builder.rules.cache import (
     Term,
     capped_figures,
 )
-from builder.rules.kinds import KINDS, NOTHING, Hired, Kind, kept_table, matched
+from builder.rules.kinds import KINDS, Hired, Kind, kept_table, matched
 from builder.rules.roster import Roster, resolve
 from builder.rules.roster import moved as roster_moved
 from builder.rules.taken import (
@@ -229,7 +229,7 @@ def _kept(term: Term, ev: Evaluation, answers: FactionAnswers) -> int:
         found = ev.extremes.get((key, combine.name))
         if found is None:
             found = ev.extremes[(key, combine.name)] = combine.kept(per, weights)
-        return 0 if found == NOTHING else cast(int, found)
+        return combine.amount(cast(float, found))
     at = (key, kind.per_entry)
     kept = ev.sums.get(at)
     if kept is None:
@@ -355,11 +355,12 @@ def _explained(term: Term, ev: Evaluation) -> Basis:
                                                             term.quantity).picks)))
     found = rows(ev, kind, selection)
     none = what(ev, selection)
-    if not kind.combine.weighted:  # a highest: the one that has it
+    chosen = kind.combine.chosen
+    if chosen is not None:  # a highest: the one that has it
         assert stat is not None
         if not found:
             return Highest(None, stat, 0, none)
-        best = max(found, key=lambda cn: cn[0].number(stat))[0]
+        best = chosen(found, key=lambda cn: cn[0].number(stat))[0]
         quantity(term.quantity, ev)
         return Highest(best.name, stat, ev.values[term], none)
     added = option_parts(ev, selection, stat) if kind.with_options and stat is not None \

@@ -30,7 +30,6 @@ from builder.rules.findings import Finding
 from builder.rules.forms import check_rule
 from builder.rules.kinds import (
     AT_MOST,
-    NOTHING,
     TOTAL,
     Bound,
     applies,
@@ -90,9 +89,10 @@ class _Term:
         """How its values make its amount: a total, or (not weighted) the highest."""
         self.per: list[float] | None = None
         """Per combatant: what each of its models (or entries, ``per_entry``) adds (for a
-        highest: its value, or NOTHING)."""
+        highest: its value, or the combine's nothing)."""
         self.effects: list[float] | None = None
-        """Per combatant: what one more adds (a highest: its value, or NOTHING)."""
+        """Per combatant: what one more adds (a highest: its value, or the combine's
+        nothing)."""
         self.per_entry = False
         self.of_list = False
         """Whether the list can add to it beyond its combatants (options, picks, selectors
@@ -112,7 +112,8 @@ class _Term:
             matched = reader.matched(term.selection)
             combatants = reader.combatants
             if not combine.weighted:
-                self.per = self.effects = [one(c) if m else NOTHING
+                nothing = combine.nothing
+                self.per = self.effects = [one(c) if m else nothing
                                            for c, m in zip(combatants, matched, strict=True)]
                 return
             factor = self.factor
@@ -134,16 +135,17 @@ class _Term:
 
     def pick_effects(self, picks: Sequence[Pick]) -> list[float]:
         """What taking each of ``picks`` does to this term, as :meth:`after` reads an effect
-        (a pick adds to no highest: NOTHING there)."""
+        (a pick adds to no highest: the combine's nothing there)."""
         if not self.combine.weighted:
-            return [NOTHING] * len(picks)
+            return [self.combine.nothing] * len(picks)
         if not self.of_list:
             return [0] * len(picks)
         adds, factor = one_pick_adds(self.quantity), self.factor
         return [adds(p) * factor for p in picks]
 
-    def now(self, at: _ListAt) -> tuple[int | None, int]:
-        """The value for a list, and for a highest the highest stat before ``times``."""
+    def now(self, at: _ListAt) -> tuple[int | None, float]:
+        """The value for a list, and for a highest the highest stat before ``times`` (the
+        combine's nothing when there is none)."""
         if self.fixed is not None:
             return self.fixed, 0
         if self.limit:
@@ -158,17 +160,17 @@ class _Term:
                 total += int(combine.kept(per, at.entries if self.per_entry  # type: ignore[arg-type]
                                           else at.hired))
             return total, 0
-        best = combine.kept(per, at.hired) if per is not None else NOTHING  # type: ignore[arg-type]
-        raw = int(max(best, extra, 0))  # (NOTHING counts as none)
-        return raw * self.factor, raw
+        best = combine.kept(per, at.hired) if per is not None else combine.nothing  # type: ignore[arg-type]
+        raw = combine.more(best, extra)  # (with what the list took besides)
+        return combine.amount(raw) * self.factor, raw
 
-    def after(self, now: int | None, raw: int, effect: float) -> int | None:
+    def after(self, now: int | None, raw: float, effect: float) -> int | None:
         """The value with one more of a combatant whose effect is ``effect``."""
         if now is None:
             return None
         if self.combine.weighted:
             return int(self.combine.more(now, effect))
-        return int(self.combine.more(raw, effect)) * self.factor
+        return self.combine.amount(self.combine.more(raw, effect)) * self.factor
 
 
 @dataclass
@@ -231,13 +233,13 @@ class _ListRule:
                 out += members
         return out
 
-    def worse_after(self, _at: _ListAt, nows: Sequence[tuple[int | None, int]],
+    def worse_after(self, _at: _ListAt, nows: Sequence[tuple[int | None, float]],
                     effects: Sequence[float]) -> bool:
         """Whether a change moving the terms by ``effects`` (a pick taken) makes the finding
         appear or go further from its bound."""
         return self._worse(nows, self.state([v for v, _raw in nows]), effects)
 
-    def _worse(self, nows: Sequence[tuple[int | None, int]], before: int | None,
+    def _worse(self, nows: Sequence[tuple[int | None, float]], before: int | None,
                effects: Sequence[float]) -> bool:
         gap = self.state([t.after(v, raw, e) for t, (v, raw), e
                           in zip(self.terms, nows, effects, strict=True)])
@@ -339,7 +341,7 @@ class _EachRule:
         return [i for i, n in hired.items() if self.member[i]
                 and self._worse(n, self.own[i], on, values, after)]
 
-    def worse_after(self, at: _ListAt, nows: Sequence[tuple[int | None, int]],
+    def worse_after(self, at: _ListAt, nows: Sequence[tuple[int | None, float]],
                     effects: Sequence[float]) -> bool:
         """Whether a change that hires no one but moves the terms by ``effects`` (a pick
         taken) makes the finding of a combatant hired appear or get worse."""

@@ -68,6 +68,14 @@ class Combine(NamedTuple):
     weighted: bool
     """Each model counts (a total moves with the models hired); a highest only sees which
     combatants are hired."""
+    chosen: Callable[..., Any] | None = None
+    """For a combine whose amount is one combatant's value (a highest: ``max``), how that
+    combatant is found among the pairs (``key``: its value), for a message; None for a
+    total."""
+
+    def amount(self, found: float) -> int:
+        """A combined value as an amount: none (``nothing``) is 0."""
+        return 0 if found == self.nothing else int(found)
 
 
 def _total(hired: Hired, worth: Worth | None) -> int:
@@ -97,7 +105,7 @@ def _more_of_highest(now: float, effect: float) -> float:
 
 
 TOTAL = Combine("total", _total, _total_kept, lambda now, effect: now + effect, 0, True)
-HIGHEST = Combine("highest", _highest, _highest_kept, _more_of_highest, NOTHING, False)
+HIGHEST = Combine("highest", _highest, _highest_kept, _more_of_highest, NOTHING, False, max)
 
 
 # --- the kinds of quantity ------------------------------------------------------------------
