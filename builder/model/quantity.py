@@ -260,8 +260,9 @@ class MaxQuantity(QuantityMapping):
 
 QUANTITY_MAPPINGS: tuple[type[QuantityMapping], ...] = (
     ModelsQuantity, EntriesQuantity, SumQuantity, MaxQuantity, PicksQuantity)
-"""Every kind of quantity mapping (a new kind: its class above, here, and in
-:data:`Quantity`)."""
+"""Every kind of quantity mapping (a new kind: its class above, here, in
+:data:`_QUANTITY_KEYS` and :data:`Quantity`, and its key in the sentences naming them all;
+then its :class:`~builder.rules.kinds.Kind`)."""
 
 
 _QUANTITY_KEYS = ("models", "sum", "max", "entries", "picks")
