@@ -46,6 +46,7 @@ screenshots: $(STAMP) $(MO)
 	$(BIN)/python docs/screenshots/make_play_screenshots.py
 	$(BIN)/python docs/screenshots/make_roster_screenshots.py
 	$(BIN)/python docs/screenshots/make_options_screenshots.py
+	$(BIN)/python docs/screenshots/make_roster_editor_screenshots.py
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/python -m ruff check builder tests bench packaging

@@ -31,6 +31,7 @@ from builder.battlescribe.engine.roster import Roster
 from builder.document.base import Cost, ListDocument
 from builder.document.context import ListCheck, not_registered, registration
 from builder.document.files import ROSTER_SUFFIXES
+from builder.document.roster_edit import RosterEditing
 from builder.i18n import _
 from builder.model.event import Event
 from builder.rules.findings import Finding
@@ -151,10 +152,12 @@ def _regular(path: str | Path, label: str) -> None:
         raise ReadError.at(label, 0, 0, _("not a regular file"))
 
 
-class RosterList(ListDocument[DataSet, RosterReport]):
+class RosterList(RosterEditing, ListDocument[DataSet, RosterReport]):
     """A BattleScribe roster, its linked data, its event context, its file and its latest
     report. ``notes``: what reading it said that does not stop it (an installed revision
-    older than the roster's, a selection whose entry is gone and was left out)."""
+    older than the roster's, a selection whose entry is gone and was left out). Its editing
+    methods (what the app's undo commands call) are :class:`~builder.document.roster_edit.
+    RosterEditing`'s."""
 
     kind = "roster"
     suffixes = ROSTER_SUFFIXES

@@ -213,7 +213,7 @@ class Paragraph:
             self.unit_widths = [sum(widths[a:b]) for a, b in zip(starts, ends, strict=True)]
         else:  # every word a unit of its own (most paragraphs)
             starts = list(range(len(texts)))
-            ends = starts[1:] + [len(texts)]
+            ends = starts[1:] + [len(texts)] if texts else []  # (an empty text: no unit)
             self.unit_widths = widths
         self.starts = starts
         self.spaces = [space[fonts[b - 1]] for b in ends]

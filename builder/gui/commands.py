@@ -6,6 +6,8 @@ means the same entry when a command is undone as when it was done.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtGui import QUndoCommand
 
 from builder.gui.document import WarbandDocument, copy_entry
@@ -84,18 +86,19 @@ class SetCountCommand(QUndoCommand):
         self.doc.set_count(self.row, self.old)
 
 
-class _SetDetailCommand(QUndoCommand):
-    """Change one of the warband's own fields; consecutive changes of the same field merge
-    (typing a name letter by letter is one undo step)."""
+class MergingSet(QUndoCommand):
+    """One value set: consecutive sets of the same value (the same command class and ``key``:
+    a warband's name, a roster's limit of one cost type) merge into one undo step (typing a
+    name letter by letter), and one that comes back to where it started is dropped. A
+    subclass says how the value is read (:meth:`current`) and set (:meth:`apply`)."""
 
     merge_id = -1
     label = ""
 
-    def __init__(self, doc: WarbandDocument, new: object) -> None:
+    def __init__(self, doc: Any, new: object, key: object = None) -> None:
         super().__init__(_(self.label))
-        self.doc = doc
+        self.doc, self.key, self.new = doc, key, new
         self.old = self.current()
-        self.new = new
 
     def current(self) -> object:
         raise NotImplementedError
@@ -107,7 +110,7 @@ class _SetDetailCommand(QUndoCommand):
         return self.merge_id
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt override)
-        if type(other) is not type(self):
+        if type(other) is not type(self) or other.key != self.key:  # type: ignore[attr-defined]
             return False
         self.new = other.new  # type: ignore[attr-defined]
         self.setObsolete(self.new == self.old)
@@ -118,6 +121,15 @@ class _SetDetailCommand(QUndoCommand):
 
     def undo(self) -> None:
         self.apply(self.old)
+
+
+class _SetDetailCommand(MergingSet):
+    """Change one of the warband's own fields."""
+
+    doc: WarbandDocument
+
+    def __init__(self, doc: WarbandDocument, new: object) -> None:
+        super().__init__(doc, new)
 
 
 class SetNameCommand(_SetDetailCommand):

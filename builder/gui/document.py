@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from builder.data import Catalogue
-from builder.document import Cost, ListCheck, PdfOptions
 from builder.document.warband import DEFAULT_NAME, WarbandList, copy_entry, new_warband
 from builder.document.warband import WarbandPrintout as _Printout
+from builder.gui.listface import ListFace
 from builder.model import Combatant, Entry, Faction, Warband
-from builder.model.event import Event
 from builder.model.system import Rule
 from builder.rules import Report
 
@@ -35,7 +34,7 @@ RELAYED = ("about_to_reset", "was_reset", "entry_inserting", "entry_inserted", "
 """The list's emitters re-emitted as the signals of the same names."""
 
 
-class WarbandDocument(QObject):
+class WarbandDocument(ListFace):
     """The warband being edited (:attr:`list`, the core document) with Qt signals.
 
     Signals come in ``…ing``/``…ed`` pairs around row changes so that ``RosterModel`` can call
@@ -58,27 +57,12 @@ class WarbandDocument(QObject):
     def __init__(self, catalogue: Catalogue, warband: Warband | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.list = WarbandList(catalogue, warband)
+        self.list: WarbandList = WarbandList(catalogue, warband)
         for name in RELAYED:
             getattr(self.list, name).connect(getattr(self, name).emit)
         self.list.data_changed.connect(self.catalogue_changed.emit)
 
     # -- reading -------------------------------------------------------------------------
-
-    @property
-    def path(self) -> Path | None:
-        return self.list.path
-
-    @path.setter
-    def path(self, path: Path | None) -> None:
-        self.list.path = path
-
-    @property
-    def tournament(self) -> Event | None:
-        """The tournament event the list is also checked against (File → Check against
-        event…): its limit, rules and own checks join the findings. (Not `event`: that is
-        QObject.event(), which Qt calls for every event it delivers.)"""
-        return self.list.event
 
     @property
     def warband(self) -> Warband:
@@ -128,29 +112,11 @@ class WarbandDocument(QObject):
     def default_faction_id(self) -> str:
         return self.list.default_faction_id()
 
-    def costs(self) -> list[Cost]:
-        return self.list.costs()
-
-    def check(self) -> ListCheck[Report]:
-        return self.list.check()
-
-    def fingerprint(self) -> str:
-        return self.list.fingerprint()
-
     def play_plan(self) -> Plan | None:
         return self.list.play_plan()
 
     def printout(self) -> _Printout:
         return self.list.printout()
-
-    def text(self, style: str = "plain") -> str:
-        return self.list.text(style)
-
-    def save(self, path: Path, *, replace_read_only: bool = False) -> None:
-        self.list.save(path, replace_read_only=replace_read_only)
-
-    def export_pdf(self, path: str | Path, options: PdfOptions) -> None:
-        self.list.export_pdf(path, options)
 
     def trial(self, warband: Warband) -> Report:
         """``warband`` (the list with one change tried) checked as the list itself is: under
@@ -197,6 +163,3 @@ class WarbandDocument(QObject):
     def set_catalogue(self, catalogue: Catalogue) -> None:
         """New faction data (after the faction editor saved): every row may read differently."""
         self.list.set_data(catalogue)
-
-    def set_event(self, event: Event | None) -> None:
-        self.list.set_event(event)

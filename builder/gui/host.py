@@ -21,10 +21,33 @@ if TYPE_CHECKING:
     from builder.gui.dialogs import Prompter
     from builder.gui.document import WarbandDocument
     from builder.model import Warband
+    from builder.play.plan import Plan
+
+
+class OpenList(Protocol):
+    """The open list, whatever its kind (a warband or a BattleScribe roster)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def path(self) -> Path | None: ...
+
+    def text(self, style: str = "plain") -> str: ...
+
+    def fingerprint(self) -> str: ...
+
+    def play_plan(self) -> Plan | None: ...
 
 
 class Files(Protocol):
     """The open list's file: what helpers may ask of the window's file controller."""
+
+    kind: str
+    """``warband`` or ``roster``: the kind of list open."""
+
+    @property
+    def current(self) -> OpenList: ...
 
     def maybe_save(self) -> bool: ...
 

@@ -93,7 +93,7 @@ class Sharing(QObject):
     # -- copying ---------------------------------------------------------------------------
 
     def copy_text(self, style: str) -> None:
-        QGuiApplication.clipboard().setText(self.host.doc.text(style))
+        QGuiApplication.clipboard().setText(self.host.files.current.text(style))
         self.host.settings.setValue("share/style", style)
         self.window.statusBar().showMessage(
             _("Copied the list as {style}: paste it into a chat or a post").format(
@@ -142,8 +142,19 @@ class Sharing(QObject):
         return True
 
     def _validated(self, _report: Report) -> None:
-        self.fingerprint.setText(
-            _("Fingerprint {fingerprint}").format(fingerprint=self.host.doc.fingerprint()))
+        if self.host.files.kind == "warband":  # (a roster's is followed by follow())
+            self.follow()
+
+    def follow(self) -> None:
+        """The open list's fingerprint in the status bar (a warband's or a roster's); the
+        label keeps its widest width, so a new fingerprint does not lay the status bar out
+        again at each edit."""
+        label = self.fingerprint
+        text = _("Fingerprint {fingerprint}").format(
+            fingerprint=self.host.files.current.fingerprint())
+        if label.text() != text:
+            label.setText(text)
+            label.setMinimumWidth(max(label.minimumWidth(), label.sizeHint().width()))
 
     # -- paste and drop onto the window ------------------------------------------------------
 

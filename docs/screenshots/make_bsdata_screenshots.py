@@ -77,16 +77,19 @@ def wait(app: Any, until: Callable[[], bool]) -> None:
         app.processEvents()
 
 
-def screen(app: Any, window: Any, dialog: Any, width: int, height: int, target: Path) -> None:
-    """The screen as the player sees it: the window filling it, the dialog over its middle."""
+def screen(app: Any, window: Any, dialog: Any, width: int, height: int, target: Path, *,
+           keep_size: bool = False) -> None:
+    """The screen as the player sees it: the window filling it, the dialog over its middle
+    (at the size it has with ``keep_size``, else the data dialog's)."""
     from PySide6.QtCore import QPoint, QRect, QSize, Qt
     from PySide6.QtGui import QPainter, QPalette, QPixmap
 
     from builder.gui.screenfit import FRAME, fitted
 
     window.resize(width, height)
-    size = fitted(QSize(1000, 640), QSize(width - FRAME.width(), height - FRAME.height()))
-    dialog.resize(size)
+    if not keep_size:
+        size = fitted(QSize(1000, 640), QSize(width - FRAME.width(), height - FRAME.height()))
+        dialog.resize(size)
     for _ in range(3):
         app.processEvents()
     picture = QPixmap(width, height)

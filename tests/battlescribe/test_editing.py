@@ -74,3 +74,26 @@ def test_what_cannot_be_done_changes_nothing(data: DataSet) -> None:
         with pytest.raises(EditError):
             action()
     assert editor.roster.version == version
+
+
+def test_a_removed_force_or_selection_is_put_back_where_it_was(data: DataSet) -> None:
+    """Undo's way back: the very objects, at their place, with what they hold."""
+    editor = Editor(data, "Undone")
+    force = editor.add_force("ts-fe-warband", "ts-fac")
+    captain = editor.select(force, "ts-captain")
+    banner = editor.select(captain, "ts-captain-banner::ts-banner")
+    trooper = editor.select(force, "ts-trooper")
+    before = roster_state(editor.evaluation)
+    index = force.selections.index(captain)
+    editor.remove(captain)
+    assert editor.evaluation.totals["ts-pts"] == 10.0
+    editor.put_back(captain, index)
+    assert force.selections == [captain, trooper] and captain.children == [banner]
+    assert roster_state(editor.evaluation) == before
+    with pytest.raises(EditError):
+        editor.put_back(captain, 0)  # (it is there already)
+    second = editor.duplicate_force(force)
+    editor.remove_force(second)
+    editor.put_back(second, 1)
+    assert editor.roster.forces == [force, second]
+    assert editor.roster.find_selection(second.selections[0].id) is second.selections[0]

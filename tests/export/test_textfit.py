@@ -58,3 +58,11 @@ def test_shortened_ends_in_an_ellipsis_within_the_width() -> None:
     last = "".join(t for t, _f, _c in short.lines[-1])
     assert last.endswith("word…")
     assert sum(stringWidth(t, f, 7) for t, f, _c in short.lines[-1]) <= 150
+
+
+def test_an_empty_text_is_no_line_and_no_failure() -> None:
+    """A profile's characteristic left empty in published data (Mordheim has some) is an
+    empty cell, not a crash of the printout."""
+    for text in ("", " ", "  ", "\n"):
+        paragraph = Paragraph([Run(text, REGULAR)], colors.black)
+        assert paragraph.lines(7, 50).lines == () and paragraph.estimate(7, 50) == 0

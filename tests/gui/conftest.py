@@ -78,9 +78,10 @@ class ScriptedPrompter(Prompter):
     def ask_no_factions(self, game: str) -> str | None:
         return self._next("no_factions", (game,))
 
-    def ask_export_options(self, defaults: ExportOptions,
-                           preview: Any = None) -> ExportOptions | None:
+    def ask_export_options(self, defaults: ExportOptions, preview: Any = None,
+                           roster: bool = False) -> ExportOptions | None:
         self.preview = preview  # what the dialog's preview would render
+        self.export_roster = roster  # (a roster's words: unit cards, roster sheet)
         return self._next("export_options", (defaults,))
 
     def ask_pdf_path(self, suggested: str) -> str | None:
@@ -103,6 +104,18 @@ class ScriptedPrompter(Prompter):
 
     def ask_import_text(self, prefill: str, fingerprint: Any = None) -> str | None:
         return self._next("import_text", (prefill,))
+
+    def show_missing_data(self, path: Path, missing: Any) -> bool:
+        return bool(self._next("missing_data", (path, list(missing)), False))
+
+    def ask_new_roster(self, system_name: str, catalogues: Any, load: Any,
+                       name: str) -> Any:
+        self.roster_load = load  # what the dialog would read the game's data with
+        return self._next("new_roster", (system_name, list(catalogues), name))
+
+    def ask_force(self, catalogues: Any, load: Any, current: str | None,
+                  children: Any) -> Any:
+        return self._next("force", (list(catalogues), current, list(children)))
 
 
 @pytest.fixture

@@ -346,6 +346,21 @@ class Editor:
         copy.children = [self._copy_selection(c, copy, force) for c in selection.children]
         return copy
 
+    def put_back(self, item: Force | Selection, index: int) -> None:
+        """Return a force or selection that :meth:`remove_force` or :meth:`remove` took out
+        (with what it holds) to its parent, at ``index`` among its siblings: the way back of
+        an undo, the very objects again, so whatever names them names them still."""
+        if isinstance(item, Force):
+            pool: list[Any] = item.parent.forces
+        elif isinstance(item.parent, Force):
+            pool = item.parent.selections
+        else:
+            pool = item.parent.children
+        if any(other is item for other in pool):
+            raise EditError(_("it is in the roster already"))
+        pool.insert(max(0, min(index, len(pool))), item)
+        self.roster.changed()
+
     # ----- the roster's own settings --------------------------------------------------------
 
     def set_cost_limit(self, type_id: str, value: float) -> None:

@@ -1,10 +1,11 @@
 """File → Check lists against event…: the organiser's whole event in one window.
 
-An event file, a folder of submitted lists and/or a text of share codes (pasted from an
-e-mail, or read from an export) are checked as ``spherewars event`` checks them (the same
+An event file, a folder of submitted lists (warbands, and BattleScribe rosters checked
+against the installed BattleScribe data, SPEC §10) and/or a text of share codes (pasted from
+an e-mail, or read from an export) are checked as ``spherewars event`` checks them (the same
 :mod:`builder.events` code, without forking); the table shows every list and every
 registered player who sent nothing, sortable by any column, and exports the report as CSV or
-as the HTML page to publish (optionally anonymised).
+as the HTML page to publish, and the list pack (a PDF of every list), optionally anonymised.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.data import Catalogue, DataError, write_atomic
-from builder.events import DataPinError, check_data_pins, load_event
+from builder.events import DataPinError, Games, check_data_pins, load_event
 from builder.events.checking import Checked, check_event, render
 from builder.events.output import counts, players, severity, skipped_line, verdict
 from builder.events.submissions import Gathered, add_codes, gather
@@ -75,12 +76,15 @@ def findings_text(row: dict[str, Any]) -> tuple[str, str]:
 class EventDialog(QDialog):
     """The event, the submissions, the table, the exports."""
 
-    def __init__(self, catalogue: Catalogue, folder: str = "", parent: QWidget | None = None
-                 ) -> None:
+    def __init__(self, catalogue: Catalogue, folder: str = "", parent: QWidget | None = None,
+                 games: Games | None = None) -> None:
+        """``games``: the BattleScribe game systems an event may name (the installed ones,
+        asked for only when the event names one)."""
         super().__init__(parent)
         self.setObjectName("event-dialog")
         self.setWindowTitle(_("Check lists against event"))
         self.catalogue = catalogue
+        self.games = games
         self.folder = folder
         self.tournament: Event | None = None
         self.event_path: Path | None = None
@@ -95,7 +99,8 @@ class EventDialog(QDialog):
         choose_event.clicked.connect(self._choose_event)
         self.lists_edit = QLineEdit()
         self.lists_edit.setObjectName("lists-folder")
-        self.lists_edit.setPlaceholderText(_("A folder of submitted lists (*.yaml, *.yml)"))
+        self.lists_edit.setPlaceholderText(_("A folder of submitted lists (*.yaml, *.yml) and "
+                                             "BattleScribe rosters (*.ros, *.rosz)"))
         self.lists_edit.setClearButtonEnabled(True)
         choose_lists = QPushButton(_("&Folder…"))
         choose_lists.setObjectName("choose-folder")
@@ -158,9 +163,15 @@ class EventDialog(QDialog):
         self.html_button = buttons.addButton(_("Export &HTML…"),
                                              QDialogButtonBox.ButtonRole.ActionRole)
         self.html_button.setObjectName("export-html")
+        self.pack_button = buttons.addButton(_("List &pack…"),
+                                             QDialogButtonBox.ButtonRole.ActionRole)
+        self.pack_button.setObjectName("export-pack")
+        self.pack_button.setToolTip(_("A PDF of every list, after a cover with the table "
+                                      "(anonymised when the report is)"))
         self.csv_button.clicked.connect(lambda: self._export("csv"))
         self.html_button.clicked.connect(lambda: self._export("html"))
-        for button in (self.csv_button, self.html_button):
+        self.pack_button.clicked.connect(lambda: self._export("pdf"))
+        for button in self._exports():
             button.setEnabled(False)
 
         layout = QVBoxLayout(self)
@@ -190,7 +201,8 @@ class EventDialog(QDialog):
     def ask_export_path(self, form: str) -> str | None:
         name = (self.tournament.name if self.tournament else "event") + "." + form
         suggested = str(Path(self.folder or ".") / name)
-        flt = _("CSV files (*.csv)") if form == "csv" else _("Web pages (*.html)")
+        flt = _("CSV files (*.csv)") if form == "csv" else _("Web pages (*.html)") \
+            if form == "html" else _("PDF files (*.pdf)")
         path, _filter = QFileDialog.getSaveFileName(self, _("Export the report"), suggested,
                                                     flt)
         return path or None
@@ -232,7 +244,7 @@ class EventDialog(QDialog):
 
         try:
             pins = pinned_packs(path)  # SPEC §8: one not installed names its install command
-            event = load_event(path, self.catalogue)
+            event = load_event(path, self.catalogue, self.games)
             check_data_pins(event, self.catalogue)
             other = pins_not_in_use(pins)
             if other:
@@ -310,8 +322,11 @@ class EventDialog(QDialog):
         self._say(" · ".join(parts), error=bool(checked.summary["illegal"] or
                                                 checked.summary["unreadable"] or
                                                 checked.missing))
-        for button in (self.csv_button, self.html_button):
+        for button in self._exports():
             button.setEnabled(True)
+
+    def _exports(self) -> tuple[QPushButton, ...]:
+        return (self.csv_button, self.html_button, self.pack_button)
 
     def _short(self, path: str) -> str:
         """A file's path from the folder of lists (the whole path is its tooltip)."""
@@ -324,7 +339,7 @@ class EventDialog(QDialog):
     def _clear(self) -> None:
         self.checked = None
         self.model.removeRows(0, self.model.rowCount())
-        for button in (self.csv_button, self.html_button):
+        for button in self._exports():
             button.setEnabled(False)
 
     def _say(self, text: str, *, error: bool = False) -> None:
@@ -341,10 +356,17 @@ class EventDialog(QDialog):
             self.export(Path(path), form)
 
     def export(self, path: Path, form: str) -> bool:
-        """Write the report as ``form`` ("csv" or "html"), as ``event --format`` does."""
+        """Write the report as ``form`` ("csv" or "html"), as ``event --format`` does, or the
+        list pack ("pdf"), as ``event --pack`` does."""
         assert self.checked is not None
         try:
-            write_atomic(path, render(self.checked, form).encode("utf-8"))
+            if form == "pdf":
+                from builder.events.pack import write_pack
+
+                write_pack(path, self.checked, self.catalogue,
+                           anonymise=self.anonymise_box.isChecked())
+            else:
+                write_atomic(path, render(self.checked, form).encode("utf-8"))
         except OSError as exc:
             self._say(_("Could not write {path}: {problem}").format(
                 path=path, problem=exc.strerror or exc), error=True)

@@ -24,17 +24,17 @@ if TYPE_CHECKING:
 
 class ExportDialog(QDialog):
     """What to print: profile cards, the turn summary sheet, the opponent's copy, page size,
-    one card per model;
+    one card per model (a BattleScribe roster, ``roster``: unit cards and its roster sheet);
     with ``preview``, the first pages of the PDF those choices make, beside them."""
 
     def __init__(self, defaults: ExportOptions, parent: QWidget | None = None, *,
-                 preview: MakePdf | None = None) -> None:
+                 preview: MakePdf | None = None, roster: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("export-dialog")
         self.setWindowTitle(_("Export PDF"))
-        self.cards = QCheckBox(_("&Profile cards"))
+        self.cards = QCheckBox(_("&Unit cards") if roster else _("&Profile cards"))
         self.cards.setChecked(defaults.cards)
-        self.summary = QCheckBox(_("&Turn summary sheet"))
+        self.summary = QCheckBox(_("&Roster sheet") if roster else _("&Turn summary sheet"))
         self.summary.setChecked(defaults.summary)
         self.opponent = QCheckBox(_("&Opponent's copy (one page)"))
         self.opponent.setToolTip(_("One page to hand your opponent: the entries, points, "
@@ -43,6 +43,7 @@ class ExportDialog(QDialog):
         self.opponent.setChecked(defaults.opponent)
         self.per_model = QCheckBox(_("One card per &model (not one per combatant)"))
         self.per_model.setChecked(defaults.per_model)
+        self.per_model.setVisible(not roster)  # (a roster prints a card per unit)
         self.page = QComboBox()
         self.page.addItem("A4", "a4")
         self.page.addItem(_("Letter"), "letter")

@@ -7,8 +7,9 @@ tests may also swap single methods for canned answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -25,9 +26,15 @@ from builder.i18n import N_, _, ngettext
 from builder.model import Warband
 
 WARBAND_FILTER = N_("Warband lists (*.warband.yaml *.yaml);;All files (*)")
+OPEN_FILTER = N_("Lists and rosters (*.warband.yaml *.yaml *.yml *.ros *.rosz);;Warband lists "
+                 "(*.warband.yaml *.yaml);;BattleScribe rosters (*.ros *.rosz);;All files (*)")
+ROSTER_FILTER = N_("BattleScribe rosters (*.rosz *.ros);;All files (*)")
 PDF_FILTER = N_("PDF files (*.pdf)")
 EVENT_FILTER = N_("Tournament events (*.event.yaml *.yaml);;All files (*)")
 """File dialog filters, marked for translation: pass ``_(FILTER)``."""
+
+if TYPE_CHECKING:
+    from builder.gui.roster.forces import ForceChoice, NewRoster
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
@@ -106,11 +113,7 @@ class Prompter:
                 detail += " " + ngettext("{n} other entry is kept.",
                                          "{n} other entries are kept.", kept).format(n=kept)
         box.setInformativeText(detail + " " + _("Undo brings everything back."))
-        change = box.addButton(_("Change faction"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(change)
-        box.exec()
-        return box.clickedButton() is change
+        return _offered(box, _("Change faction"), QMessageBox.StandardButton.Cancel)
 
     def show_load_error(self, path: Path, error: DataError | OSError) -> None:
         self.show_error(_("Could not open the list"),
@@ -118,8 +121,9 @@ class Prompter:
                         str(error))
 
     def ask_open_path(self, folder: str) -> str | None:
-        path, _filter = QFileDialog.getOpenFileName(self.parent, _("Open warband list"), folder,
-                                                    _(WARBAND_FILTER))
+        """A warband list or a BattleScribe roster to open."""
+        path, _filter = QFileDialog.getOpenFileName(self.parent, _("Open list"), folder,
+                                                    _(OPEN_FILTER))
         return path or None
 
     def ask_event_path(self, folder: str) -> str | None:
@@ -128,9 +132,52 @@ class Prompter:
         return path or None
 
     def ask_save_path(self, suggested: str) -> str | None:
-        path, _filter = QFileDialog.getSaveFileName(self.parent, _("Save warband list"), suggested,
-                                                    _(WARBAND_FILTER))
+        """Where to save; a ``suggested`` roster (``.ros``, ``.rosz``) is asked as one."""
+        roster = suggested.lower().endswith((".ros", ".rosz"))
+        path, _filter = QFileDialog.getSaveFileName(
+            self.parent, _("Save roster") if roster else _("Save warband list"), suggested,
+            _(ROSTER_FILTER) if roster else _(WARBAND_FILTER))
         return path or None
+
+    def show_missing_data(self, path: Path, missing: Sequence[Any]) -> bool:
+        """A roster needs BattleScribe data that is not installed: each game system or
+        catalogue missing (its id, name, revision). True: the user wants the data dialog."""
+        lines = []
+        for item in missing:
+            revision = item.revision if item.revision is not None else "?"
+            if item.kind == "gameSystem":
+                lines.append(_("the game system {name} (id {id}, revision {revision})").format(
+                    name=item.name or "?", id=item.id, revision=revision))
+            else:
+                lines.append(_("the catalogue {name} (id {id}, revision {revision})").format(
+                    name=item.name or "?", id=item.id, revision=revision))
+        box = QMessageBox(QMessageBox.Icon.Warning, _("BattleScribe data missing"), _(
+            "{file} needs BattleScribe data that is not installed:").format(file=path.name),
+            parent=self.parent)
+        box.setObjectName("missing-data-prompt")
+        box.setInformativeText("\n".join(f"• {line}" for line in lines) + "\n\n" + _(
+            "Add it in Data → BattleScribe data… (from its files, a folder or a data index "
+            "address), then open the roster again. The roster is left as it is."))
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return _offered(box, _("BattleScribe data…"))
+
+    def ask_new_roster(self, system_name: str, catalogues: Sequence[tuple[str, str]],
+                       load: Callable[[str], Any], name: str) -> NewRoster | None:
+        """File → New for a BattleScribe game: the roster's name, cost limits and first
+        force; ``load`` reads the game with one catalogue."""
+        from builder.gui.roster.forces import NewRosterDialog
+
+        dialog = NewRosterDialog(system_name, catalogues, load, name, self.parent)
+        return _answered(dialog, dialog.answer)
+
+    def ask_force(self, catalogues: Sequence[tuple[str, str]], load: Callable[[str], Any],
+                  current: str | None, children: Sequence[Any]) -> ForceChoice | None:
+        """*Add force…*: a catalogue and one of its force entries (or a child force of the
+        force under the cursor)."""
+        from builder.gui.roster.forces import AddForceDialog
+
+        dialog = AddForceDialog(catalogues, load, current, children, self.parent)
+        return _answered(dialog, dialog.chooser.chosen)
 
     def ask_recover(self, name: str, saved: str, origin: Path | None) -> bool:
         when = saved.replace("T", " ")
@@ -181,13 +228,13 @@ class Prompter:
         """One of (answer, label) (*New* asks the game, then the faction)."""
         return choose_from(self.parent, title, text, choices, current)
 
-    def ask_export_options(self, defaults: ExportOptions,
-                           preview: MakePdf | None = None) -> ExportOptions | None:
+    def ask_export_options(self, defaults: ExportOptions, preview: MakePdf | None = None,
+                           roster: bool = False) -> ExportOptions | None:
         """What to print; ``preview`` makes the PDF for some options, to show its first
-        pages."""
+        pages; ``roster``: a BattleScribe roster's printouts (unit cards, roster sheet)."""
         from builder.gui.dialogs.export import ExportDialog  # (loaded when first asked)
 
-        dialog = ExportDialog(defaults, self.parent, preview=preview)
+        dialog = ExportDialog(defaults, self.parent, preview=preview, roster=roster)
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return None
@@ -218,11 +265,7 @@ class Prompter:
         box.setObjectName("no-pdf-viewer-prompt")
         box.setInformativeText(_("It is in the folder {folder}").format(folder=path.parent))
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        show = box.addButton(_("Show folder"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Close)
-        box.setDefaultButton(show)
-        box.exec()
-        return box.clickedButton() is show
+        return _offered(box, _("Show folder"))
 
     def show_data_problems(self, problems: list[DataError], catalogue: Catalogue | None = None,
                            reload: Callable[[], Catalogue] | None = None) -> None:
@@ -243,3 +286,25 @@ class Prompter:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.text()
+
+
+T = TypeVar("T")
+
+
+def _answered(dialog: QDialog, answer: Callable[[], T]) -> T | None:
+    """The dialog's answer when it is accepted, None when cancelled; the dialog goes."""
+    try:
+        return answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    finally:
+        dialog.deleteLater()
+
+
+def _offered(box: QMessageBox, action: str,
+             other: QMessageBox.StandardButton = QMessageBox.StandardButton.Close) -> bool:
+    """Shows ``box`` with a button that does ``action`` (the default) and ``other``; whether
+    the user chose the action."""
+    button = box.addButton(action, QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(other)
+    box.setDefaultButton(button)
+    box.exec()
+    return box.clickedButton() is button

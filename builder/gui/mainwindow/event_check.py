@@ -1,10 +1,11 @@
-"""Events → Check against event… (the open list checked against an event file from now
-on) and the organiser's whole-event dialog."""
+"""Events → Check against event… (the open list, a warband or a BattleScribe roster, checked
+against an event file from now on) and the organiser's whole-event dialog."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
@@ -18,9 +19,13 @@ from builder.model.event import Event
 
 class EventCheck(QObject):
     def __init__(self, window: QMainWindow, doc: WarbandDocument, prompter: Prompter, *,
-                 clear: QAction, shows_event: QWidget, last_folder: Callable[[], str]) -> None:
+                 clear: QAction, shows_event: QWidget, last_folder: Callable[[], str],
+                 current: Callable[[], Any] | None = None) -> None:
+        """``current``: the open list's document (a warband's or a roster's; by default
+        ``doc``)."""
         super().__init__(window)
         self.window, self.doc, self.prompter = window, doc, prompter
+        self.current = current or (lambda: doc)
         self.last_folder = last_folder
         self.clear_action = clear
         self.shows_event = shows_event  # (its tooltip names the event)
@@ -37,7 +42,8 @@ class EventCheck(QObject):
         from builder.gui.dialogs.event_lists import EventDialog
 
         if self.dialog is None:
-            self.dialog = EventDialog(self.doc.catalogue, self.last_folder(), parent=self.window)
+            self.dialog = EventDialog(self.doc.catalogue, self.last_folder(), parent=self.window,
+                                      games=installed_games)
         dialog = self.dialog
         dialog.catalogue = self.doc.catalogue  # type: ignore[attr-defined]
         dialog.show()
@@ -54,7 +60,7 @@ class EventCheck(QObject):
 
         try:
             pins = pinned_packs(path)  # SPEC §8: one not installed names its install command
-            event = load_event(path, self.doc.catalogue)
+            event = load_event(path, self.doc.catalogue, installed_games)
             check_data_pins(event, self.doc.catalogue)
             other = pins_not_in_use(pins)
             if other:
@@ -75,7 +81,21 @@ class EventCheck(QObject):
         return True
 
     def set_event(self, event: Event | None) -> None:
-        self.doc.set_event(event)
+        target = self.current()
+        target.set_event(event)
         self.clear_action.setEnabled(event is not None)
         self.shows_event.setToolTip(_("Checked against {event}").format(
             event=self.doc.tournament.name) if self.doc.tournament is not None else "")
+
+    def follow(self) -> None:
+        """Another list is open: *Stop checking* follows whether it is checked against an
+        event."""
+        self.clear_action.setEnabled(self.current().tournament is not None)
+
+
+def installed_games() -> dict[str, set[str]]:
+    """The BattleScribe game systems installed, with their catalogue ids: what an event may
+    name besides the SphereWars games (read only when an event names one of them)."""
+    from builder.document.files import known_games
+
+    return known_games()

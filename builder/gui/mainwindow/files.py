@@ -1,24 +1,31 @@
 """The open list's file: new, open, save, recent lists, examples, and the crash recovery
-copy. Every way a list comes in ends in :meth:`FileController.replace` (one of a file) or
+copy, for either kind of list: a warband, or a BattleScribe roster (``.ros``, ``.rosz``; its
+reading, its new-roster questions and its editor are :mod:`.rosters`'). Every way a list
+comes in ends in :meth:`FileController.replace` (a warband of a file) or
 :meth:`FileController.open_untitled` (one saved nowhere yet: an imported code, a recovered
-autosave, an example)."""
+autosave, an example), or :meth:`FileController.replace_roster` for a roster. What is the
+same for both kinds (asking to save, saving, the file changed elsewhere, recent lists) asks
+the open list document (:attr:`FileController.current`) and nothing else."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import QObject, QSettings, QTimer, Signal
-from PySide6.QtGui import QAction, QUndoStack
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer, Signal
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QUndoStack
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
 from builder.data import DataError, load_warband
 from builder.data.ondisk import DiskState, Watched
+from builder.document.files import ROSTER_SUFFIXES, is_roster
 from builder.gui.dialogs import DISCARD, SAVE, Prompter
 from builder.gui.dialogs.file_questions import KEEP, OVERWRITE, RELOAD, SAVE_AS
 from builder.gui.document import WarbandDocument, new_warband
 from builder.gui.mainwindow.examples import EXTENSION, example_files, localised
+from builder.gui.mainwindow.rosters import ROSTER_EXTENSION, Rosters
 from builder.gui.recovery import Autosaver, Recovery, list_copy
 from builder.i18n import _
 from builder.model import Faction, System, Warband
@@ -26,7 +33,17 @@ from builder.model.text import display
 from builder.plumbing import paths
 from builder.plumbing.atomic import ReadOnlyError, remove_leftovers
 
+if TYPE_CHECKING:
+    from builder.document.roster import RosterList
+    from builder.gui.roster.document import RosterDocument
+
 MAX_RECENT = 8
+WARBAND, ROSTER = "warband", "roster"
+"""The kinds of list a window opens."""
+BS_GAME = "bs:"
+"""*New*'s answer for a BattleScribe game system: this, then its id."""
+ROSTER_AUTOSAVE = "roster-autosave-"
+"""A roster's recovery copy: its own name (``roster-autosave-…``), as a roster file."""
 SESSION_LIST = "session/list"
 """Settings: the file of the list open when the app last closed ("" for one never saved)."""
 SESSION_FACTION = "session/faction"
@@ -41,10 +58,10 @@ def new_list_name(game: System) -> str:
     return name[:1].upper() + name[1:]
 
 
-def file_stem(name: str) -> str:
+def file_stem(name: str, empty: str = "warband") -> str:
     """A file name for a list: "Los Ensartadores" → "los-ensartadores"."""
     stem = re.sub(r"[^\w]+", "-", name.strip().lower(), flags=re.UNICODE).strip("-")
-    return stem or "warband"
+    return stem or empty
 
 
 class FileController(QObject):
@@ -52,6 +69,9 @@ class FileController(QObject):
 
     opened = Signal()
     """Another list is in the window (its title and selection follow)."""
+    kind_changed = Signal(str)
+    """The window now holds a list of the other kind (``warband`` or ``roster``): it shows
+    that kind's panels."""
     saved = Signal()
     started_new = Signal()
     """File → New made an empty list (the window offers its name for editing)."""
@@ -65,13 +85,18 @@ class FileController(QObject):
     def __init__(self, window: QMainWindow, doc: WarbandDocument, stack: QUndoStack,
                  prompter: Prompter, settings: QSettings, *, recent_menu: QMenu,
                  examples_menu: QMenu, clear_recent: QAction,
-                 recovery_dir: Path | None = None) -> None:
+                 recovery_dir: Path | None = None, rosters: Rosters | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.doc, self.stack, self.prompter, self.settings = doc, stack, prompter, settings
+        self.rosters = rosters
+        self.kind = WARBAND
+        """The kind of list the window holds now."""
         self.recent_menu, self.examples_menu = recent_menu, examples_menu
         self.clear_recent_action = clear_recent
         self.recovery = Recovery(recovery_dir)
+        self.roster_recovery = Recovery(recovery_dir, prefix=ROSTER_AUTOSAVE,
+                                        suffix=ROSTER_SUFFIXES[0])
         self.autosaver = Autosaver(self.recovery, self._recovery_copy, self)
         self.autosaver.turned_off.connect(self._recovery_off)
         self.disk = Watched()  # the open file as last read or written
@@ -85,11 +110,52 @@ class FileController(QObject):
         examples_menu.setEnabled(bool(example_files()))
         stack.indexChanged.connect(self._list_changed)
 
+    def watch_drops(self) -> None:
+        """A roster (``.ros``, ``.rosz``) dropped on the window opens, as File → Open does."""
+        self.window.setAcceptDrops(True)
+        self.window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if watched is self.window and isinstance(event, QDragEnterEvent | QDropEvent):
+            mime = event.mimeData()
+            rosters = [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()
+                       and is_roster(url.toLocalFile())] if mime.hasUrls() else []
+            if rosters and self.rosters is not None:
+                event.acceptProposedAction()
+                if event.type() == QEvent.Type.Drop:
+                    # (not from inside the drop: the questions it may ask run their own loop)
+                    QTimer.singleShot(0, self, lambda: self.load_path(rosters[0]))
+                return True
+        return super().eventFilter(watched, event)
+
     def _say(self, message: str, ms: int) -> None:
         self.window.statusBar().showMessage(message, ms)
 
     def is_modified(self) -> bool:
         return not self.stack.isClean()
+
+    @property
+    def current(self) -> WarbandDocument | RosterDocument:
+        """The open list's document, whatever its kind (its name, file and save)."""
+        if self.kind == ROSTER and self.rosters is not None and self.rosters.doc is not None:
+            return self.rosters.doc
+        return self.doc
+
+    def _switch(self, kind: str) -> None:
+        """The window holds a list of ``kind`` from now on: its recovery copy is of that
+        kind."""
+        if kind == self.kind:
+            return
+        self.autosaver.discard()
+        self.autosaver.recovery = self.roster_recovery if kind == ROSTER else self.recovery
+        self.kind = kind
+        self.kind_changed.emit(kind)
+
+    def close(self) -> None:
+        """The window closes: no recovery copy of either kind is left behind."""
+        self.autosaver.close()
+        self.recovery.close()
+        self.roster_recovery.close()
 
     # -- a list comes in ------------------------------------------------------------------
 
@@ -103,6 +169,7 @@ class FileController(QObject):
     def _take(self, warband: Warband, path: Path | None, disk: DiskState | None) -> None:
         self.pending_game = None  # another list came in: the player moved on
         self.doc.replace(warband, path)
+        self._switch(WARBAND)
         self.stack.clear()
         self.stack.setClean()
         self.autosaver.discard()
@@ -119,11 +186,33 @@ class FileController(QObject):
         self.autosave()
         self._say(message, 8000)
 
+    def replace_roster(self, roster: RosterList, disk: DiskState | None = None,
+                       message: str | None = None, *, untitled: bool = False) -> None:
+        """The window's list is now ``roster`` (of its file, unless ``untitled``: a recovered
+        one, shown as changed), with nothing to undo."""
+        assert self.rosters is not None
+        self.pending_game = None  # another list came in: the player moved on
+        self.rosters.show(roster)
+        self._switch(ROSTER)
+        self.stack.clear()
+        self.autosaver.discard()
+        if untitled:
+            self.stack.resetClean()
+            self.disk.remember(None, None)
+        else:
+            self.stack.setClean()
+            self.disk.remember(roster.path, disk)
+        self.opened.emit()
+        if untitled:
+            self.autosave()
+        if message:
+            self._say(message, 8000)
+
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current list (saved, discarded, or unchanged)."""
         if not self.is_modified():
             return True
-        answer = self.prompter.ask_save_changes(self.doc.warband.name)
+        answer = self.prompter.ask_save_changes(self.current.name)
         if answer == SAVE:
             return self.save()
         return answer == DISCARD
@@ -134,6 +223,9 @@ class FileController(QObject):
         self.pending_game = None
         faction = self.ask_new_faction()
         if faction is None:
+            return
+        if isinstance(faction, str):  # a BattleScribe game: a new roster
+            self.new_roster(faction.removeprefix(BS_GAME))
             return
         self._new_list(faction)
 
@@ -165,23 +257,32 @@ class FileController(QObject):
         if faction is not None:
             self._new_list(faction)
 
-    def ask_new_faction(self) -> Faction | None:
+    def ask_new_faction(self) -> Faction | str | None:
         """*New* asks for the game when there is more than one (every game, with factions or
-        not), then for the faction when that game has several; the current ones are
-        preselected. A game without factions is never a dead end: the user is offered to
-        install a data pack or create a faction for it. None: cancelled (or one of those)."""
+        not, and every BattleScribe game system installed, marked so), then for the faction
+        when that game has several; the current ones are preselected. A game without
+        factions is never a dead end: the user is offered to install a data pack or create a
+        faction for it. A BattleScribe game: its id after :data:`BS_GAME`. None: cancelled
+        (or one of those)."""
         cat = self.doc.catalogue
         current = self.doc.faction or cat.get(self.doc.default_faction_id())
         games = sorted(cat.systems.values(), key=lambda g: display(g.name).lower())
         playable = [g for g in games if cat.factions_of(g.id)]
         game_id = current.system if current is not None else None
-        if len(games) > 1:
+        bs_games = [(BS_GAME + ident, _("{game} (BattleScribe data)").format(game=name))
+                    for ident, name in (self.rosters.games() if self.rosters else [])]
+        if self.kind == ROSTER and self.rosters is not None and self.rosters.doc is not None:
+            game_id = BS_GAME + self.rosters.doc.list.system
+        choices = [(g.id, display(g.name)) for g in games] + bs_games
+        if len(choices) > 1:
             game_id = self.prompter.choose(_("New list"), _("Which game is the list for?"),
-                                           [(g.id, display(g.name)) for g in games], game_id)
+                                           choices, game_id)
             if game_id is None:
                 return None
-        elif games:
-            game_id = games[0].id
+        elif choices:
+            game_id = choices[0][0]
+        if game_id is not None and game_id.startswith(BS_GAME):
+            return game_id
         factions = cat.factions_of(game_id) if game_id else []
         if not factions:
             if game_id in cat.systems:
@@ -207,6 +308,18 @@ class FileController(QObject):
         elif answer == "create":
             self.faction_wanted.emit(game_id)
 
+    def new_roster(self, system_id: str) -> bool:
+        """A new roster of the BattleScribe game ``system_id`` (its name, limits and first
+        force asked), saved nowhere yet."""
+        assert self.rosters is not None
+        names = dict(self.rosters.games())
+        roster = self.rosters.new(system_id, names.get(system_id, system_id))
+        if roster is None:
+            return False
+        self.replace_roster(roster, None)
+        self._say(_("New roster"), 3000)
+        return True
+
     def open_file(self) -> None:
         if not self.maybe_save():
             return
@@ -220,6 +333,8 @@ class FileController(QObject):
         if not confirmed and not self.maybe_save():
             return False
         disk = DiskState.of(path)  # before reading: a change made meanwhile is noticed
+        if is_roster(path) and self.rosters is not None:
+            return self._load_roster(path, disk)
         warband = self._read(path)
         if warband is None:
             return False
@@ -237,12 +352,27 @@ class FileController(QObject):
         self._say(message, 5000)
         return True
 
+    def _load_roster(self, path: Path, disk: DiskState, *, quiet: bool = False) -> bool:
+        """``quiet``: a roster that cannot be read is passed over without a word (the one
+        open last time, at a start)."""
+        assert self.rosters is not None
+        roster = self.rosters.read(path, quiet=quiet)
+        if roster is None:
+            return False
+        roster.path = path.resolve()
+        self.replace_roster(roster, disk)
+        self.add_recent(path.resolve())
+        self.settings.setValue("files/last_folder", str(path.resolve().parent))
+        self._say(_("Opened {file}").format(file=path.name), 5000)
+        return True
+
     # -- what the player was working on, kept for the next start ----------------------
 
     def remember_session(self) -> None:
-        """The open list's file (none for one never saved) and its faction, for the next
-        start (:meth:`reopen_last`)."""
-        self.settings.setValue(SESSION_LIST, str(self.doc.path) if self.doc.path else "")
+        """The open list's file (a warband's or a roster's; none for one never saved) and the
+        warband's faction, for the next start (:meth:`reopen_last`)."""
+        path = self.current.path
+        self.settings.setValue(SESSION_LIST, str(path) if path else "")
         self.settings.setValue(SESSION_FACTION, self.doc.warband.faction)
 
     def reopen_last(self) -> bool:
@@ -251,7 +381,13 @@ class FileController(QObject):
         (issue 41 item 12). A last list that is gone or unreadable is skipped quietly (its
         faction's game still starts the new list). True when something was opened."""
         last = str(self.settings.value(SESSION_LIST, "") or "")
-        if last:
+        if last and is_roster(last) and self.rosters is not None:
+            path = Path(last)
+            if path.is_file() and self._load_roster(path, DiskState.of(path), quiet=True):
+                self._say(_("Opened {file}, the list open last time").format(
+                    file=path.name), 5000)
+                return True
+        elif last:
             path = Path(last)
             try:
                 warband = load_warband(path)
@@ -280,7 +416,7 @@ class FileController(QObject):
     # -- saving ---------------------------------------------------------------------------
 
     def save(self) -> bool:
-        path = self.doc.path
+        path = self.current.path
         if path is None:
             return self.save_as()
         answer = self.ask_if_changed_on_disk(saving=True)
@@ -295,7 +431,7 @@ class FileController(QObject):
         opened or last saved, ask: reload, overwrite, save as, or (KEEP) nothing now. None
         when there is nothing to ask: not changed, or (unless saving) a change already
         asked about."""
-        path = self.doc.path
+        path = self.current.path
         if path is None or not self.disk.changed(path, again=saving):
             return None
         return self.prompter.ask_changed_on_disk(path, self.is_modified(), saving)
@@ -305,12 +441,13 @@ class FileController(QObject):
         if QApplication.activeModalWidget() is not None or not shiboken6.isValid(self.window):
             return
         answer = self.ask_if_changed_on_disk()
-        if self.doc.path is None or answer in (None, KEEP):
+        path = self.current.path
+        if path is None or answer in (None, KEEP):
             return
         if answer == RELOAD:
-            self.load_path(self.doc.path, confirmed=True)
+            self.load_path(path, confirmed=True)
         elif answer == OVERWRITE:
-            self.write(self.doc.path)
+            self.write(path)
         else:
             self.save_as()
 
@@ -320,36 +457,41 @@ class FileController(QObject):
 
     def save_as(self) -> bool:
         folder = Path(self.last_folder())
-        suggested = (self.doc.path or folder / (file_stem(self.doc.warband.name) + EXTENSION))
+        current = self.current
+        roster = self.kind == ROSTER
+        extension = ROSTER_EXTENSION if roster else EXTENSION
+        suggested = current.path or folder / (file_stem(current.name, _("roster") if roster
+                                                        else "warband") + extension)
         path = self.prompter.ask_save_path(str(suggested))
         if not path:
             return False
         target = Path(path)
-        if not target.name.endswith((".yaml", ".yml")):
-            target = target.with_name(target.name + EXTENSION)
+        if not target.name.lower().endswith(ROSTER_SUFFIXES if roster else (".yaml", ".yml")):
+            target = target.with_name(target.name + extension)
         return self.write(target)
 
     def write(self, path: Path) -> bool:
         """Write the list to ``path`` as it is (no question about changes on disk); False
         when it could not be written (the user was told why)."""
+        current = self.current
         try:
             try:
-                self.doc.save(path)
+                current.save(path)
             except ReadOnlyError:
                 if not self.prompter.ask_replace_read_only(path):
                     return False
-                self.doc.save(path, replace_read_only=True)
+                current.save(path, replace_read_only=True)
         except OSError as exc:
             self.prompter.show_error(_("Could not save"),
                                      _("{file} could not be written.").format(file=path),
                                      str(exc))
             return False
-        self.doc.path = path.resolve()
+        current.path = path.resolve()
         self.disk.remember(path)
         self.stack.setClean()
         self.autosaver.discard()
-        self.add_recent(self.doc.path)
-        self.settings.setValue("files/last_folder", str(self.doc.path.parent))
+        self.add_recent(current.path)
+        self.settings.setValue("files/last_folder", str(current.path.parent))
         self.saved.emit()
         self._say(_("Saved {file}").format(file=path.name), 4000)
         return True
@@ -439,8 +581,12 @@ class FileController(QObject):
         if shiboken6.isValid(self.window) and shiboken6.isValid(self.stack):  # (not while
             self.autosaver.changed()                                          # destroyed)
 
-    def _recovery_copy(self) -> tuple[str, dict[str, object]] | None:
-        return list_copy(self.doc.warband, self.doc.path) if self.is_modified() else None
+    def _recovery_copy(self) -> tuple[str, dict[str, Any]] | None:
+        if not self.is_modified():
+            return None
+        if self.kind == ROSTER and self.rosters is not None:
+            return self.rosters.recovery_copy()
+        return list_copy(self.doc.warband, self.doc.path)
 
     def _recovery_off(self, problem: str) -> None:
         """Said once: the user works on, knowing a crash would lose unsaved changes."""
@@ -453,6 +599,8 @@ class FileController(QObject):
         the recovery folder cannot be written, say once that recovery is off."""
         if not self.autosaver.check():
             return False
+        if self._offer_rosters():
+            return True
         for orphan in Recovery.orphans(self.recovery.folder):
             if not self.prompter.ask_recover(orphan.name, orphan.saved, orphan.origin):
                 orphan.remove()
@@ -466,6 +614,27 @@ class FileController(QObject):
                 continue
             self.open_untitled(warband, _("Unsaved changes recovered — save them to keep "
                                           "them"), origin=orphan.origin)
+            orphan.remove()
+            return True
+        return False
+
+    def _offer_rosters(self) -> bool:
+        """The autosave of a roster a crashed session left: offered, and restored when its
+        data is installed (when not, the autosave stays for a later start)."""
+        if self.rosters is None:
+            return False
+        folder = self.roster_recovery.folder
+        for orphan in Recovery.orphans(folder, prefix=ROSTER_AUTOSAVE,
+                                       suffix=ROSTER_SUFFIXES[0]):
+            if not self.prompter.ask_recover(orphan.name, orphan.saved, orphan.origin):
+                orphan.remove()
+                continue
+            roster = self.rosters.read_copy(orphan.list_path, orphan.origin)
+            if roster is None:
+                orphan.lock.unlock()  # (kept: offered again once its data is there)
+                continue
+            self.replace_roster(roster, None, _("Unsaved changes recovered — save them to "
+                                                "keep them"), untitled=True)
             orphan.remove()
             return True
         return False

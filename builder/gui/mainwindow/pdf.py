@@ -11,8 +11,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMainWindow
 
 from builder.gui.dialogs import ExportOptions, Prompter
-from builder.gui.document import WarbandDocument
-from builder.gui.mainwindow.files import file_stem
+from builder.gui.mainwindow.files import FileController, file_stem
 from builder.gui.mainwindow.splits import bool_setting
 from builder.i18n import _
 
@@ -23,10 +22,10 @@ OPTIONS = ("cards", "summary", "page", "per_model", "opponent")
 
 
 class PdfExport(QObject):
-    def __init__(self, window: QMainWindow, doc: WarbandDocument, prompter: Prompter,
+    def __init__(self, window: QMainWindow, files: FileController, prompter: Prompter,
                  settings: QSettings, last_folder: Callable[[], str]) -> None:
         super().__init__(window)
-        self.window, self.doc, self.prompter, self.settings = window, doc, prompter, settings
+        self.window, self.files, self.prompter, self.settings = window, files, prompter, settings
         self.last_folder = last_folder
 
     def defaults(self) -> ExportOptions:
@@ -49,15 +48,16 @@ class PdfExport(QObject):
             return
         from builder.gui.dialogs.preview import printout_maker
 
-        doc = self.doc
+        doc = self.files.current  # (a warband or a roster: the open list)
         options = self.prompter.ask_export_options(self.defaults(),
-                                                   printout_maker(doc.printout))
+                                                   printout_maker(doc.printout),
+                                                   roster=self.files.kind == "roster")
         if options is None:
             return
         for key in OPTIONS:
             self.settings.setValue(f"export/{key}", getattr(options, key))
         where = doc.path.parent if doc.path else Path(self.last_folder())
-        chosen = self.prompter.ask_pdf_path(str(where / (file_stem(doc.warband.name) + ".pdf")))
+        chosen = self.prompter.ask_pdf_path(str(where / (file_stem(doc.name) + ".pdf")))
         if not chosen:
             return
         path = Path(chosen)

@@ -1,21 +1,26 @@
-"""The main window: catalogue, roster, live totals, findings and profile of one warband.
+"""The main window: catalogue, roster, live totals, findings and profile of one warband, or
+the roster editor of one BattleScribe roster.
 
 The window builds its panels and controllers and connects them: it turns user gestures into
 undo commands and holds no rules (legality comes from ``builder.rules`` via the document).
 What a list's file is (new, open, save, recovery) is :mod:`.files`; where the panels sit is
 :mod:`.splits`; the PDF export is :mod:`.pdf`; the loaded data and the faction editor are
-:mod:`.gamedata`; the event check is :mod:`.event_check`.
+:mod:`.gamedata`; the event check is :mod:`.event_check`; a roster's editor and what only a
+roster needs are :mod:`.rosters`. The window shows one kind's panels at a time (its
+:attr:`MainWindow.face` is the one the edit actions go to: itself for a warband, the roster
+editor for a roster).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QEvent, QModelIndex, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QMoveEvent, QResizeEvent, QShowEvent, QUndoStack
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QToolButton
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QStackedWidget, QToolButton
 
 from builder import __version__
 from builder.data import Catalogue
@@ -25,9 +30,10 @@ from builder.gui.dialogs import Prompter
 from builder.gui.document import WarbandDocument
 from builder.gui.focus import show_focus
 from builder.gui.mainwindow.event_check import EventCheck
-from builder.gui.mainwindow.files import FileController
+from builder.gui.mainwindow.files import ROSTER, WARBAND, FileController
 from builder.gui.mainwindow.gamedata import GameData
 from builder.gui.mainwindow.pdf import PdfExport
+from builder.gui.mainwindow.rosters import Rosters
 from builder.gui.mainwindow.splits import Splits, default_sizes
 from builder.gui.panels.catalogue import CataloguePanel
 from builder.gui.panels.details import ListDetails
@@ -47,6 +53,9 @@ from builder.model.text import display
 from builder.rules import Report
 from builder.rules.findings import Finding
 
+if TYPE_CHECKING:
+    from builder.gui.roster.editor import RosterEditor
+
 APP_TITLE = "SphereWars Warband Builder"
 
 
@@ -56,7 +65,8 @@ class MainWindow(QMainWindow):
     - panels: ``catalogue_panel``, ``details`` (the list's own fields), ``totals``,
       ``roster``, ``findings``, ``profile_panel``;
     - controllers: ``files``, ``splits``, ``pdf``, ``gamedata``, ``event_check``,
-      ``sharing``, ``game`` (play mode), ``packs``, ``bsdata``;
+      ``sharing``, ``game`` (play mode), ``packs``, ``bsdata``, ``rosters`` (a roster's
+      editor, ``rosters.editor``, shown in ``pages`` in the warband panels' place);
     - the shared state: ``doc``, ``stack``, ``act``, ``prompter``, ``settings``.
     """
 
@@ -75,21 +85,26 @@ class MainWindow(QMainWindow):
         self.act = Actions(self, self.stack)
         recent_menu, examples_menu = QMenu(self), QMenu(self)
         build_menus(self, self.act, recent_menu, examples_menu)
+        self.pages = QStackedWidget()
+        self.pages.setObjectName("list-pages")
+        self.rosters = Rosters(self, self.stack, self.prompter, self.settings, self.pages)
         self.files = FileController(self, self.doc, self.stack, self.prompter, self.settings,
                                     recent_menu=recent_menu, examples_menu=examples_menu,
                                     clear_recent=self.act.clear_recent,
-                                    recovery_dir=recovery_dir)
+                                    recovery_dir=recovery_dir, rosters=self.rosters)
         self.gamedata = GameData(self, self.doc, self.prompter, extra_data,
                                  settings=self.settings)
-        self.pdf = PdfExport(self, self.doc, self.prompter, self.settings,
+        self.pdf = PdfExport(self, self.files, self.prompter, self.settings,
                              self.files.last_folder)
         self._build_panels()
         self.event_check = EventCheck(self, self.doc, self.prompter,
                                       clear=self.act.clear_event, shows_event=self.totals,
-                                      last_folder=self.files.last_folder)
+                                      last_folder=self.files.last_folder,
+                                      current=lambda: self.files.current)
         self._connect()
         self.sharing = Sharing(self, self)
         self.game = GameMenu(self, self)  # Game → Start game, Save for phone… (play mode)
+        self.game.roster_games = self.rosters.game  # (a roster's game: the roster's own)
         from builder.gui.bsdata import BSDataController
         from builder.gui.packs import PacksController
 
@@ -127,7 +142,8 @@ class MainWindow(QMainWindow):
                              findings=self.findings, profile=self.profile_panel,
                              show_catalogue=a.show_catalogue, show_profile=a.show_profile)
         self.splits.add_below_roster(self.picks_panel)
-        self.setCentralWidget(self.splits.main)
+        self.pages.addWidget(self.splits.main)  # (a roster's editor joins it when needed)
+        self.setCentralWidget(self.pages)
 
         # -- status bar: data problems stay one click away
         self.problems_button = QToolButton()
@@ -149,11 +165,12 @@ class MainWindow(QMainWindow):
         a.check_event.triggered.connect(self.event_check.check_against)
         a.event_lists.triggered.connect(self.event_check.show_event_lists)
         a.quit.triggered.connect(self.close)
-        a.add.triggered.connect(self.add_selected)
-        a.more.triggered.connect(lambda: self.step_selected(+1))
-        a.fewer.triggered.connect(lambda: self.step_selected(-1))
-        a.remove.triggered.connect(self.remove_selected)
-        a.find.triggered.connect(self.focus_filter)
+        # the edit actions go to the panels shown: the warband's (this window) or a roster's
+        a.add.triggered.connect(lambda: self.face.add_selected())
+        a.more.triggered.connect(lambda: self.face.step_selected(+1))
+        a.fewer.triggered.connect(lambda: self.face.step_selected(-1))
+        a.remove.triggered.connect(lambda: self.face.remove_selected())
+        a.find.triggered.connect(lambda: self.face.focus_filter())
         a.factions.triggered.connect(self.gamedata.open_editor)
         a.reload_data.triggered.connect(self.gamedata.reload)
         a.data_problems.triggered.connect(self.gamedata.show_problems)
@@ -162,6 +179,10 @@ class MainWindow(QMainWindow):
         a.reset_layout.triggered.connect(self.splits.reset)
 
         files.opened.connect(self._opened)
+        files.kind_changed.connect(self._kind_changed)
+        files.watch_drops()
+        self.rosters.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.rosters.data_wanted.connect(lambda: self.bsdata.open_dialog())
         files.saved.connect(self.update_title)
         files.started_new.connect(self.details.start_naming)
         files.install_wanted.connect(lambda: self.packs.open_dialog())
@@ -186,9 +207,62 @@ class MainWindow(QMainWindow):
 
     # ================================================================ reacting to the document
 
+    @property
+    def face(self) -> Any:
+        """Where the edit actions go (add, more, fewer, remove, filter): this window for a
+        warband, the roster editor for a roster."""
+        editor = self.rosters.editor
+        return editor if self.files.kind == ROSTER and editor is not None else self
+
+    @property
+    def roster_editor(self) -> RosterEditor | None:
+        return self.rosters.editor if self.files.kind == ROSTER else None
+
     def _opened(self) -> None:
         self.update_title()
-        self.roster.select_first()
+        self.event_check.follow()
+        self.game.follow()
+        if self.files.kind == WARBAND:
+            self.roster.select_first()
+
+    def _kind_changed(self, kind: str) -> None:
+        """The other kind of list is open: its panels shown, the actions named for it, what
+        only a warband has (share codes, play mode, its data) off for a roster."""
+        roster = kind == ROSTER
+        if roster:
+            editor = self.rosters.editor
+            assert editor is not None and self.rosters.doc is not None
+            self.pages.setCurrentWidget(editor)
+            if not editor.property("connected"):
+                editor.setProperty("connected", True)
+                self.rosters.doc.validated.connect(lambda _r: self._roster_validated())
+                self.rosters.doc.details_changed.connect(self.update_title)
+                for view in (editor.tree.view, editor.offers.view):
+                    view.addActions([self.act.remove, self.act.more, self.act.fewer])
+                show_focus(editor.offers.view, editor.tree.view)
+            self.act.add.setText(_("&Add to roster"))
+            self.act.remove.setText(_("&Remove from roster"))
+            self._roster_validated()
+        else:
+            self.pages.setCurrentWidget(self.splits.main)
+            self._follow_game()
+            self.sharing.follow()
+        for action in (self.act.copy_code, self.act.show_catalogue, self.act.show_profile,
+                       self.act.reset_layout):
+            action.setEnabled(not roster)
+        self.event_check.follow()
+        self.game.follow()
+        self.problems_button.setVisible(not roster and bool(self.doc.catalogue.problems))
+        self.update_title()
+
+    def _roster_validated(self) -> None:
+        if self.files.kind == ROSTER:
+            self.sharing.follow()
+            editor = self.rosters.editor
+            if editor is not None:
+                has = bool(editor.tree.selected())
+                for action in (self.act.remove, self.act.more, self.act.fewer):
+                    action.setEnabled(has)
 
     def _validated(self, report: Report) -> None:
         faction = self.doc.faction
@@ -251,6 +325,14 @@ class MainWindow(QMainWindow):
     def update_title(self) -> None:
         if not shiboken6.isValid(self):
             return  # the undo stack clears itself while the window is being destroyed
+        roster = self.rosters.doc if self.files.kind == ROSTER else None
+        if roster is not None:
+            at = roster.tournament
+            self.setWindowTitle(f"{roster.name}[*] ({roster.report.system_name})"
+                                + (f" — {at.name}" if at is not None else "")
+                                + f" — {APP_TITLE}")
+            self.setWindowModified(self.files.is_modified())
+            return
         faction = self.doc.faction
         game = f" ({display(faction.game.name)})" if faction is not None else ""
         event = f" — {self.doc.tournament.name}" if self.doc.tournament is not None else ""
@@ -376,6 +458,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.splits.save()
+        self.rosters.save_layout()
         self.files.remember_session()
-        self.files.autosaver.close()
+        self.files.close()
         event.accept()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from PySide6.QtCore import QModelIndex, QRect, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt, Signal
 from PySide6.QtWidgets import (
     QLabel,
     QListView,
@@ -32,6 +32,20 @@ SHOWN_ROWS = 8
 """Findings the window makes room for before the list scrolls."""
 
 
+def findings_view(name: str, model: QAbstractItemModel) -> QListView:
+    """A list of findings: each wrapped to the width, a little apart, no sideways scrolling
+    (the warband's findings and a roster's)."""
+    view = QListView()
+    view.setObjectName(name)
+    view.setModel(model)
+    view.setWordWrap(True)
+    view.setUniformItemSizes(False)
+    view.setResizeMode(QListView.ResizeMode.Adjust)
+    view.setSpacing(2)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return view
+
+
 class FindingsPanel(QWidget):
     finding_chosen = Signal(object)  # a Finding clicked or activated
     content_changed = Signal()  # what it shows changed, and maybe the height it wants
@@ -39,14 +53,7 @@ class FindingsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = FindingsModel()
-        self.view = QListView()
-        self.view.setObjectName("findings")
-        self.view.setModel(self.model)
-        self.view.setWordWrap(True)
-        self.view.setUniformItemSizes(False)
-        self.view.setResizeMode(QListView.ResizeMode.Adjust)
-        self.view.setSpacing(2)
-        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view = findings_view("findings", self.model)
         self.legal_label = self._label("legal-message")
         self.guidance_label = self._label("guidance-message")
         self.stack = QStackedWidget()

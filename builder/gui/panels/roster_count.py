@@ -23,11 +23,15 @@ class CountDelegate(QStyledItemDelegate):
     """A spin box for the count column that commits every step, so totals and findings follow
     the arrows live (the model turns each commit into an undo command; steps on one entry
     merge). With ``range_role``, an entry whose model gives (least, most) under that role
-    gets a spin box within them (a unit's size)."""
+    gets a spin box within them (a unit's size); with ``value_role``, the spin box starts at
+    what the model gives under that role rather than under its edit role (a model that shows
+    one number and edits another)."""
 
-    def __init__(self, parent: QWidget | None = None, range_role: int | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, range_role: int | None = None,
+                 value_role: int = Qt.ItemDataRole.EditRole) -> None:
         super().__init__(parent)
         self.range_role = range_role
+        self.value_role = value_role
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802
                      index: Index) -> QWidget:
@@ -43,7 +47,7 @@ class CountDelegate(QStyledItemDelegate):
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:  # noqa: N802
         assert isinstance(editor, QSpinBox)
-        value = int(index.data(Qt.ItemDataRole.EditRole) or 1)
+        value = int(index.data(self.value_role) or 1)
         if editor.value() != value:
             editor.blockSignals(True)
             editor.setValue(value)

@@ -1,6 +1,8 @@
 """Play mode in the app: the Game menu, a game's session (undo, autosave) and its window.
 
-*Game → Start game* opens the play window (:mod:`builder.gui.play.view`) on the open list.
+*Game → Start game* opens the play window (:mod:`builder.gui.play.view`) on the open list (a
+BattleScribe roster's game is :class:`builder.gui.play.roster.RosterGame`'s: its models'
+counter asked once per game system).
 A game's state lives in a file beside the list (``NAME.game.json``,
 :func:`builder.play.state.game_path`), written atomically after every change, so a crash or
 ``kill -9`` loses nothing; *Start game* on a list with a game in progress resumes it, and an
@@ -14,7 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QObject
@@ -56,6 +58,11 @@ class GameMenu(QObject):
         self.host = host
         self.window = window
         self.play_window: PlayWindow | None = None
+        self.roster_game: Any = None
+        """The open roster's game, once started (its play window is :attr:`play_window`)."""
+        self.roster_games: Callable[[Path], Any] | None = None
+        """Makes the open roster's game, kept beside the roster file given (the window's:
+        :class:`builder.gui.play.roster.RosterGame`, which imports this module)."""
         self.ask_path: Callable[[str], str | None] = self._ask_html_path
         self.ask_yes: Callable[[str, str], bool] = self._ask_yes
         self._asker: QWidget = window
@@ -88,16 +95,17 @@ class GameMenu(QObject):
     # -- state of the menu
 
     def _plan(self) -> Plan | None:
-        return self.host.doc.play_plan()
+        return self.host.files.current.play_plan()  # (a warband's or a roster's)
 
     def follow(self) -> None:
         """Start or Resume (with the turn), enabled when the list's faction is loaded."""
         from builder.play.state import game_path
 
-        playable = self.host.doc.faction is not None
+        roster = self.host.files.kind == "roster"
+        playable = roster or self.host.doc.faction is not None
         self.start.setEnabled(playable)
         self.phone.setEnabled(playable)
-        path = self.host.doc.path
+        path = self.host.files.current.path
         if path is not None and game_path(path).exists():
             self.start.setText(_("Re&sume game"))
         else:
@@ -115,22 +123,40 @@ class GameMenu(QObject):
         plan = self._plan()
         if plan is None:
             return None
-        if w.doc.path is None or w.files.is_modified():
+        if w.files.current.path is None or w.files.is_modified():
             # the game is kept beside the list, and must be a game of the list as saved
             if not self.ask_yes(_("Save the list first"),
                                 _("The game is kept beside the list file. Save the list "
                                   "now?")) or not w.files.save():
                 return None
             plan = self._plan()
-            if plan is None or w.doc.path is None:
+            if plan is None or w.files.current.path is None:
                 return None
+        list_path = w.files.current.path
+        if w.files.kind == "roster":
+            return self._start_roster(list_path)
         from builder.play.state import game_path
 
-        path = game_path(w.doc.path)
+        path = game_path(list_path)
         state = self._resumed(plan, path)
         if state is None:
             return None
-        return self.open(plan, state, path, w.doc.path)
+        return self.open(plan, state, path, list_path)
+
+    def _start_roster(self, roster_path: Path) -> PlayWindow | None:
+        """A roster's game (:attr:`roster_games` makes it: the counter asked once per game
+        system, the game beside the roster resumed)."""
+        if self.roster_games is None:
+            return None
+        game = self.roster_games(roster_path)
+        game.ask_yes = self.ask_yes
+        self.roster_game = game
+        window = game.start()
+        if window is not None:
+            self.play_window = window
+            window.closed.connect(self.follow)
+        self.follow()
+        return window
 
     def _resumed(self, plan: Plan, path: Path) -> State | None:
         from builder.play.state import GameFileError, load_game, new_game
@@ -210,7 +236,7 @@ class GameMenu(QObject):
         plan = self._plan()
         if plan is None:
             return None
-        path = self.host.doc.path
+        path = self.host.files.current.path
         if path is None or self.host.files.is_modified():
             return plan, None
         from builder.play.state import GameFileError, game_path, load_game
@@ -240,7 +266,7 @@ class GameMenu(QObject):
             self._asker = self.window
 
     def _write_phone_page(self, plan: Plan, state: State | None) -> Path | None:
-        doc_path = self.host.doc.path
+        doc_path = self.host.files.current.path
         folder = doc_path.parent if doc_path is not None else Path(self.host.files.last_folder())
         stem = doc_path.name.split(".")[0] if doc_path is not None else "game"
         chosen = self.ask_path(str(folder / f"{stem}.html"))
