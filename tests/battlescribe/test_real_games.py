@@ -135,3 +135,15 @@ def test_a_legal_kill_team(kill_team: list[DataSet]) -> None:
     assert _messages(editor) == [
         "Legionary Kill Team has 1 too many selections of Leader (maximum 1)"]
 
+
+
+def test_a_catalogues_own_force_is_not_hidden(kill_team: list[DataSet]) -> None:
+    """Kill Team's Kasrkin hides its force entry unless the force is of its own catalogue
+    (notInstanceOf, scope primary-catalogue): in its own catalogue it is shown, so its
+    minimums are asked for (a hidden force's were not, and an empty team passed)."""
+    data = next(d for d in kill_team if "2021" in d.game_system.name)
+    editor, force = _start(data, "Kasrkin")
+    assert not editor.evaluation.force_effects[force].hidden
+    assert _messages(editor) == [
+        "Kasrkin Kill Team must have 1 more selections of Leader (minimum 1)",
+        "Kasrkin Kill Team must have 9 more selections of Operative (minimum 9)"]

@@ -10,7 +10,8 @@ value alone ("100" then "units" is "units"); ``shared="false"`` on a condition o
 counts an entry however it was reached; a query without ``childId`` counts everything in a
 force or roster, and the asking entry itself below a selection; ``atLeast`` asked of
 ``self`` is false when nothing is there; ``instanceOf`` looks at a selection (``self``,
-``parent``, ``ancestor``, an entry id) and is false elsewhere. A percentage of nothing (no
+``parent``, ``ancestor``, an entry id), or at the force's catalogue (``primary-catalogue``, a
+catalogue's id), and is false elsewhere. A percentage of nothing (no
 selections or costs at all in the scope) is no share: only ``notEqualTo`` holds of it, and a
 constraint on it is not checked.
 """
@@ -113,9 +114,13 @@ class Judge:
 
     def _instance(self, condition: m.Condition, here: Here) -> bool:
         scope = condition.scope
-        if scope in ("force", "roster", "primary-catalogue", "primary-category"):
-            return False
         child_id = condition.child_id
+        if scope == "primary-catalogue":
+            # Is the force this is in made from that catalogue? (published data names a
+            # catalogue's id here: Kill Team hides a catalogue's force entry unless it is)
+            return here.force is not None and here.force.catalogue.id == child_id
+        if scope in ("force", "roster", "primary-category"):
+            return False
         if child_id is None:
             return False
         if scope == "ancestor":
