@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import builder.rules.engine as engine
+import builder.model.quantity as quantity_module
 import builder.rules.headroom as headroom_module
 from builder.data import Catalogue
 from builder.model import Entry, Faction, Warband
-from builder.model.quantity import Selector
+from builder.model.quantity import Selector, selects
 from builder.model.system import Rule
 from builder.rules import validate
 from builder.rules.headroom import Headroom, _Reader, explain, headroom, one_more, step
@@ -231,9 +231,9 @@ def test_one_pass_per_rule_not_one_validation_per_combatant(monkeypatch) -> None
     plan = Headroom(faction)
     w = warband([(f"test-gen-{i}", 1 + i % 4) for i in range(0, 5000, 5)])
     spent = validate(w, faction).stats.points
-    for name in ("check_rule", "Roster", "quantity"):
+    for name in ("check_rule", "evaluate", "quantity"):
         monkeypatch.setattr(headroom_module, name, lambda *_a: pytest.fail("per combatant"))
-    monkeypatch.setattr(engine, "matches", lambda *_a: pytest.fail("per combatant"))
+    monkeypatch.setattr(quantity_module, "_holds", lambda *_a: pytest.fail("per combatant"))
     rooms = plan.measure(w, spent + 50)  # 50 points left
     assert rooms.room("test-gen-0").hired == 1
     dimmed = {c.id for c in faction.combatants
@@ -249,4 +249,4 @@ def test_one_pass_per_rule_not_one_validation_per_combatant(monkeypatch) -> None
 ])
 def test_selectors_read_for_every_combatant_as_the_engine_reads_them(given) -> None:
     sel = Selector.model_validate(given)
-    assert _Reader(HOST).matched(sel) == [engine.matches(sel, c) for c in HOST.combatants]
+    assert _Reader(HOST).matched(sel) == [selects(sel, c) for c in HOST.combatants]

@@ -104,8 +104,7 @@ def test_picks_that_add_the_same_are_one_answer() -> None:
     data = PICK_BOUNDS.model_dump(by_alias=True, exclude_unset=True)
     data["picks"] = [{"id": f"test-pick-{i}", "name": f"Test Pick {i}",
                       "adds": {"PTS": i % 4, "DRILL": i % 2 * 2}} for i in range(5000)]
-    many = Faction.model_validate(data)
-    many.attach(PICK_BOUNDS.game)  # type: ignore[attr-defined]
+    many = Faction.model_validate(data).attach(PICK_BOUNDS.game)  # (a new faction, tied)
     room = Headroom(many)
     w = Warband(name="Many", faction=many.id, points_limit=61,
                 entries=[Entry(combatant="test-high-chief", count=1),
