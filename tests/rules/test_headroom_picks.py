@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from builder.model import Entry, Faction, Warband
 from builder.model.system import Rule
 from builder.rules import validate
-from builder.rules.headroom import Headroom, explain_pick
+from builder.rules.explain import explain_pick
+from builder.rules.headroom import Headroom
 from tests.rules.test_headroom import load, worse_after
 
 RELAUNCH = load("relaunch", "test-relaunch-band")
