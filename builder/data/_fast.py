@@ -1,16 +1,19 @@
-"""Fast paths that read what the hardened loader (:mod:`._loader`) reads, without its cost.
+"""Fast paths that read what the hardened loader (:mod:`._loader`) and the models read,
+without their cost.
 
-:func:`simple_data` reads the plain block layout of a saved list line by line, without
-libyaml; :func:`plain` builds the data of a composed node tree without PyYAML's generic
-constructor. Both give exactly what the loader gives (the tests compare them on generated texts)
-or step aside (None, :data:`UNUSUAL`) so that the loader reads the document and, for a broken
-one, gives its message.
+:func:`warband` is the one fast way to a list: :func:`simple_data` reads the plain block layout
+of a saved list line by line, without libyaml, and :func:`well_formed` builds the model from
+data whose every value is already right, without pydantic's validation. :func:`plain` builds
+the data of any composed node tree without PyYAML's generic constructor. Each gives exactly
+what the full reader gives (the tests compare them on generated texts and data) or steps aside
+(None, :data:`UNUSUAL`) so that the full reader reads the document and, for a broken one,
+gives its message.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -27,6 +30,9 @@ from builder.data._scalars import (
     STR_TAG,
     WORDS,
 )
+from builder.model import Entry, Warband
+from builder.model.base import MAX_COUNT, MAX_TEXT, MAX_WHOLE, StrictModel, check_name
+from builder.model.warband import WARBAND_SCHEMA
 
 _SIMPLE_TEXT = re.compile("[^\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff"
                           "\ufffe\uffff]*")
@@ -292,3 +298,98 @@ def _plain_node(node: yaml.Node) -> Any:
 
 class _Unusual(Exception):
     pass
+
+
+# --- a list's model, without pydantic's validation ------------------------------------------
+
+
+def warband(text: str) -> Warband | None:
+    """The list a text holds, when it is a well-formed list in the plain layout (most saved
+    lists): :func:`simple_data`, then :func:`well_formed`; None for anything else, which the
+    full reader then reads (and, for a broken list, says what is wrong)."""
+    data = simple_data(text)
+    return well_formed(data) if data is not None else None
+
+
+_KEYS = frozenset(("schema", "name", "faction", "points_limit", "entries", "picks", "notes"))
+_ENTRY_KEYS = frozenset(("combatant", "count", "options"))
+
+
+def well_formed(data: dict[str, Any]) -> Warband | None:
+    """The list in ``data`` when every value is already right, built without pydantic's
+    validation (which costs more than reading a small file); None for anything else, so that
+    ``Warband.model_validate`` says what is wrong. The checks are the fields' own, and the
+    result is the same model (the tests compare both on generated data)."""
+    if not _KEYS.issuperset(data):
+        return None
+    schema = data.get("schema")
+    name, faction = data.get("name"), data.get("faction")
+    limit, entries, notes = data.get("points_limit"), data.get("entries"), data.get("notes")
+    picks = data.get("picks")
+    if (schema is not None and schema != WARBAND_SCHEMA) or not _name(name) \
+            or not _name(faction) or type(entries) is not list \
+            or (limit is not None and not _whole(limit, 0, MAX_WHOLE)) \
+            or (notes is not None and (type(notes) is not str or len(notes) > MAX_TEXT)) \
+            or (picks is not None and (type(picks) is not list
+                                       or not all(map(_name, picks)))):
+        return None
+    built = []
+    for item in entries:
+        if type(item) is not dict or not _ENTRY_KEYS.issuperset(item):
+            return None
+        combatant, count = item.get("combatant"), item.get("count")
+        if not _name(combatant):
+            return None
+        given_keys = {"combatant"}
+        if count is None:  # absent, or written with no value: the default
+            count = 1
+        elif _whole(count, 1, MAX_COUNT):
+            given_keys.add("count")
+        else:
+            return None
+        options = item.get("options")
+        if options is None:
+            options = {}
+        elif type(options) is dict and all(
+                _name(k) and _whole(v, 1, MAX_COUNT) for k, v in options.items()):
+            given_keys.add("options")
+            options = dict(options)
+        else:
+            return None
+        built.append(_made(Entry, {"combatant": combatant, "count": count,
+                                   "options": options}, given_keys))
+    # a key written with no value is unset where its default is not None (the schema)
+    given = {"schema_" if key == "schema" else key for key, value in data.items()
+             if value is not None or key in ("points_limit", "notes")}
+    return _made(Warband, {"schema_": WARBAND_SCHEMA, "name": name, "faction": faction,
+                           "points_limit": limit, "entries": built,
+                           "picks": list(picks) if picks is not None else [],
+                           "notes": notes}, given)
+
+
+M = TypeVar("M", bound=StrictModel)
+
+
+def _made(cls: type[M], values: dict[str, Any], given: set[str]) -> M:
+    """``cls.model_construct(given, **values)`` with every field in ``values``, as pydantic
+    builds it there, without its walk over the fields' aliases and defaults."""
+    model = cls.__new__(cls)
+    object.__setattr__(model, "__dict__", values)
+    object.__setattr__(model, "__pydantic_fields_set__", given)
+    object.__setattr__(model, "__pydantic_extra__", None)
+    object.__setattr__(model, "__pydantic_private__", None)
+    return model
+
+
+def _name(value: Any) -> bool:
+    if type(value) is not str:
+        return False
+    try:
+        check_name(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _whole(value: Any, least: int, most: int) -> bool:
+    return type(value) is int and least <= value <= most

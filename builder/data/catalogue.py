@@ -267,7 +267,7 @@ class Catalogue:
             except DataError as exc:
                 self.problems.append(exc)
                 return None
-            faction.attach(system)
+            faction = faction.attach(system)
             if system_key is not None:
                 self._keep(item, system_key, faction)
         if not self._unique(item, "faction", faction.id, self.files.get(faction.id)):

@@ -38,7 +38,7 @@ from builder.model.base import (
     needs_whole_number,
     used_twice,
 )
-from builder.model.faction import faction_data
+from builder.model.faction import faction_data, normalised
 from builder.model.faction_check import combatant_problems, faction_problems, known_ability_ids
 from builder.model.system import not_one_of, system_problems, unknown_system
 from builder.plumbing import paths
@@ -72,12 +72,8 @@ def parse_warband(path: str | Path, text: str) -> Warband:
     """A list from its text: a well-formed list in the plain layout (most lists) is read on a
     fast path; anything else, or anything wrong, goes the one way through (libyaml, the model,
     each error placed), so its messages are those of the full reader."""
-    data = _fast.simple_data(text)
-    if data is not None:
-        warband = Warband.well_formed(data)
-        if warband is not None:
-            return warband
-    return warband_from(parse_yaml(path, text))
+    warband = _fast.warband(text)
+    return warband if warband is not None else warband_from(parse_yaml(path, text))
 
 
 def warband_from(doc: Document) -> Warband:
@@ -218,7 +214,8 @@ class FactionChecker:
             return None
         if not self._order:  # (cannot happen: a faction needs a combatant)
             return check_faction_data(data, self.system)[0]
-        models = [self._done[key].model for key in self._order]
+        models = [self._done[key].model for key in self._order]  # (normalised when checked:
+        # attaching finds them so and copies none)
         return Faction.model_validate({**data, "combatants": models}).attach(self.system)
 
     def problems(self, data: Any) -> list[tuple[str, str]]:
@@ -268,7 +265,7 @@ class FactionChecker:
         model: Combatant | None = None
         errors: ValidationError | None = None
         try:
-            model = Combatant.model_validate(c)
+            model = normalised(Combatant.model_validate(c), self.system)
         except ValidationError as exc:
             errors = exc
         refs = c.get("abilities")

@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from builder.i18n import _, ngettext, pgettext
 from builder.model import Faction, Warband
 from builder.model.event import Event
 from builder.model.system import Rule
 from builder.rules.findings import Finding
+from builder.rules.wording import EventFaction, EventSystem, NotRegistered
 
 D = TypeVar("D")
 """A kind's data: the loaded SphereWars data (a :class:`~builder.data.Catalogue`) for
@@ -120,15 +120,11 @@ def event_findings(event: Event, warband: Warband, faction: Faction | None,
     """The event's own checks (not its rules): system, faction, registration."""
     out: list[Finding] = []
     if event.system is not None and faction is not None and faction.system != event.system:
-        out.append(Finding("event-system", "error", _(
-            "{event} plays {system}; this list's faction '{faction}' belongs to "
-            "{faction_system}").format(event=event.name, system=event.system, faction=faction.id,
-                                       faction_system=faction.system)))
+        out.append(Finding("event-system", "error", EventSystem(
+            event.name, event.system, faction.id, faction.system)))
     if event.factions is not None and warband.faction not in event.factions:
-        allowed = ", ".join(event.factions) or pgettext("factions", "none")
-        out.append(Finding("event-faction", "error", _(
-            "faction '{faction}' is not allowed at {event} (allowed: {allowed})").format(
-                faction=warband.faction, event=event.name, allowed=allowed)))
+        out.append(Finding("event-faction", "error", EventFaction(
+            warband.faction, event.name, tuple(event.factions))))
     late = not_registered(event, fingerprint)
     if late is not None:
         out.append(late)
@@ -139,13 +135,8 @@ def not_registered(event: Event, fingerprint: str) -> Finding | None:
     """``list-not-registered`` when the event registers lists and not this one."""
     if event.lists is None or fingerprint in event.registrations:
         return None
-    n = len(event.lists)
-    return Finding("list-not-registered", "error", ngettext(
-        "fingerprint {fingerprint} is not among the {n} list registered for {event}: the "
-        "list was changed after registration, or never registered",
-        "fingerprint {fingerprint} is not among the {n} lists registered for {event}: the "
-        "list was changed after registration, or never registered", n).format(
-            fingerprint=fingerprint, n=n, event=event.name))
+    return Finding("list-not-registered", "error", NotRegistered(
+        fingerprint, len(event.lists), event.name))
 
 
 def event_rules(event: Event | None, faction: Faction | None) -> tuple[Rule, ...]:

@@ -30,9 +30,10 @@ from builder.document.base import Cost, ListDocument
 from builder.document.context import ListCheck, not_registered, registration
 from builder.document.files import ROSTER_SUFFIXES
 from builder.document.roster_edit import RosterEditing
-from builder.i18n import _, pgettext
+from builder.i18n import _
 from builder.model.event import Event
 from builder.rules.findings import Finding
+from builder.rules.wording import RosterEventCatalogue, RosterEventSystem
 
 if TYPE_CHECKING:
     from builder.bsdata.store import Store
@@ -124,19 +125,13 @@ def event_findings(event: Event, report: RosterReport, fingerprint: str) -> list
     """An event's own checks of a roster: its game system, its catalogues, registration."""
     out: list[Finding] = []
     if event.system is not None and report.system != event.system:
-        out.append(Finding("event-system", "error", _(
-            "{event} plays {system}; this roster is for the game system {roster_system} "
-            "({roster_system_id})").format(event=event.name, system=event.system,
-                                           roster_system=report.system_name,
-                                           roster_system_id=report.system)))
+        out.append(Finding("event-system", "error", RosterEventSystem(
+            event.name, event.system, report.system_name, report.system)))
     if event.factions is not None:
-        allowed = ", ".join(event.factions) or pgettext("factions", "none")
         for ident, name in report.catalogues:
             if ident not in event.factions:
-                out.append(Finding("event-faction", "error", _(
-                    "catalogue '{catalogue}' ({id}) is not allowed at {event} (allowed: "
-                    "{allowed})").format(catalogue=name, id=ident, event=event.name,
-                                         allowed=allowed)))
+                out.append(Finding("event-faction", "error", RosterEventCatalogue(
+                    name, ident, event.name, tuple(event.factions))))
     late = not_registered(event, fingerprint)
     if late is not None:
         out.append(late)

@@ -464,6 +464,8 @@ def summarise(warband: Warband, faction: Faction | None,
         ref = reference_of(system) if hired else None
         note = ref.squad_note if ref is not None and any(c.squad for c in hired) else None
         card = ref.card if ref is not None else None
+        if universal is None and hired:
+            universal = system.glossary()  # (once, not once per ability)
         for c in hired:
             sheet = profile_sheet(c, faction, universal, totals[c.id], note, card)
             for taken, (n, single) in _by_choice(warband, faction, c).items():

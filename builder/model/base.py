@@ -78,12 +78,12 @@ class StrictModel(BaseModel):
         return data
 
     def __getstate__(self) -> dict[Any, Any]:
-        """Pickled (the cache of checked files) without what sits beside the fields: the
-        ties to a game system and the rule engine's caches are made again after loading."""
+        """Pickled (the cache of checked files) without its private attributes (a faction's
+        tie to its game system, made again after loading)."""
         state = super().__getstate__()
-        own = state["__dict__"]
-        if any(key.startswith("_") for key in own):
-            state = {**state, "__dict__": {k: v for k, v in own.items() if not k.startswith("_")}}
+        private = state.get("__pydantic_private__")
+        if private:
+            state = {**state, "__pydantic_private__": dict.fromkeys(private)}
         return state
 
     @classmethod

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, Strict, field_validator
+from pydantic import Field, PrivateAttr, Strict, field_validator
 
 from builder.model.ability import Ability, AbilityRef, GlossaryAbility, ability_data
 from builder.model.base import (
@@ -26,7 +26,7 @@ from builder.model.base import (
     check_schema,
     closest,
 )
-from builder.model.faction_check import _selects, normal_value
+from builder.model.faction_check import normal_value
 from builder.model.options import (
     Option,
     Pick,
@@ -34,7 +34,7 @@ from builder.model.options import (
     entry_adds,
     picks_add,
 )
-from builder.model.quantity import Selector
+from builder.model.quantity import Selector, Took, selects
 from builder.model.system import (
     DEFAULT_SYSTEM,
     System,
@@ -100,6 +100,8 @@ class Faction(StrictModel):
     """SPEC §9: what a list of this faction may take once (the system's picks too:
     :meth:`Faction.picks_offered`)."""
     combatants: list[Combatant] = Field(min_length=1)
+    _index: FactionIndex | None = PrivateAttr(default=None)
+    """Its tie to its game system and what is looked up through it (:meth:`attach`)."""
 
     @field_validator("schema_", mode="before")
     @classmethod
@@ -107,36 +109,42 @@ class Faction(StrictModel):
         return check_schema(value, FACTION_SCHEMA)
 
     def attach(self, system: System, *, normal: bool = False) -> Faction:
-        """Tie the faction to its game system: stat values in their normal form ("6 - 5" is
-        "6-5", "-" is none) and each combatant's wounds defaulting to the system's.
-        ``normal``: that was done already, against the same system (a faction kept in the
-        cache once attached); only the ties are made."""
-        kinds = {s.id: s.kind for s in system.stats}
-        for c in self.combatants:
-            if c.__dict__.get("_attached") is system:
-                continue  # a combatant kept from an earlier check (the faction editor's)
-            object.__setattr__(c, "_attached", system)
-            if normal:
-                continue
-            values = {k: normal_value(v, kinds.get(k, "text")) for k, v in c.profile.items()}
-            c.profile = {k: v for k, v in values.items() if v is not None}
-            if c.wounds is None:
-                c.wounds = system.wounds
-        # kept beside the fields, not as a pydantic private attribute: validation reads it
-        # for every list, and equality compares fields only
-        object.__setattr__(self, "_game", system)
-        return self
+        """The faction tied to its game system (a new faction; this one is left as it is):
+        stat values in their normal form ("6 - 5" is "6-5", "-" is none) and each
+        combatant's wounds defaulting to the system's (:func:`normalised`). ``normal``: the
+        combatants are so already, against the same system (a faction kept in the cache once
+        attached, the editor's combatants checked one by one); only the tie is made."""
+        combatants = self.combatants if normal else [normalised(c, system)
+                                                     for c in self.combatants]
+        changed = any(a is not b for a, b in zip(combatants, self.combatants, strict=True))
+        tied = self.model_copy(update={"combatants": combatants} if changed else None)
+        tied._index = FactionIndex(tied, system)
+        return tied
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None,
+                   deep: bool = False) -> Faction:
+        """A copy; a copy of an attached faction is attached to the same system, with an
+        index of its own combatants (never the index of this one's)."""
+        copy = super().model_copy(update=update, deep=deep)
+        index = self._tie()
+        copy._index = FactionIndex(copy, index.system) if index is not None else None
+        return copy
+
+    def _tie(self) -> FactionIndex | None:
+        # (read without pydantic's __getattr__: validation reads it for every list)
+        private = self.__pydantic_private__
+        return private.get("_index") if private else None
 
     @property
     def game(self) -> System:
-        system = self.__dict__.get("_game")
-        if system is None:
+        index = self._tie()
+        if index is None:
             raise RuntimeError(f"faction '{self.id}' is not attached to its system")
-        return system  # type: ignore[no-any-return]
+        return index.system
 
     @property
     def attached(self) -> bool:
-        return self.__dict__.get("_game") is not None
+        return self._tie() is not None
 
     def parameter(self, name: str) -> int:
         """A recruiting parameter: this faction's ``building`` value, else the system's."""
@@ -153,43 +161,25 @@ class Faction(StrictModel):
 
     @property
     def by_id(self) -> dict[str, Combatant]:
-        """Combatants by id; cached, and rebuilt when the combatant list is replaced or grows
-        (``model_copy(update=...)`` carries the cache over, so it checks what it was built on).
-        """
-        return self._cache()[1]
-
-    def _cache(self) -> tuple[Any, dict[str, Combatant], dict[str, str | None]]:
-        """(what it was built on, combatants by id, :meth:`closest_id`'s answers so far)."""
-        cached = self.__dict__.get("_by_id_cache")
-        key = (id(self.combatants), len(self.combatants))
-        if cached is None or cached[0] != key:
-            cached = (key, {c.id: c for c in self.combatants}, {})
-            object.__setattr__(self, "_by_id_cache", cached)
-        return cached  # type: ignore[no-any-return]
+        """Combatants by id (the attached faction's index; made afresh for a faction not
+        attached)."""
+        index = self._tie()
+        return index.by_id if index is not None else {c.id: c for c in self.combatants}
 
     def closest_id(self, combatant_id: str) -> str | None:
-        """The combatant id nearest to one the faction does not have, for "did you mean":
-        remembered, since a folder of lists names the same stale id again and again."""
-        answers = self._cache()[2]
-        if combatant_id not in answers:
-            answers[combatant_id] = closest(combatant_id, [c.id for c in self.combatants])
-        return answers[combatant_id]
+        """The combatant id nearest to one the faction does not have, for "did you mean"."""
+        return closest(combatant_id, [c.id for c in self.combatants])
 
     # --- options, units and picks (SPEC §9) ---------------------------------------------
 
     def options_for(self, c: Combatant) -> dict[str, Option]:
         """The options an entry of ``c`` may take, by id: its own, then the system's whose
-        ``for:`` matches it (kept beside the combatant, made again for another system)."""
-        system = self.game
-        cached = c.__dict__.get("_options_for")
-        if cached is None or cached[0] is not system or cached[1] is not c.options:
-            offered = {o.id: o for o in c.options}
-            for o in system.options:
-                if o.id not in offered and selects(o.for_, c):
-                    offered[o.id] = o
-            cached = (system, c.options, offered)
-            object.__setattr__(c, "_options_for", cached)
-        return cached[2]  # type: ignore[no-any-return]
+        ``for:`` matches it."""
+        index = self._tie()
+        if index is None:
+            return offered_options(c, self.game)  # (raises: not attached)
+        found = index.options.get(c.id)  # (FactionIndex.options_for, inlined: per entry)
+        return found[1] if found is not None and found[0] is c else index.options_for(c)
 
     def option(self, c: Combatant, option_id: str) -> Option | None:
         return self.options_for(c).get(option_id)
@@ -198,15 +188,10 @@ class Faction(StrictModel):
     def picks_offered(self) -> dict[str, Pick]:
         """Every pick a list of the faction may take, by id: the faction's, then the
         system's."""
-        system = self.game
-        cached = self.__dict__.get("_picks_offered")
-        if cached is None or cached[0] is not system or cached[1] is not self.picks:
-            offered: dict[str, Pick] = {p.id: p for p in self.picks}
-            for p in system.picks:
-                offered.setdefault(p.id, p)
-            cached = (system, self.picks, offered)
-            object.__setattr__(self, "_picks_offered", cached)
-        return cached[2]  # type: ignore[no-any-return]
+        index = self._tie()
+        if index is None:
+            return offered_picks(self, self.game)  # (raises: not attached)
+        return index.picks_offered
 
     def entry_adds(self, c: Combatant, options: Mapping[str, int], count: int,
                    stat: str | None) -> int:
@@ -225,17 +210,14 @@ class Faction(StrictModel):
         """Whether an entry of ``c`` that took ``options`` (option id -> times) matches the
         selector's ``option:`` and ``option_tag:`` keys (SPEC §9; True when it gives
         neither). Its other keys look at the combatant (:func:`selects`)."""
-        if sel.option is not None:
-            wanted = sel.option if isinstance(sel.option, list) else [sel.option]
-            if not any(options.get(oid, 0) > 0 for oid in wanted):
-                return False
-        if sel.option_tag is not None:
-            tags = sel.option_tag if isinstance(sel.option_tag, list) else [sel.option_tag]
-            offered = self.options_for(c)
-            if not any(t in o.tags for oid, n in options.items() if n > 0
-                       and (o := offered.get(oid)) is not None for t in tags):
-                return False
-        return True
+        return selects(sel, self.taken(c, options), entry=True)
+
+    def taken(self, c: Combatant, options: Mapping[str, int]) -> Took:
+        """What an entry of ``c`` that took ``options`` took, as a selector's option keys
+        read it: the options ``c`` is offered (any other counts toward nothing)."""
+        offered = self.options_for(c)
+        taken = [o for oid, n in options.items() if n > 0 and (o := offered.get(oid)) is not None]
+        return Took(tuple(o.id for o in taken), tuple(t for o in taken for t in o.tags))
 
     def picks_add(self, picks: list[str], stat: str | None) -> int:
         """What the picks a list took add to ``stat`` (unknown ids add nothing)."""
@@ -255,9 +237,62 @@ class Faction(StrictModel):
         return universal.get(ref) or Ability(id=ref, name=ref)
 
 
-def selects(sel: Selector, c: Combatant) -> bool:
-    """Whether a system option's ``for:`` selector (SPEC §5 keys) takes in ``c``."""
-    return _selects(sel, c.type, c.id, c.rank, c.squad, c.tags)
+def normalised(c: Combatant, system: System) -> Combatant:
+    """``c`` as its game reads it: stat values in their normal form ("6 - 5" is "6-5", "-"
+    is none) and its wounds the system's when the file gives none; ``c`` itself when it is
+    so already, else a new combatant (a loaded model is never rewritten)."""
+    kinds = {s.id: s.kind for s in system.stats}
+    values = {k: normal_value(v, kinds.get(k, "text")) for k, v in c.profile.items()}
+    profile = {k: v for k, v in values.items() if v is not None}
+    update: dict[str, Any] = {}
+    if profile != c.profile or any(type(a) is not type(b) for a, b in
+                                   zip(profile.values(), c.profile.values(), strict=False)):
+        update["profile"] = profile
+    if c.wounds is None and system.wounds is not None:
+        update["wounds"] = system.wounds
+    return c.model_copy(update=update) if update else c
+
+
+def offered_options(c: Combatant, system: System) -> dict[str, Option]:
+    offered = {o.id: o for o in c.options}
+    for o in system.options:
+        if o.id not in offered and selects(o.for_, c):
+            offered[o.id] = o
+    return offered
+
+
+def offered_picks(faction: Faction, system: System) -> dict[str, Pick]:
+    offered: dict[str, Pick] = {p.id: p for p in faction.picks}
+    for p in system.picks:
+        offered.setdefault(p.id, p)
+    return offered
+
+
+class FactionIndex:
+    """An attached faction's tie to its game system, and what is looked up through it: its
+    combatants by id, the options each may take, the picks a list may take. Made by
+    :meth:`Faction.attach` for that faction alone (a copy gets its own); it never makes two
+    factions differ (equality compares their fields), and it is not pickled."""
+
+    __slots__ = ("by_id", "options", "picks_offered", "system")
+
+    def __init__(self, faction: Faction, system: System) -> None:
+        self.system = system
+        self.by_id = {c.id: c for c in faction.combatants}
+        self.picks_offered = offered_picks(faction, system)
+        self.options: dict[str, tuple[Combatant, dict[str, Option]]] = {}
+        """Combatant id -> (the combatant, the options it may take), as they are asked."""
+
+    def options_for(self, c: Combatant) -> dict[str, Option]:
+        found = self.options.get(c.id)
+        if found is None or found[0] is not c:
+            found = self.options[c.id] = (c, offered_options(c, self.system))
+        return found[1]
+
+    def __eq__(self, other: object) -> bool:
+        return True  # (derived from the faction's fields, which pydantic compares)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 # --- writing -------------------------------------------------------------------------------

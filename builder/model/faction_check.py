@@ -25,7 +25,7 @@ from builder.model.base import (
 )
 from builder.model.options import option_problems, pick_problems, unit_problems
 from builder.model.pattern import matches
-from builder.model.quantity import Selector
+from builder.model.quantity import selects
 from builder.model.system import (
     Problem,
     StatDef,
@@ -42,34 +42,11 @@ _PAIR = re.compile(r"^\s*(0|[1-9][0-9]{0,5})\s*-\s*(0|[1-9][0-9]{0,5})\s*$")
 _NONE_MARKS = ("-", "–", "—", "")
 
 
-def _any(value: str | list[str], have: str | None) -> bool:
-    return have in value if isinstance(value, list) else have == value
-
-
-def _selects(sel: Selector, type_: Any, cid: Any, rank: Any, squad: Any, tags: Any) -> bool:
-    if sel.type is not None and not _any(sel.type, type_):
-        return False
-    if sel.id is not None and not _any(sel.id, cid):
-        return False
-    if sel.rank is not None and not _any(sel.rank, rank):
-        return False
-    if sel.squad is not None and squad != sel.squad:
-        return False
-    if sel.tag is not None:
-        wanted = sel.tag if isinstance(sel.tag, list) else [sel.tag]
-        have = tags if isinstance(tags, list) else []
-        if not any(t in have for t in wanted):
-            return False
-    return True
-
-
 def _system_option_ids(c: dict[str, Any], system: System) -> list[str]:
     """The ids of the system's options a combatant (plain data) is offered."""
     if not system.options:
         return []
-    return [o.id for o in system.options
-            if _selects(o.for_, c.get("type"), c.get("id"), c.get("rank"),
-                        c.get("squad", False), c.get("tags"))]
+    return [o.id for o in system.options if selects(o.for_, c)]
 
 
 # --- values --------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from pydantic import (
     model_validator,
 )
 
-from builder.i18n import N_, _, current_language, pgettext
+from builder.i18n import N_, _, pgettext
 from builder.model.ability import Difficulty, GlossaryAbility, Scope
 from builder.model.base import (
     Id,
@@ -39,14 +39,12 @@ from builder.model.pattern import MAX_PATTERN, PatternError
 from builder.model.pattern import parse as parse_pattern
 from builder.model.play import Play, default_play, play_problems
 from builder.model.quantity import (
-    EntriesQuantity,
-    MaxQuantity,
-    ModelsQuantity,
+    QUANTITY_MAPPINGS,
     Quantity,
+    QuantityMapping,
     Selector,
     ShortText,
     StatId,
-    SumQuantity,
 )
 from builder.model.template import template_problems
 from builder.model.text import DisplayName, DisplayText, display
@@ -284,24 +282,15 @@ class System(StrictModel):
         return display(found.name) if found else (kind_id or "")
 
     def glossary(self) -> dict[str, GlossaryAbility]:
-        """The universal glossary by id, names and texts in the current language (kept beside
-        the fields, like the engine's caches, and made again when the language changes)."""
-        language = current_language()
-        cached = self.__dict__.get("_glossary")
-        if cached is None or cached[0] != language:
-            cached = (language, {a.id: a.shown() for a in self.abilities})
-            object.__setattr__(self, "_glossary", cached)
-        return dict(cached[1])
+        """The universal glossary by id, names and texts in the current language (made on
+        each call: whoever shows many abilities asks once and keeps it)."""
+        return {a.id: a.shown() for a in self.abilities}
 
     def selectors(self) -> Iterator[Selector]:
         """Every selector of the system's rules and figures."""
         def of(q: Any) -> Iterator[Selector]:
-            if isinstance(q, ModelsQuantity):
-                yield q.models
-            elif isinstance(q, EntriesQuantity):
-                yield q.entries
-            elif isinstance(q, (SumQuantity, MaxQuantity)):
-                yield q.of
+            if isinstance(q, QuantityMapping) and q.SELECTOR is not None:
+                yield getattr(q, q.SELECTOR)
 
         for rule in self.rules:
             if rule.each is not None:
@@ -457,14 +446,13 @@ class _Vocabulary:
         if isinstance(q, str):
             yield from self.name(where, q)
         elif isinstance(q, dict):
-            if "models" in q:
-                yield from self.selector(f"{where}/models", q["models"])
-            if "entries" in q:
-                yield from self.selector(f"{where}/entries", q["entries"])
-            for key in ("sum", "max"):
-                if key in q:
-                    yield from self.stat(f"{where}/{key}", q[key])
-                    yield from self.selector(f"{where}/of", q.get("of"))
+            for kind in QUANTITY_MAPPINGS:  # (models, entries, sum, max: in that order)
+                if kind.KEY in q:
+                    if kind.STAT is not None:
+                        yield from self.stat(f"{where}/{kind.STAT}", q[kind.STAT])
+                    if kind.SELECTOR is not None:
+                        yield from self.selector(f"{where}/{kind.SELECTOR}",
+                                                 q.get(kind.SELECTOR))
             times = q.get("times")
             if isinstance(times, str) and times not in self.parameters:
                 yield from self.name(f"{where}/times", times)

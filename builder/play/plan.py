@@ -22,10 +22,10 @@ from builder.i18n import _
 from builder.model import Combatant, Entry, Faction, Warband
 from builder.model.options import options_text
 from builder.model.play import WOUNDS, PlayCounter, PlayTrack
-from builder.model.quantity import MaxQuantity, ModelsQuantity, SumQuantity
 from builder.model.system import System
 from builder.model.text import display
-from builder.rules.engine import Roster, value
+from builder.rules.engine import Evaluation, evaluate, value
+from builder.rules.kinds import HIGHEST, KINDS, TOTAL
 
 MAX_BOXES = 200
 """Boxes of one track at most; a larger value is tracked as a number with − and +."""
@@ -156,11 +156,16 @@ def _track(t: PlayTrack, c: Combatant) -> TrackPlan | None:
                      else None)
 
 
-def _alone(warband: Warband, faction: Faction, combatant_ids: list[str]) -> Roster:
-    """The roster of a list of ``warband``'s with one model of each of ``combatant_ids``."""
+def _alone(warband: Warband, faction: Faction, combatant_ids: list[str]) -> Evaluation:
+    """A list of ``warband``'s with one model of each of ``combatant_ids``, to evaluate."""
     entries = [Entry.model_construct(combatant=cid, count=1) for cid in combatant_ids]
-    return Roster.resolve(warband.model_copy(update={"entries": entries}), faction,
-                          warband.points_limit)
+    return evaluate(warband.model_copy(update={"entries": entries}), faction,
+                    warband.points_limit)
+
+
+_PAGE_COMBINE = {TOTAL: "sum", HIGHEST: "max"}
+"""How the play page combines each model's part of a refill, per way a quantity's values
+combine (:class:`builder.rules.kinds.Combine`; a new one is taught to the page too)."""
 
 
 def _counter(c: PlayCounter, warband: Warband, faction: Faction,
@@ -170,11 +175,12 @@ def _counter(c: PlayCounter, warband: Warband, faction: Faction,
     q = c.refill
     if q is None:
         return plan
-    if isinstance(q, (ModelsQuantity, SumQuantity, MaxQuantity)):
+    kind = KINDS.get(type(q))
+    if kind is not None and kind.of_list is None and not kind.per_entry:
+        # a quantity of what each model hired is worth (its kind's table): each model's part
         alone = {cid: value(q, _alone(warband, faction, [cid]))
                  for cid in {m.combatant for m in models}}
-        combine = "max" if isinstance(q, MaxQuantity) else "sum"
-        return CounterPlan(**{**asdict(plan), "combine": combine,
+        return CounterPlan(**{**asdict(plan), "combine": _PAGE_COMBINE[kind.combine],
                               "each": {m.key: alone[m.combatant] for m in models}})
     return CounterPlan(**{**asdict(plan), "combine": "const",
                           "base": value(q, _alone(warband, faction, []))})

@@ -10,14 +10,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.i18n import _
 from builder.model import Faction, Warband
 from builder.model.system import Rule
 from builder.rules.builtin import check_builtin
-from builder.rules.cache import RuleCache
-from builder.rules.engine import Roster, caps, figures
+from builder.rules.cache import Evaluation, RuleCache
+from builder.rules.engine import caps, evaluate, figures, moved, points
 from builder.rules.findings import Finding
 from builder.rules.forms import check_rule
+from builder.rules.wording import UnknownFaction
 
 
 @dataclass(frozen=True)
@@ -52,9 +52,9 @@ class Report:
     """Models per combatant id over all entries (unknown ids too), as validated: what the
     list fingerprint and the catalogue's counts read, without going over the entries again.
     None when the faction is unknown."""
-    roster: Roster | None = field(default=None, compare=False, repr=False)
-    """The list as resolved against its faction (None when the faction is unknown), from
-    which :func:`revalidate` moves on after an edit."""
+    evaluation: Evaluation | None = field(default=None, compare=False, repr=False)
+    """The list as evaluated against its faction (None when the faction is unknown, or
+    checked with extra rules), from which :func:`revalidate` moves on after an edit."""
 
     @property
     def legal(self) -> bool:
@@ -72,9 +72,7 @@ class Report:
 
 
 def unknown_faction(warband: Warband) -> Finding:
-    return Finding("unknown-faction", "error",
-                   _("Unknown faction '{faction}': no faction data with that id is "
-                     "loaded").format(faction=warband.faction))
+    return Finding("unknown-faction", "error", UnknownFaction(warband.faction))
 
 
 def validate(warband: Warband, faction: Faction | None, points_override: int | None = None,
@@ -87,7 +85,7 @@ def validate(warband: Warband, faction: Faction | None, points_override: int | N
     limit = warband.points_limit if points_override is None else points_override
     if faction is None or faction.id != warband.faction or not faction.attached:
         return Report(warband, limit, Stats(), [unknown_faction(warband)])
-    return _checked(Roster.resolve(warband, faction, limit, cache), tuple(extra_rules))
+    return _checked(evaluate(warband, faction, limit, cache), tuple(extra_rules))
 
 
 def revalidate(report: Report, warband: Warband, faction: Faction | None,
@@ -97,22 +95,24 @@ def revalidate(report: Report, warband: Warband, faction: Faction | None,
     (``changes``: id -> models added, fewer when negative). The same report (the tests compare
     them), reached faster on a long list: the sums of the rules and figures move by what the
     changed models add instead of being added up again over every entry."""
-    before = report.roster  # (None after a validation with extra rules)
-    if before is not None and faction is before.faction \
-            and warband.points_limit == before.points_limit and warband.faction == faction.id:
-        roster = before.moved(warband, changes)
-        if roster is not None:
-            return _checked(roster, ())
+    before = report.evaluation  # (None after a validation with extra rules)
+    if before is not None and faction is before.roster.faction \
+            and warband.points_limit == before.roster.points_limit \
+            and warband.faction == faction.id:
+        ev = moved(before, warband, changes)
+        if ev is not None:
+            return _checked(ev, ())
     return validate(warband, faction, cache=before.cache if before is not None else cache)
 
 
-def _checked(roster: Roster, extra_rules: tuple[Rule, ...]) -> Report:
-    findings = check_builtin(roster)
-    for rule in (*roster.system.rules, *extra_rules):
-        findings += check_rule(rule, roster)
-    return Report(roster.warband, roster.points_limit,
-                  Stats(roster.points, roster.models, figures(roster), caps(roster)), findings,
-                  {**roster.totals, **roster.unknown}, None if extra_rules else roster)
+def _checked(ev: Evaluation, extra_rules: tuple[Rule, ...]) -> Report:
+    findings = check_builtin(ev)
+    r = ev.roster
+    for rule in (*r.system.rules, *extra_rules):
+        findings += check_rule(rule, ev)
+    return Report(r.warband, r.points_limit,
+                  Stats(points(ev), r.models, figures(ev), caps(ev)), findings,
+                  {**r.totals, **r.unknown}, None if extra_rules else ev)
 
 
-__all__ = ["Finding", "Report", "Roster", "RuleCache", "Stats", "revalidate", "validate"]
+__all__ = ["Evaluation", "Finding", "Report", "RuleCache", "Stats", "revalidate", "validate"]

@@ -1,59 +1,55 @@
 """The rules every game has (SPEC §3, §9), checked before the system's own: an entry naming
 a combatant the faction does not have, a unit of the wrong size, an option or pick that is
 not allowed. Each finding names the combatant (its id in ``combatants``, so a view can select
-its entries) and the numbers involved."""
+its entries) and the numbers involved; :mod:`.wording` says them."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
-from builder.i18n import _, ngettext
 from builder.model.options import Option, similar
-from builder.rules.engine import Roster
+from builder.rules.cache import Evaluation
 from builder.rules.findings import Finding
+from builder.rules.wording import (
+    Exclusive,
+    OptionTimes,
+    PickTwice,
+    UnitSize,
+    UnknownCombatant,
+    UnknownOption,
+    UnknownPick,
+)
 
 UNKNOWN_COMBATANT, UNIT_SIZE, OPTION_LIMIT = "unknown-combatant", "unit-size", "option-limit"
 
 
-def check_builtin(r: Roster) -> list[Finding]:
+def check_builtin(ev: Evaluation) -> list[Finding]:
     """The built-in rules in order (each skipped at once where it has nothing to look at:
     this runs for every list)."""
-    out = check_unknown_combatants(r) if r.unknown else []
-    if r.cache.answers_for(r.faction).has_units:
-        out += check_unit_size(r)
+    r = ev.roster
+    out = check_unknown_combatants(ev) if r.unknown else []
+    if ev.cache.answers_for(r.faction).has_units:
+        out += check_unit_size(ev)
     if r.optioned or r.warband.picks:
-        out += check_option_limit(r)
+        out += check_option_limit(ev)
     return out
 
 
-def check_unknown_combatants(r: Roster) -> list[Finding]:
+def check_unknown_combatants(ev: Evaluation) -> list[Finding]:
     """SPEC `unknown-combatant`: an entry names a combatant the faction does not have; it is
     kept in the list but counts toward nothing else."""
-    def message(cid: str, n: int) -> str:
-        near = r.faction.closest_id(cid)
-        if near:
-            text = ngettext("{n} model of '{id}', which the {faction} data does not have: it "
-                            "counts toward nothing (update the data or remove the entry; did "
-                            "you mean '{near}'?)",
-                            "{n} models of '{id}', which the {faction} data does not have: it "
-                            "counts toward nothing (update the data or remove the entry; did "
-                            "you mean '{near}'?)", n)
-        else:
-            text = ngettext("{n} model of '{id}', which the {faction} data does not have: it "
-                            "counts toward nothing (update the data or remove the entry)",
-                            "{n} models of '{id}', which the {faction} data does not have: it "
-                            "counts toward nothing (update the data or remove the entry)", n)
-        return text.format(n=n, id=cid, faction=r.faction.name, near=near)
-
-    return [Finding(UNKNOWN_COMBATANT, "error", message(cid, n), (cid,))
-            for cid, n in r.unknown.items()]
+    faction = ev.roster.faction
+    answers = ev.cache.answers_for(faction)
+    return [Finding(UNKNOWN_COMBATANT, "error", UnknownCombatant(
+        cid, n, faction.name, answers.closest_id(cid)), (cid,))
+            for cid, n in ev.roster.unknown.items()]
 
 
-def check_unit_size(r: Roster) -> list[Finding]:
+def check_unit_size(ev: Evaluation) -> list[Finding]:
     """SPEC §9 `unit-size`: each entry of a combatant that hires in units has between its
     ``unit.min`` and ``unit.max`` models."""
-    if not r.cache.answers_for(r.faction).has_units:
+    r = ev.roster
+    if not ev.cache.answers_for(r.faction).has_units:
         return []
     by_id, out = r.faction.by_id, []
     for e in r.warband.entries:
@@ -62,25 +58,17 @@ def check_unit_size(r: Roster) -> list[Finding]:
         if unit is None or unit.min <= e.count <= unit.max:
             continue
         assert c is not None
-        fields = {"combatant": c.name, "n": e.count, "min": unit.min, "max": unit.max}
-        if unit.min == unit.max:
-            text = ngettext("{combatant}: an entry of {n} model; a unit has exactly {min}",
-                            "{combatant}: an entry of {n} models; a unit has exactly {min}",
-                            e.count)
-        else:
-            text = ngettext("{combatant}: an entry of {n} model; a unit has {min} to {max}",
-                            "{combatant}: an entry of {n} models; a unit has {min} to {max}",
-                            e.count)
-        out.append(Finding(UNIT_SIZE, "error", text.format(**fields), (c.id,), e.count,
-                           unit.min if e.count < unit.min else unit.max))
+        out.append(Finding(UNIT_SIZE, "error", UnitSize(c.name, e.count, unit.min, unit.max),
+                           (c.id,), e.count, unit.min if e.count < unit.min else unit.max))
     return out
 
 
-def check_option_limit(r: Roster) -> list[Finding]:
+def check_option_limit(ev: Evaluation) -> list[Finding]:
     """SPEC §9 `option-limit`: an option taken more times than its ``max``, two options of
     one group on an entry, an option the combatant is not offered, a pick the faction does
     not have (both named, as ``unknown-combatant`` names a combatant: they count toward
     nothing), a pick taken twice."""
+    r = ev.roster
     faction, out = r.faction, []
     for c, e in r.optioned:
         offered = faction.options_for(c)
@@ -88,48 +76,25 @@ def check_option_limit(r: Roster) -> list[Finding]:
         for oid, times in e.options.items():
             option = offered.get(oid)
             if option is None:
-                out.append(Finding(OPTION_LIMIT, "error", _unknown(
-                    _("{combatant}: option '{id}', which the {faction} data does not have for "
-                      "it: it counts toward nothing (update the data or remove the option; "
-                      "did you mean '{near}'?)"),
-                    _("{combatant}: option '{id}', which the {faction} data does not have for "
-                      "it: it counts toward nothing (update the data or remove the option)"),
-                    oid, offered, combatant=c.name, faction=faction.name), (c.id,)))
+                out.append(Finding(OPTION_LIMIT, "error", UnknownOption(
+                    c.name, oid, faction.name, similar(oid, offered)), (c.id,)))
                 continue
             if times > option.max:
-                out.append(Finding(OPTION_LIMIT, "error", ngettext(
-                    "{combatant}: {option} taken {n} time; at most {max} per entry",
-                    "{combatant}: {option} taken {n} times; at most {max} per entry",
-                    times).format(combatant=c.name, option=option.label, n=times,
-                                  max=option.max), (c.id,), times, option.max))
+                out.append(Finding(OPTION_LIMIT, "error", OptionTimes(c.name, option, times),
+                                   (c.id,), times, option.max))
             if option.group is not None:
                 first = groups.setdefault(option.group, option)
                 if first is not option:
-                    out.append(Finding(OPTION_LIMIT, "error", _(
-                        "{combatant}: {first} and {second} exclude each other (one option "
-                        "of a group per entry)").format(combatant=c.name, first=first.label,
-                                                        second=option.label), (c.id,)))
+                    out.append(Finding(OPTION_LIMIT, "error", Exclusive(c.name, first, option),
+                                       (c.id,)))
     picks = r.warband.picks
     if picks:
         offered_picks = faction.picks_offered
         for pid, n in Counter(picks).items():
             pick = offered_picks.get(pid)
             if pick is None:
-                out.append(Finding(OPTION_LIMIT, "error", _unknown(
-                    _("pick '{id}', which the {faction} data does not have: it counts toward "
-                      "nothing (update the data or remove the pick; did you mean '{near}'?)"),
-                    _("pick '{id}', which the {faction} data does not have: it counts toward "
-                      "nothing (update the data or remove the pick)"),
-                    pid, offered_picks, faction=faction.name)))
+                out.append(Finding(OPTION_LIMIT, "error", UnknownPick(
+                    pid, faction.name, similar(pid, offered_picks))))
             elif n > 1:
-                out.append(Finding(OPTION_LIMIT, "error", _(
-                    "{pick} taken {n} times; a list takes each pick once").format(
-                    pick=pick.label, n=n), (), n, 1))
+                out.append(Finding(OPTION_LIMIT, "error", PickTwice(pick, n), (), n, 1))
     return out
-
-
-def _unknown(with_near: str, without: str, given: str, known: Iterable[str],
-             **fields: str) -> str:
-    """An id the data does not have, named, with the closest known one when there is one."""
-    near = similar(given, known)
-    return (with_near if near else without).format(id=given, near=near, **fields)

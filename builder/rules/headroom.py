@@ -10,41 +10,31 @@ alone. Combatants that add the same to a rule share one answer.
 "Break" means what a player would see after adding it: a finding of that rule (errors only) that
 was not there, or one further from its bound than before (4 Messengers of 3 allowed becoming 5).
 A combatant that raises a bound (a Leader raising the Messenger cap) or switches a rule on
-(``when``) is accounted for the same way. Nothing here knows a game.
+(``when``) is accounted for the same way. Every quantity, bound and ``when`` is read from the
+table of :mod:`.kinds`, as the engine reads it. Nothing here knows a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from operator import mul
 from typing import cast
 
-from builder.model import Combatant, Entry, Faction, Warband
+from builder.model import Combatant, Faction, Warband
 from builder.model.options import Pick
 from builder.model.quantity import Selector
 from builder.model.system import POINTS_LIMIT, Rule
-from builder.rules.engine import (
-    KINDS,
-    Quantity,
-    Roster,
-    list_part,
-    one_model_adds,
-    one_pick_adds,
-    quantity,
-    stat_of,
+from builder.rules.cache import RuleCache, Selection
+from builder.rules.engine import KINDS, Quantity, evaluate, list_part, one_pick_adds
+from builder.rules.kinds import (
+    AT_MOST,
+    TOTAL,
+    Bound,
+    applies,
+    bounds_of,
+    breach,
+    worth_of,
 )
-from builder.rules.findings import Finding
-from builder.rules.forms import bounds_of, check_rule
-from builder.rules.selectors import looks_at_options, meaning
-
-NO_MATCH = -1
-"""The effect on a ``max`` quantity of a combatant it does not look at (stats are >= 0)."""
-
-
-def _gap(kind: str, have: int, bound: int) -> int:
-    """How far ``have`` is past the bound (0: within it)."""
-    return have - bound if kind == "at_most" else bound - have
 
 
 @dataclass(frozen=True)
@@ -59,85 +49,73 @@ class Room:
 
 class _Reader:
     """The faction's combatants, and which of them each selector matches (asked once per
-    selector however many rules share it)."""
+    selector however many rules share it, through the one matcher)."""
 
-    def __init__(self, faction: Faction) -> None:
+    def __init__(self, faction: Faction, cache: RuleCache | None = None) -> None:
         self.faction = faction
+        self.system = (cache or RuleCache()).system(faction.game)
         self.combatants = list(faction.combatants)
         self.steps = [c.unit.min if c.unit is not None else 1 for c in self.combatants]
         """Models one more of each combatant hires: a unit's least (a new entry), else one."""
         self.stepped = any(k > 1 for k in self.steps)
-        self._matched: dict[tuple[tuple[str, object], ...], list[bool]] = {}
+        self._matched: dict[Hashable, list[bool]] = {}
 
-    def matched(self, sel: Selector | None) -> list[bool]:
-        if sel is None:
+    def matched(self, sel: Selector | Selection | None) -> list[bool]:
+        selection = sel if isinstance(sel, Selection) else self.system.selection(sel)
+        if not selection.gives_keys:
             return [True] * len(self.combatants)
-        if looks_at_options(sel):  # (one more is a new entry, which took no option)
+        if selection.entries:  # (one more is a new entry, which took no option)
             return [False] * len(self.combatants)
-        key = meaning(sel)
-        found = self._matched.get(key)
+        found = self._matched.get(selection.key)
         if found is None:
-            found = self._matched[key] = self._match(key)
+            found = self._matched[selection.key] = list(map(selection.matches,
+                                                            self.combatants))
         return found
-
-    def _match(self, given: tuple[tuple[str, object], ...]) -> list[bool]:
-        """:func:`builder.rules.engine.matches` for every combatant, a key at a time (a
-        comparison per combatant and key instead of a call per combatant)."""
-        combatants = self.combatants
-        out = [True] * len(combatants)
-        for key, want in given:
-            if key == "tag":
-                tags = set(want) if isinstance(want, tuple) else {want}
-                column = [not tags.isdisjoint(c.tags) for c in combatants]
-            elif key == "squad":
-                column = [c.squad == want for c in combatants]
-            else:  # type, id, rank: one value, or any of a list
-                values = set(want) if isinstance(want, tuple) else {want}
-                column = [getattr(c, key) in values for c in combatants]
-            out = [a and b for a, b in zip(out, column, strict=True)]
-        return out
 
 
 class _Term:
     """One quantity of a rule: its value for a list, and what one more of each combatant (a
     new entry: a unit's least, else one model) adds to it, read from the quantity's
-    :class:`~builder.rules.engine.Kind` as the engine reads it."""
+    :class:`~builder.rules.kinds.Kind` as the engine reads it."""
 
     def __init__(self, q: Quantity, reader: _Reader) -> None:
         self.quantity = q
         self.fixed: int | None = None
         """A whole number or a parameter: the same for every list of the faction."""
         self.limit = q == POINTS_LIMIT
-        self.highest = False
-        """A ``max`` quantity: the largest, not a total."""
-        self.per: list[int] | None = None
-        """Per combatant: what each of its models (or entries, ``per_entry``) adds."""
-        self.effects: list[int] | None = None
-        """Per combatant: what one more adds (``highest``: its value, or NO_MATCH)."""
+        self.combine = TOTAL
+        """How its values make its amount: a total, or (not weighted) the highest."""
+        self.per: list[float] | None = None
+        """Per combatant: what each of its models (or entries, ``per_entry``) adds (for a
+        highest: its value, or the combine's nothing)."""
+        self.effects: list[float] | None = None
+        """Per combatant: what one more adds (a highest: its value, or the combine's
+        nothing)."""
         self.per_entry = False
         self.of_list = False
         """Whether the list can add to it beyond its combatants (options, picks, selectors
         with option keys): :func:`~builder.rules.engine.list_part`."""
         self.factor = 1
-        kind = KINDS.get(type(q))
-        if kind is not None:
-            times = q.times  # type: ignore[union-attr]
+        if type(q) in KINDS:
+            term = reader.system.term(q)
+            kind = term.kind
+            times = q.times
             self.factor = times if isinstance(times, int) else reader.faction.parameter(times)
-            sel = kind.looks_at(q)
             self.of_list = kind.of_list is not None or kind.with_options \
-                or looks_at_options(sel)
+                or term.selection.entries
             if kind.of_list is not None:
                 return
-            adds = one_model_adds(stat_of(kind, q))
-            matched = reader.matched(sel)
+            self.combine = combine = kind.combine
+            one = worth_of(term.stat)
+            matched = reader.matched(term.selection)
             combatants = reader.combatants
-            if kind.highest:
-                self.highest = True
-                self.per = self.effects = [adds(c) if m else NO_MATCH
+            if not combine.weighted:
+                nothing = combine.nothing
+                self.per = self.effects = [one(c) if m else nothing
                                            for c, m in zip(combatants, matched, strict=True)]
                 return
             factor = self.factor
-            self.per = [adds(c) * factor if m else 0
+            self.per = [one(c) * factor if m else 0
                         for c, m in zip(combatants, matched, strict=True)]
             self.per_entry = kind.per_entry
             self.effects = self.per if kind.per_entry or not reader.stepped \
@@ -153,42 +131,44 @@ class _Term:
         elif not self.limit:
             self.fixed = reader.faction.parameter(cast(str, q))
 
-    def pick_effects(self, picks: Sequence[Pick]) -> list[int]:
+    def pick_effects(self, picks: Sequence[Pick]) -> list[float]:
         """What taking each of ``picks`` does to this term, as :meth:`after` reads an effect
-        (a pick adds to no largest stat: NO_MATCH there)."""
-        if self.highest:
-            return [NO_MATCH] * len(picks)
+        (a pick adds to no highest: the combine's nothing there)."""
+        if not self.combine.weighted:
+            return [self.combine.nothing] * len(picks)
         if not self.of_list:
             return [0] * len(picks)
         adds, factor = one_pick_adds(self.quantity), self.factor
         return [adds(p) * factor for p in picks]
 
-    def now(self, at: _ListAt) -> tuple[int | None, int]:
-        """The value for a list, and for a ``max`` the largest stat before ``times``."""
+    def now(self, at: _ListAt) -> tuple[int | None, float]:
+        """The value for a list, and for a highest the highest stat before ``times`` (the
+        combine's nothing when there is none)."""
         if self.fixed is not None:
             return self.fixed, 0
         if self.limit:
             return at.limit, 0
-        extra = at.extras.get(id(self), NO_MATCH if self.highest else 0) \
-            if self.of_list and at.extras else (NO_MATCH if self.highest else 0)
+        combine = self.combine
+        extra = at.extras.get(id(self), combine.nothing) if self.of_list and at.extras \
+            else combine.nothing
         per = self.per
-        if not self.highest:
+        if combine.weighted:
             total = int(extra) * self.factor
             if per is not None:
-                weights = at.entries if self.per_entry else at.hired
-                total += sum(map(mul, map(per.__getitem__, weights), weights.values()))
+                total += int(combine.kept(per, at.entries if self.per_entry  # type: ignore[arg-type]
+                                          else at.hired))
             return total, 0
-        picked = map(per.__getitem__, at.hired) if per is not None else iter(())
-        raw = int(max(max(picked, default=0), extra, 0))  # (NO_MATCH counts as none)
-        return raw * self.factor, raw
+        best = combine.kept(per, at.hired) if per is not None else combine.nothing  # type: ignore[arg-type]
+        raw = combine.more(best, extra)  # (with what the list took besides)
+        return combine.amount(raw) * self.factor, raw
 
-    def after(self, now: int | None, raw: int, effect: int) -> int | None:
+    def after(self, now: int | None, raw: float, effect: float) -> int | None:
         """The value with one more of a combatant whose effect is ``effect``."""
         if now is None:
             return None
-        if not self.highest:
-            return now + effect
-        return now if effect == NO_MATCH else max(raw, effect) * self.factor
+        if self.combine.weighted:
+            return int(self.combine.more(now, effect))
+        return self.combine.amount(self.combine.more(raw, effect)) * self.factor
 
 
 @dataclass
@@ -208,30 +188,29 @@ class _ListRule:
     def __init__(self, rule: Rule, reader: _Reader) -> None:
         assert rule.count is not None
         self.rule = rule
-        self.kinds = [kind for kind, _q in bounds_of(rule)]
+        self.when = rule.when is not None
+        self.kinds: list[Bound] = [bound for bound, _q in bounds_of(rule)]
         terms = [_Term(rule.count, reader), *(_Term(q, reader) for _k, q in bounds_of(rule))]
         if rule.when is not None:
             terms.append(_Term(rule.when, reader))
         self.terms = terms
         self.groups = _group(terms, len(reader.combatants))
         count = terms[0]
-        self.simple = (self.kinds == ["at_most"] and rule.when is None
-                       and not count.highest and terms[1].effects is None)
+        self.simple = (self.kinds == [AT_MOST] and rule.when is None
+                       and count.combine.weighted and terms[1].effects is None)
         """One ``at_most`` bound no combatant moves, over an amount each adds to (the points
         limit, the Messenger cap): one more breaks it exactly when it adds more than is
         left, or anything once it is broken."""
 
     def state(self, values: Sequence[int | None]) -> int | None:
         """The gap of the finding the engine would report (None: none)."""
-        if self.rule.when is not None and (values[-1] or 0) <= 0:
+        if self.when and not applies(self.rule, values[-1]):
             return None
         have = values[0]
         if have is None:
             return None
-        for kind, bound in zip(self.kinds, values[1:], strict=False):  # (may end in when)
-            if bound is not None and _gap(kind, have, bound) > 0:
-                return _gap(kind, have, bound)
-        return None
+        found = breach(self.kinds, values, have, start=1)
+        return found[1] if found is not None else None
 
     def blocked(self, at: _ListAt) -> list[int]:
         """Indexes of the combatants one more of which breaks this rule, or breaks it more."""
@@ -252,14 +231,14 @@ class _ListRule:
                 out += members
         return out
 
-    def worse_after(self, _at: _ListAt, nows: Sequence[tuple[int | None, int]],
-                    effects: Sequence[int]) -> bool:
+    def worse_after(self, _at: _ListAt, nows: Sequence[tuple[int | None, float]],
+                    effects: Sequence[float]) -> bool:
         """Whether a change moving the terms by ``effects`` (a pick taken) makes the finding
         appear or go further from its bound."""
         return self._worse(nows, self.state([v for v, _raw in nows]), effects)
 
-    def _worse(self, nows: Sequence[tuple[int | None, int]], before: int | None,
-               effects: Sequence[int]) -> bool:
+    def _worse(self, nows: Sequence[tuple[int | None, float]], before: int | None,
+               effects: Sequence[float]) -> bool:
         gap = self.state([t.after(v, raw, e) for t, (v, raw), e
                           in zip(self.terms, nows, effects, strict=True)])
         return gap is not None and (before is None or gap > before)
@@ -271,7 +250,8 @@ class _EachRule:
     def __init__(self, rule: Rule, reader: _Reader) -> None:
         assert rule.each is not None
         self.rule = rule
-        self.kinds = [kind for kind, _q in bounds_of(rule)]
+        self.when = rule.when is not None
+        self.kinds: list[Bound] = [bound for bound, _q in bounds_of(rule)]
         terms = [_Term(q, reader) for _k, q in bounds_of(rule)]
         if rule.when is not None:
             terms.append(_Term(rule.when, reader))
@@ -287,8 +267,8 @@ class _EachRule:
         for g, members in enumerate(self.groups.values()):
             for i in members:
                 self.group_of[i] = g
-        self.capping = "at_most" in self.kinds
-        self.simple = self.kinds == ["at_most"] and rule.when is None \
+        self.capping = AT_MOST in self.kinds
+        self.simple = self.kinds == [AT_MOST] and rule.when is None \
             and terms[0].effects is None
         """One ``at_most`` bound no combatant moves (five of a kind, a squad's three): one
         more of a combatant breaks it exactly when as many as its cap are hired already."""
@@ -306,17 +286,11 @@ class _EachRule:
 
     def state(self, n: int, own: int | None, values: Sequence[int | None]) -> int | None:
         """The gap of the finding the engine would report for one combatant (None: none)."""
-        for kind, bound in zip(self.kinds, values, strict=False):  # (values may end in when)
-            if own is not None and kind == "at_most":
-                if n > own:
-                    return n - own
-                continue
-            if bound is not None and _gap(kind, n, bound) > 0:
-                return _gap(kind, n, bound)
-        return None
+        found = breach(self.kinds, values, n, own)
+        return found[1] if found is not None else None
 
     def on(self, values: Sequence[int | None]) -> bool:
-        return self.rule.when is None or (values[-1] or 0) > 0
+        return not self.when or applies(self.rule, values[-1])
 
     def blocked(self, at: _ListAt) -> list[int]:
         hired = at.hired
@@ -365,8 +339,8 @@ class _EachRule:
         return [i for i, n in hired.items() if self.member[i]
                 and self._worse(n, self.own[i], on, values, after)]
 
-    def worse_after(self, at: _ListAt, nows: Sequence[tuple[int | None, int]],
-                    effects: Sequence[int]) -> bool:
+    def worse_after(self, at: _ListAt, nows: Sequence[tuple[int | None, float]],
+                    effects: Sequence[float]) -> bool:
         """Whether a change that hires no one but moves the terms by ``effects`` (a pick
         taken) makes the finding of a combatant hired appear or get worse."""
         values = [v for v, _raw in nows]
@@ -443,7 +417,9 @@ class Headroom:
     matched). Only error rules count: a warning never makes a list illegal."""
 
     def __init__(self, faction: Faction, extra_rules: Iterable[Rule] = ()) -> None:
-        reader = _Reader(faction)
+        self._cache = RuleCache()
+        """The quantities of the faction's game read once, for every list measured."""
+        reader = _Reader(faction, self._cache)
         self.faction = faction
         self.combatants = reader.combatants
         self.index = {c.id: i for i, c in enumerate(self.combatants)}
@@ -466,7 +442,7 @@ class Headroom:
                          for row in zip(*columns, strict=True)] if columns \
             else [0] * len(self.combatants)
         self._cap_keys = list(keys) or [()]
-        self._picks_by_effect: tuple[list[list[tuple[int, ...]]],
+        self._picks_by_effect: tuple[list[list[tuple[float, ...]]],
                                      dict[str, tuple[int, ...]]] | None = None
 
     def measure(self, warband: Warband, points_limit: int | None,
@@ -503,19 +479,20 @@ class Headroom:
         return PickRooms([rule.rule for rule in self.rules], breaking, of_pick,
                          frozenset(warband.picks))
 
-    def _pick_groups(self) -> tuple[list[list[tuple[int, ...]]], dict[str, tuple[int, ...]]]:
+    def _pick_groups(self) -> tuple[list[list[tuple[float, ...]]],
+                                    dict[str, tuple[int, ...]]]:
         """Per rule, what taking a pick does to each of its terms, once for each different
         answer among the faction's picks; and per pick, which of those is its own for each
         rule (-1: it changes nothing there). Worked out once."""
         if self._picks_by_effect is None:
             offered = list(self.faction.picks_offered.values())
-            signatures: list[list[tuple[int, ...]]] = []
+            signatures: list[list[tuple[float, ...]]] = []
             columns: list[list[int]] = []
             for rule in self.rules:
-                found: dict[tuple[int, ...], int] = {}
+                found: dict[tuple[float, ...], int] = {}
                 column = [-1] * len(offered)
                 if any(t.of_list for t in rule.terms):
-                    unmoved = tuple(NO_MATCH if t.highest else 0 for t in rule.terms)
+                    unmoved = tuple(t.combine.nothing for t in rule.terms)
                     effects = zip(*(t.pick_effects(offered) for t in rule.terms), strict=True)
                     for i, effect in enumerate(effects):
                         if effect != unmoved:
@@ -556,8 +533,8 @@ class Headroom:
         options or picks."""
         if not self._of_list or not warband.has_options:
             return {}
-        roster = Roster.resolve(warband, self.faction, limit)
-        return {id(t): list_part(t.quantity, roster) for t in self._of_list}
+        ev = evaluate(warband, self.faction, limit, self._cache)
+        return {id(t): list_part(t.quantity, ev) for t in self._of_list}
 
     def _caps(self, at: _ListAt) -> list[int | None]:
         bounds: list[list[int | None] | None] = []
@@ -572,7 +549,7 @@ class Headroom:
                 if found is not None:
                     caps += [own if own is not None else bound for kind, bound
                              in zip(self._capping[k].kinds, found, strict=False)
-                             if kind == "at_most"]
+                             if kind is AT_MOST]
             by_key.append(min((c for c in caps if c is not None), default=None))
         return list(map(by_key.__getitem__, self._cap_key))
 
@@ -628,87 +605,3 @@ def headroom(warband: Warband, faction: Faction, points_override: int | None = N
     arguments."""
     limit = warband.points_limit if points_override is None else points_override
     return Headroom(faction, extra_rules).measure(warband, limit)
-
-
-@dataclass(frozen=True)
-class Breach:
-    """What one more model does to a rule: its finding now (None: none) and after, and the
-    amount and bound it compares now ("3 of 3")."""
-
-    rule: Rule
-    now: Finding | None
-    after: Finding
-    amount: int | None = None
-    bound: int | None = None
-
-
-def one_more(warband: Warband, combatant_id: str, count: int = 1) -> Warband:
-    """The list with one more of a combatant: a new entry of ``count`` models (a unit's
-    least, for a unit)."""
-    return warband.model_copy(update={"entries": [*warband.entries,
-                                                  Entry(combatant=combatant_id, count=count)]})
-
-
-def step(faction: Faction, combatant_id: str) -> int:
-    """Models one more of a combatant hires: a unit's least, else one."""
-    c = faction.by_id.get(combatant_id)
-    return c.unit.min if c is not None and c.unit is not None else 1
-
-
-def explain(warband: Warband, faction: Faction, combatant_id: str, rules: Iterable[Rule],
-            points_limit: int | None) -> list[Breach]:
-    """The findings behind a combatant's :attr:`Room.breaks`, from the engine itself (the
-    list checked with one more, rule by rule), for a tooltip: only the rules given are
-    checked, so this costs one row, not a validation per combatant."""
-    return _explained(warband, one_more(warband, combatant_id, step(faction, combatant_id)),
-                      faction, rules, points_limit)
-
-
-def explain_pick(warband: Warband, faction: Faction, pick_id: str, rules: Iterable[Rule],
-                 points_limit: int | None) -> list[Breach]:
-    """:func:`explain` for a pick the list does not hold (the rules :meth:`Headroom.picks`
-    gives it)."""
-    return _explained(warband, warband.model_copy(update={"picks": [*warband.picks, pick_id]}),
-                      faction, rules, points_limit)
-
-
-def _explained(warband: Warband, changed: Warband, faction: Faction, rules: Iterable[Rule],
-               points_limit: int | None) -> list[Breach]:
-    before = Roster.resolve(warband, faction, points_limit)
-    after = Roster.resolve(changed, faction, points_limit)
-    out = []
-    for rule in rules:
-        # form 1 has one finding (the combatants it names grow with the list), form 2 one
-        # per combatant
-        def key(f: Finding, rule: Rule = rule) -> tuple[str, ...]:
-            return f.combatants if rule.each is not None else ()
-
-        now = {key(f): f for f in check_rule(rule, before)}
-        for finding in check_rule(rule, after):
-            old = now.get(key(finding))
-            if old is None or _distance(finding) > _distance(old):
-                out.append(Breach(rule, old, finding, *_numbers_now(rule, before, finding)))
-                break
-    return out
-
-
-def _numbers_now(rule: Rule, r: Roster, after: Finding) -> tuple[int | None, int | None]:
-    """The amount and the bound the finding ``after`` compares, as they are now."""
-    if after.amount is None or after.bound is None:
-        return None, None
-    kind = "at_most" if after.amount > after.bound else "at_least"
-    q = next((q for k, q in bounds_of(rule) if k == kind), None)
-    if q is None:
-        return None, None
-    if rule.each is None:
-        assert rule.count is not None
-        return quantity(rule.count, r), quantity(q, r)
-    cid = after.combatants[0] if after.combatants else ""
-    n = sum(k for c, k in r.hired if c.id == cid)
-    own = r.faction.by_id[cid].max if rule.own_max and kind == "at_most" and \
-        cid in r.faction.by_id else None
-    return n, own if own is not None else quantity(q, r)
-
-
-def _distance(f: Finding) -> int:
-    return abs((f.amount or 0) - (f.bound or 0))

@@ -1,7 +1,7 @@
 """`validate`'s output is the same, byte for byte, whatever way a file is read.
 
 Lists are read on fast paths (``_fast.simple_data`` line by line, ``_fast.plain`` over
-libyaml's nodes, ``Warband.well_formed`` without pydantic), each falling back to the full
+libyaml's nodes, ``_fast.well_formed`` without pydantic), each falling back to the full
 reader for anything else. The folder ``mixed/`` holds legal, illegal, broken and odd lists
 (test data); with the hostile corpus it is checked against the output the program gave before
 the fast paths existed (``mixed-expected/``; data fingerprints aside, since they hash the
@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from builder.cli import main
 from builder.data import DataError, _fast, _loader, parse_yaml
 from builder.data.cache import Store
+from builder.data.loading import warband_from
 from builder.model import Warband
 from builder.plumbing import forks
 
@@ -46,7 +47,7 @@ def in_tests(monkeypatch: pytest.MonkeyPatch) -> None:
 def _fast_paths_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_fast, "simple_data", lambda text: None)
     monkeypatch.setattr(_fast, "plain", lambda root: _fast.UNUSUAL)
-    monkeypatch.setattr(Warband, "well_formed", classmethod(lambda cls, data: None))
+    monkeypatch.setattr(_fast, "well_formed", lambda data: None)
     monkeypatch.setattr(Store, "default", classmethod(lambda cls: None))
 
 
@@ -271,18 +272,45 @@ def _lists(draw: st.DrawFn) -> dict:
 @settings(max_examples=400, deadline=None)
 @given(_lists())
 def test_a_well_formed_list_is_the_model_pydantic_builds(data: dict) -> None:
-    quick = Warband.well_formed(data)
+    quick = _fast.well_formed(data)
     try:
         full = Warband.model_validate(data)
     except ValidationError:
         assert quick is None
         return
     if quick is not None:
-        assert quick == full and repr(quick) == repr(full)
-        assert quick.model_fields_set == full.model_fields_set
-        assert [e.model_fields_set for e in quick.entries] == \
-            [e.model_fields_set for e in full.entries]
-        assert quick.model_dump(exclude_unset=True) == full.model_dump(exclude_unset=True)
+        assert_same_list(quick, full)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_documents())
+def test_the_fast_way_to_a_list_gives_the_list_the_full_reader_gives(text: str) -> None:
+    """The whole fast path (the line reader, then the model built without pydantic) against
+    the whole full reader (libyaml, then the model validated), text to list."""
+    assert_the_fast_way_reads(text)
+
+
+def assert_the_fast_way_reads(text: str) -> None:
+    """``text`` read on the fast way gives the list the full reader gives, or nothing (and
+    the full reader then reads it, or says what is wrong)."""
+    quick = _fast.warband(text)
+    try:
+        full = warband_from(parse_yaml("t.yaml", text))
+    except DataError:
+        assert quick is None
+        return
+    if quick is not None:
+        assert_same_list(quick, full)
+
+
+def assert_same_list(quick: Warband, full: Warband) -> None:
+    """The list a fast path built is the one the full reader built, down to which keys the
+    file gave (what saving it again writes)."""
+    assert quick == full and repr(quick) == repr(full)
+    assert quick.model_fields_set == full.model_fields_set
+    assert [e.model_fields_set for e in quick.entries] == \
+        [e.model_fields_set for e in full.entries]
+    assert quick.model_dump(exclude_unset=True) == full.model_dump(exclude_unset=True)
 
 
 def test_a_broken_list_read_on_the_fast_path_still_names_its_line(tmp_path: Path) -> None:

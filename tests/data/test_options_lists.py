@@ -376,6 +376,15 @@ def test_the_line_reader_reads_options_and_picks_as_libyaml_does(text: str) -> N
         assert repr(parse_yaml("t.yaml", text).data) == repr(simple), text
 
 
+@settings(max_examples=300, deadline=None)
+@given(_saved_lists())
+def test_the_fast_way_reads_a_list_with_options_and_picks_as_the_full_reader(text: str
+                                                                             ) -> None:
+    from tests.cli.test_validate_output import assert_the_fast_way_reads
+
+    assert_the_fast_way_reads(text)
+
+
 def test_a_saved_list_with_options_and_picks_is_read_on_the_fast_path() -> None:
     from builder.data import _fast, dump_yaml
 
@@ -383,7 +392,7 @@ def test_a_saved_list_with_options_and_picks_is_read_on_the_fast_path() -> None:
     data = _fast.simple_data(dump_yaml(w.to_data()))
     assert data is not None and data["picks"] == ["test-sword-of-fire"]
     assert data["entries"][1]["options"] == {"test-veteran": 1, "test-long-spears": 1}
-    assert Warband.well_formed(data) == w
+    assert _fast.well_formed(data) == w
 
 
 def test_a_hand_written_list_in_flow_style_is_read_on_the_fast_path() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from builder import i18n
 from builder.battlescribe import ReadError
 from builder.battlescribe.rosterio import MissingData
 from builder.data import Catalogue
@@ -112,6 +113,39 @@ def test_an_event_checks_the_game_system_catalogues_limit_and_registration() -> 
     doc.editor.set_count(doc.editor.selection("tr-06"), 4)  # not the list registered
     doc.set_event(event)
     assert [f.rule for f in doc.report.errors] == ["list-not-registered"]
+
+
+ROSTER_EVENT_WORDS = {
+    "en": [("event-system", "Cup plays another-game; this roster is for the game system Test "
+             "Skirmish System (ts-sys)"),
+           ("event-faction", "catalogue 'Test Wanderers' (ts-fac) is not allowed at Cup "
+            "(allowed: other-cat, x-cat)"),
+           ("event-faction", "catalogue 'Test Wanderers' (ts-fac) is not allowed at Cup "
+            "(allowed: none)")],
+    "es": [("event-system", "Cup se juega a another-game; esta lista es del sistema de juego "
+            "Test Skirmish System (ts-sys)"),
+           ("event-faction", "el catálogo 'Test Wanderers' (ts-fac) no está permitido en Cup "
+            "(permitidos: other-cat, x-cat)"),
+           ("event-faction", "el catálogo 'Test Wanderers' (ts-fac) no está permitido en Cup "
+            "(permitidos: ninguna)")],
+}
+"""What an event's own checks of a roster said before their sentences moved to
+builder/rules/wording.py (issue 38), word for word."""
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_an_events_findings_on_a_roster_read_word_for_word(language: str) -> None:
+    i18n.set_language(language)
+    doc = load()
+    event = parse_event("cup.event.yaml", (
+        "schema: spherewars-event/1\nname: Cup\nsystem: ts-sys\nfactions: [ts-fac]\n"),
+        Catalogue(), lambda: {"ts-sys": {"ts-fac", "ts-lib"}})
+    said = []
+    for update in ({"system": "another-game", "factions": ["other-cat", "x-cat"]},
+                   {"factions": []}):
+        doc.set_event(event.model_copy(update=update))
+        said += [(f.rule, f.message) for f in doc.report.errors]
+    assert said == ROSTER_EVENT_WORDS[language]
 
 
 def test_an_event_file_names_battlescribe_games_only_when_they_are_there() -> None:

@@ -16,7 +16,7 @@ from builder.data import Catalogue, DataError, load_warband
 from builder.data.fingerprint import list_fingerprint
 from builder.events import check_list, load_event, parse_event
 from builder.model.event import check_fingerprint
-from tests.conftest import TEST_FACTIONS
+from tests.conftest import TEST_DATA, TEST_FACTIONS
 from tests.helpers import warband
 
 EVENT = """\
@@ -204,6 +204,38 @@ def test_registered_lists(catalogue: Catalogue):
     assert swapped.player is None
     assert [f.rule for f in swapped.report.findings] == ["list-not-registered"]
     assert "player" not in swapped.to_json("b.yaml")
+
+
+def test_an_event_with_an_empty_list_of_lists_registers_no_one(catalogue: Catalogue):
+    """``lists: []`` is an event that registers lists and has registered none yet (not an
+    event without registration): every list is reported as not registered."""
+    event = parse_event("e.yaml", EVENT + "lists: []\n", catalogue)
+    mine = warband([("test-leader", 1), ("test-runner", 1)])
+    checked = check_list(event, mine, catalogue)
+    assert [f.rule for f in checked.report.findings] == ["list-not-registered"]
+    assert checked.registered is False and not checked.legal
+    assert f"fingerprint {list_fingerprint(mine)} is not among the 0 lists registered for " \
+        "Test Cup" in checked.report.findings[0].message
+    # without `lists:` at all, nothing is said of registration
+    assert check_list(parse_event("e.yaml", EVENT, catalogue), mine, catalogue).registered \
+        is None
+
+
+ANY_MODEL = "  - {id: test-no-models, count: {models: {}}, at_most: 0}\n"
+"""An event rule every list with a model breaks."""
+
+
+def test_an_events_rules_are_not_applied_to_a_list_of_another_game():
+    """An event of SphereWars checks a list of another game for its game (event-system), not
+    against its rules, which name that game's types and stats (an event with rules names its
+    game); a list of the event's game is checked against them."""
+    catalogue = Catalogue.load([TEST_FACTIONS, TEST_DATA / "engine"], user=False)
+    event = parse_event("e.yaml", EVENT.replace("factions: [test-faction]\n", "") + ANY_MODEL,
+                        catalogue)
+    other = check_list(event, warband([("test-warlord", 1)], faction="test-host"), catalogue)
+    assert [f.rule for f in other.report.findings] == ["event-system"]
+    same = check_list(event, warband([("test-leader", 1)]), catalogue)
+    assert "test-no-models" in [f.rule for f in same.report.findings]
 
 
 # --- the command ---------------------------------------------------------------------------

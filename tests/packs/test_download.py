@@ -202,6 +202,52 @@ def test_a_local_index_installs_the_files_beside_it(capsys, versions, tmp_path, 
     assert installed() == {PACK_ID: ["1.0.0"]}
 
 
+def _local_index(folder: Path, raw: bytes, *, version: str = "1.0.0", sha256: str | None = None,
+                 size: int | None = None) -> Path:
+    import hashlib
+
+    (folder / "a.swpack").write_bytes(raw)
+    index = folder / "index.yaml"
+    index.write_text(
+        f"schema: spherewars-index/1\npacks:\n  - {{id: {PACK_ID}, name: Test, version: "
+        f"{version}, url: a.swpack, sha256: {sha256 or hashlib.sha256(raw).hexdigest()}, "
+        f"size: {len(raw) if size is None else size}}}\n", encoding="utf-8")
+    return index
+
+
+def test_a_local_index_refuses_a_file_of_the_right_size_and_another_sha256(
+        capsys, versions, tmp_path, user_dir):
+    """The file beside a local index is checked as a download is: its size alone is not
+    enough (a file of the same length with other contents is refused, nothing installed)."""
+    raw = versions["1.0.0"]
+    index = _local_index(tmp_path, raw, sha256="0" * 64)
+    code, _out, err = run(capsys, "data", "install", str(index))
+    assert code == 2
+    assert f"{tmp_path / 'a.swpack'}: its size or SHA-256 differs from the index; nothing " \
+        "installed" in err
+    assert installed() == {}
+    no_leftovers(user_dir)
+    # the same index with the right SHA-256 installs it (the refusal was for the hash alone)
+    assert run(capsys, "data", "install", str(_local_index(tmp_path, raw)))[0] == 0
+    assert installed() == {PACK_ID: ["1.0.0"]}
+
+
+def test_an_index_wrong_only_about_the_version_is_named_beside_what_was_installed(
+        capsys, versions, tmp_path, user_dir):
+    """The pack holds 1.0.0, the index calls it 1.0.1: what the file holds is installed, and
+    the output says what the index called it (the id alone being right is not enough)."""
+    index = _local_index(tmp_path, versions["1.0.0"], version="1.0.1")
+    code, out, err = run(capsys, "data", "install", str(index))
+    assert code == 0, err
+    assert f"installed {PACK_ID} 1.0.0" in out
+    assert f"(the index calls it {PACK_ID} 1.0.1)" in out
+    assert installed() == {PACK_ID: ["1.0.0"]}
+    # an index right about both says nothing of the kind
+    code, out, _err = run(capsys, "data", "install", "--force", str(_local_index(
+        tmp_path, versions["1.0.0"])))
+    assert "the index calls it" not in out
+
+
 def test_an_older_version_chosen_is_never_called_the_newest(capsys, server, versions,
                                                             tmp_path, user_dir):
     """Issue 41 item 1: 1.0.0 installed from an index, updated to 1.1.0, 1.0.0 chosen with

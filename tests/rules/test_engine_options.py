@@ -13,7 +13,7 @@ import builder.rules.engine as engine
 from builder.model import Entry, Faction, Warband
 from builder.model.system import Rule
 from builder.rules import validate
-from builder.rules.engine import Roster, quantity
+from builder.rules.engine import evaluate, quantity
 from builder.rules.headroom import headroom
 from tests.rules.test_engine_long_lists import both_ways, run_edits
 from tests.rules.test_headroom import assert_matches_the_engine, load
@@ -34,7 +34,7 @@ SIXTY = band(("test-warlord", 1, {"test-great-weapon": 1}),
 
 def value(q: dict, w: Warband) -> int | None:
     rule = Rule.model_validate({"id": "test-q", "count": q, "at_least": 0})
-    return quantity(rule.count, Roster.resolve(w, BAND, w.points_limit))  # type: ignore[arg-type]
+    return quantity(rule.count, evaluate(w, BAND, w.points_limit))
 
 
 def test_points_add_options_and_picks() -> None:

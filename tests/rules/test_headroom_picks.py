@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from builder.model import Entry, Faction, Warband
 from builder.model.system import Rule
 from builder.rules import validate
-from builder.rules.headroom import Headroom, explain_pick
+from builder.rules.explain import explain_pick
+from builder.rules.headroom import Headroom
 from tests.rules.test_headroom import load, worse_after
 
 RELAUNCH = load("relaunch", "test-relaunch-band")
@@ -104,8 +105,7 @@ def test_picks_that_add_the_same_are_one_answer() -> None:
     data = PICK_BOUNDS.model_dump(by_alias=True, exclude_unset=True)
     data["picks"] = [{"id": f"test-pick-{i}", "name": f"Test Pick {i}",
                       "adds": {"PTS": i % 4, "DRILL": i % 2 * 2}} for i in range(5000)]
-    many = Faction.model_validate(data)
-    many.attach(PICK_BOUNDS.game)  # type: ignore[attr-defined]
+    many = Faction.model_validate(data).attach(PICK_BOUNDS.game)  # (a new faction, tied)
     room = Headroom(many)
     w = Warband(name="Many", faction=many.id, points_limit=61,
                 entries=[Entry(combatant="test-high-chief", count=1),

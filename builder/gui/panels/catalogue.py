@@ -48,7 +48,8 @@ from builder.gui.widgets import cut_texts, fit_column, text_room
 from builder.i18n import _, ngettext
 from builder.model import Faction
 from builder.model.system import System
-from builder.rules.headroom import Headroom, explain
+from builder.rules.explain import explain
+from builder.rules.headroom import Headroom
 
 NAME_CHARS = 20
 """The name column keeps room for this many average characters: narrower, the Rank and Marks

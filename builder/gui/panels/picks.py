@@ -62,7 +62,8 @@ from builder.i18n import N_, _, ngettext
 from builder.model import Faction
 from builder.model.options import Pick
 from builder.model.system import Rule
-from builder.rules.headroom import Headroom, explain_pick
+from builder.rules.explain import explain_pick
+from builder.rules.headroom import Headroom
 
 MAX_BODY = 84
 """The most height the picks take (about three lines) before they scroll."""

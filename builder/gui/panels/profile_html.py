@@ -63,6 +63,8 @@ def profile_html(c: Combatant, faction: Faction,
            if cols else ""]
     if c.wounds:
         out.append(_bold(_("Wounds:"), str(c.wounds)))
+    if universal is None and c.abilities:
+        universal = game.glossary()  # (once, not once per ability)
     abilities = [faction.ability(ref, universal) for ref in c.abilities]
     for scope in _SCOPE_ORDER:
         group = [a for a in abilities if a.scope == scope]
