@@ -30,7 +30,6 @@ from builder.document.base import Cost, ListDocument
 from builder.document.context import ListCheck, not_registered, registration
 from builder.document.files import ROSTER_SUFFIXES
 from builder.document.roster_edit import RosterEditing
-from builder.i18n import _
 from builder.model.event import Event
 from builder.rules.findings import Finding
 from builder.rules.wording import RosterEventCatalogue, RosterEventSystem
