@@ -4,14 +4,19 @@ names another place):
 
 - **phalanx**: the phalanx sample roster BattleScribe wrote (``Test Roster 1.ros``);
 - **kill team**: a Kill Team (2021) Legionary roster of about 60 selections (operatives with
-  their weapons and marks), built with the engine's editor.
+  their weapons and marks), built with the engine's editor;
+- **many forces** (issue 40): a roster of 2,000 forces of our test game
+  (``tests/fixtures/battlescribe``, TEST DATA), each part printed once: the sheet, the
+  opponent's copy (four minutes for 10,000 forces before its sizes were skipped and its row
+  styles sorted by table) and the unit cards (minutes before the summary gathered its
+  profile tables once). These need no shared data.
 
-For each: the summary (the roster read once into plain data), the PDF of the roster sheet,
-the opponent's copy and the unit cards, and the play plan with its phone page. The first PDF
-of the process (the fonts parsed) is shown apart; the others are the median of five runs,
-wall time and the process's CPU time (steadier on a shared machine). No budget is set by the
-issue; the warband printouts' goal (``bench_export.py``: 30 cards and a sheet in 1 s) is the
-yardstick. ``--json`` ends with one JSON object of the figures.
+For each of the first two: the summary (the roster read once into plain data), the PDF of
+the roster sheet, the opponent's copy and the unit cards, and the play plan with its phone
+page. The first PDF of the process (the fonts parsed) is shown apart; the others are the
+median of five runs, wall time and the process's CPU time (steadier on a shared machine).
+No budget is set by the issue; the warband printouts' goal (``bench_export.py``: 30 cards
+and a sheet in 1 s) is the yardstick. ``--json`` ends with one JSON object of the figures.
 """
 
 from __future__ import annotations
@@ -123,11 +128,39 @@ def measure(name: str, roster: Any, figures: dict[str, float]) -> None:
                     f"{key}_print_first_s": first, f"{key}_play_s": play_s})
 
 
+FORCES = 2000
+
+
+def many_forces(figures: dict[str, float]) -> None:
+    """Each part of the printout of a roster of :data:`FORCES` forces, once."""
+    from builder.battlescribe import load_data_set
+    from builder.battlescribe.engine.editing import Editor
+    from builder.export.roster.pdf import render_roster_pdf
+    from builder.export.roster.summary import summarise_roster
+
+    fixtures = ROOT / "tests" / "fixtures" / "battlescribe"
+    data = load_data_set([fixtures / name for name in ("test-skirmish.gst", "test-library.cat",
+                                                       "test-faction.cat")])
+    editor = Editor(data, "Bench many forces")
+    for _ in range(FORCES):
+        editor.select(editor.add_force("ts-fe-warband", "ts-fac"), "ts-trooper")
+    summary = summarise_roster(editor.roster)
+    print(f"many forces: {FORCES} forces, {len(summary.units)} units")
+    for part, key in (("sheet", "sheet"), ("opponent's copy", "opponent"),
+                      ("unit cards", "cards")):
+        start = time.perf_counter()
+        render_roster_pdf(summary, **{"cards": False, "sheet": False, key: True})
+        took = time.perf_counter() - start
+        print(f"  {part:<18} {took:8.1f} s")
+        figures[f"many_forces_{key}_s"] = took
+
+
 def main() -> int:
+    figures: dict[str, float] = {}
+    many_forces(figures)
     if not (SHARED / "data").is_dir():
         print(f"the shared BattleScribe data is not at {SHARED / 'data'}", file=sys.stderr)
         return 2
-    figures: dict[str, float] = {}
     measure("phalanx", phalanx(), figures)
     measure("kill team", kill_team(), figures)
     if "--json" in sys.argv[1:]:

@@ -7,7 +7,8 @@ import os
 import sys
 
 CORE_BEFORE_QT = ("builder.data", "builder.data.ondisk", "builder.data.share", "builder.rules",
-                  "builder.rules.headroom", "builder.events", "builder.export.profile",
+                  "builder.rules.headroom", "builder.rules.explain", "builder.events",
+                  "builder.export.profile",
                   "builder.export.styles", "builder.play.state", "html", "importlib.metadata")
 """What the first window uses of the core (and of the standard library: pydantic reads
 ``importlib.metadata`` when it checks its first model), imported before Qt. Once PySide6 is

@@ -15,6 +15,7 @@ of input.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import IO, Any
 
@@ -26,11 +27,20 @@ from builder.battlescribe.engine.state import finding_state, roster_state
 from builder.battlescribe.engine.validate import ERROR
 from builder.battlescribe.problems import ReadError
 from builder.battlescribe.reading import data_from_json, data_set, read_data
+from builder.battlescribe.xmlsafe import MAX_DEPTH
 from builder.i18n import _
+from builder.plumbing.reading import parse_json
 
 PROTOCOL = "1.1"
 MAX_LINE = 64 * 1024 * 1024
 """The longest command line read (a setup of real data files is tens of MB)."""
+MAX_NESTING = 2 * MAX_DEPTH + 16
+"""Lists and objects nested in one command: a setup mirrors XML elements (at most
+:data:`~builder.battlescribe.xmlsafe.MAX_DEPTH` deep), an element and its list of children two
+levels each."""
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+"""A byte of standard input that is not UTF-8 (read with ``surrogateescape``)."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Adapter:
@@ -54,6 +64,9 @@ class Adapter:
             if kind == "gamedataAction":
                 return {"type": "gamedataActionResult", "ok": False,
                         "error": f"{kind} is not supported by this adapter"}
+            if not isinstance(kind, str):  # ({} or {"type": [1]}: not "None is not …")
+                return {"type": "error", "message": "not a command: its type is missing or "
+                                                    "not text"}
             return {"type": "error", "message": f"{kind} is not supported by this adapter"}
         return handler(command)
 
@@ -75,10 +88,15 @@ class Adapter:
 
     def setup(self, command: dict[str, Any]) -> dict[str, Any]:
         files = []
+        system = command.get("gameSystem") or {}
+        catalogues = command.get("catalogues") or []
+        if not isinstance(system, dict) or not isinstance(catalogues, list):
+            self.editor = None
+            return {"type": "setupResult", "errors": [
+                "setup: gameSystem is an object and catalogues a list of them"]}
         try:
-            system = command.get("gameSystem") or {}
             files.append(data_from_json(system, m.GAME_SYSTEM, "setup:gameSystem"))
-            for index, catalogue in enumerate(command.get("catalogues") or []):
+            for index, catalogue in enumerate(catalogues):
                 if isinstance(catalogue, dict):
                     files.append(data_from_json(catalogue, m.CATALOGUE,
                                                 f"setup:catalogues[{index}]"))
@@ -90,12 +108,20 @@ class Adapter:
     def setup_from_files(self, command: dict[str, Any]) -> dict[str, Any]:
         files = []
         problems: list[str] = []
-        for item in command.get("files") or []:
-            name = str(item.get("fileName", "file"))
+        given = command.get("files") or []
+        if not isinstance(given, list) or not all(
+                isinstance(i, dict) and isinstance(i.get("fileName", ""), str)
+                and isinstance(i.get("content", ""), str) for i in given):
+            self.editor = None
+            return {"type": "setupResult", "errors": [
+                "setupFromFiles: files is a list of objects with a fileName and a content "
+                "(text)"]}
+        for item in given:
+            name = item.get("fileName", "file")
             if not name.lower().endswith((".gst", ".cat")):
                 continue
             try:
-                files.append(read_data(str(item.get("content", "")).encode("utf-8"), name))
+                files.append(read_data(item.get("content", "").encode("utf-8"), name))
             except ReadError as error:
                 problems.extend(str(p) for p in error.problems)
         if problems:
@@ -147,29 +173,30 @@ class Adapter:
         action = command.get("action")
         before = roster._seq
         if action in ("addForce", "addChildForce"):
-            parent = editor.force(str(command.get("forceId"))) \
+            parent = editor.force(_id(command, "forceId")) \
                 if action == "addChildForce" else None
-            force = editor.add_force(str(command.get("forceEntryId")),
-                                     command.get("catalogueId") or None, parent)
+            force = editor.add_force(_id(command, "forceEntryId"),
+                                     _id(command, "catalogueId") if command.get("catalogueId")
+                                     else None, parent)
             return {"forceId": force.id, "selections": _made(force.walk_selections(), before),
                     "categories": _categories(force)}
         if action == "removeForce":
-            editor.remove_force(editor.force(str(command.get("forceId"))))
+            editor.remove_force(editor.force(_id(command, "forceId")))
             return None
         if action == "duplicateForce":
-            force = editor.duplicate_force(editor.force(str(command.get("forceId"))))
+            force = editor.duplicate_force(editor.force(_id(command, "forceId")))
             return {"forceId": force.id, "categories": _categories(force)}
         if action in ("selectEntry", "selectChildEntry"):
-            force = editor.force(str(command.get("forceId")))
+            force = editor.force(_id(command, "forceId"))
             container: Force | Selection = force
             if action == "selectChildEntry":
-                container = editor.selection(str(command.get("selectionId")), force)
-            selection = editor.select(container, str(command.get("entryId")))
+                container = editor.selection(_id(command, "selectionId"), force)
+            selection = editor.select(container, _id(command, "entryId"))
             made = _made(selection.walk(), before, skip=selection)
             return {"selectionId": selection.id, "selections": made}
         if action in ("deselectSelection", "setSelectionCount", "duplicateSelection"):
-            force = editor.force(str(command.get("forceId")))
-            selection = editor.selection(str(command.get("selectionId")), force)
+            force = editor.force(_id(command, "forceId"))
+            selection = editor.selection(_id(command, "selectionId"), force)
             if action == "deselectSelection":
                 editor.deselect(selection)
                 return None
@@ -184,7 +211,7 @@ class Adapter:
             value = command.get("value")
             if not isinstance(value, int | float):
                 raise EditError(_("a cost limit must be a number"))
-            editor.set_cost_limit(str(command.get("costTypeId")), float(value))
+            editor.set_cost_limit(_id(command, "costTypeId"), float(value))
             return None
         if action == "setCustomization":
             self._customise(editor, command)
@@ -201,16 +228,19 @@ class Adapter:
             action=str(action)))
 
     def _customise(self, editor: Editor, command: dict[str, Any]) -> None:
-        force = editor.force(str(command.get("forceId")))
+        force = editor.force(_id(command, "forceId"))
         target: Any = force
         if command.get("selectionId"):
-            target = editor.selection(str(command["selectionId"]), force)
+            target = editor.selection(_id(command, "selectionId"), force)
         elif command.get("categoryEntryId"):
-            target = force.category(str(command["categoryEntryId"]))
+            target = force.category(_id(command, "categoryEntryId"))
             if target is None:
                 raise EditError(_("the force has no category {id}").format(
                     id=command["categoryEntryId"]))
-        editor.customise(target, command.get("customName"), command.get("customNotes"))
+        name, notes = command.get("customName"), command.get("customNotes")
+        if not all(v is None or isinstance(v, str) for v in (name, notes)):
+            raise EditError(_("a custom name or notes must be text"))
+        editor.customise(target, name, notes)
 
     def _load(self, editor: Editor, xml: str) -> None:
         from builder.battlescribe.rosterio import read_roster
@@ -253,15 +283,19 @@ def serve(stdin: IO[str], stdout: IO[str]) -> int:
             continue
         corr: Any = None
         try:
-            command = json.loads(line)
+            undecodable = _NOT_UTF8.search(line)
+            if undecodable is not None:
+                raise ValueError(f"not UTF-8 text (byte 0x{ord(undecodable.group()) - 0xdc00:02x}"
+                                 f" at character {undecodable.start() + 1})")
+            command = parse_json(line, max_depth=MAX_NESTING)
             if not isinstance(command, dict):
                 raise ValueError("not an object")
             corr = command.get("corrId")
             response = adapter.handle(command)
+        except EditError as exc:  # (a ValueError: told as it is)
+            response = {"type": "error", "message": str(exc)}
         except (ValueError, RecursionError) as exc:
             response = {"type": "error", "message": f"not a command: {exc}"}
-        except EditError as exc:
-            response = {"type": "error", "message": str(exc)}
         except Exception as exc:  # noqa: BLE001 - one bad command must not end the session
             response = {"type": "error", "message": f"internal error: {type(exc).__name__}: "
                                                     f"{exc}"}
@@ -271,15 +305,30 @@ def serve(stdin: IO[str], stdout: IO[str]) -> int:
     return 0
 
 
+def _id(command: dict[str, Any], key: str) -> str:
+    """The id a command gives as ``key`` (EditError when it gives none, or not as text: never
+    "no force has the id None")."""
+    value = command.get(key)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str) or not value:
+        raise EditError(_("{key} is missing or not text").format(key=key))
+    return value
+
+
 def _answer(stdout: IO[str], response: dict[str, Any]) -> None:
-    stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
+    text = json.dumps(response, ensure_ascii=False)
+    if _SURROGATE.search(text):  # a lone surrogate a command sent (escaped): not UTF-8
+        text = json.dumps(response)  # so it goes back escaped, as it came
+    stdout.write(text + "\n")
     stdout.flush()
 
 
 def main() -> int:
-    for stream in (sys.stdin, sys.stdout):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(encoding="utf-8")
+    if hasattr(sys.stdin, "reconfigure"):  # bytes that are not UTF-8 are told, line by line
+        sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")
     return serve(sys.stdin, sys.stdout)
 
 

@@ -16,7 +16,14 @@ from typing import Any
 
 from builder.battlescribe import model as m
 from builder.battlescribe.problems import WARNING, Problem, ReadError
-from builder.battlescribe.xmlsafe import MAX_DEPTH, DepthError, parse, quoted
+from builder.battlescribe.xmlsafe import (
+    MAX_ATTRIBUTE,
+    MAX_DEPTH,
+    DepthError,
+    LongAttribute,
+    parse,
+    quoted,
+)
 from builder.i18n import _
 
 Factory = Callable[[dict[str, str], int, int], m.Element]
@@ -127,6 +134,9 @@ class TreeBuilder:
         position = self.position
         line = position.CurrentLineNumber
         column = position.CurrentColumnNumber + 1
+        for name, value in attrs.items():
+            if len(value) > MAX_ATTRIBUTE:
+                raise LongAttribute(name, len(value), line, column)
         if not stack:
             factory = self.roots.get(tag)
             if factory is None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -26,12 +25,15 @@ from builder.battlescribe.build import DATA_ROOTS, Position, TreeBuilder
 from builder.battlescribe.linking import DataSet
 from builder.battlescribe.problems import Problem, ReadError
 from builder.battlescribe.reading import _finish, read_data
-from builder.battlescribe.xmlsafe import MAX_DEPTH, read_bytes
+from builder.battlescribe.xmlsafe import MAX_DEPTH, file_bytes, read_bytes
+from builder.plumbing import reading
 from builder.plumbing.atomic import write_atomic
 
 VERSION = 2
 MAX_CACHE_FILE = 400 * 1024 * 1024
 """The largest cache file read back (elements of a 50 MiB data file take about 3× in JSON)."""
+MAX_INDEX = 64 * 1024 * 1024
+"""The largest ``index.json`` read back (Kill Team's 129 files: 80 KB)."""
 HEADER_SLOTS = ("kind", "id", "name", "revision", "battlescribe_version", "game_system_id",
                 "game_system_revision", "library", "author_name")
 CONTENT_SLOTS = tuple(sorted(set(m.DataFile.CONTAINERS.values()) - {"catalogue_links"})) + (
@@ -120,13 +122,15 @@ class CachedFile(m.DataFile):
     def _fill(self) -> None:
         path, label = self._source
         try:
-            if os.path.getsize(path) > MAX_CACHE_FILE:
-                raise BadCache
-            with open(path, encoding="utf-8") as handle:
-                full = _from_tree(json.load(handle), label)
+            # Read through the guarded reader, parsed by json itself (not parse_json, whose
+            # measure of the depth first would nearly double the parse of every file opened
+            # from the cache): the depth and shape are checked as it is replayed (BadCache),
+            # a number too long for Python is a ValueError, the parser's recursion a
+            # RecursionError.
+            full = _from_tree(json.loads(reading.read_bytes(path, MAX_CACHE_FILE)), label)
             if (full.kind, full.id, full.revision) != (self.kind, self.id, self.revision):
                 raise BadCache
-        except (OSError, ValueError, BadCache, ReadError, RecursionError):
+        except (reading.Unreadable, ValueError, BadCache, ReadError, RecursionError):
             full = read_data(read_bytes(label), label)  # the cache is gone: read the file
         for slot in CONTENT_SLOTS:
             object.__setattr__(self, slot, getattr(full, slot))
@@ -163,15 +167,9 @@ def _header(file: m.DataFile) -> dict[str, Any]:
 # ----- the cache as a whole -----------------------------------------------------------------------
 
 def file_hashes(paths: Sequence[str | Path]) -> list[tuple[str, str]]:
-    """(path, SHA-256 of its bytes) of each file, as given."""
-    found = []
-    for path in paths:
-        digest = hashlib.sha256()
-        with open(path, "rb") as handle:
-            for chunk in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(chunk)
-        found.append((str(path), digest.hexdigest()))
-    return found
+    """(path, SHA-256 of its bytes) of each file, as given, each read through the guarded
+    reader (a :class:`ReadError` for one that is not a regular data file)."""
+    return [(str(path), hashlib.sha256(file_bytes(path)).hexdigest()) for path in paths]
 
 
 def _set_key(hashes: list[str]) -> str:
@@ -180,12 +178,11 @@ def _set_key(hashes: list[str]) -> str:
 
 def _read_index(folder: Path) -> dict[str, Any]:
     try:
-        with open(folder / "index.json", encoding="utf-8") as handle:
-            index = json.load(handle)
+        index = reading.load_json(folder / "index.json", MAX_INDEX)
         if isinstance(index, dict) and index.get("version") == VERSION and isinstance(
                 index.get("files"), dict) and isinstance(index.get("sets"), dict):
             return index
-    except (OSError, ValueError):
+    except reading.Unreadable:
         pass
     return {"version": VERSION, "files": {}, "sets": {}}
 

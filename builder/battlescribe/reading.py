@@ -15,7 +15,13 @@ from builder.battlescribe import model as m
 from builder.battlescribe.build import DATA_ROOTS, TreeBuilder, WrongRoot, build_xml, feed_json
 from builder.battlescribe.linking import DataSet
 from builder.battlescribe.problems import ReadError
-from builder.battlescribe.xmlsafe import MAX_DEPTH, DepthError, quoted, read_bytes
+from builder.battlescribe.xmlsafe import (
+    MAX_DEPTH,
+    DepthError,
+    LongAttribute,
+    quoted,
+    read_bytes,
+)
 from builder.i18n import _
 
 OLDEST_FORMAT = (2, 0)
@@ -104,6 +110,8 @@ def data_from_json(item: Mapping[str, Any], kind: str, label: str) -> m.DataFile
     except DepthError:
         raise ReadError.at(label, 0, 0, _("elements nested more than {limit} deep").format(
             limit=MAX_DEPTH)) from None
+    except LongAttribute as long:
+        raise ReadError.at(label, 0, 0, long.message) from None
     except WrongRoot as wrong:  # pragma: no cover - kind is the caller's
         raise ReadError.at(label, 0, 0, _("not a game system or catalogue: {kind}").format(
             kind=quoted(wrong.tag))) from None

@@ -13,6 +13,9 @@ building our own tree 0.66–0.72 s, which leaves room for the model and the lin
   (entity bombs, external entities and external DTDs all need one); an entity that is not
   one of XML's five is refused by expat itself ("undefined entity"); parameter entities are
   never parsed; nothing is ever fetched;
+- a file is read through the project's one guarded reader (:mod:`builder.plumbing.reading`:
+  a regular file only, opened without waiting, so a FIFO, a device or a link to
+  ``/dev/zero`` is refused by name);
 - at most :data:`MAX_FILE` bytes per file unpacked, and a zip (``.gstz``, ``.catz``,
   ``.rosz``, ``.bsi``) follows the zip rules of SPEC §8 (:mod:`builder.plumbing.ziprules`)
   and holds one file;
@@ -26,7 +29,6 @@ Every problem is a :class:`~builder.battlescribe.problems.ReadError` in our word
 from __future__ import annotations
 
 import io
-import os
 import pyexpat
 import zipfile
 from pathlib import Path
@@ -34,7 +36,7 @@ from typing import Any, Protocol
 
 from builder.battlescribe.problems import Problem, ReadError
 from builder.i18n import _
-from builder.plumbing import ziprules
+from builder.plumbing import reading, ziprules
 from builder.plumbing.terminal_text import escape
 
 MiB = 1024 * 1024
@@ -42,6 +44,11 @@ MAX_FILE = 50 * MiB
 """The most a file may hold, unpacked (a zip's one file included)."""
 MAX_DEPTH = 256
 """The deepest elements may nest. Published data nests about 20 deep."""
+MAX_ATTRIBUTE = 10_000
+"""The most characters an attribute may hold. Published data's longest is 165 (a modifier's
+value in Kill Team; names reach 63); text that is long (rules, descriptions) is an element's
+content, which only the size of the file limits. A name of 40 MB would be printed, listed and
+written back whole (a roster's PDF took minutes over it)."""
 ZIP_MAGIC = b"PK\x03\x04"
 
 
@@ -68,6 +75,24 @@ class Sink(Protocol):
 
 class DepthError(Exception):
     """Raised by a sink whose elements nest deeper than :data:`MAX_DEPTH`."""
+
+
+class LongAttribute(Exception):
+    """Raised by a sink given an attribute of more than :data:`MAX_ATTRIBUTE` characters, at
+    the element's ``line`` and ``column`` (0 when it has none: JSON)."""
+
+    def __init__(self, name: str, length: int, line: int = 0, column: int = 0) -> None:
+        super().__init__(name)
+        self.name = name
+        self.length = length
+        self.line = line
+        self.column = column
+
+    @property
+    def message(self) -> str:
+        return _("the attribute {name} holds {length} characters; at most {limit} are "
+                 "read").format(name=quoted(self.name), length=f"{self.length:,}",
+                                limit=f"{MAX_ATTRIBUTE:,}")
 
 
 class _Refused(Exception):
@@ -125,27 +150,23 @@ def unzip_one(data: bytes, label: str) -> bytes:
                              for i in refused.issues]) from None
 
 
+def file_bytes(path: str | Path, label: str | None = None) -> bytes:
+    """The bytes of a file as they are on disk (zipped or not), read through the one guarded
+    reader (:func:`builder.plumbing.reading.read_bytes`: a regular file only, opened without
+    waiting, at most :data:`MAX_FILE` bytes); a :class:`ReadError` at ``label`` otherwise."""
+    label = str(path) if label is None else label
+    try:
+        return reading.read_bytes(path, MAX_FILE)
+    except reading.Unreadable as refused:
+        raise ReadError.at(label, 0, 0, refused.message) from None
+
+
 def read_bytes(path: str | Path, label: str | None = None) -> bytes:
     """The XML bytes of a BattleScribe file: the file itself, or the one file its zip holds
     (recognised by its first bytes, whatever its name). Refused: not a regular file, over
     :data:`MAX_FILE`, a zip breaking the rules."""
     label = str(path) if label is None else label
-    try:
-        with open(path, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not os.path.isfile(path):
-                raise ReadError.at(label, 0, 0, _("not a regular file"))
-            if info.st_size > MAX_FILE:
-                raise ReadError.at(label, 0, 0, _(
-                    "{size} MiB; a BattleScribe file is at most {limit} MiB").format(
-                        size=round(info.st_size / MiB, 1), limit=MAX_FILE // MiB))
-            data = handle.read(MAX_FILE + 1)
-    except OSError as exc:
-        raise ReadError.at(label, 0, 0, _("cannot be read: {problem}").format(
-            problem=exc.strerror or exc)) from None
-    if len(data) > MAX_FILE:
-        raise ReadError.at(label, 0, 0, _("over {limit} MiB").format(limit=MAX_FILE // MiB))
-    return unzip_one(data, label) if data.startswith(ZIP_MAGIC) else data
+    return source_bytes(file_bytes(path, label), label)
 
 
 def source_bytes(data: bytes, label: str) -> bytes:
@@ -229,6 +250,8 @@ def parse(data: bytes, label: str, sink: Sink) -> None:
         line, column = where()
         raise ReadError.at(label, line, column, _(
             "elements nested more than {limit} deep").format(limit=MAX_DEPTH)) from None
+    except LongAttribute as long:
+        raise ReadError.at(label, long.line, long.column, long.message) from None
     except pyexpat.ExpatError as exc:
         raise ReadError.at(label, exc.lineno, exc.offset + 1,
                            _expat_message(exc.code)) from None

@@ -38,11 +38,14 @@ from builder.bsdata.store import (
 from builder.i18n import _
 from builder.packs.fetch import STALL_SECONDS, Cancelled, Download, FetchError, is_address
 from builder.plumbing.folder_lock import Busy
+from builder.plumbing.reading import Unreadable
 from builder.plumbing.terminal_text import escape
 
 NEW, UPDATED, REPLACED, OLDER, UNCHANGED = "new", "updated", "replaced", "older", "unchanged"
+REPAIRED = "repaired"
 """What happened to a file: new; a newer revision in; the same revision, other contents (with
-``force``); an older revision (with ``force``); nothing (the same file is installed)."""
+``force``); an older revision (with ``force``); nothing (the same file is installed); the same
+file written again, its installed copy damaged (not a regular file any more)."""
 
 READING, DOWNLOADING, LINKING, WRITING, COMMITTING = (
     "reading", "downloading", "linking", "writing", "committing")
@@ -339,6 +342,10 @@ class Adder:
                 written[plan.id] = plan.write(self.store.temp_folder())
             self._tell(COMMITTING, 0, 1, "")
             self.store.commit(written, before_commit=lambda: self._tell(COMMITTING, 1, 1, ""))
+        except Unreadable as refused:  # an installed file kept, damaged since it was added
+            raise NotAdded([str(Problem(refused.path, 0, 0, _(
+                "{problem}; remove the game system (spherewars bsdata remove) and add it "
+                "again").format(problem=refused.message)))]) from None
         finally:
             for folder in written.values():
                 if folder.exists():
@@ -348,13 +355,19 @@ class Adder:
 @contextmanager
 def _locked(store: Store) -> Iterator[None]:
     """The store's lock, its refusal in our words (:class:`NotAdded`); what a process killed
-    mid-add left is tidied once it is held."""
+    mid-add left is tidied once it is held. A folder that cannot be written (read-only, full,
+    ``installed.json`` replaced by something that is not a file) is a :class:`NotAdded` too:
+    nothing is in until the one rename of ``installed.json``, and nothing after it fails."""
     try:
         with store.lock():
             store.tidy()
             yield
     except Busy:
         raise NotAdded([busy_message()]) from None
+    except OSError as exc:
+        where = exc.filename if exc.filename is not None else store.root
+        raise NotAdded([_("cannot write {path}: {problem}").format(
+            path=escape(str(where)), problem=exc.strerror or exc)]) from None
 
 
 def _let_go(incoming: list[Incoming]) -> None:
@@ -491,6 +504,9 @@ def _plan(incoming: list[Incoming], installed: dict[str, SystemRecord],
         plan = plan_of(system_id)
         held = plan.old.by_id().get(item.id) if plan.old is not None else None
         status, refusal = _compare(item, held)
+        if status == UNCHANGED and plan.old is not None and held is not None and \
+                src.irregular(plan.old.path(held)) is not None:
+            status = REPAIRED  # the same file, given again: its installed copy is damaged
         if refusal and not (force and status):
             problems.append(Problem(item.label, data.line, data.column, refusal))
             if status:

@@ -32,9 +32,8 @@ from builder.battlescribe.xmlsafe import quoted
 from builder.bsdata.sources import (
     FolderRefused,
     folder_files,
+    irregular,
     is_data_file,
-    not_regular,
-    regular,
 )
 from builder.bsdata.store import Store, SystemRecord
 from builder.i18n import _
@@ -134,8 +133,9 @@ def folder_data(folders: Iterable[str | Path]) -> dict[str, tuple[Path, DataFile
                 problems.append(Problem(str(item), 0, 0, _(
                     "not a folder or a BattleScribe data file (.gst, .cat, .gstz, .catz)")))
                 continue
-            if not regular(item):
-                problems.append(Problem(str(item), 0, 0, not_regular()))
+            why = irregular(item)
+            if why is not None:
+                problems.append(Problem(str(item), 0, 0, why))
                 continue
             try:
                 data = read_kept(item)

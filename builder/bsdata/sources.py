@@ -16,7 +16,6 @@ pointing out) is refused.
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from hashlib import sha256
@@ -29,6 +28,7 @@ from builder.battlescribe.reading import DATA_SUFFIXES
 from builder.battlescribe.xmlsafe import quoted, read_bytes, source_bytes
 from builder.bsdata.store import CATALOGUE, GAME_SYSTEM
 from builder.i18n import _
+from builder.plumbing.reading import Unreadable, check_regular
 from builder.plumbing.terminal_text import escape
 
 MAX_FOLDER_FILES = 5000
@@ -111,8 +111,9 @@ def folder_files(folder: Path) -> Iterator[Path]:
             path = Path(here) / name
             if name.startswith(".") or not is_data_file(path):
                 continue
-            if not regular(path):
-                raise FolderRefused(path, not_regular())
+            why = irregular(path)
+            if why is not None:
+                raise FolderRefused(path, why)
             count += 1
             if count > MAX_FOLDER_FILES:
                 raise FolderRefused(folder, _(
@@ -121,16 +122,15 @@ def folder_files(folder: Path) -> Iterator[Path]:
             yield path
 
 
-def not_regular() -> str:
-    return _("not a regular file (a pipe, a device, or a link to nothing)")
-
-
-def regular(path: Path) -> bool:
-    """A regular file (links followed): never a pipe, which opening would wait on."""
+def irregular(path: Path) -> str | None:
+    """Why ``path`` is not a regular file (links followed: a pipe, which opening would wait
+    on, a device, a link to nothing…), in the one guarded reader's words
+    (:func:`builder.plumbing.reading.check_regular`); None when it is one."""
     try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
+        check_regular(path)
+    except Unreadable as refused:
+        return refused.message
+    return None
 
 
 def local_paths(source: str) -> list[Path]:
@@ -147,8 +147,9 @@ def local_paths(source: str) -> list[Path]:
         return found
     if not os.path.lexists(path):
         raise NotAdded([_("{source}: no such file or folder").format(source=escape(source))])
-    if (is_data_file(path) or is_index(path)) and not regular(path):
-        raise NotAdded([escape(f"{source}: {not_regular()}")])
+    why = irregular(path) if is_data_file(path) or is_index(path) else None
+    if why is not None:
+        raise NotAdded([escape(f"{source}: {why}")])
     if not is_data_file(path) and not is_index(path):
         raise NotAdded([_("{source}: not a BattleScribe data file (.gst, .cat, .gstz, .catz), "
                           "a folder of them, or a .bsi data index (a file or an http(s) "
@@ -229,9 +230,10 @@ def entry_file(index_path: Path, entry: IndexEntry) -> str:
         raise ValueError(_("the file path {path} points outside the index's folder "
                            "({folder})").format(path=quoted(entry.file_path),
                                                 folder=escape(str(folder))))
-    if not regular(path):
+    why = irregular(path)
+    if why is not None:
         raise ValueError(_("the file path {path}: {problem}").format(
-            path=quoted(entry.file_path), problem=not_regular()))
+            path=quoted(entry.file_path), problem=why))
     return str(path)
 
 

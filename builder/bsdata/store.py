@@ -26,6 +26,7 @@ cannot be read is left out with a problem, never a traceback. Light module: no X
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -39,7 +40,8 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
-from builder.plumbing import paths
+from builder.i18n import _
+from builder.plumbing import paths, reading
 from builder.plumbing.atomic import write_atomic
 from builder.plumbing.folder_lock import folder_lock
 
@@ -155,11 +157,12 @@ def file_name(kind: str, ident: str, name: str) -> str:
 
 
 def _read_json(path: Path) -> Any:
-    with open(path, "rb") as handle:
-        raw = handle.read(MAX_STATE_BYTES + 1)
-    if len(raw) > MAX_STATE_BYTES:
-        raise ValueError("too large")
-    return json.loads(raw)
+    """One of our JSON files, through the one guarded reader (a ValueError in its words when
+    it cannot be read: not a regular file, too large, nested too deep, not JSON)."""
+    try:
+        return reading.load_json(path, MAX_STATE_BYTES)
+    except reading.Unreadable as refused:
+        raise ValueError(refused.message) from None
 
 
 def read_manifest(folder: Path, system_id: str) -> SystemRecord:
@@ -197,21 +200,55 @@ class Store:
         self.root = root if root is not None else bsdata_dir()
         self.damaged: list[str] = []
         """Game systems :meth:`systems` had to leave out, by id (their folder is damaged)."""
+        self.unreadable: str | None = None
+        """Why ``installed.json`` could not be read, when :meth:`folders` last found it there
+        but damaged (the game systems were then found by their folders)."""
 
     # --- reading ---------------------------------------------------------------------------
 
     def folders(self) -> dict[str, str]:
-        """``installed.json``'s game systems: id → folder name."""
-        try:
-            data = _read_json(self.root / INSTALLED)
-        except (OSError, ValueError):
+        """``installed.json``'s game systems: id → folder name. When it is there but cannot
+        be read (damaged by hand: not JSON, a pipe, a folder…), the game systems are found by
+        their folders instead (:attr:`unreadable` says why): else the next change, which
+        tidies what ``installed.json`` does not name, would delete every one of them."""
+        self.unreadable = None
+        path = self.root / INSTALLED
+        if not os.path.lexists(path):
             return {}
+        try:
+            data = _read_json(path)
+        except ValueError as exc:
+            self.unreadable = str(exc)
+            return self._found_folders()
         systems = data.get("systems") if isinstance(data, dict) else None
         if not isinstance(systems, dict):
-            return {}
+            self.unreadable = _("not a list of installed game systems of this version")
+            return self._found_folders()
         return {k: v for k, v in systems.items()
                 if isinstance(k, str) and isinstance(v, str) and Path(v).name == v
                 and not v.startswith(".")}
+
+    def _found_folders(self) -> dict[str, str]:
+        """The game systems' folders on disk: for each id, its newest generation whose
+        ``bsdata.json`` can be read."""
+        found: dict[str, tuple[int, str]] = {}
+        try:
+            entries = os.listdir(self.root)
+        except OSError:
+            return {}
+        for entry in entries:
+            match = _GENERATION.match(entry)
+            if match is None or not (self.root / entry).is_dir():
+                continue
+            try:
+                data = _read_json(self.root / entry / MANIFEST)
+            except ValueError:
+                continue
+            ident = data.get("id") if isinstance(data, dict) else None
+            generation = int(match.group(2))
+            if isinstance(ident, str) and generation > found.get(ident, (0, ""))[0]:
+                found[ident] = (generation, entry)
+        return {ident: entry for ident, (_generation, entry) in found.items()}
 
     def systems(self) -> dict[str, SystemRecord]:
         """Every installed game system by id, in name order."""
@@ -302,7 +339,8 @@ class Store:
         for entry in os.listdir(self.root):
             path = self.root / entry
             if entry.startswith(f".{INSTALLED}.") and entry.endswith(".tmp"):
-                path.unlink(missing_ok=True)  # write_atomic's, left by a kill
+                with contextlib.suppress(OSError):  # (after a commit: it must not fail)
+                    path.unlink(missing_ok=True)  # write_atomic's, left by a kill
             if entry in keep or not path.is_dir() or path.is_symlink():
                 continue
             if entry.startswith(TEMP_PREFIX) or _GENERATION.match(entry):
@@ -335,8 +373,14 @@ def write_file(path: Path, data: bytes) -> None:
 
 def link_or_copy(source: Path, target: Path) -> None:
     """``target`` with ``source``'s bytes: a hard link where the file system has them (an
-    installed file is never changed in place, only replaced), else a copy."""
+    installed file is never changed in place, only replaced), else a copy read through the
+    one guarded reader. ``source`` must be a regular file of at most 50 MiB
+    (:class:`~builder.plumbing.reading.Unreadable` otherwise: a folder damaged by hand may hold
+    a pipe, or a link to ``/dev/zero``, which a copy would wait on or read without end)."""
+    from builder.battlescribe.xmlsafe import MAX_FILE
+
+    reading.check_regular(source)
     try:
         os.link(source, target)
     except OSError:
-        shutil.copyfile(source, target)
+        write_file(target, reading.read_bytes(source, MAX_FILE))

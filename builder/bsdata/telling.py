@@ -46,6 +46,9 @@ def file_line(change: FileChange, *, listed: bool = False) -> str:
     if change.status in (a.UPDATED, a.OLDER):
         return _("{name}: revision {before} → {after}").format(
             name=name, before=change.before, after=change.after)
+    if change.status == a.REPAIRED:
+        return _("{name}: revision {after}, written again (the installed copy was "
+                 "damaged)").format(name=name, after=change.after)
     if change.status == a.REPLACED:
         return _("{name}: revision {after}, replaced with other contents").format(
             name=name, after=change.after)

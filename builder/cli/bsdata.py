@@ -63,14 +63,19 @@ def _err(text: str) -> None:
 
 
 def system_rows() -> tuple[list[dict[str, Any]], list[str]]:
-    """SPEC §10's ``bsdata list`` JSON rows, and the ids of damaged game systems."""
-    from builder.bsdata.store import Store
+    """SPEC §10's ``bsdata list`` JSON rows, and the ids of damaged game systems (told on
+    standard error when the list of them, ``installed.json``, cannot be read)."""
+    from builder.bsdata.store import INSTALLED, Store
 
     store = Store()
     rows = [{"id": s.id, "name": s.name, "revision": s.revision,
              "catalogues": [{"id": c.id, "name": c.name, "revision": c.revision,
                              "library": c.library} for c in s.catalogues],
              "source": s.source} for s in store.systems().values()]
+    if store.unreadable is not None:
+        _err(_("spherewars: {path}: {problem}; the game systems are found by their folders "
+               "until the next add, update or remove writes it again").format(
+                   path=store.root / INSTALLED, problem=store.unreadable))
     return rows, store.damaged
 
 

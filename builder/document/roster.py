@@ -17,14 +17,12 @@ roster editor will call it through this document.
 from __future__ import annotations
 
 import dataclasses
-import os
-import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builder.battlescribe import DataSet, Problem, ReadError
+from builder.battlescribe import DataSet, Problem
 from builder.battlescribe.engine.editing import Editor
 from builder.battlescribe.engine.evaluate import Evaluation
 from builder.battlescribe.engine.roster import Roster
@@ -32,7 +30,6 @@ from builder.document.base import Cost, ListDocument
 from builder.document.context import ListCheck, not_registered, registration
 from builder.document.files import ROSTER_SUFFIXES
 from builder.document.roster_edit import RosterEditing
-from builder.i18n import _
 from builder.model.event import Event
 from builder.rules.findings import Finding
 from builder.rules.wording import RosterEventCatalogue, RosterEventSystem
@@ -140,18 +137,6 @@ def event_findings(event: Event, report: RosterReport, fingerprint: str) -> list
     return out
 
 
-def _regular(path: str | Path, label: str) -> None:
-    """Refuse a FIFO, a device or a folder before opening it (opening a FIFO waits for a
-    writer for ever)."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError as exc:
-        raise ReadError.at(label, 0, 0, _("cannot be read: {problem}").format(
-            problem=exc.strerror or exc)) from None
-    if not stat.S_ISREG(mode):
-        raise ReadError.at(label, 0, 0, _("not a regular file"))
-
-
 class RosterList(RosterEditing, ListDocument[DataSet, RosterReport]):
     """A BattleScribe roster, its linked data, its event context, its file and its latest
     report. ``notes``: what reading it said that does not stop it (an installed revision
@@ -186,8 +171,9 @@ class RosterList(RosterEditing, ListDocument[DataSet, RosterReport]):
         from builder.bsdata.finding import data_for_roster
 
         label = str(path)
-        _regular(path, label)
-        root = parse_roster(read_bytes(path, label), label)  # once: its header, then linked
+        # once: its header, then linked; through the one guarded reader (a FIFO is refused,
+        # not waited on)
+        root = parse_roster(read_bytes(path, label), label)
         found = data_for_roster(header(root), folders, label=label, store=store)
         loaded = link_roster(root, label, found.data)
         doc = cls(found.data, Editor(found.data, roster=loaded.roster), path=Path(path),

@@ -103,11 +103,16 @@ def _entries(s: WarbandSummary, width: float, size: float) -> list[Flowable]:
                                               for i, h in enumerate(head)])
 
 
+def _pad(size: float) -> float:
+    """The space above and below each row of the entries at type ``size``."""
+    return max(1.0, size * 0.25)
+
+
 def entries_table(rows: list[list[object]], widths: list[float], size: float,
                   head: list[object], rows_style: Sequence[Command] = ()) -> list[Flowable]:
     """The copy's entries at type ``size``: a rule under each row, the total (the last row)
     under a heavier one, the heading on every page or column."""
-    pad = max(1.0, size * 0.25)
+    pad = _pad(size)
     return long_table(rows, widths, [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), pad),
@@ -173,6 +178,8 @@ class Layout:
 
     top: list[Flowable]
     top_height: float
+    """0 when the top flows with the entries, page after page (it fills half a page or more:
+    a roster's name or catalogues of thousands of characters)."""
     entries: list[Flowable]
     columns: int
 
@@ -183,12 +190,20 @@ def copy_layout(s: WarbandSummary | CopyParts, width: float, room: float) -> Lay
     parts = s if isinstance(s, CopyParts) else warband_parts(s)
     top = [*parts.top(width), Spacer(0, 8), *parts.verdict, Spacer(0, 8)]
     top_h = _height(top, width, room)
+    if top_h > room / 2:  # a page could hold little else: one column at the least size
+        return Layout(top, 0.0, parts.entries(width, SIZES[-1]), 1)
     left = room - top_h
     half = (width - COLUMN_GAP) / 2
-    for size in SIZES:
-        one = parts.entries(width, size)
-        if _height(one, width, left + 1) <= left:
-            return Layout(top, top_h, one, 1)
+    rows: int | None = None  # how many, once built: sizes whose rows' padding alone
+    for size in SIZES:       # overfills the room are not built (10,000 forces took minutes)
+        least = 2 * _pad(size)
+        if rows is None or rows * least <= left:
+            one = parts.entries(width, size)
+            rows = sum(len(getattr(f, "_cellvalues", ())) for f in one)
+            if _height(one, width, left + 1) <= left:
+                return Layout(top, top_h, one, 1)
+        if rows * least > 2 * left and size != SIZES[-1]:
+            continue
         two = parts.entries(half, size)
         row = max((f.wrap(half, left)[1] / max(len(getattr(f, "_cellvalues", [])), 1)
                    for f in two), default=0.0)
@@ -224,7 +239,7 @@ def draw_opponent_copy(c: Canvas, s: WarbandSummary | CopyParts,
                 c.showPage()
             pages += 1
             _footer(c, parts, w, pages)
-            if pages == 1:
+            if pages == 1 and layout.top_height:
                 yield Frame(MARGIN, upper, width, layout.top_height + 1, 0, 0, 0, 0)
             else:
                 upper = top

@@ -36,7 +36,7 @@ from builder.play.plan import (
     TrackPlan,
     next_turn_text,
 )
-from builder.plumbing import paths
+from builder.plumbing import paths, reading
 from builder.plumbing.atomic import write_atomic
 
 if TYPE_CHECKING:
@@ -83,8 +83,8 @@ def guess_counter(choices: list[str]) -> str | None:
 def _read_choices() -> dict[str, str]:
     path = paths.user_data_dir() / CHOICES_FILE
     try:
-        data = json.loads(path.read_text(encoding="utf-8")[:1_000_000])
-    except (OSError, UnicodeDecodeError, ValueError):
+        data = reading.load_json(path, reading.MiB)
+    except reading.Unreadable:  # not there, or not ours (a pipe, /dev/zero, nested deep…)
         return {}
     if not isinstance(data, dict):
         return {}

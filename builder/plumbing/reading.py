@@ -20,6 +20,7 @@ import json
 import os
 import re
 import stat
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -152,23 +153,27 @@ def parse_json(text: str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
         raise ValueError(_("not a file of ours: lists or mappings nested too deep")) from None
 
 
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+\\?(?:"|\Z)', re.DOTALL)
+"""A JSON string, or what is left of one that never ends (so that every string is skipped in
+one pass: were an unterminated one not matched, each of its quotes would start a new search to
+the end of the text, and ``"\\"\\"\\…`` would take the square of its length)."""
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_CHUNK = 1 << 16
 
 
 def json_depth(text: str, limit: int) -> int:
-    """How deep the lists and mappings of ``text`` nest (strings skipped), counting no
-    further than ``limit`` + 1."""
+    """How deep the lists and mappings of ``text`` nest (strings skipped), measured in time
+    linear in its length; past ``limit``, the measure may stop at any depth above it."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
     depth = deepest = 0
-    for match in _JSON_TOKEN.finditer(text):
-        first = match.group()[0]  # a string starts with '"', a bracket is one character
-        if first == "[" or first == "{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    break
-        elif first == "]" or first == "}":
-            depth -= 1
+    for start in range(0, len(brackets), _CHUNK):
+        steps = list(accumulate(map(_STEP.__getitem__, brackets[start:start + _CHUNK]),
+                                initial=depth))
+        deepest = max(deepest, max(steps))
+        if deepest > limit:
+            break
+        depth = steps[-1]
     return deepest
 
 

@@ -272,11 +272,11 @@ def test_a_pipe_named_like_data_is_refused_not_waited_on(capsys, tmp_path, user_
     folder.mkdir()
     os.mkfifo(folder / "waits.cat")
     code, _out, err = run(capsys, "bsdata", "add", str(folder / "waits.cat"))
-    assert code == 2 and "waits.cat: not a regular file" in err
+    assert code == 2 and "waits.cat: is a named pipe (FIFO), not a regular file" in err
     copy(folder, TEST_SYSTEM)
     code, _out, err = run(capsys, "bsdata", "add", str(folder))
-    assert code == 2 and "waits.cat: not a regular file" in err
+    assert code == 2 and "waits.cat: is a named pipe (FIFO), not a regular file" in err
     (folder / "gone.cat").symlink_to(tmp_path / "nowhere.cat")
     (folder / "waits.cat").unlink()
     code, _out, err = run(capsys, "bsdata", "add", str(folder))
-    assert code == 2 and "gone.cat: not a regular file" in err
+    assert code == 2 and "gone.cat: is a link to something that does not exist" in err

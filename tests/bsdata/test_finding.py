@@ -164,7 +164,7 @@ def test_a_pipe_in_a_folder_for_one_run_is_named_not_waited_on(tmp_path: Path, u
     import os
 
     os.mkfifo(tmp_path / "waits.cat")
-    with pytest.raises(ReadError, match="waits.cat: not a regular file"):
+    with pytest.raises(ReadError, match=r"waits.cat: is a named pipe \(FIFO\), not a regular file"):
         find_data(SYSTEM, [], [tmp_path])
-    with pytest.raises(ReadError, match="waits.cat: not a regular file"):
+    with pytest.raises(ReadError, match=r"waits.cat: is a named pipe \(FIFO\), not a regular file"):
         find_data(SYSTEM, [], [tmp_path / "waits.cat"])

@@ -10,13 +10,16 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table
 
 from builder.cli import main
 from builder.export import sheet
-from builder.export.layout import CHUNK_ROWS, PIECE_CHARS, flow, pieces
+from builder.export.fonts import register_fonts
+from builder.export.layout import CHUNK_ROWS, PIECE_CHARS, flow, long_table, para_style, pieces
+from builder.export.opponent import SIZES, CopyParts, copy_layout, entries_table
 from builder.export.pdf import render_pdf
 from builder.export.summary import summarise
 from builder.rules import Finding
@@ -115,6 +118,37 @@ def test_findings_and_roster_are_short_tables() -> None:
         tables = _tables(part)
         assert len(tables) > 300 // CHUNK_ROWS
         assert all(len(t._cellvalues) <= CHUNK_ROWS for t in tables)
+
+
+def test_a_row_style_reaches_the_short_table_its_row_is_in() -> None:
+    """Each short table takes the row styles on its own rows: a roster of 10,000 forces (a
+    shaded heading row each) had its 800 tables look at all 20,000 styles, for minutes."""
+    rows = [[f"r{i}"] for i in range(3 * CHUNK_ROWS + 5)]
+    styles = [("BACKGROUND", (0, r), (-1, r), colors.red)
+              for r in (CHUNK_ROWS + 3, 2 * CHUNK_ROWS, 3 * CHUNK_ROWS + 4)]
+    styles.append(("LINEBELOW", (0, CHUNK_ROWS - 1), (-1, 2 * CHUNK_ROWS + 1), 1, colors.blue))
+    tables = long_table(rows, [100], [], rows_style=styles)
+    assert [[c[1][1] for c in t._bkgrndcmds] for t in tables] == [[], [3], [0], [4]]
+    assert [[(c[1][1], c[2][1]) for c in t._linecmds] for t in tables] == [
+        [(CHUNK_ROWS - 1, CHUNK_ROWS - 1)], [(0, CHUNK_ROWS - 1)], [(0, 1)], []]
+
+
+def test_a_copy_too_long_for_any_size_is_built_twice_not_at_every_size() -> None:
+    """The opponent's copy tries its type sizes, largest first: a roster of 10,000 forces was
+    built at every size, in one column and in two (four minutes). A size whose rows' padding
+    alone overfills two columns is skipped: built at the largest, then at the least."""
+    register_fonts()
+    built: list[float] = []
+
+    def entries(width: float, size: float) -> list:
+        built.append(size)
+        style = para_style(f"t{size}", size)
+        return entries_table([[Paragraph(f"Entry {i}", style)] for i in range(2000)], [width],
+                             size, [Paragraph("Entry", style)])
+
+    layout = copy_layout(CopyParts(lambda width: [], [], entries, "", ""), 500, 700)
+    assert built == [SIZES[0], SIZES[-1]] and layout.columns == 2
+    assert sum(len(t._cellvalues) for t in _tables(layout.entries)) == 2001
 
 
 def test_many_findings_print_up_to_the_limit_and_say_how_many_more() -> None:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -171,3 +175,47 @@ def wait_stopped(proc: subprocess.Popen[str]) -> None:
     has stopped: a SIGCONT sent before would be lost. The status is not reaped."""
     _pid, status = os.waitpid(proc.pid, os.WUNTRACED)
     assert os.WIFSTOPPED(status), status
+
+
+class Hung(AssertionError):
+    """What :func:`ends_within` raises in the code it guards."""
+
+
+@contextmanager
+def ends_within(seconds: float) -> Iterator[None]:
+    """Fails the test (:class:`Hung`, raised where the code is) when the block runs longer
+    than ``seconds``: a hang or a pathological slowness is a failure, not a stuck test run.
+    Not a measure of speed (bench/ measures that): the limit is far above what it takes."""
+    def stop(_signum: int, _frame: object) -> None:
+        raise Hung(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run_every(todo: list[dict[str, Any]], folder: Path, timeout: float) -> list[dict[str, Any]]:
+    """Run the command cases ``todo`` in one child process (tests/hostile/run_commands.py),
+    their results kept in ``folder``; fails on a traceback anywhere, a hang (a case's time
+    limit), "internal error", or an exit status not ours (0, 1, 2)."""
+    from tests.conftest import REPO
+
+    (folder / "cases.json").write_text(json.dumps(todo), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "tests.hostile.run_commands",
+                           str(folder / "cases.json"), str(folder / "results.json")],
+                          cwd=REPO, capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Traceback" not in proc.stdout + proc.stderr
+    results: list[dict[str, Any]] = json.loads((folder / "results.json").read_text(
+        encoding="utf-8"))
+    assert len(results) == len(todo)
+    bad = [(r["name"], r["code"], "timed out" if r["timeout"] else (r["out"] + r["err"])[-600:])
+           for r in results if r["timeout"] or "Traceback" in r["out"] + r["err"]
+           or "internal error" in r["out"] or r["code"] not in (0, 1, 2)]
+    assert not bad, "\n\n".join(f"{name} (exit {code}):\n{text}" for name, code, text in bad)
+    return results

@@ -1,9 +1,12 @@
-"""Runs many ``spherewars`` commands in one process, for tests/hostile/test_every_command.py.
+"""Runs many ``spherewars`` commands in one process, for tests/hostile/test_every_command.py
+and test_every_bs_command.py.
 
 ``python -m tests.hostile.run_commands CASES.json RESULTS.json``: each case is
-``{"name", "argv", "env": {NAME: VALUE or null}}``; each command runs as the entry point runs
-it (``builder.cli.main``), its standard output and error captured, under a limit of seconds
-(a FIFO waited on ends there) and of memory (a file read without end ends in MemoryError).
+``{"name", "argv", "env": {NAME: VALUE or null}}`` and optionally ``"stdin"`` (a file whose
+bytes are the command's standard input) and ``"seconds"``; each command runs as the entry point
+runs it (``builder.cli.main``), its standard output and error captured, under a limit of
+seconds (a FIFO waited on ends there) and of memory (a file read without end ends in
+MemoryError). Each result says how long its command ``took`` (seconds: to see what costs).
 An exception that leaves ``main`` is written as the traceback a user would see. One process
 for every case: the interpreter and the data load once.
 """
@@ -16,6 +19,7 @@ import os
 import resource
 import signal
 import sys
+import time
 import traceback
 from typing import Any
 
@@ -42,10 +46,14 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
             os.environ[name] = value
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="surrogateescape")
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="surrogateescape")
-    real = sys.stdout, sys.stderr
+    real = sys.stdin, sys.stdout, sys.stderr
+    given = case.get("stdin")
+    sys.stdin = io.TextIOWrapper(open(given, "rb") if given else io.BytesIO(),  # noqa: SIM115
+                                 encoding="utf-8")
     sys.stdout, sys.stderr = out, err
     result: dict[str, Any] = {"name": case["name"], "code": None, "timeout": False}
-    signal.alarm(SECONDS)
+    signal.alarm(case.get("seconds", SECONDS))
+    began = time.monotonic()
     try:
         result["code"] = main(case["argv"])
     except SystemExit as exc:
@@ -56,7 +64,9 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
         err.write(traceback.format_exc())
     finally:
         signal.alarm(0)
-        sys.stdout, sys.stderr = real
+        result["took"] = round(time.monotonic() - began, 3)
+        sys.stdin.close()
+        sys.stdin, sys.stdout, sys.stderr = real
         for name, value in saved.items():
             if value is None:
                 os.environ.pop(name, None)

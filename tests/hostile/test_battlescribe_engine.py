@@ -24,7 +24,7 @@ from builder.battlescribe.engine.modifiers import MAX_TIMES
 from builder.battlescribe.engine.state import roster_state
 from builder.battlescribe.linking import DataSet
 from builder.battlescribe.rosterio import MissingData, read_roster, roster_xml
-from builder.battlescribe.xmlsafe import MAX_DEPTH
+from builder.battlescribe.xmlsafe import MAX_ATTRIBUTE, MAX_DEPTH
 from tests.battlescribe.helpers import TEST_FILES
 
 ROSTER_HEAD = ('<roster id="r" name="R" battleScribeVersion="2.03" gameSystemId="ts-sys" '
@@ -192,6 +192,21 @@ def test_selections_nested_a_hundred_thousand_deep_are_refused(test_data: DataSe
     assert f"nested more than {MAX_DEPTH} deep" in refused.value.problems[0].message
 
 
+def test_a_custom_name_longer_than_the_reader_reads_back_is_refused(
+        test_data: DataSet) -> None:
+    """A roster the engine writes must read back: a name is an attribute of its XML."""
+    editor = Editor(test_data)
+    force = editor.add_force("ts-fe-warband", "ts-fac")
+    version = editor.roster.version
+    with pytest.raises(EditError, match="a name of 10,001 characters is too long; at most "
+                                        "10,000 are kept"):
+        editor.customise(force, name="x" * (MAX_ATTRIBUTE + 1), notes="kept?")
+    assert editor.roster.version == version and force.custom_notes is None
+    editor.customise(editor.roster, name="y" * MAX_ATTRIBUTE)
+    again = read_roster(roster_xml(editor.roster).encode(), "again.ros", test_data).roster
+    assert again.name == "y" * MAX_ATTRIBUTE
+
+
 def test_absurd_numbers_in_a_roster_are_bounded(test_data: DataSet) -> None:
     xml = (ROSTER_HEAD + '<forces><force id="f" entryId="ts-fe-warband" catalogueId="ts-fac">'
            '<selections><selection id="a" entryId="ts-trooper" number="99999999999999"/>'
@@ -270,12 +285,18 @@ def test_lines_that_are_not_commands_are_answered_and_the_session_goes_on(
         '{"type": "action", "action": "setCostLimit", "costTypeId": "x", "value": "lots", '
         '"corrId": 4}\n',
         '{"type": "getState", "corrId": "' + "x" * 300 + '"}\n',
-        '{"type": "getState", "corrId": 5}\n',
+        '{"type": "getState", "corrId": 5}\n', '{"corrId": 6}\n', '{"type": [1]}\n',
+        '{"type": "action", "action": "removeForce", "forceId": [null], "corrId": 8}\n',
     ])
     kinds = [(a.get("type"), a.get("ok"), a.get("corrId")) for a in answers]
     assert kinds == [("error", None, None), ("error", None, None), ("error", None, 7),
                      ("actionResult", False, "a"), ("setupResult", None, 1),
                      ("actionResult", False, 2), ("actionResult", False, 3),
-                     ("actionResult", False, 4), ("error", None, None), ("state", None, 5)]
+                     ("actionResult", False, 4), ("error", None, None), ("state", None, 5),
+                     ("error", None, 6), ("error", None, None), ("actionResult", False, 8)]
     assert "longer than 200 characters" in answers[8]["message"]
     assert answers[9]["forces"] == []
+    assert answers[12]["error"] == "forceId is missing or not text"  # (was "… id [None]")
+    assert [(a["message"], a.get("corrId")) for a in answers[10:12]] == [
+        ("not a command: its type is missing or not text", 6),
+        ("not a command: its type is missing or not text", None)]  # (was "None is not …")

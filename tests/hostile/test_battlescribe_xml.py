@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import struct
-import zlib
 from pathlib import Path
 
 import pytest
@@ -13,8 +11,9 @@ from hypothesis import strategies as st
 
 from builder.battlescribe import ReadError, data_from_json, read_data, read_data_file
 from builder.battlescribe.dataindex import read_index
-from builder.battlescribe.xmlsafe import MAX_DEPTH, MAX_FILE
+from builder.battlescribe.xmlsafe import MAX_ATTRIBUTE, MAX_DEPTH, MAX_FILE
 from tests.battlescribe.helpers import zipped
+from tests.hostile.bs_files import lying_zip
 
 HEAD = b'<?xml version="1.0" encoding="UTF-8"?>\n'
 CATALOGUE = b'<catalogue id="c" name="C" gameSystemId="g">'
@@ -56,24 +55,9 @@ def test_elements_nested_a_hundred_thousand_deep_are_refused() -> None:
     assert line == 1 and f"nested more than {MAX_DEPTH} deep" in message
 
 
-def _lying_zip(name: bytes, payload: bytes, declared: int) -> bytes:
-    """A one-entry zip whose headers declare ``declared`` bytes unpacked; its deflated data
-    inflate to ``payload``."""
-    data = zlib.compressobj(9, zlib.DEFLATED, -15)
-    packed = data.compress(payload) + data.flush()
-    crc = zlib.crc32(payload)
-    local = struct.pack("<4s5H3I2H", b"PK\x03\x04", 20, 0, 8, 0, 0, crc, len(packed),
-                        declared, len(name), 0) + name
-    central = struct.pack("<4s6H3I5H2I", b"PK\x01\x02", 20, 20, 0, 8, 0, 0, crc, len(packed),
-                          declared, len(name), 0, 0, 0, 0, 0, 0) + name
-    end = struct.pack("<4s4H2IH", b"PK\x05\x06", 0, 0, 1, 1, len(central),
-                      len(local) + len(packed), 0)
-    return local + packed + central + end
-
-
 def test_a_zip_claiming_two_gigabytes_is_refused_before_reading(tmp_path: Path) -> None:
     path = tmp_path / "huge.catz"
-    path.write_bytes(_lying_zip(b"huge.cat", b"<catalogue/>", 2 * 1024 ** 3))
+    path.write_bytes(lying_zip(b"huge.cat", b"<catalogue/>", 2 * 1024 ** 3))
     with pytest.raises(ReadError, match=r"huge.catz: the zip unpacks to 2048.0 MiB; a file is "
                                         r"at most 50 MiB"):
         read_data_file(path)
@@ -81,7 +65,7 @@ def test_a_zip_claiming_two_gigabytes_is_refused_before_reading(tmp_path: Path) 
 
 def test_a_zip_inflating_past_what_it_declares_is_stopped(tmp_path: Path) -> None:
     path = tmp_path / "bomb.catz"
-    path.write_bytes(_lying_zip(b"bomb.cat", CATALOGUE + b" " * (60 * 1024 * 1024), 100))
+    path.write_bytes(lying_zip(b"bomb.cat", CATALOGUE + b" " * (60 * 1024 * 1024), 100))
     with pytest.raises(ReadError, match="zip entry 'bomb.cat' cannot be read: Bad CRC"):
         read_data_file(path)
 
@@ -91,12 +75,29 @@ def test_a_hundred_megabyte_attribute_is_refused_by_size(tmp_path: Path) -> None
     with open(big, "wb") as handle:
         handle.write(b'<catalogue id="c" name="')
         handle.truncate(100 * 1024 * 1024)  # sparse: nothing is written to disk
-    with pytest.raises(ReadError, match="big.cat: 100.0 MiB; a BattleScribe file is at most 50"):
+    with pytest.raises(ReadError, match="big.cat: file is larger than 50 MiB; refusing to read it"):
         read_data_file(big)
     zipped_big = tmp_path / "big.catz"
     zipped_big.write_bytes(zipped("big.cat", b'<catalogue name="' + b"x" * (MAX_FILE + 1)))
     with pytest.raises(ReadError, match="unpacks to 50.0 MiB"):
         read_data_file(zipped_big)
+
+
+def test_an_attribute_longer_than_any_data_holds_is_refused_at_its_element() -> None:
+    """Within 50 MiB a name of 40 MB was read, then printed and listed whole (a roster's PDF
+    took minutes over it); published data's longest attribute is 165 characters."""
+    def catalogue(length: int) -> bytes:
+        return HEAD + CATALOGUE + b'\n  <rules><rule id="r" name="' + b"x" * length + \
+            b'"/></rules></catalogue>'
+
+    line, column, message = refused(catalogue(MAX_ATTRIBUTE + 1))
+    assert (line, column) == (3, 10)
+    assert message == f"the attribute 'name' holds {MAX_ATTRIBUTE + 1:,} characters; at " \
+        f"most {MAX_ATTRIBUTE:,} are read"
+    assert read_data(catalogue(MAX_ATTRIBUTE), "ok.cat").name == "C"
+    with pytest.raises(ReadError, match="^setup: the attribute 'name' holds 10,001"):
+        data_from_json({"id": "c", "name": "x" * (MAX_ATTRIBUTE + 1), "gameSystemId": "g"},
+                       "catalogue", "setup")
 
 
 def test_a_zip_of_several_files_or_of_links_is_refused(tmp_path: Path) -> None:

@@ -12,10 +12,7 @@ tests/hostile/test_corpus_gui.py and tests/gui/ cover the app's reading).
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -24,8 +21,8 @@ from typing import Any
 import pytest
 
 from builder.packs.install import Installer
-from tests.conftest import REPO, TEST_FACTIONS
-from tests.hostile.helpers import BAD_ANSWERS, GOOD_LIST, bad_server
+from tests.conftest import TEST_FACTIONS
+from tests.hostile.helpers import BAD_ANSWERS, GOOD_LIST, bad_server, run_every
 from tests.hostile.test_mail import deep
 from tests.packs.helpers import make_pack, swpack
 
@@ -138,16 +135,5 @@ def test_no_command_shows_a_traceback_on_hostile_input(tmp_path: Path, user_dir:
     file_home = tmp_path / "data-home"
     file_home.write_text("a file where a folder should be", encoding="utf-8")
     todo = cases(files, tmp_path / "hostile", out, servers, origin_user, file_home)
-    (tmp_path / "cases.json").write_text(json.dumps(todo), encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "tests.hostile.run_commands",
-                           str(tmp_path / "cases.json"), str(tmp_path / "results.json")],
-                          cwd=REPO, capture_output=True, text=True, timeout=900,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert "Traceback" not in proc.stdout + proc.stderr
-    results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
-    assert len(results) == len(todo) > 250
-    bad = [(r["name"], r["code"], "timed out" if r["timeout"] else (r["out"] + r["err"])[-600:])
-           for r in results if r["timeout"] or "Traceback" in r["out"] + r["err"]
-           or r["code"] not in (0, 1, 2)]
-    assert not bad, "\n\n".join(f"{name} (exit {code}):\n{text}" for name, code, text in bad)
+    results = run_every(todo, tmp_path, 900)
+    assert len(results) > 250

@@ -22,6 +22,7 @@ from builder.plumbing.reading import (
     parse_json,
     read_bytes,
 )
+from tests.hostile.helpers import ends_within
 
 values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False,
@@ -81,3 +82,18 @@ def test_only_a_regular_file_is_opened(tmp_path: Path) -> None:
     with pytest.raises(Unreadable, match="larger than 50 bytes"):
         load_json(big, 50)
     assert read_bytes(big, 2, head=True) == b"[]"
+
+
+@pytest.mark.parametrize("text", [
+    '"\\' * 500_000,  # a string that never ends, full of escaped quotes: 1 MB
+    '["\\' * 300_000,
+    '"' * 1_000_000,
+    "[" * 1_000_000,
+])
+def test_the_depth_is_measured_in_linear_time(text: str) -> None:
+    """A file of 1 MB (the game file's limit) is measured in a moment, whatever it holds: the
+    scan of strings once took the square of the length of ``"\\"\\"\\…`` (218 s for 160 KB),
+    so a game file beside a list could hang the app at every start."""
+    with ends_within(10), pytest.raises(ValueError,
+                                        match="not valid JSON|nested more than 64 deep"):
+        parse_json(text)

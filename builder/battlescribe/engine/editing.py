@@ -29,6 +29,7 @@ from builder.battlescribe.engine.nodes import (
 )
 from builder.battlescribe.engine.roster import NO_CATEGORY, Category, Force, Roster, Selection
 from builder.battlescribe.linking import FORCES, DataSet
+from builder.battlescribe.xmlsafe import MAX_ATTRIBUTE
 from builder.i18n import _
 
 MAX_AUTO = 1000
@@ -374,7 +375,11 @@ class Editor:
 
     def customise(self, target: Any, name: str | None = None, notes: str | None = None) -> None:
         """A custom name and notes for the roster, a force, a category or a selection
-        (None leaves one as it is; "" clears it)."""
+        (None leaves one as it is; "" clears it). A name is an attribute of the roster's XML:
+        one longer than the reader reads back (:data:`MAX_ATTRIBUTE`) is refused."""
+        if name is not None and len(name) > MAX_ATTRIBUTE:
+            raise EditError(_("a name of {length} characters is too long; at most {limit} are "
+                              "kept").format(length=f"{len(name):,}", limit=f"{MAX_ATTRIBUTE:,}"))
         if name is not None:
             if isinstance(target, Roster):
                 target.name = name

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from builder.battlescribe.xmlsafe import MAX_ATTRIBUTE
 from builder.i18n import _
 
 if TYPE_CHECKING:
@@ -186,6 +187,7 @@ class NewRosterDialog(QDialog):
         self.setWindowTitle(_("New roster of {game}").format(game=system_name))
         self.name = QLineEdit(name)
         self.name.setObjectName("new-roster-name")
+        self.name.setMaxLength(MAX_ATTRIBUTE)  # what a roster file's name reads back
         self.name.selectAll()
         self.chooser = ForceChooser(catalogues, load)
         self.limits_box = QWidget()

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from builder.battlescribe.xmlsafe import MAX_ATTRIBUTE
 from builder.document.roster import number
 from builder.gui.flow import FlowLayout
 from builder.gui.focus import guard_wheel
@@ -105,6 +106,7 @@ class RosterHeader(QWidget):
         self.doc, self.stack = doc, stack
         self.name = QLineEdit()
         self.name.setObjectName("roster-name")
+        self.name.setMaxLength(MAX_ATTRIBUTE)  # what a roster file's name reads back
         self.name.setAccessibleName(_("Roster name"))
         self.system = QLabel()
         self.system.setObjectName("roster-system")

@@ -28,6 +28,7 @@ from builder.battlescribe.engine.info import Info, ProfileView, RuleView, gather
 from builder.battlescribe.engine.queries import Here
 from builder.battlescribe.engine.roster import Category, Force, Selection
 from builder.battlescribe.engine.state import selection_info
+from builder.battlescribe.xmlsafe import MAX_ATTRIBUTE
 from builder.gui.roster.commands import RenameCommand, SetNotesCommand
 from builder.gui.roster.outline import category_name, force_name, in_roster, selection_name
 from builder.i18n import _
@@ -135,6 +136,7 @@ class InfoPanel(QWidget):
         self.browser.setOpenLinks(False)
         self.own_name = QLineEdit()
         self.own_name.setObjectName("own-name")
+        self.own_name.setMaxLength(MAX_ATTRIBUTE)  # what a roster file's name reads back
         self.own_name.setClearButtonEnabled(True)
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("item-notes")

@@ -26,6 +26,7 @@ from tests.export.roster.helpers import (
     shared_data,
     skirmish_roster,
 )
+from tests.hostile.helpers import ends_within
 
 
 def _words(data: bytes, tmp_path: Path) -> list[tuple[int, float, float, float, float, str]]:
@@ -123,6 +124,22 @@ def test_the_opponents_copy_is_one_page_without_the_players_notes() -> None:
                      "3 × Bow", "Roster fingerprint DVFT-CT8M", "106 / 150"):
         assert expected in text, expected
     assert "Leads from the front" not in text and "Campaign week 3" not in text
+
+
+def test_a_name_taller_than_the_copys_page_flows_on_with_the_entries() -> None:
+    """A roster named with 10,000 characters (as many as an attribute may hold): its top did
+    not fit the copy's page, so the entries had a frame of no height and the printout ran
+    for ever, page after page."""
+    roster = skirmish_roster()
+    roster.name = ("Wardens " * 1250).strip()
+    with ends_within(60):
+        data = render_roster_pdf(summarise_roster(roster), sheet=False, cards=False,
+                                 opponent=True)
+    pages = pdf_reader(data).pages
+    assert 1 < len(pages) < 20
+    text = pdf_text(data)
+    assert text.count("Wardens") >= 1250
+    assert "3 × Bow" in text and "Roster fingerprint DVFT-CT8M" in text
 
 
 def test_a4_and_letter_pages_and_a_bad_choice_is_refused() -> None:

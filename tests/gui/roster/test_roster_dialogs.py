@@ -38,6 +38,9 @@ def test_a_new_rosters_name_limits_and_first_force(qtbot: Any, merc_data: Any) -
                                         ForceChoice("tm-reavers", "tm-fe-hired", "Hired Swords"))
     chooser.catalogue.setCurrentIndex(1)
     assert loaded == ["tm-reavers", "tm-sisters"] and gold.value() == 400  # (kept)
+    dialog.name.selectAll()
+    dialog.name.insert("n" * 20_000)  # a roster file reads back names of 10,000 characters
+    assert dialog.answer().name == "n" * 10_000  # type: ignore[union-attr]
 
 
 def test_add_force_offers_the_catalogues_and_child_forces(qtbot: Any, merc_data: Any) -> None:

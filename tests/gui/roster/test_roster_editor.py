@@ -176,3 +176,17 @@ def test_costs_limits_profiles_rules_and_notes(editor: Any, qtbot: Any) -> None:
     assert editor.tree.model.index_of(captain).data() == "Old Hans"
     editor.info.notes.setPlainText("Lost an eye")
     assert captain.custom_notes == "Lost an eye"
+
+
+def test_a_name_longer_than_a_roster_file_holds_is_cut_where_it_is_typed(editor: Any) -> None:
+    """A roster's names are attributes of its XML, read back up to 10,000 characters: the
+    name fields take no more (a longer name was refused by the engine inside the edit)."""
+    from builder.battlescribe.xmlsafe import MAX_ATTRIBUTE
+
+    editor.header.name.selectAll()
+    editor.header.name.insert("n" * (MAX_ATTRIBUTE + 5000))
+    assert editor.doc.roster.name == "n" * MAX_ATTRIBUTE
+    captain = editor.doc.roster.forces[0].selections[0]
+    editor.select(captain)
+    editor.info.own_name.insert("o" * (MAX_ATTRIBUTE + 1))
+    assert captain.custom_name == "o" * MAX_ATTRIBUTE
