@@ -4,7 +4,7 @@ layout, choosing one of a few answers."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from PySide6.QtCore import (
@@ -101,10 +101,11 @@ def text_room(view: QAbstractItemView, width: int) -> int:
 
 
 def cut_texts(view: QAbstractItemView, room: float,
-              texts: Iterable[tuple[str, bool]]) -> Iterator[str]:
+              texts: Iterable[tuple[str, bool | Callable[[], bool]]]) -> Iterator[str]:
     """The ``texts`` longer than ``room`` pixels on one line in ``view``'s font ((text,
-    whether an icon stands before it)); each text's width is measured once and kept with
-    the view (a long list is checked again at every step of a resize)."""
+    whether an icon stands before it, or a function that says so: asked only of a text that
+    would fit without the icon and not with it)); each text's width is measured once and kept
+    with the view (a long list is checked again at every step of a resize)."""
     kept: dict[tuple[object, ...], Any] = view.__dict__.setdefault("_fit_kept", {})
     advances: dict[str, float] = kept.setdefault(("advances", view.font().key(),
                                                   view.logicalDpiX()), {})
@@ -116,11 +117,14 @@ def cut_texts(view: QAbstractItemView, room: float,
         width = advances.get(text)
         if width is None:
             width = advances[text] = metrics.horizontalAdvance(text)
-        if math.ceil(width) + (icon if with_icon else 0) > room:
+        whole = math.ceil(width)
+        if whole > room or (whole + icon > room and (
+                with_icon() if callable(with_icon) else with_icon)):
             yield text
 
 
-def wrap_when_cut(view: QTreeView, column: int, texts: Iterable[tuple[str, bool]]) -> bool:
+def wrap_when_cut(view: QTreeView, column: int,
+                  texts: Iterable[tuple[str, bool | Callable[[], bool]]]) -> bool:
     """Rows of one height, on one line each, while every text fits its ``column`` (kept
     cheap to lay out on a long list), else word-wrapped onto more lines, each row as tall as
     it needs (:class:`WrappedNames` measures them): a name is never cut short (issue 41 item

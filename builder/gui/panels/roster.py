@@ -3,7 +3,7 @@ undo commands on the document's stack; no rule here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QAction, QUndoStack
@@ -149,9 +149,12 @@ class RosterPanel(QWidget):
         (issue 41 item 9: at 1024 pixels "Spearmen — Veteran, Long Spears" lost its options
         to an ellipsis)."""
         model = self.model
-        wrap_when_cut(self.view, NAME, (
-            (model.shown(r).name, model.value(r, NAME, DECORATION) is not None)
-            for r in range(len(self.doc.entries))))
+
+        def marked(row: int) -> Callable[[], bool]:  # asked of the few names near the edge
+            return lambda: model.value(row, NAME, DECORATION) is not None
+
+        wrap_when_cut(self.view, NAME, ((model.shown(r).name, marked(r))
+                                        for r in range(len(self.doc.entries))))
 
     def height_for_rows(self, rows: int) -> int:
         """How tall the view is with its header and ``rows`` rows (the window keeps room for

@@ -4,6 +4,7 @@ left, first steps for an empty list, changing faction, and our own toolbar icons
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -556,3 +557,30 @@ def test_a_window_made_wide_gives_the_catalogue_its_share(qtbot: Any, make_windo
     again.resize(1920, 1080)
     settle(qtbot, again)
     assert again.splits.main.sizes()[CATALOGUE] == chosen
+
+
+def test_a_name_wraps_when_its_finding_icon_would_cut_it(qtbot: Any) -> None:
+    """A name that fits its column alone but not with the finding icon before it wraps (the
+    list asks whether a row has an icon only of such names, not of every row at each edit)."""
+    from PySide6.QtWidgets import QTreeView
+
+    from builder.gui.widgets import cut_texts
+
+    view = QTreeView()
+    qtbot.addWidget(view)
+    name = "Test Spearmen — Test Veteran"
+    room = math.ceil(view.fontMetrics().horizontalAdvance(name)) + 2  # fits, not with an icon
+    asked: list[str] = []
+
+    def marked(text: str, answer: bool) -> Any:
+        def ask() -> bool:
+            asked.append(text)
+            return answer
+        return ask
+
+    assert list(cut_texts(view, room, [(name, False)])) == []
+    assert list(cut_texts(view, room, [(name, True)])) == [name]
+    assert list(cut_texts(view, room, [(name, marked(name, True))])) == [name]
+    assert list(cut_texts(view, room, [(name, marked(name, False))])) == []
+    assert list(cut_texts(view, room, [("Short", marked("Short", True))])) == []
+    assert asked == [name, name]
