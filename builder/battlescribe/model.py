@@ -164,14 +164,8 @@ class Entry(Named):
                  "entry_links", "force_entries", "sort_index")
 
     def __init__(self, kind: str, raw: dict[str, str], line: int, column: int) -> None:
-        Element.__init__(self, raw, line, column)
+        Named.__init__(self, raw, line, column)
         get = raw.get
-        self.id = get("id", "")
-        self.name = get("name", "")
-        self.hidden = get("hidden") in TRUE
-        self.page = get("page")
-        self.publication_id = get("publicationId")
-        self.comment = None
         self.kind = kind
         self.type = get("type", "")
         self.collective = get("collective") in TRUE
